@@ -1,0 +1,60 @@
+import * as v from 'valibot';
+import { Amount, CurrencyCode, Id, IntId, IsoTimestamp } from './common.ts';
+import { ProductId, TransactionType } from './catalogue.ts';
+
+export const CartLineSchema = v.object({
+  id: Id,
+  currency: v.object({ code: CurrencyCode, pluralName: v.string(), symbol: v.string() }),
+  /** Foreign units, already rounded to the branch's increment (floored to whole units for sell-back). */
+  qty: Amount,
+  /** Foreign units per £1 at the tier this line reached. */
+  rate: Amount,
+  /** GBP cost of the line (for sell-back: what the customer receives). */
+  total: Amount,
+  /** The branch's increment for this currency, for the 'rounded up to' column. */
+  increment: Amount,
+});
+export type CartLine = v.InferOutput<typeof CartLineSchema>;
+
+/** GET /api/cart and the answer of every cart write. */
+export const CartSchema = v.object({
+  id: Id,
+  siteId: IntId,
+  product: v.object({ id: ProductId, transactionType: TransactionType }),
+  store: v.object({ id: IntId }),
+  lines: v.array(CartLineSchema),
+  /** Lines plus the chosen guarantee fees, in GBP. */
+  total: Amount,
+  linesTotal: Amount,
+  expiresAt: IsoTimestamp,
+  /** null until the shopper answers the question. */
+  buyBackGuarantee: v.nullable(v.boolean()),
+  refundGuarantee: v.nullable(v.boolean()),
+  affiliateCode: v.nullish(v.string()),
+  /** The currency code of the cart's first line (the calculator's currency). */
+  currencyCode: v.nullable(CurrencyCode),
+});
+export type Cart = v.InferOutput<typeof CartSchema>;
+
+/** GET /cart: the existence check. 404 problem when the session has no open cart. */
+export const CartExistsSchema = v.object({ id: Id, productId: ProductId, expiresAt: IsoTimestamp });
+export type CartExists = v.InferOutput<typeof CartExistsSchema>;
+
+/** POST /cart. */
+export const CreateCartRequestSchema = v.object({
+  storeId: IntId,
+  productId: ProductId,
+  affiliateCode: v.nullish(v.pipe(v.string(), v.maxLength(50))),
+});
+export type CreateCartRequest = v.InferOutput<typeof CreateCartRequestSchema>;
+
+/** POST /api/cart/add and PUT /api/cart/line/{id}. */
+export const CartLineRequestSchema = v.object({
+  currencyCode: CurrencyCode,
+  qty: v.pipe(v.number(), v.finite(), v.gtValue(0, 'Amount should be greater than 0')),
+});
+export type CartLineRequest = v.InferOutput<typeof CartLineRequestSchema>;
+
+/** POST /cart/checkout: creates the order (state 0) from the cart. */
+export const CheckoutResponseSchema = v.object({ orderId: Id, externalOrderId: v.string() });
+export type CheckoutResponse = v.InferOutput<typeof CheckoutResponseSchema>;

@@ -1,0 +1,112 @@
+import * as v from 'valibot';
+import { Amount, CurrencyCode, IntId } from './common.ts';
+
+export const ProductId = v.picklist([1, 2, 3]);
+export type ProductId = v.InferOutput<typeof ProductId>;
+/** 'sell': the customer buys currency from the shop. 'buy': the customer sells currency back. */
+export const TransactionType = v.picklist(['sell', 'buy']);
+export type TransactionType = v.InferOutput<typeof TransactionType>;
+
+export const CurrencyRestrictionSchema = v.object({ message: v.string() });
+export const CurrencySchema = v.object({
+  code: CurrencyCode,
+  pluralName: v.string(),
+  shortName: v.string(),
+  symbol: v.string(),
+  purchaseAllowed: v.boolean(),
+  sellBackAllowed: v.boolean(),
+  currencyRestrictions: v.array(CurrencyRestrictionSchema),
+});
+export type Currency = v.InferOutput<typeof CurrencySchema>;
+export const CurrenciesResponseSchema = v.array(CurrencySchema);
+
+export const ProductSchema = v.object({
+  id: ProductId,
+  name: v.string(),
+  transactionType: TransactionType,
+  cartsEnabled: v.boolean(),
+});
+export type Product = v.InferOutput<typeof ProductSchema>;
+export const ProductsResponseSchema = v.array(ProductSchema);
+
+export const SiteProductSchema = v.object({
+  siteId: IntId,
+  productId: ProductId,
+  minSpend: Amount,
+  maxSpend: Amount,
+});
+export type SiteProduct = v.InferOutput<typeof SiteProductSchema>;
+export const SiteProductsResponseSchema = v.array(SiteProductSchema);
+
+export const RateTierSchema = v.object({ amount: Amount, rate: Amount, price: Amount });
+export type RateTier = v.InferOutput<typeof RateTierSchema>;
+/**
+ * GET /api/sites/{siteId}/stores/{storeId}/products/{productId}/rates/currency/{currency}.
+ * rate: foreign units per £1; price: GBP per foreign unit; increment: the branch's smallest
+ * note, in foreign units.
+ */
+export const QuoteResponseSchema = v.object({
+  rate: Amount,
+  price: Amount,
+  increment: Amount,
+  rateTiers: v.array(RateTierSchema),
+});
+export type QuoteResponse = v.InferOutput<typeof QuoteResponseSchema>;
+/** The quote as the client keeps it. */
+export type Quote = QuoteResponse & { currencyCode: string; productId: ProductId; transactionType: TransactionType };
+
+/** GET /api/sites/getsitesettings?id={id}: the page settings and feature flags of spec 6. */
+export const SiteSettingsSchema = v.object({
+  siteId: IntId,
+  name: v.string(),
+  isPartner: v.boolean(),
+  isSiteAllowed: v.boolean(),
+  enableSelling: v.boolean(),
+  showMarketingPreference: v.boolean(),
+  showAbtaPreference: v.boolean(),
+  showBuybackGuarantee: v.boolean(),
+  showRefundGuarantee: v.boolean(),
+  showLoyaltyCTA: v.boolean(),
+  embeddedMode: v.boolean(),
+  defaultCurrency: CurrencyCode,
+  /** The GBP maximum of one calculator amount. */
+  maxOrderValue: Amount,
+  buybackMinimum: Amount,
+  buyCartId: v.nullish(v.string()),
+  sellCartId: v.nullish(v.string()),
+  /** Where the workflow goes after an action, on error, and after abandoning. */
+  nextUrl: v.optional(v.string()),
+  errorUrl: v.optional(v.string()),
+  abandonCartUrl: v.optional(v.string()),
+});
+export type SiteSettings = v.InferOutput<typeof SiteSettingsSchema>;
+
+export const LinkSchema = v.object({ link: v.string(), title: v.string() });
+/** GET /api/content/checkout. */
+export const CheckoutContentSchema = v.object({
+  dateOfBirthTooltip: v.string(),
+  dateOfBirthHelpText: v.string(),
+  marketingConsentPreamble: v.string(),
+  marketingCheckboxLabel: v.string(),
+  privacyLink: LinkSchema,
+  additionalPrivacyLink: v.nullish(LinkSchema),
+  termsLink: LinkSchema,
+  /** Overrides of overridable texts in domain/messages.ts, by message key. */
+  messages: v.optional(v.record(v.string(), v.string())),
+});
+export type CheckoutContent = v.InferOutput<typeof CheckoutContentSchema>;
+/** GET /api/content/calculator. */
+export const CalculatorContentSchema = v.object({
+  title: v.string(),
+  sellTitle: v.string(),
+  intro: v.optional(v.string()),
+  deliveryOptionLabels: v.optional(v.record(v.string(), v.string())),
+  reviews: v.optional(v.object({ rating: v.number(), count: v.number(), text: v.string() })),
+  messages: v.optional(v.record(v.string(), v.string())),
+});
+export type CalculatorContent = v.InferOutput<typeof CalculatorContentSchema>;
+
+/** GET /api/currency-converter/{code}?inverted=: daily points, oldest first. */
+export const ChartPointSchema = v.object({ date: v.pipe(v.string(), v.isoDate()), rate: Amount });
+export type ChartPoint = v.InferOutput<typeof ChartPointSchema>;
+export const ChartResponseSchema = v.array(ChartPointSchema);

@@ -1,0 +1,37 @@
+import * as v from 'valibot';
+
+/** Amounts on the wire are decimal numbers in major units (250 = 250 euros, 212.35 = £212.35). */
+export const Amount = v.pipe(v.number(), v.finite());
+export const PositiveAmount = v.pipe(v.number(), v.finite(), v.gtValue(0));
+export const CurrencyCode = v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, 'must be a three-letter ISO currency code'));
+export const IsoDate = v.pipe(v.string(), v.isoDate());
+export const IsoTimestamp = v.pipe(v.string(), v.isoTimestamp());
+export const Id = v.pipe(v.string(), v.minLength(1));
+export const IntId = v.pipe(v.number(), v.integer(), v.minValue(1));
+
+/** Path parameters arrive as strings; this parses a positive whole number. */
+export const IntParam = v.pipe(
+  v.string(),
+  v.regex(/^\d+$/, 'must be a whole number'),
+  v.transform(Number),
+  v.integer(),
+  v.minValue(1, 'must be 1 or more'),
+);
+export const BoolParam = v.pipe(
+  v.picklist(['true', 'false'], 'must be true or false'),
+  v.transform((s) => s === 'true'),
+);
+
+/** RFC 9457 problem details, the body of every error answer (Content-Type application/problem+json). */
+export const ProblemSchema = v.looseObject({
+  type: v.optional(v.string()),
+  title: v.string(),
+  status: v.optional(v.number()),
+  detail: v.optional(v.string()),
+  instance: v.optional(v.string()),
+  requestId: v.optional(v.string()),
+  /** Validation failures name the fields: { "lines[0].qty": "Amount should be greater than 0" }. */
+  errors: v.optional(v.record(v.string(), v.string())),
+});
+export type Problem = v.InferOutput<typeof ProblemSchema>;
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json';

@@ -1,0 +1,123 @@
+import * as v from 'valibot';
+import { Amount, CurrencyCode, Id, IntId, IsoDate, IsoTimestamp } from './common.ts';
+import { ProductId } from './catalogue.ts';
+
+/** Order states of spec 4.1. */
+export const OrderStateValue = v.picklist([0, 1, 3, 16, 18]);
+export type OrderStateValue = v.InferOutput<typeof OrderStateValue>;
+
+export const DeliveryAddressSchema = v.object({
+  buildingNameNumber: v.nullish(v.string()),
+  address1: v.nullish(v.string()),
+  address2: v.nullish(v.string()),
+  address3: v.nullish(v.string()),
+  address4: v.nullish(v.string()),
+  postcode: v.nullish(v.string()),
+});
+
+export const OrderLineSchema = v.object({
+  currency: v.object({ code: CurrencyCode, name: v.string(), symbol: v.string() }),
+  /** GBP per foreign unit. */
+  price: Amount,
+  rate: Amount,
+  qty: Amount,
+  total: Amount,
+});
+export type OrderLine = v.InferOutput<typeof OrderLineSchema>;
+
+export const OrderDeliverySlotSchema = v.object({
+  date: IsoDate,
+  price: Amount,
+  deliveryMethodName: v.string(),
+});
+
+export const OrderCustomerSchema = v.object({
+  title: v.nullish(v.string()),
+  firstName: v.string(),
+  lastName: v.string(),
+  address: v.object({
+    houseNameNumber: v.string(),
+    addressLine1: v.string(),
+    addressLine2: v.nullish(v.string()),
+    townCity: v.string(),
+    postcodeZip: v.string(),
+    country: v.string(),
+  }),
+  dateOfBirth: IsoDate,
+  email: v.string(),
+  phoneNumber: v.string(),
+});
+
+/** GET /api/order and the answer of order writes. */
+export const OrderSchema = v.object({
+  id: Id,
+  externalOrderId: v.string(),
+  cartId: Id,
+  siteId: IntId,
+  product: v.object({ id: ProductId, name: v.string() }),
+  state: v.object({ value: OrderStateValue }),
+  lines: v.array(OrderLineSchema),
+  /** Everything the customer pays (or, for sell-back, receives), in GBP. */
+  total: Amount,
+  expiresAt: IsoTimestamp,
+  createdAt: IsoTimestamp,
+  deliverySlot: v.nullable(OrderDeliverySlotSchema),
+  store: v.object({
+    id: IntId,
+    isMeta: v.boolean(),
+    brand: v.string(),
+    brandName: v.string(),
+    name: v.string(),
+  }),
+  deliveryAddress: v.nullable(DeliveryAddressSchema),
+  customer: v.nullable(OrderCustomerSchema),
+  buyBackGuarantee: v.boolean(),
+  refundGuarantee: v.boolean(),
+  ClickAndCollect: v.boolean(),
+  paymentAttempt: v.nullable(v.object({ success: v.boolean() })),
+});
+export type Order = v.InferOutput<typeof OrderSchema>;
+
+/** GET /api/order/delivery-slots. */
+export const DeliverySlotSchema = v.object({
+  id: Id,
+  date: IsoDate,
+  price: Amount,
+  isInStock: v.boolean(),
+  isFirstDay: v.boolean(),
+  deliveryMethodName: v.string(),
+});
+export type DeliverySlot = v.InferOutput<typeof DeliverySlotSchema>;
+export const DeliverySlotsResponseSchema = v.array(DeliverySlotSchema);
+
+/** PUT /api/order/delivery-slot. */
+export const DeliverySlotRequestSchema = v.object({ id: Id });
+
+/** PUT /api/order/ga-info: the tracking values kept in a cookie for 30 days. */
+const TrackingValue = v.nullish(v.pipe(v.string(), v.maxLength(500)));
+export const TrackingSchema = v.object({
+  UTM_Source: TrackingValue,
+  UTM_Medium: TrackingValue,
+  UTM_Campaign: TrackingValue,
+  UTM_Content: TrackingValue,
+  UTM_Term: TrackingValue,
+  UTM_Id: TrackingValue,
+  Gclid: TrackingValue,
+  Msclkid: TrackingValue,
+});
+export type Tracking = v.InferOutput<typeof TrackingSchema>;
+export const TRACKING_KEYS = Object.keys(TrackingSchema.entries) as (keyof Tracking)[];
+
+/** PUT /api/order/customer-info: the text NoStock (text/plain), or this object. */
+export const NO_STOCK = 'NoStock';
+export const CustomerInfoResultSchema = v.object({
+  showAMLPopup: v.boolean(),
+  state: v.object({ value: OrderStateValue }),
+});
+export type CustomerInfoResult = v.InferOutput<typeof CustomerInfoResultSchema>;
+export const CustomerInfoResponseSchema = v.union([v.literal(NO_STOCK), CustomerInfoResultSchema]);
+export type CustomerInfoResponse = v.InferOutput<typeof CustomerInfoResponseSchema>;
+
+/** POST /api/order/create-payment-intent: 201 with a Location header; the body repeats it. */
+export const PaymentIntentResponseSchema = v.object({ url: v.pipe(v.string(), v.url()) });
+export type PaymentIntentResponse = v.InferOutput<typeof PaymentIntentResponseSchema>;

@@ -1,0 +1,98 @@
+/**
+ * Every path of spec section 7, relative to the configured API base. `pattern` is the server's
+ * route pattern; `url(...)` builds the concrete path for the client. Query strings are built by
+ * the caller from the documented parameters.
+ */
+const enc = encodeURIComponent;
+
+export const apiRoutes = {
+  // 7.1 Session
+  sessionToken: { method: 'GET', pattern: '/session/:siteId/token', url: (siteId: number) => `/session/${siteId}/token` },
+  sessionCreate: { method: 'POST', pattern: '/session/:siteId', url: (siteId: number) => `/session/${siteId}` },
+  sessionInfo: { method: 'GET', pattern: '/session/:siteId', url: (siteId: number) => `/session/${siteId}` },
+  /** A browser navigation, not a fetch: query returnUrl (/?signedIn) and token. */
+  loyaltySignIn: { method: 'GET', pattern: '/session/:siteId/loyalty-signin', url: (siteId: number) => `/session/${siteId}/loyalty-signin` },
+
+  // 7.2 Catalogue, rates and content
+  quote: {
+    method: 'GET',
+    pattern: '/api/sites/:siteId/stores/:storeId/products/:productId/rates/currency/:currency',
+    url: (siteId: number, storeId: number, productId: number, currency: string) =>
+      `/api/sites/${siteId}/stores/${storeId}/products/${productId}/rates/currency/${enc(currency)}`,
+  },
+  currencies: { method: 'GET', pattern: '/api/currencies', url: () => '/api/currencies' },
+  products: { method: 'GET', pattern: '/api/products', url: () => '/api/products' },
+  siteProducts: { method: 'GET', pattern: '/api/sites/:siteId/products', url: (siteId: number) => `/api/sites/${siteId}/products` },
+  calculatorContent: { method: 'GET', pattern: '/api/content/calculator', url: () => '/api/content/calculator' },
+  checkoutContent: { method: 'GET', pattern: '/api/content/checkout', url: () => '/api/content/checkout' },
+  siteSettings: { method: 'GET', pattern: '/api/sites/getsitesettings', url: (id: number) => `/api/sites/getsitesettings?id=${id}` },
+  currencyConverter: {
+    method: 'GET',
+    pattern: '/api/currency-converter/:code',
+    url: (code: string, inverted: boolean) => `/api/currency-converter/${enc(code.toLowerCase())}?inverted=${inverted}`,
+  },
+
+  // 7.3 Branches
+  defaultStore: { method: 'GET', pattern: '/api/sites/:siteId/stores/default', url: (siteId: number) => `/api/sites/${siteId}/stores/default` },
+  branchByCode: { method: 'GET', pattern: '/branches/:branchCode', url: (code: string) => `/branches/${enc(code)}` },
+  metaStores: { method: 'GET', pattern: '/api/sites/:siteId/stores', url: (siteId: number) => `/api/sites/${siteId}/stores` },
+  store: { method: 'GET', pattern: '/api/sites/:siteId/stores/:id', url: (siteId: number, id: number) => `/api/sites/${siteId}/stores/${id}` },
+  storeOpeningTimes: {
+    method: 'GET',
+    pattern: '/api/sites/:siteId/stores/:id/opening-times',
+    url: (siteId: number, id: number) => `/api/sites/${siteId}/stores/${id}/opening-times`,
+  },
+  storeAddress: {
+    method: 'GET',
+    pattern: '/api/sites/:siteId/stores/:id/address',
+    url: (siteId: number, id: number) => `/api/sites/${siteId}/stores/${id}/address`,
+  },
+  nearbyStores: { method: 'POST', pattern: '/api/sites/:siteId/stores/nearby', url: (siteId: number) => `/api/sites/${siteId}/stores/nearby` },
+  nearbyBranches: { method: 'POST', pattern: '/api/branches/nearby', url: () => '/api/branches/nearby' },
+  /** The embedded place search standing in for the maps autocomplete (country gb). */
+  places: { method: 'GET', pattern: '/api/places', url: (q: string) => `/api/places?q=${enc(q)}` },
+  /** The demo address lookup behind the customer form's address search. */
+  addressLookup: { method: 'GET', pattern: '/api/address-lookup', url: (postcode: string) => `/api/address-lookup?postcode=${enc(postcode)}` },
+
+  // 7.4 Cart
+  cartExists: { method: 'GET', pattern: '/cart', url: () => '/cart' },
+  cart: { method: 'GET', pattern: '/api/cart', url: () => '/api/cart' },
+  cartCreate: { method: 'POST', pattern: '/cart', url: () => '/cart' },
+  cartAdd: { method: 'POST', pattern: '/api/cart/add', url: () => '/api/cart/add' },
+  cartLineUpdate: { method: 'PUT', pattern: '/api/cart/line/:id', url: (id: string) => `/api/cart/line/${enc(id)}` },
+  cartLineDelete: { method: 'DELETE', pattern: '/api/cart/line/:id', url: (id: string) => `/api/cart/line/${enc(id)}` },
+  cartBuyback: { method: 'GET', pattern: '/api/cart/buyback', url: (isBuyBack: boolean) => `/api/cart/buyback?isBuyBack=${isBuyBack}` },
+  cartRefund: { method: 'GET', pattern: '/api/cart/refund', url: (isRefund: boolean) => `/api/cart/refund?isRefund=${isRefund}` },
+  cartRecreate: { method: 'GET', pattern: '/api/cart/recreatewebcart', url: (id: string) => `/api/cart/recreatewebcart?id=${enc(id)}` },
+  cartAbandon: { method: 'DELETE', pattern: '/cart', url: () => '/cart' },
+  cartCheckout: { method: 'POST', pattern: '/cart/checkout', url: () => '/cart/checkout' },
+
+  // 7.5 Order and payment
+  order: { method: 'GET', pattern: '/api/order', url: () => '/api/order' },
+  deliverySlots: { method: 'GET', pattern: '/api/order/delivery-slots', url: () => '/api/order/delivery-slots' },
+  deliverySlot: { method: 'PUT', pattern: '/api/order/delivery-slot', url: () => '/api/order/delivery-slot' },
+  gaInfo: { method: 'PUT', pattern: '/api/order/ga-info', url: () => '/api/order/ga-info' },
+  customerInfo: { method: 'PUT', pattern: '/api/order/customer-info', url: () => '/api/order/customer-info' },
+  createPaymentIntent: { method: 'POST', pattern: '/api/order/create-payment-intent', url: () => '/api/order/create-payment-intent' },
+} as const;
+
+export type ApiRouteName = keyof typeof apiRoutes;
+
+/** The shop's own pages (spec 2.14), on the app's origin. */
+export const appPaths = {
+  home: '/',
+  branches: '/branches',
+  viewCart: '/checkout/view-cart',
+  sellViewCart: '/selling/view-cart',
+  deliveryOptions: '/checkout/delivery-options',
+  customerInformation: '/checkout/customer-information',
+  payment: '/checkout/payment',
+  paymentResponse: '/checkout/payment-response',
+  paymentUnsuccessful: '/checkout/payment-unsuccessful',
+  confirmation: '/checkout/order-confirmation',
+  embeddedCalculator: '/embed/calculator',
+} as const;
+
+/** The session token header and the site the shop runs as unless configured otherwise. */
+export const AUTH_HEADER = 'Authorization';
+export const bearer = (token: string) => `Bearer ${token}`;

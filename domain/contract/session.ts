@@ -1,0 +1,19 @@
+import * as v from 'valibot';
+
+/** POST /session/{siteId} and GET /session/{siteId}/token. */
+export const TokenResponseSchema = v.object({ token: v.pipe(v.string(), v.minLength(1)) });
+export type TokenResponse = v.InferOutput<typeof TokenResponseSchema>;
+
+/** GET /session/{siteId}. */
+export const SessionInfoSchema = v.object({ hasProfile: v.boolean() });
+export type SessionInfo = v.InferOutput<typeof SessionInfoSchema>;
+
+/** The claims inside the signed session token (readable by the client, verified by the server). */
+export const SessionClaimsSchema = v.looseObject({
+  sid: v.string(),
+  site: v.number(),
+  cart: v.nullish(v.string()),
+  order: v.nullish(v.string()),
+  exp: v.number(),
+});
+export type SessionClaims = v.InferOutput<typeof SessionClaimsSchema>;
