@@ -1,0 +1,210 @@
+/**
+ * Every user-facing text of the shop, in one place, with {placeholders}.
+ *
+ * Texts quoted by the specification are verbatim. Where the specification gives only the gist
+ * (AML modal, velocity modal, delivery caveats, guarantee promises, a few labels) the wording here
+ * is ours, kept consistent with that gist.
+ */
+export const messages = {
+  // Calculator (spec 2.1, 5.1, 8)
+  buyTab: 'Buy travel money',
+  sellTab: 'Sell travel money',
+  noResults: 'No results found',
+  maximumOrderValue: 'Maximum order value is £{max}',
+  amountGreaterThanZero: 'Amount should be greater than 0',
+  roundingWarning: "Due to your chosen location, we've rounded the amount to the nearest {symbol}{increment}",
+  currencyNotSellable: "Oh snap! We don't have any {currency} right now - check back soon!",
+  currencyNotBuyable: "Oh snap! We can't buy {currency} right now - check back soon!",
+  signedIn: "You're signed in!",
+  addToCart: 'Add to cart',
+  returnToCart: 'Return to cart',
+  exchangeRate: '£1 = {symbol}{rate}',
+  homeDelivery: 'Home delivery',
+  clickAndCollect: 'Click and collect',
+  sellBack: 'Sell back',
+
+  // Branch selection modal and branch finder (spec 2.2, 2.4, 8)
+  today: 'today',
+  tomorrow: 'tomorrow',
+  closedThisWeek: "Sorry we're closed this week!",
+  fromTwoPm: 'from 2pm',
+  distanceInMiles: '{miles} miles',
+  openingTimes: 'Opening times',
+  closed: 'Closed',
+  confirm: 'Confirm',
+  previous: 'Previous',
+  next: 'Next',
+  close: 'Close',
+  viewDetails: 'View Details',
+  findBranchNearMe: 'Find a branch near me',
+  placeNotFound: 'Sorry, we could not find a location based on your search',
+  geolocationFailed: "Sorry we couldn't get your location.",
+  geolocationDenied: 'Please grant access when a dialog appears.',
+  branchEmailDisclaimer: 'Your branch may email you about your order and its collection.',
+
+  // Header cart and cart lifecycle (spec 2.3, 4.3, 8)
+  reviewAndCheckout: 'Review & checkout',
+  emptyCart: 'Empty cart',
+  headerCartEmpty: 'No currency in your cart',
+  cartLineCount: '{count} currencies in your cart',
+  cartLineCountOne: '1 currency in your cart',
+  total: 'Total',
+  remove: 'Remove',
+  cartExpired: 'Cart expired',
+  cartCleared: "We've cleared your cart",
+  noCart: 'You have no cart',
+  cartFetchFailed: "We couldn't get your cart",
+
+  // Checkout steps (spec 2.5)
+  stepReview: 'Review',
+  stepDelivery: 'Delivery',
+  stepCollection: 'Collection',
+  stepDetails: 'Details',
+  stepPayment: 'Payment',
+  stepConfirmation: 'Confirmation',
+
+  // View-cart page (spec 2.6, 5.1)
+  viewCartEmpty: 'Your cart is empty, add some currency to continue',
+  leaveCheckout: 'Leave checkout',
+  addNewCurrency: 'Add new currency',
+  proceedToCheckout: 'Proceed to checkout',
+  youWillReceive: 'You will receive',
+  cost: 'Cost',
+  roundedUpTo: 'Rounded up to {symbol}{increment}',
+  buybackTooSmall: 'Your cart is too small to use the Buyback Guarantee...',
+  buybackRequired: 'Please select your Buyback guarantee option',
+  refundRequired: 'Please select your Refund guarantee option',
+  minimumSpendNotMet: 'Minimum spend of {minSpend} {code} has not been met',
+  maximumSpendExceeded: 'Maximum spend of {maxSpend} {code} has been exceeded',
+  buybackGuaranteeTitle: 'Buyback Guarantee',
+  buybackGuaranteePromise:
+    "For £4, we'll buy back up to 30% of your leftover money within 30 days of your order.",
+  buybackGuaranteeFeeLine: 'Buyback Guarantee £4',
+  refundGuaranteeTitle: 'Refund Guarantee',
+  refundGuaranteePromise: 'For £3, you can return your currency to us within 30 days for a refund.',
+  refundGuaranteeFeeLine: 'Refund Guarantee £3',
+  yes: 'Yes',
+  no: 'No',
+
+  // Delivery-slot page (spec 2.7)
+  mondayDeliveryNote:
+    'Please note: Monday deliveries are sent out before the weekend, so make sure someone is at the address on Monday to sign for your currency.',
+  remoteAreaNote: 'If you live in a remote area, please allow up to 48 hours for your delivery.',
+  freeCollectionFromTwoPm: 'Free collection from 2pm',
+
+  // Customer information page (spec 2.8, 5.2, 8)
+  contactDetails: 'Contact details',
+  aboutYou: 'About you',
+  billingAddress: 'Billing address',
+  yourAddress: 'Your address',
+  marketingPreferences: 'Marketing preferences',
+  termsAndConditions: 'Terms and conditions',
+  submit: 'Submit',
+  cardMustMatchDeliveryAddress:
+    'The payment card you use must be registered to the delivery address.',
+  ageHelpText: 'You must be 18 or over to place an order.',
+  basketEmailNote:
+    "If you enter your email address and don't finish your order, we'll email you a link to your basket.",
+  emailRequired: 'Please enter your email address',
+  emailInvalid: 'Please enter a valid email address',
+  maxCharacters: "You've used the maximum number of characters available (250)",
+  phoneRequired: 'Please enter your phone number',
+  phoneInvalid: 'Please enter a valid phone number',
+  firstNameRequired: 'Please enter your firstname',
+  firstNameTooShort: 'First name must be at least 2 characters',
+  lastNameRequired: 'Please enter your last name',
+  lastNameTooShort: 'Last name must be at least 2 characters',
+  dateOfBirthInvalid: 'Please enter a valid date of birth',
+  houseNameNumberRequired: 'Please enter your house name or number',
+  addressLine1Required: 'Please fill in the first line of your address',
+  townCityRequired: 'Please enter your town, city or village',
+  postcodeRequired: 'Please enter your post code',
+  postcodeInvalid: 'Please enter a valid post code',
+  termsRequired: 'Please accept the terms and conditions',
+
+  // Sold-out modal (spec 2.8, 8)
+  ohSnap: 'Oh snap!',
+  noStock:
+    "This branch has just sold out of the currency you're ordering - please choose another collection date.",
+  chooseAnotherCollectionDate: 'Choose another collection date',
+
+  // Additional-identification (AML) modal (spec 4.1, 8)
+  amlTitle: 'Additional identification is required',
+  amlBody:
+    "Before we can complete your order we need to see proof of your identity and proof of your address. Please have ready one proof of ID (driving licence, passport or national ID card) and one proof of address dated within the last 3 months.",
+  amlSupport: 'If you have any questions, please call our support line.',
+  continue: 'Continue',
+  returnToHomepage: 'Return to the homepage',
+
+  // Payment (spec 2.9, 2.10, 2.11, 4.1, 8)
+  paymentStatusUnknown: 'Unable to check status of your payment, please wait whilst we retry',
+  paymentUnsuccessful: 'Your payment was unsuccessful',
+  tryAgain: 'Try again?',
+  velocityTitle: "You've reached today's order limit",
+  velocityBody:
+    "You've exceeded the amount of orders you can process through our website today. Please visit one of our branches to complete your order; proof of ID is required for card payments and larger transactions.",
+
+  // Confirmation (spec 2.12)
+  orderConfirmation: 'Order Confirmation',
+  orderReference: 'Order reference',
+  totalYoullReceive: "Total you'll receive",
+  print: 'Print',
+  deliveryDetails: 'Delivery details',
+  collectionDetails: 'Collection details',
+  yourDetails: 'Your details',
+
+  // Chart (spec 2.13)
+  oneWeek: '1W',
+  oneMonth: '1M',
+  oneYear: '1Y',
+
+  // Errors (spec 8)
+  somethingWentWrong: 'Something went wrong',
+} as const;
+
+export type MessageKey = keyof typeof messages;
+export type Messages = { readonly [K in MessageKey]: string };
+
+/** Names between braces in a template, e.g. 'max' for 'Maximum order value is £{max}'. */
+export type Placeholders<T extends string> = T extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | Placeholders<Rest>
+  : never;
+
+type Vars<T extends string> = string extends T
+  ? Readonly<Record<string, string | number>>
+  : Readonly<Record<Placeholders<T>, string | number>>;
+
+/**
+ * Fills {placeholders}. A placeholder without a value is left as written so a missing value is
+ * visible rather than silently blank.
+ */
+export function formatMessage<T extends string>(template: T, vars: Vars<T>): string {
+  const values = vars as Readonly<Record<string, string | number | undefined>>;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = values[name];
+    return value === undefined ? whole : String(value);
+  });
+}
+
+/** Texts that server content blocks may reword (spec 5.1 rounding warning, spec 8 currency notices). */
+export const OVERRIDABLE_MESSAGES = ['roundingWarning', 'currencyNotSellable', 'currencyNotBuyable'] as const;
+export type OverridableMessageKey = (typeof OVERRIDABLE_MESSAGES)[number];
+export type ContentOverrides = Partial<Record<OverridableMessageKey, string | null | undefined>>;
+
+/**
+ * Messages with the server's content wording applied. Blank overrides and keys outside
+ * OVERRIDABLE_MESSAGES are ignored, so content can never blank out or reword a fixed text.
+ */
+export function withContentOverrides(overrides: ContentOverrides | undefined): Messages {
+  const result: Record<string, string> = { ...messages };
+  for (const key of OVERRIDABLE_MESSAGES) {
+    const text = overrides?.[key];
+    if (typeof text === 'string' && text.trim() !== '') result[key] = text;
+  }
+  return result as Messages;
+}
+
+/** Partner sites carry no branch email disclaimer (spec 6). */
+export function branchEmailDisclaimer(site: { partnerSite: boolean }): string | null {
+  return site.partnerSite ? null : messages.branchEmailDisclaimer;
+}
