@@ -28,6 +28,7 @@ export default defineConfig({
           name: 'paths',
           environment: 'node',
           include: ['tests/paths/**/*.test.ts'],
+          globalSetup: ['tests/support/path-coverage-setup.ts'],
           testTimeout: 120_000,
         },
       },

@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { assign, fromPromise, setup } from 'xstate';
+import { actorDone, actorFailed, listTransitions, planPaths, replayPath, timerEvents } from './graph-coverage.ts';
+
+const sample = setup({
+  types: {
+    context: {} as { amount: number; loads: number },
+    events: {} as { type: 'amount.changed'; amount: number } | { type: 'form.reset' },
+  },
+  actors: {
+    loadQuote: fromPromise<number, { amount: number }>(async () => {
+      throw new Error('not provided');
+    }),
+  },
+  guards: {
+    isAmountPositive: ({ context }) => context.amount > 0,
+  },
+  actions: {
+    storeAmount: assign({ amount: (_, params: { amount: number }) => params.amount }),
+    countLoad: assign({ loads: ({ context }) => context.loads + 1 }),
+  },
+  delays: { AMOUNT_DEBOUNCE: 500 },
+}).createMachine({
+  id: 'sample',
+  context: { amount: 0, loads: 0 },
+  initial: 'idle',
+  on: { 'form.reset': { target: '.idle', actions: assign({ amount: 0 }) } },
+  states: {
+    idle: {
+      on: {
+        'amount.changed': {
+          target: 'debouncing',
+          actions: { type: 'storeAmount', params: ({ event }) => ({ amount: event.amount }) },
+        },
+      },
+    },
+    debouncing: {
+      after: { AMOUNT_DEBOUNCE: 'checking' },
+      on: {
+        'amount.changed': {
+          target: 'debouncing',
+          reenter: true,
+          actions: { type: 'storeAmount', params: ({ event }) => ({ amount: event.amount }) },
+        },
+      },
+    },
+    checking: {
+      always: [{ guard: 'isAmountPositive', target: 'loading' }, { target: 'invalid' }],
+    },
+    invalid: {},
+    loading: {
+      entry: 'countLoad',
+      invoke: {
+        id: 'loadQuote',
+        src: 'loadQuote',
+        input: ({ context }) => ({ amount: context.amount }),
+        onDone: 'quoted',
+        onError: 'failed',
+      },
+    },
+    quoted: { tags: ['ready'] },
+    failed: {},
+  },
+});
+
+// The loads counter stays out: it would make every revisit a new state.
+const serializeState = (s: { value: unknown; context: { amount: number } }): string =>
+  JSON.stringify([s.value, s.context.amount > 0]);
+
+const events = [
+  { type: 'amount.changed', amount: 0 },
+  { type: 'amount.changed', amount: 100 },
+  { type: 'form.reset' },
+  actorDone('loadQuote', 1.2),
+  actorFailed('loadQuote', new Error('down')),
+] as const;
+
+describe('graph coverage harness', () => {
+  it('lists every transition of the definition, eventless ones included', () => {
+    const labels = listTransitions(sample).map((t) => t.label);
+    expect(labels).toContain('sample.checking --always [isAmountPositive]--> sample.loading');
+    expect(labels).toContain('sample.checking --always--> sample.invalid');
+    expect(labels).toContain('sample.debouncing --xstate.after.AMOUNT_DEBOUNCE.sample.debouncing--> sample.checking');
+    expect(labels).toContain('sample.loading --xstate.error.actor.loadQuote--> sample.failed');
+    expect(labels).toHaveLength(8);
+  });
+
+  it('reads timers from the definition', () => {
+    expect(timerEvents(sample)).toEqual([{ type: 'xstate.after.AMOUNT_DEBOUNCE.sample.debouncing' }]);
+  });
+
+  it('plans paths that take every transition', () => {
+    const plan = planPaths(sample, { events, serializeState });
+    expect(plan.transitions.filter((t) => !plan.planned.has(t.key))).toEqual([]);
+    expect(plan.unlistedEventTypes).toEqual([]);
+  });
+
+  it('reports what a missing event leaves uncovered', () => {
+    const plan = planPaths(sample, { events: events.filter((e) => e.type !== 'xstate.error.actor.loadQuote'), serializeState });
+    const missing = plan.transitions.filter((t) => !plan.planned.has(t.key)).map((t) => t.label);
+    expect(missing).toEqual(['sample.loading --xstate.error.actor.loadQuote--> sample.failed']);
+    expect(plan.unlistedEventTypes).toEqual(['xstate.error.actor.loadQuote']);
+  });
+
+  it('refuses events the machine never handles', () => {
+    expect(() => planPaths(sample, { events: [...events, { type: 'amount.typo' }], serializeState })).toThrow(/amount\.typo/);
+  });
+
+  it('replays each path on a real actor, timers on the simulated clock', async () => {
+    const plan = planPaths(sample, { events, serializeState });
+    const taken = new Set<string>();
+    const quotedContexts: number[] = [];
+    for (const path of plan.paths) {
+      const keys = await replayPath(sample, plan, path, {
+        serializeState,
+        states: {
+          quoted: (snapshot, step) => {
+            expect(snapshot.hasTag('ready')).toBe(true);
+            expect(step.clock.now()).toBe(500);
+            quotedContexts.push(snapshot.context.amount);
+          },
+        },
+      });
+      keys.forEach((k) => taken.add(k));
+    }
+    expect(plan.transitions.filter((t) => !taken.has(t.key))).toEqual([]);
+    expect(quotedContexts).toContain(100);
+  });
+
+  it('fails a path whose real actor diverges from the model', async () => {
+    const plan = planPaths(sample, { events, serializeState });
+    const path = plan.paths.find((p) => p.steps.some((s) => s.event.type === 'xstate.done.actor.loadQuote'));
+    expect(path).toBeDefined();
+    const broken = sample.provide({ guards: { isAmountPositive: () => false } });
+    await expect(replayPath(broken, plan, path!, { serializeState })).rejects.toThrow(/snapshot after/);
+  });
+});
