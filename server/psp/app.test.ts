@@ -1,0 +1,200 @@
+import * as v from 'valibot';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createPsp, validateCard, type PspConfig } from './app.ts';
+import { PaymentEventSchema, type PaymentEvent } from './events.ts';
+import { signToken, verifyBody } from './signature.ts';
+
+const SECRET = 'test-secret';
+const config: PspConfig = { secret: SECRET, pendingMs: 3000, appOrigin: 'http://localhost:3000', retryDelaysMs: [1000, 5000] };
+
+function setup(answer: () => number = () => 200) {
+  let now = new Date('2025-06-02T10:00:00Z');
+  const received: PaymentEvent[] = [];
+  const timers: { fn: () => void; ms: number }[] = [];
+  const psp = createPsp({
+    config,
+    clock: { now: () => now },
+    deliver: async ({ body, signature }) => {
+      expect(verifyBody(SECRET, body, signature)).toBe(true);
+      const status = answer();
+      if (status === 200) received.push(v.parse(PaymentEventSchema, JSON.parse(body)));
+      return { status };
+    },
+    schedule: (fn, ms) => timers.push({ fn, ms }),
+    log: () => {},
+  });
+  const token = signToken(SECRET, {
+    pid: 'pay_1',
+    amount: 1212.35,
+    reference: 'TM-000123',
+    returnUrl: 'http://localhost:3000/checkout/payment-response',
+    exp: Math.floor(now.getTime() / 1000) + 1800,
+  });
+  const pay = (fields: Record<string, string>, t = token) =>
+    psp.request('/pay/pay_1', { method: 'POST', body: new URLSearchParams({ token: t, expiry: '12/30', cvc: '123', name: 'A Shopper', ...fields }) });
+  const runTimers = async () => {
+    for (const t of timers.splice(0)) t.fn();
+    await new Promise((r) => setTimeout(r, 0));
+  };
+  return { psp, token, pay, received, timers, runTimers, advance: (ms: number) => (now = new Date(now.getTime() + ms)) };
+}
+
+describe('hosted card page', () => {
+  it('shows an accessible card form with the amount to pay, framable only by the shop', async () => {
+    const { psp, token } = setup();
+    const res = await psp.request(`/pay/pay_1?token=${encodeURIComponent(token)}`);
+    expect(res.status).toBe(200);
+    const page = await res.text();
+    expect(page).toContain('Pay £1,212.35');
+    expect(page).toContain('TM-000123');
+    for (const [id, label, autocomplete] of [
+      ['card-cardNumber', 'Card number', 'cc-number'],
+      ['card-expiry', 'Expiry date', 'cc-exp'],
+      ['card-cvc', 'Security code (CVC)', 'cc-csc'],
+      ['card-name', 'Name on card', 'cc-name'],
+    ]) {
+      expect(page).toContain(`<label for="${id}">${label}</label>`);
+      expect(page).toContain(`autocomplete="${autocomplete}"`);
+    }
+    expect(page).toContain('lang="en-GB"');
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'self' http://localhost:3000");
+  });
+
+  it.each([
+    ['a forged link', signToken('other-secret', { pid: 'pay_1', amount: 1, reference: 'x', returnUrl: 'http://evil.test/', exp: 9e9 })],
+    ['no link', ''],
+    ['a link for another payment', signToken(SECRET, { pid: 'pay_2', amount: 1, reference: 'x', returnUrl: 'http://localhost:3000/', exp: 9e9 })],
+  ])('refuses %s', async (_, t) => {
+    const { psp } = setup();
+    const res = await psp.request(`/pay/pay_1?token=${encodeURIComponent(t)}`);
+    expect(res.status).toBe(404);
+    expect(await res.text()).toContain('This payment link is not valid or has expired.');
+  });
+
+  it('refuses an expired link', async () => {
+    const { psp, token, advance } = setup();
+    advance(31 * 60_000);
+    expect((await psp.request(`/pay/pay_1?token=${encodeURIComponent(token)}`)).status).toBe(404);
+  });
+
+  it('names each invalid field and never echoes the card number or CVC', async () => {
+    const { pay, received } = setup();
+    const res = await pay({ cardNumber: '4242 4242 4242 4241', expiry: '13/30', cvc: '12', name: '' });
+    expect(res.status).toBe(422);
+    const page = await res.text();
+    expect(page).toContain('There is a problem');
+    expect(page).toContain('Enter a valid card number');
+    expect(page).toContain('Enter the expiry date as MM/YY');
+    expect(page).toContain('Enter the 3 or 4 digit security code');
+    expect(page).toContain('Enter the name on the card');
+    expect(page).toContain('aria-invalid="true"');
+    expect(page).not.toContain('4242 4242 4242 4241');
+    expect(received).toEqual([]);
+  });
+});
+
+describe('test cards', () => {
+  it.each([
+    ['4242 4242 4242 4242', 'payment.succeeded', undefined],
+    ['4000 0000 0000 0002', 'payment.declined', 'card_declined'],
+    ['4000 0000 0000 0119', 'payment.failed', 'processing_error'],
+    ['4000 0566 5566 5556', 'payment.declined', 'card_declined'],
+  ])('%s: signed callback %s, then back to the shop', async (cardNumber, type, reason) => {
+    const { pay, received } = setup();
+    const res = await pay({ cardNumber });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('http://localhost:3000/checkout/payment-response?paymentId=pay_1');
+    expect(received).toEqual([
+      { id: `evt_pay_1_${type.replace('payment.', '')}`, type, paymentId: 'pay_1', amount: 1212.35, created: '2025-06-02T10:00:00.000Z', ...(reason ? { reason } : {}) },
+    ]);
+  });
+
+  it('4000 0000 0000 3220 stays pending for the configured time, then succeeds', async () => {
+    const { psp, pay, received, timers, runTimers, advance } = setup();
+    const res = await pay({ cardNumber: '4000000000003220' });
+    expect(res.status).toBe(303);
+    const processing = res.headers.get('location')!;
+    expect(processing).toMatch(/^\/pay\/pay_1\/processing\?/);
+    expect(received).toEqual([]);
+    expect(timers.map((t) => t.ms)).toEqual([3000]);
+
+    const waiting = await psp.request(processing);
+    expect(waiting.status).toBe(200);
+    const page = await waiting.text();
+    expect(page).toContain('Processing your payment');
+    expect(page).toContain('http-equiv="refresh"');
+
+    advance(3000);
+    await runTimers();
+    expect(received.map((e) => e.type)).toEqual(['payment.succeeded']);
+    const done = await psp.request(processing);
+    expect(done.status).toBe(303);
+    expect(done.headers.get('location')).toContain('/checkout/payment-response');
+    expect(received).toHaveLength(1);
+  });
+
+  it('a pending payment whose timer was lost (restart) is confirmed when the page checks after the wait', async () => {
+    const first = setup();
+    const res = await first.pay({ cardNumber: '4000000000003220' });
+    const processing = res.headers.get('location')!;
+    const restarted = setup();
+    restarted.advance(3000);
+    const done = await restarted.psp.request(processing);
+    expect(done.status).toBe(303);
+    expect(restarted.received.map((e) => e.id)).toEqual(['evt_pay_1_succeeded']);
+  });
+
+  it('a double submit pays once', async () => {
+    const { pay, received, psp, token } = setup();
+    await pay({ cardNumber: '4242424242424242' });
+    const again = await pay({ cardNumber: '4242424242424242' });
+    expect(again.status).toBe(303);
+    expect(received).toHaveLength(1);
+    const page = await psp.request(`/pay/pay_1?token=${encodeURIComponent(token)}`);
+    expect(page.status).toBe(409);
+    expect(await page.text()).toContain('This payment has already been processed.');
+  });
+});
+
+describe('callback delivery', () => {
+  let answers: number[];
+  beforeEach(() => {
+    answers = [503, 500, 200];
+  });
+
+  it('retries a callback the shop did not accept, after each configured wait', async () => {
+    const { pay, received, timers, runTimers } = setup(() => answers.shift() ?? 200);
+    await pay({ cardNumber: '4242424242424242' });
+    expect(received).toEqual([]);
+    expect(timers.map((t) => t.ms)).toEqual([1000]);
+    await runTimers();
+    expect(timers.map((t) => t.ms)).toEqual([5000]);
+    await runTimers();
+    expect(received.map((e) => e.type)).toEqual(['payment.succeeded']);
+    expect(timers).toEqual([]);
+  });
+});
+
+describe('limits', () => {
+  it('answers 413 to an oversized form and 404 to unknown paths', async () => {
+    const { psp } = setup();
+    const res = await psp.request('/pay/pay_1', { method: 'POST', body: 'x'.repeat(20_000), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    expect(res.status).toBe(413);
+    expect((await psp.request('/nowhere')).status).toBe(404);
+  });
+});
+
+describe('validateCard', () => {
+  const now = new Date('2025-06-02T10:00:00Z');
+  it.each([
+    [{ expiry: '06/25' }, {}],
+    [{ expiry: '05/25' }, { expiry: 'This card has expired' }],
+    [{ expiry: '0630' }, {}],
+    [{ expiry: '' }, { expiry: 'Enter the expiry date' }],
+    [{ cardNumber: '' }, { cardNumber: 'Enter your card number' }],
+    [{ cardNumber: '4242-4242-4242-4242' }, {}],
+    [{ cvc: '1234' }, {}],
+  ])('%j → %j', (override, errors) => {
+    expect(validateCard({ cardNumber: '4242424242424242', expiry: '12/30', cvc: '123', name: 'A', ...override }, now).errors).toEqual(errors);
+  });
+});

@@ -1,0 +1,38 @@
+import * as v from 'valibot';
+
+/**
+ * What the sandbox provider and the shop exchange. The payment link is signed by the shop; the
+ * callback event is signed by the provider. Both with PSP_WEBHOOK_SECRET.
+ */
+export const PaymentLinkSchema = v.object({
+  /** The shop's payment id. */
+  pid: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
+  /** GBP, major units. */
+  amount: v.pipe(v.number(), v.finite(), v.gtValue(0)),
+  /** The order reference shown on the card page. */
+  reference: v.pipe(v.string(), v.maxLength(100)),
+  /** Where the provider sends the shopper's frame once the payment has an outcome. */
+  returnUrl: v.pipe(v.string(), v.url()),
+  /** Seconds since the epoch after which the link no longer opens the card page. */
+  exp: v.number(),
+});
+export type PaymentLink = v.InferOutput<typeof PaymentLinkSchema>;
+
+export const PAYMENT_OUTCOMES = ['payment.succeeded', 'payment.declined', 'payment.failed'] as const;
+export type PaymentOutcome = (typeof PAYMENT_OUTCOMES)[number];
+
+export const PaymentEventSchema = v.object({
+  /** Unique per payment and outcome: redeliveries repeat it, so the shop can ignore replays. */
+  id: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
+  type: v.picklist(PAYMENT_OUTCOMES),
+  paymentId: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
+  amount: v.pipe(v.number(), v.finite()),
+  /** Why a payment failed (decline code or provider error); absent on success. */
+  reason: v.optional(v.string()),
+  created: v.pipe(v.string(), v.isoTimestamp()),
+});
+export type PaymentEvent = v.InferOutput<typeof PaymentEventSchema>;
+
+export function eventId(paymentId: string, type: PaymentOutcome): string {
+  return `evt_${paymentId}_${type.replace('payment.', '')}`;
+}
