@@ -1,4 +1,6 @@
 import type { Preview } from '@storybook/react-vite';
+import '../src/ui/tokens.css';
+import '../src/ui/global.css';
 
 const preview: Preview = {
   parameters: {

@@ -1,0 +1,70 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { Modal } from './modal.tsx';
+import { ProblemDialog } from './problem-dialog.tsx';
+
+function Harness({ onChange }: { onChange?: (open: boolean) => void }) {
+  const [open, setOpen] = useState(true);
+  return (
+    <Modal
+      isOpen={open}
+      onOpenChange={(o) => {
+        setOpen(o);
+        onChange?.(o);
+      }}
+      title="Choose a branch"
+      closeLabel="Close"
+    >
+      <button type="button">Confirm</button>
+    </Modal>
+  );
+}
+
+describe('Modal', () => {
+  it('is a dialog named by its title with focus inside', () => {
+    render(<Harness />);
+    const dialog = screen.getByRole('dialog', { name: 'Choose a branch' });
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+  });
+
+  it('closes on Escape', async () => {
+    const onChange = vi.fn();
+    render(<Harness onChange={onChange} />);
+    await userEvent.keyboard('{Escape}');
+    expect(onChange).toHaveBeenCalledWith(false);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('closes with its close control', async () => {
+    render(<Harness />);
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('keeps Tab inside the dialog', async () => {
+    render(<Harness />);
+    const dialog = screen.getByRole('dialog');
+    for (let i = 0; i < 4; i++) {
+      await userEvent.tab();
+      expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    }
+  });
+});
+
+describe('ProblemDialog', () => {
+  it('shows the problem title and detail as an alert dialog', async () => {
+    const onClose = vi.fn();
+    render(<ProblemDialog problem={{ title: 'Cart not found', detail: 'No open cart.' }} onClose={onClose} closeLabel="Close" />);
+    const dialog = screen.getByRole('alertdialog', { name: 'Cart not found' });
+    expect(dialog).toHaveTextContent('No open cart.');
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('renders nothing without a problem', () => {
+    render(<ProblemDialog problem={null} onClose={() => {}} closeLabel="Close" />);
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+  });
+});

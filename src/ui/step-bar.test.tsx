@@ -1,0 +1,24 @@
+import { render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { StepBar } from './step-bar.tsx';
+
+const steps = [
+  { id: 'review', label: 'Review' },
+  { id: 'delivery', label: 'Delivery' },
+  { id: 'details', label: 'Details' },
+  { id: 'payment', label: 'Payment' },
+  { id: 'confirmation', label: 'Confirmation' },
+];
+
+describe('StepBar', () => {
+  it('marks exactly one step as current', () => {
+    render(<StepBar steps={steps} currentId="details" label="Checkout progress" />);
+    const items = screen.getAllByRole('listitem');
+    expect(items).toHaveLength(5);
+    const current = items.filter((li) => li.getAttribute('aria-current') === 'step');
+    expect(current).toHaveLength(1);
+    expect(current[0]).toHaveTextContent('Details');
+    expect(items.map((li) => li.dataset.state)).toEqual(['done', 'done', 'current', 'todo', 'todo']);
+    expect(screen.getByRole('navigation', { name: 'Checkout progress' })).toBeInTheDocument();
+  });
+});
