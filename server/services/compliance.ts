@@ -1,0 +1,54 @@
+/**
+ * Velocity and anti-money-laundering checks on a customer's order (spec 4.1, 8). The spec does
+ * not give the limits; the defaults and the reasoning are in
+ * docs/decisions/003-aml-and-velocity-thresholds.md.
+ */
+export interface ComplianceConfig {
+  /** VELOCITY_MAX_ORDERS: orders one customer may place in a day (Europe/London). */
+  velocityMaxOrders: number;
+  /** VELOCITY_MAX_VALUE: GBP one customer may spend in a day, pence. */
+  velocityMaxValueMinor: number;
+  /** AML_ORDER_THRESHOLD: an order above this asks for additional identification, pence. */
+  amlOrderThresholdMinor: number;
+  /** AML_ROLLING_THRESHOLD: a customer's orders over the last AML_ROLLING_DAYS above this do too. */
+  amlRollingThresholdMinor: number;
+  amlRollingDays: number;
+}
+
+export const DEFAULT_COMPLIANCE: ComplianceConfig = {
+  velocityMaxOrders: 3,
+  velocityMaxValueMinor: 250_000,
+  amlOrderThresholdMinor: 100_000,
+  amlRollingThresholdMinor: 300_000,
+  amlRollingDays: 30,
+};
+
+/** The customer's other orders (not this one), by the same email and date of birth. */
+export interface CustomerHistory {
+  /** Orders submitted today: payment pending, failed at checkout, or completed. */
+  ordersToday: number;
+  /** Their value: payment pending or completed, pence. */
+  valueTodayMinor: number;
+  /** Payment pending or completed within the rolling window, pence. */
+  valueRollingMinor: number;
+}
+
+export interface Assessment {
+  velocityCheckFailed: boolean;
+  showAMLPopup: boolean;
+}
+
+export function assessOrder(orderTotalMinor: number, history: CustomerHistory, config: ComplianceConfig = DEFAULT_COMPLIANCE): Assessment {
+  const velocityCheckFailed =
+    history.ordersToday + 1 > config.velocityMaxOrders || history.valueTodayMinor + orderTotalMinor > config.velocityMaxValueMinor;
+  // A refused order goes no further, so it needs no identification either.
+  const showAMLPopup =
+    !velocityCheckFailed &&
+    (orderTotalMinor > config.amlOrderThresholdMinor || history.valueRollingMinor + orderTotalMinor > config.amlRollingThresholdMinor);
+  return { velocityCheckFailed, showAMLPopup };
+}
+
+/** Matching is on a normalised email and the date of birth, so case and spacing do not split a customer. */
+export function customerKey(email: string, dateOfBirth: string): string {
+  return `${email.trim().toLowerCase()}|${dateOfBirth}`;
+}
