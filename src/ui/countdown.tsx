@@ -1,52 +1,42 @@
+import type { CountdownView } from '#domain/countdown.ts';
 import styles from './countdown.module.css';
 
-export type CountdownStatus = 'running' | 'expiring' | 'expired';
-
 export interface CountdownProps {
-  /** Whole seconds left; shown as mm:ss. */
-  secondsLeft: number;
-  /** Decided by the cart rules (domain/countdown.ts): expiring under 300 s, expired under 1 s. */
-  status: CountdownStatus;
-  /** True at the moment the readout should shake (each full minute at or below 300 s). */
-  shake?: boolean;
+  /**
+   * The readout decided by the cart rules: `countdownView(msLeft)` / `countdownAt(expiresAt, now)`
+   * from domain/countdown.ts (mm:ss, expiring under 300 s, shake at each full minute, 'Cart expired').
+   */
+  view: CountdownView;
   /** Accessible name of the timer, e.g. "Time left to check out". */
   label: string;
-  /** Shown instead of the readout once expired (messages.cartExpired). */
-  expiredText: string;
   className?: string;
-}
-
-export function formatMmSs(totalSeconds: number): string {
-  const s = Math.max(0, Math.floor(totalSeconds));
-  const minutes = Math.floor(s / 60);
-  const seconds = s % 60;
-  return `${String(minutes).padStart(2, '0')}:${String(seconds).padStart(2, '0')}`;
 }
 
 /**
  * The cart timer. role="timer" is not announced on every tick; only expiry is announced, through
  * the alert that replaces the readout.
  */
-export function Countdown({ secondsLeft, status, shake = false, label, expiredText, className }: CountdownProps) {
-  const classes = [
-    styles.countdown,
-    status === 'expiring' ? styles.expiring : '',
-    status === 'expired' ? styles.expired : '',
-    className ?? '',
-  ]
+export function Countdown({ view, label, className }: CountdownProps) {
+  const status = view.expired ? 'expired' : view.expiring ? 'expiring' : 'running';
+  const classes = [styles.countdown, view.expired ? styles.expired : view.expiring ? styles.expiring : '', className ?? '']
     .filter(Boolean)
     .join(' ');
-  if (status === 'expired') {
+  if (view.expired) {
     return (
       <span className={classes} role="alert" data-status={status}>
-        {expiredText}
+        {view.text}
       </span>
     );
   }
   return (
     <span className={classes} role="timer" aria-label={label} data-status={status}>
-      <span className={[styles.readout, shake ? styles.shake : ''].filter(Boolean).join(' ')} data-shake={shake || undefined}>
-        {formatMmSs(secondsLeft)}
+      {/* The key restarts the animation at each shaking minute. */}
+      <span
+        key={view.shake ? view.seconds : 'still'}
+        className={[styles.readout, view.shake ? styles.shake : ''].filter(Boolean).join(' ')}
+        data-shake={view.shake || undefined}
+      >
+        {view.text}
       </span>
     </span>
   );
