@@ -108,6 +108,33 @@ export const TrackingSchema = v.object({
 export type Tracking = v.InferOutput<typeof TrackingSchema>;
 export const TRACKING_KEYS = Object.keys(TrackingSchema.entries) as (keyof Tracking)[];
 
+/**
+ * PUT /api/order/customer-info body (spec 3 "Customer details submitted", limits of spec 5.2).
+ * Structure and applied length limits only; the field rules and their messages live in domain/.
+ */
+const Text250 = v.pipe(v.string(), v.trim(), v.maxLength(250));
+export const CustomerInfoRequestSchema = v.object({
+  firstName: v.pipe(v.string(), v.trim(), v.minLength(2), v.maxLength(250)),
+  lastName: v.pipe(v.string(), v.trim(), v.minLength(2), v.maxLength(250)),
+  emailAddress: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(500)),
+  phoneNumber: v.pipe(v.string(), v.trim(), v.minLength(2), v.maxLength(50)),
+  dateOfBirth: IsoDate,
+  terms: v.literal(true),
+  marketing: v.boolean(),
+  marketingABTATravelMoney: v.optional(v.boolean(), false),
+  marketingABTATravelInsurance: v.optional(v.boolean(), false),
+  address: v.object({
+    houseNameNumber: v.pipe(Text250, v.minLength(1)),
+    addressLine1: v.pipe(Text250, v.minLength(1)),
+    addressLine2: v.optional(Text250, ''),
+    townCity: v.pipe(Text250, v.minLength(1)),
+    /** Uppercased by the client before sending. */
+    postcodeZip: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(50)),
+    country: v.literal('United Kingdom'),
+  }),
+});
+export type CustomerInfoRequest = v.InferInput<typeof CustomerInfoRequestSchema>;
+
 /** PUT /api/order/customer-info: the text NoStock (text/plain), or this object. */
 export const NO_STOCK = 'NoStock';
 export const CustomerInfoResultSchema = v.object({
