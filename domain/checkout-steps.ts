@@ -1,0 +1,82 @@
+/**
+ * Checkout steps and pages (spec 2.5, 2.14, 4.1).
+ *
+ * The step bar shows Review, Delivery (Collection for sell-back), Details, Payment (absent for
+ * sell-back) and Confirmation. The payment unsuccessful page is the checkout's error address: it
+ * is a page of the checkout but not a step of the bar.
+ */
+import type { ProductId } from './contract/catalogue.ts';
+import { appPaths } from './contract/routes.ts';
+import { messages } from './messages.ts';
+import { isSellBack, viewCartPath } from './products.ts';
+
+export type CheckoutStepId = 'review' | 'delivery' | 'details' | 'payment' | 'confirmation';
+export type CheckoutPage = CheckoutStepId | 'unsuccessful';
+
+export interface CheckoutStep {
+  id: CheckoutStepId;
+  label: string;
+}
+
+/**
+ * The steps of the bar, in order. Without a known product (nothing loaded yet) the buy steps are
+ * shown, which is what most visitors see.
+ */
+export function checkoutSteps(productId: ProductId | null): CheckoutStep[] {
+  const sellBack = productId !== null && isSellBack(productId);
+  const steps: CheckoutStep[] = [
+    { id: 'review', label: messages.stepReview },
+    { id: 'delivery', label: sellBack ? messages.stepCollection : messages.stepDelivery },
+    { id: 'details', label: messages.stepDetails },
+    { id: 'payment', label: messages.stepPayment },
+    { id: 'confirmation', label: messages.stepConfirmation },
+  ];
+  return sellBack ? steps.filter((s) => s.id !== 'payment') : steps;
+}
+
+/**
+ * The step the bar marks active on a page. The unsuccessful page belongs to the step that failed:
+ * payment, or details for sell-back, which has no payment step.
+ */
+export function activeStepOf(page: CheckoutPage, productId: ProductId | null): CheckoutStepId {
+  if (page !== 'unsuccessful') return page;
+  return productId !== null && isSellBack(productId) ? 'details' : 'payment';
+}
+
+/** The address of a checkout page; the review page depends on the product (spec 2.6). */
+export function checkoutPagePath(page: CheckoutPage, productId: ProductId | null): string {
+  switch (page) {
+    case 'review':
+      return productId === null ? appPaths.viewCart : viewCartPath(productId);
+    case 'delivery':
+      return appPaths.deliveryOptions;
+    case 'details':
+      return appPaths.customerInformation;
+    case 'payment':
+      return appPaths.payment;
+    case 'confirmation':
+      return appPaths.confirmation;
+    case 'unsuccessful':
+      return appPaths.paymentUnsuccessful;
+  }
+}
+
+const PAGE_BY_PATH: ReadonlyMap<string, CheckoutPage> = new Map([
+  [appPaths.viewCart, 'review'],
+  [appPaths.sellViewCart, 'review'],
+  [appPaths.deliveryOptions, 'delivery'],
+  [appPaths.customerInformation, 'details'],
+  [appPaths.payment, 'payment'],
+  [appPaths.confirmation, 'confirmation'],
+  [appPaths.paymentUnsuccessful, 'unsuccessful'],
+]);
+
+/** The checkout page an address shows, or null when it is not a checkout page. */
+export function checkoutPageOf(pathname: string): CheckoutPage | null {
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return PAGE_BY_PATH.get(trimmed) ?? null;
+}
+
+export function isPathOfPage(pathname: string, page: CheckoutPage): boolean {
+  return checkoutPageOf(pathname) === page;
+}
