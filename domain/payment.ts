@@ -1,0 +1,59 @@
+/**
+ * The hosted payment (spec 2.9, 2.10, 4.1, 7.5): the payment intent that gives the provider's card
+ * page, and the talk between the payment response page (inside the provider's iframe, on the
+ * shop's own origin) and the checkout page that holds the iframe.
+ */
+import {
+  parsePaymentFrameMessage,
+  type PaymentFrameMessage,
+  type PaymentFrameMessageType,
+} from './contract/payment-messages.ts';
+import { paymentFrameOutcome } from './order-state.ts';
+
+/** What POST /api/order/create-payment-intent answered: its status and Location header. */
+export interface PaymentIntentAnswer {
+  status: number;
+  location: string | null;
+}
+
+/**
+ * Spec 7.5: the hosted card page's address, when the answer is 201 with an absolute http(s)
+ * Location; any other answer means the payment cannot start.
+ */
+export function hostedPaymentUrl(answer: PaymentIntentAnswer): string | null {
+  if (answer.status !== 201 || !answer.location) return null;
+  try {
+    const url = new URL(answer.location);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A message as the window received it: who sent it and what it carries. */
+export interface ReceivedFrameMessage {
+  origin: string;
+  data: unknown;
+}
+
+/**
+ * The message when the checkout page should act on it: sent from the shop's own origin (exactly,
+ * scheme and port included) and of the agreed shape. Anything else is someone else's message.
+ */
+export function acceptPaymentFrameMessage(received: ReceivedFrameMessage, appOrigin: string): PaymentFrameMessage | null {
+  if (received.origin !== appOrigin) return null;
+  return parsePaymentFrameMessage(received.data);
+}
+
+/** What the checkout does with a received message (spec 4.1), or null when it is not for it. */
+export function paymentFrameDecision(
+  received: ReceivedFrameMessage,
+  appOrigin: string,
+): ReturnType<typeof paymentFrameOutcome> | null {
+  const message = acceptPaymentFrameMessage(received, appOrigin);
+  return message ? paymentFrameOutcome(message.type) : null;
+}
+
+export function paymentFrameMessage(type: PaymentFrameMessageType, orderId: string): PaymentFrameMessage {
+  return { source: 'travel-money-payment', type, orderId };
+}
