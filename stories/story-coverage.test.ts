@@ -1,0 +1,62 @@
+/**
+ * Every screen state of every machine a view stands on has a story.
+ *
+ * To register a machine: add `{ machine, stories: '<folder under stories/>' }` to `registry`
+ * below. Its screen states are derived from the definition (see story-coverage.ts): atomic and
+ * final state nodes, minus transient routing states and nodes with `meta: { view: false }`.
+ * Then name each state in some story under that folder:
+ *
+ *   export const LoadingQuote: Story = {
+ *     parameters: { machineStates: ['calculator.ready.loadingQuote'] },
+ *     ...
+ *   };
+ *
+ * A meta-level `parameters.machineStates` counts for every story of the file. The test also fails
+ * when a story names a state the machine does not have, so a renamed state cannot hide.
+ */
+import { describe, expect, it } from 'vitest';
+import type { AnyStateMachine } from 'xstate';
+import { screenStates, statesNamedByStories } from './story-coverage.ts';
+
+interface Entry {
+  machine: AnyStateMachine;
+  /** The folder under stories/ whose stories show this machine's states. */
+  stories: string;
+}
+
+const registry: Entry[] = [];
+
+const modules = import.meta.glob<Record<string, unknown>>('./**/*.stories.tsx', { eager: true });
+
+describe('story coverage', () => {
+  it('derives screen states from a machine definition', async () => {
+    const { createMachine } = await import('xstate');
+    const machine = createMachine({
+      id: 'm',
+      initial: 'routing',
+      states: {
+        routing: { always: [{ guard: () => true, target: 'a' }, { target: 'b' }] },
+        a: { initial: 'x', states: { x: {}, y: {}, hidden: { meta: { view: false } } } },
+        b: {},
+        done: { type: 'final' },
+      },
+    });
+    expect(screenStates(machine)).toEqual(['m.a.x', 'm.a.y', 'm.b', 'm.done']);
+  });
+
+  describe.each(registry.map((e) => [e.machine.id, e] as const))('%s', (_id, entry) => {
+    const inFolder = Object.fromEntries(Object.entries(modules).filter(([file]) => file.startsWith(`./${entry.stories}/`)));
+    const named = statesNamedByStories(inFolder);
+    const states = screenStates(entry.machine);
+
+    it.each(states)('%s has a story', (state) => {
+      expect(named.get(state) ?? [], `no story under stories/${entry.stories}/ names ${state}`).not.toHaveLength(0);
+    });
+
+    it('names only states the machine has', () => {
+      const ownPrefix = `${entry.machine.id}.`;
+      const unknown = [...named.keys()].filter((id) => (id === entry.machine.id || id.startsWith(ownPrefix)) && !states.includes(id));
+      expect(unknown).toEqual([]);
+    });
+  });
+});
