@@ -1,0 +1,69 @@
+/**
+ * What one branch shows in the branch lists (spec 2.2, 2.4), read from the store through the
+ * domain's availability and opening-time rules.
+ */
+import {
+  branchAvailability,
+  formatDistance,
+  openingDaysFromFinder,
+  openingDaysFromStore,
+  openingTimesRows,
+} from '#domain/availability.ts';
+import type { Branch, Store, StoreAddress } from '#domain/contract/branches.ts';
+import { formatMessage, messages } from '#domain/messages.ts';
+
+export interface BranchCardView {
+  id: number;
+  name: string;
+  /** 'Operated by Travel Money'. */
+  brandAdvisory: string;
+  /** '0.4 miles'; null when the distance is unknown. */
+  distance: string | null;
+  /** 'Collect tomorrow', 'Collect today from 2pm', or "Sorry we're closed this week!". */
+  availability: string;
+  closed: boolean;
+  noStock: boolean;
+  openingTimes: { rows: { label: string; hours: string }[]; comment: string | null };
+  address: string[];
+  /** The branch page, for the branch finder's 'View Details'. */
+  url: string;
+}
+
+export function addressLines(address: StoreAddress): string[] {
+  const parts = [address.address1, address.address2, address.address3, address.address4, address.line1, address.line2, address.line3];
+  return [...parts.filter((p): p is string => typeof p === 'string' && p.trim() !== ''), address.postcode];
+}
+
+/** A store of the branch selection modal (POST .../stores/nearby), as of `now`. */
+export function storeCard(store: Store, now: Date): BranchCardView {
+  const availability = branchAvailability(store, now);
+  return {
+    id: store.id,
+    name: store.name,
+    brandAdvisory: formatMessage(messages.brandAdvisory, { brandName: store.brandName }),
+    distance: store.distanceInMiles == null ? null : formatDistance(store.distanceInMiles),
+    availability: availability.closed ? availability.text : formatMessage(messages.collect, { day: availability.text }),
+    closed: availability.closed,
+    noStock: availability.fromTwoPm,
+    openingTimes: openingTimesRows(store.openingTimes ? openingDaysFromStore(store.openingTimes) : [], store.openingTimes?.openingTimeComment),
+    address: addressLines(store.address),
+    url: store.url,
+  };
+}
+
+/** A branch of the branch finder (POST /api/branches/nearby): no stock or availability there. */
+export function finderCard(branch: Branch, distanceInMiles: number): BranchCardView {
+  const days = openingDaysFromFinder(branch.openingTimes);
+  return {
+    id: branch.id,
+    name: branch.name,
+    brandAdvisory: formatMessage(messages.brandAdvisory, { brandName: branch.brandName }),
+    distance: formatDistance(distanceInMiles),
+    availability: days.some((d) => d.isOpen) ? '' : messages.closedThisWeek,
+    closed: !days.some((d) => d.isOpen),
+    noStock: false,
+    openingTimes: openingTimesRows(days, branch.openingTimeComment),
+    address: addressLines(branch.address),
+    url: branch.url,
+  };
+}
