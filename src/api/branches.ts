@@ -1,0 +1,57 @@
+import {
+  BranchSchema,
+  BranchesNearbyResponseSchema,
+  NearbyStoresResponseSchema,
+  OpeningTimesSchema,
+  StoreAddressSchema,
+  StoreSchema,
+  StoresResponseSchema,
+  type Branch,
+  type BranchesNearbyResponse,
+  type NearbyStoresRequest,
+  type OpeningTimes,
+  type Store,
+  type StoreAddress,
+} from '#domain/contract/branches.ts';
+import { apiRoutes } from '#domain/contract/routes.ts';
+import type { ApiClient, CallOptions } from './client.ts';
+
+export function fetchDefaultStore(api: ApiClient, siteId: number, options?: CallOptions): Promise<Store> {
+  return api.json(apiRoutes.defaultStore, apiRoutes.defaultStore.url(siteId), StoreSchema, options);
+}
+
+export function fetchBranchByCode(api: ApiClient, branchCode: string, options?: CallOptions): Promise<Branch> {
+  return api.json(apiRoutes.branchByCode, apiRoutes.branchByCode.url(branchCode), BranchSchema, options);
+}
+
+/** The site's stores; only meta stores are kept (spec 7.3). */
+export async function fetchMetaStores(api: ApiClient, siteId: number, options?: CallOptions): Promise<Store[]> {
+  const stores = await api.json(apiRoutes.metaStores, apiRoutes.metaStores.url(siteId), StoresResponseSchema, options);
+  return stores.filter((s) => s.isMeta);
+}
+
+export function fetchStore(api: ApiClient, siteId: number, storeId: number, options?: CallOptions): Promise<Store> {
+  return api.json(apiRoutes.store, apiRoutes.store.url(siteId, storeId), StoreSchema, options);
+}
+
+export function fetchStoreOpeningTimes(api: ApiClient, siteId: number, storeId: number, options?: CallOptions): Promise<OpeningTimes> {
+  return api.json(apiRoutes.storeOpeningTimes, apiRoutes.storeOpeningTimes.url(siteId, storeId), OpeningTimesSchema, options);
+}
+
+export function fetchStoreAddress(api: ApiClient, siteId: number, storeId: number, options?: CallOptions): Promise<StoreAddress> {
+  return api.json(apiRoutes.storeAddress, apiRoutes.storeAddress.url(siteId, storeId), StoreAddressSchema, options);
+}
+
+/** Stores near a point that can serve the amount (transactionType 'D' for the sell type, 'B' otherwise). */
+export function fetchNearbyStores(api: ApiClient, siteId: number, request: NearbyStoresRequest, options?: CallOptions): Promise<Store[]> {
+  return api.json(apiRoutes.nearbyStores, apiRoutes.nearbyStores.url(siteId), NearbyStoresResponseSchema, { ...options, json: request });
+}
+
+/** The branch finder's search (spec 2.4). */
+export function fetchNearbyBranches(
+  api: ApiClient,
+  point: { latitude: number; longitude: number },
+  options?: CallOptions,
+): Promise<BranchesNearbyResponse> {
+  return api.json(apiRoutes.nearbyBranches, apiRoutes.nearbyBranches.url(), BranchesNearbyResponseSchema, { ...options, json: point });
+}

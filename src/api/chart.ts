@@ -1,0 +1,15 @@
+import { ChartResponseSchema, type ChartPoint } from '#domain/contract/catalogue.ts';
+import { apiRoutes } from '#domain/contract/routes.ts';
+import type { ApiClient, CallOptions } from './client.ts';
+
+/** Daily rates of one currency against GBP, oldest first. inverted: the page path ends with to-gbp. */
+export function fetchChart(api: ApiClient, currencyCode: string, inverted: boolean, options?: CallOptions): Promise<ChartPoint[]> {
+  return api.json(apiRoutes.currencyConverter, apiRoutes.currencyConverter.url(currencyCode, inverted), ChartResponseSchema, options);
+}
+
+/** The chart request a page path stands for: '/euro-to-gbp' -> { slug: 'euro', inverted: true }. */
+export function chartPathOf(pathname: string): { slug: string; inverted: boolean } | null {
+  const m = /^\/([a-z0-9-]+?)-(to|from)-gbp\/?$/i.exec(pathname);
+  if (!m?.[1] || !m[2]) return null;
+  return { slug: m[1].toLowerCase(), inverted: m[2].toLowerCase() === 'to' };
+}

@@ -1,0 +1,142 @@
+import { http, HttpResponse, type JsonBodyType } from 'msw';
+import { setupServer } from 'msw/node';
+import * as v from 'valibot';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { apiRoutes } from '#domain/contract/routes.ts';
+import { CartSchema } from '#domain/contract/cart.ts';
+import { problemOf } from '#domain/problem.ts';
+import { MOCK_API_BASE, handlers, problemResponse, routeUrl } from '../../mocks/handlers.ts';
+import { fixtures } from '../../mocks/fixtures.ts';
+import { HttpError, ProblemError, ResponseShapeError, createApiClient, statusOf } from './client.ts';
+
+const server = setupServer(...handlers);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+function client(token: string | null = 'token-1') {
+  const onUnauthorized = vi.fn();
+  const api = createApiClient({ baseUrl: MOCK_API_BASE, getToken: () => token, onUnauthorized });
+  return { api, onUnauthorized };
+}
+
+/** Records the requests a route receives. */
+function capture(name: keyof typeof apiRoutes, body: JsonBodyType = fixtures.cart, init?: ResponseInit) {
+  const seen: Request[] = [];
+  const method = apiRoutes[name].method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
+  server.use(
+    http[method](routeUrl(name), ({ request }) => {
+      seen.push(request.clone());
+      return HttpResponse.json(body, init);
+    }),
+  );
+  return seen;
+}
+
+describe('API client', () => {
+  it('sends the session bearer token and asks for JSON or problems', async () => {
+    const seen = capture('cart');
+    const { api } = client('abc.def.ghi');
+    await api.json(apiRoutes.cart, apiRoutes.cart.url(), CartSchema);
+    expect(seen[0]?.headers.get('authorization')).toBe('Bearer abc.def.ghi');
+    expect(seen[0]?.headers.get('accept')).toContain('application/problem+json');
+  });
+
+  it('sends no Authorization header without a token or for content calls', async () => {
+    const seen = capture('cart');
+    await client(null).api.json(apiRoutes.cart, '/api/cart', CartSchema);
+    await client('t').api.json(apiRoutes.cart, '/api/cart', CartSchema, { auth: 'none' });
+    expect(seen.map((r) => r.headers.has('authorization'))).toEqual([false, false]);
+  });
+
+  it('sends an explicit token when asked (the legacy exchange)', async () => {
+    const seen = capture('cart');
+    await client('current').api.json(apiRoutes.cart, '/api/cart', CartSchema, { auth: { token: 'legacy' } });
+    expect(seen[0]?.headers.get('authorization')).toBe('Bearer legacy');
+  });
+
+  it('sends credentials with every call', async () => {
+    const fetchSpy = vi.fn((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init));
+    const api = createApiClient({ baseUrl: MOCK_API_BASE, fetch: fetchSpy as typeof fetch });
+    await api.json(apiRoutes.cart, '/api/cart', CartSchema);
+    const request = fetchSpy.mock.calls[0]?.[0];
+    expect(request instanceof Request ? request.credentials : fetchSpy.mock.calls[0]?.[1]?.credentials).toBe('include');
+  });
+
+  it('joins paths onto a base that has a path of its own', async () => {
+    server.use(http.get('http://localhost:3001/shop-api/api/cart', () => HttpResponse.json(fixtures.cart)));
+    const api = createApiClient({ baseUrl: 'http://localhost:3001/shop-api/' });
+    await expect(api.json(apiRoutes.cart, '/api/cart', CartSchema)).resolves.toEqual(fixtures.cart);
+    expect(api.url('/session/1/loyalty-signin')).toBe('http://localhost:3001/shop-api/session/1/loyalty-signin');
+  });
+
+  it.each([401, 403] as const)('reports %s to onUnauthorized and rejects', async (status) => {
+    server.use(http.get(routeUrl('cart'), () => problemResponse({ title: 'Unauthorized', detail: 'Token expired' }, status)));
+    const { api, onUnauthorized } = client();
+    const error = await api.json(apiRoutes.cart, '/api/cart', CartSchema).catch((e: unknown) => e);
+    expect(onUnauthorized).toHaveBeenCalledWith(status);
+    expect(error).toBeInstanceOf(ProblemError);
+    expect(statusOf(error)).toBe(status);
+  });
+
+  it('does not report other failures as unauthorized', async () => {
+    server.use(http.get(routeUrl('cart'), () => problemResponse({ title: 'Not found' }, 404)));
+    const { api, onUnauthorized } = client();
+    await expect(api.json(apiRoutes.cart, '/api/cart', CartSchema)).rejects.toBeInstanceOf(ProblemError);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('turns a problem document into a typed ProblemError', async () => {
+    const problem = { type: 'about:blank', title: 'Some details need fixing', detail: 'Check the amount', errors: { 'lines[0].qty': 'Amount should be greater than 0' } };
+    server.use(http.post(routeUrl('cartAdd'), () => problemResponse(problem, 422)));
+    const error = await client()
+      .api.json(apiRoutes.cartAdd, '/api/cart/add', CartSchema, { json: { currencyCode: 'EUR', qty: 0 } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ProblemError);
+    const p = error as ProblemError;
+    expect([p.status, p.title, p.detail, p.errors]).toEqual([422, problem.title, problem.detail, problem.errors]);
+    // The domain reads the same problem for the problem dialog (spec 8).
+    expect(problemOf(error)).toMatchObject({ title: problem.title, detail: problem.detail });
+  });
+
+  it('turns an error without a problem document into an HttpError', async () => {
+    server.use(http.get(routeUrl('cart'), () => new HttpResponse('<h1>Bad gateway</h1>', { status: 502, headers: { 'Content-Type': 'text/html' } })));
+    const error = await client().api.json(apiRoutes.cart, '/api/cart', CartSchema).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect(statusOf(error)).toBe(502);
+  });
+
+  it('never retries', async () => {
+    let calls = 0;
+    server.use(
+      http.get(routeUrl('cart'), () => {
+        calls++;
+        return problemResponse({ title: 'Unavailable' }, 503);
+      }),
+    );
+    await expect(client().api.json(apiRoutes.cart, '/api/cart', CartSchema)).rejects.toBeInstanceOf(ProblemError);
+    expect(calls).toBe(1);
+  });
+
+  it('rejects an answer that does not match the contract', async () => {
+    capture('cart', { ...fixtures.cart, lines: 'none' });
+    const error = await client().api.json(apiRoutes.cart, '/api/cart', CartSchema).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseShapeError);
+    expect((error as ResponseShapeError).issues.join()).toContain('lines');
+    expect(statusOf(error)).toBeUndefined();
+  });
+
+  it('passes network failures through', async () => {
+    server.use(http.get(routeUrl('cart'), () => HttpResponse.error()));
+    await expect(client().api.json(apiRoutes.cart, '/api/cart', CartSchema)).rejects.toBeInstanceOf(TypeError);
+  });
+
+  it('send() accepts an empty 204 answer', async () => {
+    await expect(client().api.send(apiRoutes.cartAbandon, '/cart')).resolves.toBeUndefined();
+  });
+
+  it('parses with valibot schemas, including transforms', async () => {
+    const Upper = v.object({ token: v.pipe(v.string(), v.toUpperCase()) });
+    await expect(client().api.json(apiRoutes.sessionToken, '/session/1/token', Upper)).resolves.toEqual({ token: fixtures.token.toUpperCase() });
+  });
+});

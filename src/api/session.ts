@@ -1,0 +1,37 @@
+import { SessionInfoSchema, TokenResponseSchema, type SessionInfo } from '#domain/contract/session.ts';
+import { apiRoutes } from '#domain/contract/routes.ts';
+import type { ApiClient, CallOptions } from './client.ts';
+
+/** GET /session/{siteId}/token: a token for the visitor's session cookie, if any. */
+export async function fetchSessionToken(api: ApiClient, siteId: number, options?: CallOptions): Promise<string> {
+  const r = await api.json(apiRoutes.sessionToken, apiRoutes.sessionToken.url(siteId), TokenResponseSchema, { ...options, auth: 'none' });
+  return r.token;
+}
+
+/**
+ * POST /session/{siteId}: a new session. With a legacy token it is sent as the bearer so the
+ * server can carry its cart over (spec 4.4); the caller then removes the legacy token.
+ */
+export async function createSession(
+  api: ApiClient,
+  siteId: number,
+  legacyToken?: string | null,
+  options?: CallOptions,
+): Promise<string> {
+  const r = await api.json(apiRoutes.sessionCreate, apiRoutes.sessionCreate.url(siteId), TokenResponseSchema, {
+    ...options,
+    auth: legacyToken ? { token: legacyToken } : 'none',
+  });
+  return r.token;
+}
+
+/** GET /session/{siteId}: whether the visitor has a loyalty profile. */
+export function fetchSessionInfo(api: ApiClient, siteId: number, options?: CallOptions): Promise<SessionInfo> {
+  return api.json(apiRoutes.sessionInfo, apiRoutes.sessionInfo.url(siteId), SessionInfoSchema, options);
+}
+
+/** Where the browser goes for the loyalty sign-in; it comes back to returnUrl (spec 7.1: /?signedIn). */
+export function loyaltySignInUrl(api: ApiClient, siteId: number, token: string, returnUrl = '/?signedIn'): string {
+  const query = new URLSearchParams({ returnUrl, token });
+  return `${api.url(apiRoutes.loyaltySignIn.url(siteId))}?${query.toString()}`;
+}
