@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { activeStepOf, checkoutPageOf, checkoutPagePath, checkoutSteps, isPathOfPage } from './checkout-steps.ts';
+import {
+  activeStepOf,
+  checkoutPageOf,
+  checkoutPagePath,
+  checkoutSteps,
+  detailsPageOnLoad,
+  detailsSubmitted,
+  isPathOfPage,
+  stepAfterDetails,
+} from './checkout-steps.ts';
 
 describe('checkout steps (spec 2.5)', () => {
   it.each([1, 2] as const)('product %i shows Review, Delivery, Details, Payment, Confirmation', (productId) => {
@@ -53,5 +62,37 @@ describe('checkout pages and their addresses (spec 2.6, 2.14)', () => {
     expect(checkoutPageOf('/checkout')).toBeNull();
     expect(isPathOfPage('/selling/view-cart', 'review')).toBe(true);
     expect(isPathOfPage('/selling/view-cart', 'delivery')).toBe(false);
+  });
+});
+
+describe('the step after the details (spec 4.1; sell-back has no payment)', () => {
+  it.each([
+    [3, 'payment'],
+    [18, 'confirmation'],
+  ] as const)('state %i goes on to %s', (state, step) => {
+    expect(stepAfterDetails(state)).toBe(step);
+  });
+
+  it.each([
+    [0, 'stay'],
+    [1, 'stay'],
+    [3, 'payment'],
+    [16, 'error'],
+    [18, 'confirmation'],
+  ] as const)('the information page loading an order in state %i: %s', (state, decision) => {
+    expect(detailsPageOnLoad(state)).toBe(decision);
+  });
+
+  it.each([
+    ['NoStock', 'soldOut'],
+    [{ showAMLPopup: true, state: { value: 3 } }, 'identificationRequired'],
+    [{ showAMLPopup: true, state: { value: 16 } }, 'identificationRequired'],
+    [{ showAMLPopup: false, state: { value: 3 } }, 'payment'],
+    [{ showAMLPopup: false, state: { value: 18 } }, 'confirmation'],
+    [{ showAMLPopup: false, state: { value: 0 } }, 'error'],
+    [{ showAMLPopup: false, state: { value: 1 } }, 'error'],
+    [{ showAMLPopup: false, state: { value: 16 } }, 'error'],
+  ] as const)('the submit answered %j: %s', (response, decision) => {
+    expect(detailsSubmitted(response)).toBe(decision);
   });
 });

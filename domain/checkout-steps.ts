@@ -6,8 +6,10 @@
  * is a page of the checkout but not a step of the bar.
  */
 import type { ProductId } from './contract/catalogue.ts';
+import { NO_STOCK, type CustomerInfoResponse, type OrderStateValue } from './contract/order.ts';
 import { appPaths } from './contract/routes.ts';
 import { messages } from './messages.ts';
+import { informationPageOnLoad, informationSubmitted, paymentPageOnLoad } from './order-state.ts';
 import { isSellBack, viewCartPath } from './products.ts';
 
 export type CheckoutStepId = 'review' | 'delivery' | 'details' | 'payment' | 'confirmation';
@@ -79,4 +81,30 @@ export function checkoutPageOf(pathname: string): CheckoutPage | null {
 
 export function isPathOfPage(pathname: string, page: CheckoutPage): boolean {
   return checkoutPageOf(pathname) === page;
+}
+
+/**
+ * Where the details page goes on (spec 4.1 "next step"). Sell-back has no payment step, and the
+ * server says so through the order state: a sell-back order is completed (18) once its details
+ * are in, a buy order waits for its card payment (3). So 18 goes to confirmation, as the payment
+ * page itself would send it, and 3 to payment.
+ */
+export function stepAfterDetails(state: OrderStateValue): 'payment' | 'confirmation' {
+  return paymentPageOnLoad(state) === 'next' ? 'confirmation' : 'payment';
+}
+
+/** Information page on load, with the next step resolved. */
+export function detailsPageOnLoad(state: OrderStateValue): 'stay' | 'error' | 'payment' | 'confirmation' {
+  const decision = informationPageOnLoad(state);
+  return decision === 'next' ? stepAfterDetails(state) : decision;
+}
+
+/** After a successful customer-info submit, with the next step resolved. */
+export function detailsSubmitted(
+  response: CustomerInfoResponse,
+): 'soldOut' | 'identificationRequired' | 'error' | 'payment' | 'confirmation' {
+  const decision = informationSubmitted(response);
+  if (decision !== 'next') return decision;
+  // 'next' is only ever decided on an answer carrying a state; the check narrows the type.
+  return response === NO_STOCK ? 'error' : stepAfterDetails(response.state.value);
 }
