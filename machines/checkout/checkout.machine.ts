@@ -1,0 +1,792 @@
+/**
+ * The checkout (spec 2.5-2.12, 4.1): review, delivery (collection for sell-back), details,
+ * payment (none for sell-back) and confirmation, one active at a time, plus the payment
+ * unsuccessful page, which is the checkout's error address.
+ *
+ * Pages and addresses. The actor starts on the page of `input.path` (location.pathname) and from
+ * then on decides where the visitor goes: every move asks the app to navigate (see below). When
+ * the visitor moves on their own (browser back or forward), the app sends `checkout.pageOpened`
+ * with the new path and the chart opens that page, reloading what it shows.
+ *
+ * Side effects leave the chart as emitted events, one pattern for all of them; the app subscribes
+ * with `actor.on(type, handler)`:
+ * - `navigation.requested { to }`: go to `to`, an app path or the abandon-cart URL (which may be
+ *   absolute; the app leaves the single-page app for it).
+ * - `tracking.stepViewed { step }`: spec 4.1, the steps announced to tracking: information,
+ *   payment, confirmation, announced when the page is entered.
+ * - `countdown.stopRequested`: the cart countdown stops at confirmation (spec 4.3); the app tells
+ *   the cart actor.
+ * - `order.confirmed { order }`: the confirmed order, for the marketing tracker's 'Order Completed'
+ *   and the stored transaction data (spec 7.6).
+ * - `cart.abandoned`: the cart is gone on the server; the app resets the cart actor.
+ *
+ * Sell-back has no payment: the chart does not decide that from the product but from the order
+ * state the server returns after the details (and on loading the details page): 18 (completed,
+ * a sell-back needs no card payment) goes straight to confirmation, 3 (payment pending) to
+ * payment (domain/checkout-steps.ts stepAfterDetails). That is the payment page's own rule for
+ * 18, applied one page early so a sell-back never shows the payment page.
+ *
+ * Failures are states: an order that cannot be loaded leaves the page in `loadFailed` with the
+ * problem in context (`order.reloadRequested` tries again); a failed write keeps the page and
+ * sets `problem` (title, detail) until `problem.dismissed`.
+ */
+import { assign, emit, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';
+import type { ProductId } from '#domain/contract/catalogue.ts';
+import type { Problem } from '#domain/contract/common.ts';
+import type {
+  CustomerInfoRequest,
+  CustomerInfoResponse,
+  CustomerInfoResult,
+  DeliverySlot,
+  Order,
+} from '#domain/contract/order.ts';
+import {
+  activeStepOf,
+  checkoutPagePath,
+  checkoutSteps,
+  detailsPageOnLoad,
+  detailsSubmitted,
+  isPathOfPage,
+  stepAfterDetails,
+  type CheckoutPage,
+  type CheckoutStep,
+  type CheckoutStepId,
+} from '#domain/checkout-steps.ts';
+import {
+  REDIRECT_DELAY_MS,
+  deliveryPageOnLoad,
+  paymentPageOnLoad,
+  unsuccessfulPage,
+  unsuccessfulPageExit,
+  type TrackedStep,
+} from '#domain/order-state.ts';
+import { hostedPaymentUrl, type PaymentIntentAnswer } from '#domain/payment.ts';
+import { problemOf } from '#domain/problem.ts';
+import { paymentFrameMachine, type PaymentFrameOutput } from '../payment/payment-frame.machine.ts';
+
+export interface CheckoutInput {
+  /** The address the checkout opens on (location.pathname); it picks the page. */
+  path: string;
+  /** The checkout page's own origin: the only origin the payment frame takes messages from. */
+  appOrigin: string;
+  /** Where 'Leave checkout' goes once the checkout is abandoned (page settings abandonCartUrl). */
+  abandonCartUrl: string;
+  /** The product when it is known before an order is read: the cart's, or 3 on /selling/view-cart. */
+  productId?: ProductId | null;
+}
+
+export interface CheckoutContext {
+  appOrigin: string;
+  abandonCartUrl: string;
+  /** The address of the page being opened; read only while opening. */
+  openingPath: string;
+  productId: ProductId | null;
+  /** The order as last read or written: the order summary, the confirmation. */
+  order: Order | null;
+  slots: DeliverySlot[];
+  /** The slot the server accepted, and the one being saved. */
+  selectedSlotId: string | null;
+  pendingSlotId: string | null;
+  /** The details being submitted. */
+  details: CustomerInfoRequest | null;
+  /** The customer-info answer that flagged additional identification. */
+  submitResult: CustomerInfoResult | null;
+  /** The provider's hosted card page. */
+  paymentUrl: string | null;
+  /** The last failure's problem (title, detail) to show, until dismissed. */
+  problem: Problem | null;
+  /** Where the checkout goes once the cart is abandoned. */
+  leaveTo: string | null;
+}
+
+export type CheckoutEvent =
+  | { type: 'checkout.pageOpened'; path: string }
+  /** The cart machine created the order (POST /cart/checkout) on the review page. */
+  | { type: 'cart.checkedOut' }
+  | { type: 'deliverySlot.chosen'; slotId: string }
+  /** Next on the delivery page. */
+  | { type: 'delivery.submitted' }
+  | { type: 'details.submitted'; details: CustomerInfoRequest }
+  /** The sold-out modal's button: choose another collection date. */
+  | { type: 'deliverySlot.changeRequested' }
+  /** The additional-identification modal's Continue and Return to the homepage. */
+  | { type: 'identification.continued' }
+  | { type: 'identification.homeRequested' }
+  /** Every `message` event of the window, untouched; the payment frame decides what to trust. */
+  | { type: 'frame.messageReceived'; origin: string; data: unknown }
+  /** 'Try again?' on the unsuccessful page. */
+  | { type: 'payment.retried' }
+  /** 'Leave checkout' on the unsuccessful page. */
+  | { type: 'checkout.left' }
+  /** The velocity modal's Return to the homepage. */
+  | { type: 'velocity.homeRequested' }
+  /** The checkout header's close control (on confirmation, its close link to /). */
+  | { type: 'checkout.closed' }
+  | { type: 'order.reloadRequested' }
+  | { type: 'problem.dismissed' };
+
+export type CheckoutEmitted =
+  | { type: 'navigation.requested'; to: string }
+  | { type: 'tracking.stepViewed'; step: TrackedStep }
+  | { type: 'countdown.stopRequested' }
+  | { type: 'order.confirmed'; order: Order }
+  | { type: 'cart.abandoned' };
+
+export type CheckoutTag =
+  /** A spinner: the order, the slots or the payment page are on their way. */
+  | 'loading'
+  | 'loadFailed'
+  | 'savingSlot'
+  /** The details submit's loading flag: the spinner replaces Submit. */
+  | 'submitting'
+  | 'soldOut'
+  | 'identificationRequired'
+  /** The hosted card form is shown in its iframe. */
+  | 'paymentFormShown'
+  /** 'Try again?' is offered. */
+  | 'retryOffered'
+  | 'velocityLimited'
+  | 'abandoning'
+  /** "We've cleared your cart", shown until the redirect. */
+  | 'cartCleared';
+
+/** GET /api/order. */
+export type LoadOrderOutput = Order;
+/** GET /api/order/delivery-slots. */
+export type LoadDeliverySlotsOutput = DeliverySlot[];
+/** PUT /api/order/delivery-slot; answers the order. */
+export interface SaveDeliverySlotInput {
+  slotId: string;
+}
+export type SaveDeliverySlotOutput = Order;
+/** PUT /api/order/customer-info. */
+export interface SaveCustomerInfoInput {
+  details: CustomerInfoRequest;
+}
+export type SaveCustomerInfoOutput = CustomerInfoResponse;
+/**
+ * POST /api/order/create-payment-intent: the answer's status and Location header. The actor
+ * resolves with whatever the server answered; only a failed request rejects.
+ */
+export type CreatePaymentIntentOutput = PaymentIntentAnswer;
+/** DELETE /cart. */
+export type AbandonCartOutput = void;
+
+type Destination = CheckoutPage | 'home';
+
+const notProvided = (name: string) => () => Promise.reject(new Error(`${name} not provided`));
+
+export const checkoutMachine = setup({
+  types: {
+    input: {} as CheckoutInput,
+    context: {} as CheckoutContext,
+    events: {} as CheckoutEvent,
+    emitted: {} as CheckoutEmitted,
+    tags: {} as CheckoutTag,
+    children: {} as {
+      loadOrder: 'loadOrder';
+      loadDeliverySlots: 'loadDeliverySlots';
+      saveDeliverySlot: 'saveDeliverySlot';
+      saveCustomerInfo: 'saveCustomerInfo';
+      createPaymentIntent: 'createPaymentIntent';
+      abandonCart: 'abandonCart';
+      paymentFrame: 'paymentFrame';
+    },
+  },
+  actors: {
+    loadOrder: fromPromise<LoadOrderOutput>(notProvided('loadOrder')),
+    loadDeliverySlots: fromPromise<LoadDeliverySlotsOutput>(notProvided('loadDeliverySlots')),
+    saveDeliverySlot: fromPromise<SaveDeliverySlotOutput, SaveDeliverySlotInput>(notProvided('saveDeliverySlot')),
+    saveCustomerInfo: fromPromise<SaveCustomerInfoOutput, SaveCustomerInfoInput>(notProvided('saveCustomerInfo')),
+    createPaymentIntent: fromPromise<CreatePaymentIntentOutput>(notProvided('createPaymentIntent')),
+    abandonCart: fromPromise<AbandonCartOutput>(notProvided('abandonCart')),
+    paymentFrame: paymentFrameMachine,
+  },
+  actions: {
+    rememberOpeningPath: assign({
+      openingPath: (_, params: { path: string }) => params.path,
+    }),
+    rememberOrder: assign((_, params: { order: Order }) => ({ order: params.order, productId: params.order.product.id })),
+    rememberSlots: assign({ slots: (_, params: { slots: DeliverySlot[] }) => params.slots }),
+    savePendingSlot: assign({ pendingSlotId: (_, params: { slotId: string }) => params.slotId }),
+    acceptPendingSlot: assign(({ context }) => ({ selectedSlotId: context.pendingSlotId, pendingSlotId: null })),
+    forgetSlotChoice: assign({ selectedSlotId: null, pendingSlotId: null }),
+    rememberDetails: assign({ details: (_, params: { details: CustomerInfoRequest }) => params.details }),
+    rememberSubmitResult: assign({ submitResult: (_, params: { response: CustomerInfoResponse }) =>
+      typeof params.response === 'string' ? null : params.response,
+    }),
+    rememberPaymentUrl: assign({
+      paymentUrl: (_, params: { answer: PaymentIntentAnswer }) => hostedPaymentUrl(params.answer),
+    }),
+    rememberProblem: assign({ problem: (_, params: { error: unknown }) => problemOf(params.error) }),
+    forgetProblem: assign({ problem: null }),
+    setLeaveDestination: assign({
+      leaveTo: ({ context }, params: { exit: 'leaveCheckout' | 'velocityReturnToHomepage' | 'closeCheckout' }) =>
+        params.exit === 'closeCheckout' ? '/' : unsuccessfulPageExit(params.exit, context.abandonCartUrl).goTo,
+    }),
+    navigate: emit(({ context }, params: { to: Destination }) => ({
+      type: 'navigation.requested' as const,
+      to: params.to === 'home' ? '/' : checkoutPagePath(params.to, context.productId),
+    })),
+    navigateToLeaveDestination: emit(({ context }) => ({
+      type: 'navigation.requested' as const,
+      to: context.leaveTo ?? '/',
+    })),
+    announceStep: emit((_, params: { step: TrackedStep }) => ({ type: 'tracking.stepViewed' as const, step: params.step })),
+    stopCountdown: emit({ type: 'countdown.stopRequested' as const }),
+    announceConfirmedOrder: emit((_, params: { order: Order }) => ({ type: 'order.confirmed' as const, order: params.order })),
+    announceAbandonedCart: emit({ type: 'cart.abandoned' as const }),
+    forwardToPaymentFrame: sendTo('paymentFrame', ({ event }) => event),
+  },
+  guards: {
+    opensPage: ({ context }, params: { page: CheckoutPage }) => isPathOfPage(context.openingPath, params.page),
+
+    // Delivery page on load.
+    isOrderAlreadyCompleted: (_, params: { order: Order }) => deliveryPageOnLoad(params.order.state.value) === 'home',
+    isOrderPastDelivery: (_, params: { order: Order }) => deliveryPageOnLoad(params.order.state.value) === 'error',
+
+    // Information page on load, and after its submit; the next step is payment, or confirmation
+    // for an order completed without a card payment (sell-back).
+    isCheckoutFailed: (_, params: { order: Order }) => detailsPageOnLoad(params.order.state.value) === 'error',
+    isOrderAwaitingPayment: (_, params: { order: Order }) => detailsPageOnLoad(params.order.state.value) === 'payment',
+    isOrderCompleted: (_, params: { order: Order }) => detailsPageOnLoad(params.order.state.value) === 'confirmation',
+    isSoldOut: (_, params: { response: CustomerInfoResponse }) => detailsSubmitted(params.response) === 'soldOut',
+    isIdentificationRequired: (_, params: { response: CustomerInfoResponse }) =>
+      detailsSubmitted(params.response) === 'identificationRequired',
+    areDetailsAcceptedForPayment: (_, params: { response: CustomerInfoResponse }) =>
+      detailsSubmitted(params.response) === 'payment',
+    areDetailsAcceptedAndOrderCompleted: (_, params: { response: CustomerInfoResponse }) =>
+      detailsSubmitted(params.response) === 'confirmation',
+    isSubmittedOrderCompleted: ({ context }) =>
+      context.submitResult !== null && stepAfterDetails(context.submitResult.state.value) === 'confirmation',
+
+    // Payment page on load.
+    needsPayment: (_, params: { state: Order['state']['value'] }) => paymentPageOnLoad(params.state) === 'startPayment',
+    isPaymentDone: (_, params: { state: Order['state']['value'] }) => paymentPageOnLoad(params.state) === 'next',
+    isPaymentPageReady: (_, params: { answer: PaymentIntentAnswer }) => hostedPaymentUrl(params.answer) !== null,
+    isPaymentReceived: (_, params: { output: PaymentFrameOutput }) => params.output.outcome === 'received',
+
+    // Unsuccessful page.
+    canTryAgain: (_, params: { order: Order }) => unsuccessfulPage(params.order.state.value).canTryAgain,
+    isVelocityLimited: (_, params: { order: Order }) => unsuccessfulPage(params.order.state.value).showVelocityModal,
+  },
+  delays: {
+    /** Spec 4.3, 9: the redirect after clearing the cart, 1 s. */
+    REDIRECT: REDIRECT_DELAY_MS,
+  },
+}).createMachine({
+  id: 'checkout',
+  context: ({ input }) => ({
+    appOrigin: input.appOrigin,
+    abandonCartUrl: input.abandonCartUrl,
+    openingPath: input.path,
+    productId: input.productId ?? null,
+    order: null,
+    slots: [],
+    selectedSlotId: null,
+    pendingSlotId: null,
+    details: null,
+    submitResult: null,
+    paymentUrl: null,
+    problem: null,
+    leaveTo: null,
+  }),
+  initial: 'opening',
+  on: {
+    'checkout.pageOpened': {
+      target: '.opening',
+      actions: { type: 'rememberOpeningPath', params: ({ event }) => ({ path: event.path }) },
+    },
+    'problem.dismissed': { actions: 'forgetProblem' },
+  },
+  states: {
+    opening: {
+      always: [
+        { guard: { type: 'opensPage', params: { page: 'review' } }, target: 'inCheckout.review' },
+        { guard: { type: 'opensPage', params: { page: 'delivery' } }, target: 'inCheckout.delivery' },
+        { guard: { type: 'opensPage', params: { page: 'details' } }, target: 'inCheckout.details' },
+        { guard: { type: 'opensPage', params: { page: 'payment' } }, target: 'inCheckout.payment' },
+        { guard: { type: 'opensPage', params: { page: 'confirmation' } }, target: 'inCheckout.confirmation' },
+        { guard: { type: 'opensPage', params: { page: 'unsuccessful' } }, target: 'inCheckout.unsuccessful' },
+        { target: 'left' },
+      ],
+    },
+
+    inCheckout: {
+      initial: 'review',
+      on: {
+        'checkout.closed': {
+          target: 'leaving',
+          actions: { type: 'setLeaveDestination', params: { exit: 'closeCheckout' } },
+        },
+      },
+      states: {
+        /** The page the checkout was on, to come back to when abandoning fails. */
+        previous: { type: 'history', meta: { view: false } },
+
+        /** The view-cart page: the cart machine owns it and creates the order. */
+        review: {
+          on: {
+            'cart.checkedOut': { target: 'delivery', actions: { type: 'navigate', params: { to: 'delivery' } } },
+          },
+        },
+
+        delivery: {
+          initial: 'loadingOrder',
+          states: {
+            loadingOrder: {
+              tags: ['loading'],
+              invoke: {
+                id: 'loadOrder',
+                src: 'loadOrder',
+                onDone: [
+                  {
+                    guard: { type: 'isOrderAlreadyCompleted', params: ({ event }) => ({ order: event.output }) },
+                    target: '#checkout.left',
+                    actions: [
+                      { type: 'rememberOrder', params: ({ event }) => ({ order: event.output }) },
+                      { type: 'navigate', params: { to: 'home' } },
+                    ],
+                  },
+                  {
+                    guard: { type: 'isOrderPastDelivery', params: ({ event }) => ({ order: event.output }) },
+                    target: '#checkout.inCheckout.unsuccessful',
+                    actions: [
+                      { type: 'rememberOrder', params: ({ event }) => ({ order: event.output }) },
+                      { type: 'navigate', params: { to: 'unsuccessful' } },
+                    ],
+                  },
+                  {
+                    target: 'loadingSlots',
+                    actions: { type: 'rememberOrder', params: ({ event }) => ({ order: event.output }) },
+                  },
+                ],
+                onError: {
+                  target: 'loadFailed',
+                  actions: { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+            },
+            loadingSlots: {
+              tags: ['loading'],
+              invoke: {
+                id: 'loadDeliverySlots',
+                src: 'loadDeliverySlots',
+                onDone: {
+                  target: 'choosingSlot',
+                  actions: { type: 'rememberSlots', params: ({ event }) => ({ slots: event.output }) },
+                },
+                onError: {
+                  target: 'loadFailed',
+                  actions: { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+            },
+            loadFailed: {
+              tags: ['loadFailed'],
+              on: { 'order.reloadRequested': 'loadingOrder' },
+            },
+            choosingSlot: {
+              on: {
+                'deliverySlot.chosen': {
+                  target: 'savingSlot',
+                  actions: { type: 'savePendingSlot', params: ({ event }) => ({ slotId: event.slotId }) },
+                },
+              },
+            },
+            savingSlot: {
+              tags: ['savingSlot'],
+              invoke: {
+                id: 'saveDeliverySlot',
+                src: 'saveDeliverySlot',
+                input: ({ context }) => ({ slotId: context.pendingSlotId ?? '' }),
+                onDone: {
+                  target: 'slotChosen',
+                  actions: ['acceptPendingSlot', { type: 'rememberOrder', params: ({ event }) => ({ order: event.output }) }],
+                },
+                onError: {
+                  target: 'choosingSlot',
+                  actions: ['forgetSlotChoice', { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) }],
+                },
+              },
+            },
+            slotChosen: {
+              on: {
+                'deliverySlot.chosen': {
+                  target: 'savingSlot',
+                  actions: { type: 'savePendingSlot', params: ({ event }) => ({ slotId: event.slotId }) },
+                },
+                'delivery.submitted': {
+                  target: '#checkout.inCheckout.details',
+                  actions: { type: 'navigate', params: { to: 'details' } },
+                },
+              },
+            },
+          },
+        },
+
+        details: {
+          entry: { type: 'announceStep', params: { step: 'information' } },
+          initial: 'loadingOrder',
+          states: {
+            loadingOrder: {
+              tags: ['loading'],
+              invoke: {
+                id: 'loadOrder',
+                src: 'loadOrder',
+                onDone: [
+                  {
+                    guard: { type: 'isCheckoutFailed', params: ({ event }) => ({ order: event.output }) },
+                    target: '#checkout.inCheckout.unsuccessful',
+                    actions: [
+                      { type: 'rememberOrder', params: ({ event }) => ({ order: event.output }) },
+                      { type: 'navigate', params: { to: 'unsuccessful' } },
+                    ],
+                  },
+                  {
+                    guard: { type: 'isOrderAwaitingPayment', params: ({ event }) => ({ order: event.output }) },
+                    target: '#checkout.inCheckout.payment',
+                    actions: [
+                      { type: 'rememberOrder', params: ({ event }) => ({ order: event.output }) },
+                      { type: 'navigate', params: { to: 'payment' } },
+                    ],
+                  },
+                  {
+                    guard: { type: 'isOrderCompleted', params: ({ event }) => ({ order: event.output }) },
+                    target: '#checkout.inCheckout.confirmation',
+                    actions: [
+                      { type: 'rememberOrder', params: ({ event }) => ({ order: event.output }) },
+                      { type: 'navigate', params: { to: 'confirmation' } },
+                    ],
+                  },
+                  {
+                    target: 'editing',
+                    actions: { type: 'rememberOrder', params: ({ event }) => ({ order: event.output }) },
+                  },
+                ],
+                onError: {
+                  target: 'loadFailed',
+                  actions: { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+            },
+            loadFailed: {
+              tags: ['loadFailed'],
+              on: { 'order.reloadRequested': 'loadingOrder' },
+            },
+            editing: {
+              on: {
+                'details.submitted': {
+                  target: 'submitting',
+                  actions: { type: 'rememberDetails', params: ({ event }) => ({ details: event.details }) },
+                },
+              },
+            },
+            submitting: {
+              tags: ['submitting'],
+              invoke: {
+                id: 'saveCustomerInfo',
+                src: 'saveCustomerInfo',
+                input: ({ context }) => ({ details: context.details! }),
+                onDone: [
+                  {
+                    guard: { type: 'isSoldOut', params: ({ event }) => ({ response: event.output }) },
+                    target: 'soldOut',
+                  },
+                  {
+                    guard: { type: 'isIdentificationRequired', params: ({ event }) => ({ response: event.output }) },
+                    target: 'identificationRequired',
+                    actions: { type: 'rememberSubmitResult', params: ({ event }) => ({ response: event.output }) },
+                  },
+                  {
+                    guard: { type: 'areDetailsAcceptedForPayment', params: ({ event }) => ({ response: event.output }) },
+                    target: '#checkout.inCheckout.payment',
+                    actions: { type: 'navigate', params: { to: 'payment' } },
+                  },
+                  {
+                    guard: { type: 'areDetailsAcceptedAndOrderCompleted', params: ({ event }) => ({ response: event.output }) },
+                    target: '#checkout.inCheckout.confirmation',
+                    actions: { type: 'navigate', params: { to: 'confirmation' } },
+                  },
+                  {
+                    target: '#checkout.inCheckout.unsuccessful',
+                    actions: { type: 'navigate', params: { to: 'unsuccessful' } },
+                  },
+                ],
+                onError: {
+                  target: 'editing',
+                  actions: { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+            },
+            soldOut: {
+              tags: ['soldOut'],
+              on: {
+                'deliverySlot.changeRequested': {
+                  target: '#checkout.inCheckout.delivery',
+                  actions: { type: 'navigate', params: { to: 'delivery' } },
+                },
+              },
+            },
+            identificationRequired: {
+              tags: ['identificationRequired'],
+              on: {
+                'identification.continued': [
+                  {
+                    guard: 'isSubmittedOrderCompleted',
+                    target: '#checkout.inCheckout.confirmation',
+                    actions: { type: 'navigate', params: { to: 'confirmation' } },
+                  },
+                  {
+                    target: '#checkout.inCheckout.payment',
+                    actions: { type: 'navigate', params: { to: 'payment' } },
+                  },
+                ],
+                'identification.homeRequested': {
+                  target: '#checkout.left',
+                  actions: { type: 'navigate', params: { to: 'home' } },
+                },
+              },
+            },
+          },
+        },
+
+        payment: {
+          entry: { type: 'announceStep', params: { step: 'payment' } },
+          initial: 'loadingOrder',
+          states: {
+            loadingOrder: {
+              tags: ['loading'],
+              invoke: {
+                id: 'loadOrder',
+                src: 'loadOrder',
+                onDone: [
+                  {
+                    guard: { type: 'needsPayment', params: ({ event }) => ({ state: event.output.state.value }) },
+                    target: 'creatingPaymentIntent',
+                    actions: { type: 'rememberOrder', params: ({ event }) => ({ order: event.output }) },
+                  },
+                  {
+                    guard: { type: 'isPaymentDone', params: ({ event }) => ({ state: event.output.state.value }) },
+                    target: '#checkout.inCheckout.confirmation',
+                    actions: [
+                      { type: 'rememberOrder', params: ({ event }) => ({ order: event.output }) },
+                      { type: 'navigate', params: { to: 'confirmation' } },
+                    ],
+                  },
+                  {
+                    target: '#checkout.inCheckout.unsuccessful',
+                    actions: [
+                      { type: 'rememberOrder', params: ({ event }) => ({ order: event.output }) },
+                      { type: 'navigate', params: { to: 'unsuccessful' } },
+                    ],
+                  },
+                ],
+                onError: {
+                  target: 'loadFailed',
+                  actions: { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+            },
+            loadFailed: {
+              tags: ['loadFailed'],
+              on: { 'order.reloadRequested': 'loadingOrder' },
+            },
+            creatingPaymentIntent: {
+              tags: ['loading'],
+              invoke: {
+                id: 'createPaymentIntent',
+                src: 'createPaymentIntent',
+                onDone: [
+                  {
+                    guard: { type: 'isPaymentPageReady', params: ({ event }) => ({ answer: event.output }) },
+                    target: 'awaitingPayment',
+                    actions: { type: 'rememberPaymentUrl', params: ({ event }) => ({ answer: event.output }) },
+                  },
+                  {
+                    target: '#checkout.inCheckout.unsuccessful',
+                    actions: { type: 'navigate', params: { to: 'unsuccessful' } },
+                  },
+                ],
+                onError: {
+                  target: '#checkout.inCheckout.unsuccessful',
+                  actions: { type: 'navigate', params: { to: 'unsuccessful' } },
+                },
+              },
+            },
+            awaitingPayment: {
+              tags: ['paymentFormShown'],
+              invoke: {
+                id: 'paymentFrame',
+                src: 'paymentFrame',
+                input: ({ context }) => ({ appOrigin: context.appOrigin, paymentUrl: context.paymentUrl ?? '' }),
+                onDone: [
+                  {
+                    guard: { type: 'isPaymentReceived', params: ({ event }) => ({ output: event.output }) },
+                    target: '#checkout.inCheckout.confirmation',
+                    actions: { type: 'navigate', params: { to: 'confirmation' } },
+                  },
+                  {
+                    target: '#checkout.inCheckout.unsuccessful',
+                    actions: { type: 'navigate', params: { to: 'unsuccessful' } },
+                  },
+                ],
+                onError: {
+                  target: '#checkout.inCheckout.unsuccessful',
+                  actions: { type: 'navigate', params: { to: 'unsuccessful' } },
+                },
+              },
+              on: { 'frame.messageReceived': { actions: 'forwardToPaymentFrame' } },
+            },
+          },
+        },
+
+        confirmation: {
+          entry: [{ type: 'announceStep', params: { step: 'confirmation' } }, 'stopCountdown'],
+          initial: 'loadingOrder',
+          on: {
+            // The order is placed: the close link goes to / and abandons nothing.
+            'checkout.closed': { target: '#checkout.left', actions: { type: 'navigate', params: { to: 'home' } } },
+          },
+          states: {
+            loadingOrder: {
+              tags: ['loading'],
+              invoke: {
+                id: 'loadOrder',
+                src: 'loadOrder',
+                onDone: {
+                  target: 'showingOrder',
+                  actions: [
+                    { type: 'rememberOrder', params: ({ event }) => ({ order: event.output }) },
+                    { type: 'announceConfirmedOrder', params: ({ event }) => ({ order: event.output }) },
+                  ],
+                },
+                onError: {
+                  target: 'loadFailed',
+                  actions: { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+            },
+            loadFailed: {
+              tags: ['loadFailed'],
+              on: { 'order.reloadRequested': 'loadingOrder' },
+            },
+            showingOrder: {},
+          },
+        },
+
+        /** The payment unsuccessful page: the checkout's error address. */
+        unsuccessful: {
+          initial: 'loadingOrder',
+          on: {
+            'checkout.left': {
+              target: '#checkout.leaving',
+              actions: { type: 'setLeaveDestination', params: { exit: 'leaveCheckout' } },
+            },
+          },
+          states: {
+            loadingOrder: {
+              tags: ['loading'],
+              invoke: {
+                id: 'loadOrder',
+                src: 'loadOrder',
+                onDone: [
+                  {
+                    guard: { type: 'canTryAgain', params: ({ event }) => ({ order: event.output }) },
+                    target: 'retryOffered',
+                    actions: { type: 'rememberOrder', params: ({ event }) => ({ order: event.output }) },
+                  },
+                  {
+                    guard: { type: 'isVelocityLimited', params: ({ event }) => ({ order: event.output }) },
+                    target: 'velocityLimited',
+                    actions: { type: 'rememberOrder', params: ({ event }) => ({ order: event.output }) },
+                  },
+                  {
+                    target: 'retryUnavailable',
+                    actions: { type: 'rememberOrder', params: ({ event }) => ({ order: event.output }) },
+                  },
+                ],
+                onError: {
+                  target: 'loadFailed',
+                  actions: { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+            },
+            loadFailed: {
+              tags: ['loadFailed'],
+              on: { 'order.reloadRequested': 'loadingOrder' },
+            },
+            retryOffered: {
+              tags: ['retryOffered'],
+              on: {
+                'payment.retried': {
+                  target: '#checkout.inCheckout.payment',
+                  actions: { type: 'navigate', params: { to: 'payment' } },
+                },
+              },
+            },
+            velocityLimited: {
+              tags: ['velocityLimited'],
+              on: {
+                'velocity.homeRequested': {
+                  target: '#checkout.leaving',
+                  actions: { type: 'setLeaveDestination', params: { exit: 'velocityReturnToHomepage' } },
+                },
+              },
+            },
+            /** Only 'Leave checkout' is offered. */
+            retryUnavailable: {},
+          },
+        },
+      },
+    },
+
+    /** Abandoning the checkout (DELETE /cart), then "We've cleared your cart" and the redirect. */
+    leaving: {
+      initial: 'abandoning',
+      states: {
+        abandoning: {
+          tags: ['abandoning'],
+          invoke: {
+            id: 'abandonCart',
+            src: 'abandonCart',
+            onDone: { target: 'cartCleared', actions: 'announceAbandonedCart' },
+            onError: {
+              target: '#checkout.inCheckout.previous',
+              actions: { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        cartCleared: {
+          tags: ['cartCleared'],
+          after: { REDIRECT: { target: '#checkout.left', actions: 'navigateToLeaveDestination' } },
+        },
+      },
+    },
+
+    /** The visitor was sent out of the checkout; a `checkout.pageOpened` brings them back. */
+    left: { meta: { view: false } },
+  },
+});
+
+export type CheckoutMachine = typeof checkoutMachine;
+type CheckoutSnapshot = SnapshotFrom<CheckoutMachine>;
+
+const PAGES: readonly CheckoutPage[] = ['review', 'delivery', 'details', 'payment', 'confirmation', 'unsuccessful'];
+
+/** The checkout page the chart is on, or null while leaving or gone. */
+export function selectPage(snapshot: CheckoutSnapshot): CheckoutPage | null {
+  return PAGES.find((page) => snapshot.matches({ inCheckout: page })) ?? null;
+}
+
+/** The step bar: the product's steps (no Payment for sell-back) and the active one. */
+export function selectStepBar(snapshot: CheckoutSnapshot): { steps: CheckoutStep[]; active: CheckoutStepId | null } {
+  const page = selectPage(snapshot);
+  const { productId } = snapshot.context;
+  return { steps: checkoutSteps(productId), active: page === null ? null : activeStepOf(page, productId) };
+}
+
+/** The payment frame child while the hosted card form is shown (its `statusUnknown` tag and notice). */
+export function selectPaymentFrame(snapshot: CheckoutSnapshot) {
+  return snapshot.children.paymentFrame;
+}

@@ -1,0 +1,127 @@
+import { expect } from 'vitest';
+import type { AnyEventObject } from 'xstate';
+import { checkoutPagePath } from '#domain/checkout-steps.ts';
+import type { CustomerInfoRequest, DeliverySlot, Order, OrderStateValue } from '#domain/contract/order.ts';
+import { checkoutMachine, selectPage, type CheckoutEmitted } from '#machines/checkout/checkout.machine.ts';
+import { actorDone, actorFailed, definePathSuite, INIT_EVENT } from '../support/graph-coverage.ts';
+
+const ABANDON_CART_URL = 'https://www.shop.example/come-back-soon';
+const order = (state: OrderStateValue) => ({ id: 'ord_1', product: { id: 1, name: 'Home delivery' }, state: { value: state } }) as Order;
+const slots = [{ id: 'slot_1' }] as DeliverySlot[];
+const details = { firstName: 'Ada' } as CustomerInfoRequest;
+const problem = { title: 'Conflict', detail: 'The order changed.', status: 409 };
+const ORDER_STATES = [0, 1, 3, 16, 18] as const;
+
+const PATHS = [
+  '/checkout/view-cart',
+  '/checkout/delivery-options',
+  '/checkout/customer-information',
+  '/checkout/payment',
+  '/checkout/order-confirmation',
+  '/checkout/payment-unsuccessful',
+  '/branches',
+];
+
+const TRACKED = { details: 'information', payment: 'payment', confirmation: 'confirmation' } as const;
+
+// The page before each step, to check what the step asked the app to do.
+let previousPage: ReturnType<typeof selectPage> = null;
+
+definePathSuite({
+  name: 'checkout',
+  machine: checkoutMachine,
+  input: { path: '/checkout/view-cart', appOrigin: 'https://shop.example', abandonCartUrl: ABANDON_CART_URL, productId: 1 },
+  events: [
+    ...PATHS.map((path) => ({ type: 'checkout.pageOpened', path })),
+    { type: 'cart.checkedOut' },
+    { type: 'deliverySlot.chosen', slotId: 'slot_1' },
+    { type: 'delivery.submitted' },
+    { type: 'details.submitted', details },
+    { type: 'deliverySlot.changeRequested' },
+    { type: 'identification.continued' },
+    { type: 'identification.homeRequested' },
+    { type: 'frame.messageReceived', origin: 'https://shop.example', data: null },
+    { type: 'payment.retried' },
+    { type: 'checkout.left' },
+    { type: 'velocity.homeRequested' },
+    { type: 'checkout.closed' },
+    { type: 'order.reloadRequested' },
+    { type: 'problem.dismissed' },
+    ...ORDER_STATES.map((state) => actorDone('loadOrder', order(state))),
+    actorFailed('loadOrder', problem),
+    actorDone('loadDeliverySlots', slots),
+    actorFailed('loadDeliverySlots', problem),
+    actorDone('saveDeliverySlot', order(0)),
+    actorFailed('saveDeliverySlot', problem),
+    actorDone('saveCustomerInfo', 'NoStock'),
+    actorDone('saveCustomerInfo', { showAMLPopup: true, state: { value: 3 } }),
+    actorDone('saveCustomerInfo', { showAMLPopup: true, state: { value: 18 } }),
+    actorDone('saveCustomerInfo', { showAMLPopup: false, state: { value: 3 } }),
+    actorDone('saveCustomerInfo', { showAMLPopup: false, state: { value: 18 } }),
+    actorDone('saveCustomerInfo', { showAMLPopup: false, state: { value: 16 } }),
+    actorFailed('saveCustomerInfo', problem),
+    actorDone('createPaymentIntent', { status: 201, location: 'https://psp.example/pay/abc' }),
+    actorDone('createPaymentIntent', { status: 200, location: 'https://psp.example/pay/abc' }),
+    actorFailed('createPaymentIntent', problem),
+    actorDone('paymentFrame', { outcome: 'received' }),
+    actorDone('paymentFrame', { outcome: 'failed' }),
+    actorFailed('paymentFrame', new Error('frame stopped')),
+    actorDone('abandonCart', undefined),
+    actorFailed('abandonCart', problem),
+  ],
+  // Only the additional-identification modal reads context to decide (the answered state).
+  serializeState: (s) =>
+    JSON.stringify([
+      s.value,
+      s.matches({ inCheckout: { details: 'identificationRequired' } }) ? s.context.submitResult?.state.value : null,
+    ]),
+  assertState: (s, step) => {
+    const page = selectPage(s);
+    const emitted = step.emitted as CheckoutEmitted[];
+    const navigations = emitted.flatMap((e) => (e.type === 'navigation.requested' ? [e.to] : []));
+    const event: AnyEventObject = step.event;
+    const opened = event.type === INIT_EVENT || event.type === 'checkout.pageOpened';
+
+    // The chart asks the app to navigate exactly when it moves the visitor; never when the
+    // visitor opened the address themselves or when a failed abandon returns to the page.
+    if (opened || event.type === 'xstate.error.actor.abandonCart') {
+      expect(navigations).toEqual([]);
+    } else if (page !== null && page !== previousPage) {
+      expect(navigations).toEqual([checkoutPagePath(page, s.context.productId)]);
+    } else if (s.matches('left') && previousPage !== null) {
+      expect(navigations).toHaveLength(1);
+      expect(['/', ABANDON_CART_URL]).toContain(navigations[0]);
+    } else if (!s.matches('left')) {
+      expect(navigations).toEqual([]);
+    }
+
+    // Tracking hears of the information, payment and confirmation pages as they are entered.
+    const tracked = emitted.flatMap((e) => (e.type === 'tracking.stepViewed' ? [e.step] : []));
+    if (tracked.length > 0) {
+      expect(page === 'details' || page === 'payment' || page === 'confirmation').toBe(true);
+      expect(tracked.at(-1)).toBe(TRACKED[page as keyof typeof TRACKED]);
+    } else if (page !== previousPage || opened) {
+      // A page with nothing to announce.
+      expect(page === 'details' || page === 'payment' || page === 'confirmation').toBe(false);
+    }
+
+    // The countdown stops as the confirmation page is entered.
+    const entered = page !== previousPage || opened;
+    expect(emitted.some((e) => e.type === 'countdown.stopRequested')).toBe(page === 'confirmation' && entered);
+
+    expect(s.hasTag('retryOffered')).toBe(s.can({ type: 'payment.retried' }));
+    previousPage = page;
+  },
+  states: {
+    'inCheckout.delivery.choosingSlot': (s) => expect(s.can({ type: 'delivery.submitted' })).toBe(false),
+    'inCheckout.delivery.slotChosen': (s) => expect(s.can({ type: 'delivery.submitted' })).toBe(true),
+    'inCheckout.details.submitting': (s) => expect(s.hasTag('submitting')).toBe(true),
+    'inCheckout.details.editing': (s, step) => {
+      if (step.event.type === 'xstate.error.actor.saveCustomerInfo') expect(s.context.problem).toEqual(problem);
+    },
+    'leaving.cartCleared': (s, step) => {
+      expect(s.hasTag('cartCleared')).toBe(true);
+      expect(step.emitted).toEqual([{ type: 'cart.abandoned' }]);
+    },
+  },
+});
