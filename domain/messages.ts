@@ -6,6 +6,19 @@
  * is ours, kept consistent with that gist.
  */
 export const messages = {
+  // App shell (spec 2.14): the frame around every page
+  appName: 'Travel Money',
+  skipToContent: 'Skip to main content',
+  mainNavigation: 'Main',
+  navBuyCurrency: 'Buy currency',
+  navSellCurrency: 'Sell currency',
+  navBranches: 'Branches',
+  footerNote: 'Foreign currency for home delivery or click and collect, and sell-back of your leftover currency.',
+  loadingPage: 'Loading the page',
+  pageNotFound: 'Page not found',
+  pageNotFoundBody: 'There is no page at this address. Check the address, or start again from the home page.',
+  goToHomepage: 'Go to the home page',
+
   // Calculator (spec 2.1, 5.1, 8)
   buyTab: 'Buy travel money',
   sellTab: 'Sell travel money',
