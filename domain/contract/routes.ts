@@ -81,6 +81,8 @@ export type ApiRouteName = keyof typeof apiRoutes;
 /** The shop's own pages (spec 2.14), on the app's origin. */
 export const appPaths = {
   home: '/',
+  /** The calculator page that opens on the sell tab (spec 4.2: the sell-travel-money page type). */
+  sellTravelMoney: '/sell-travel-money',
   branches: '/branches',
   viewCart: '/checkout/view-cart',
   sellViewCart: '/selling/view-cart',
