@@ -1,6 +1,5 @@
 /**
- * The hosted payment (spec 2.9, 2.10, 4.1, 7.5): the payment intent that gives the provider's card
- * page, and the talk between the payment response page (inside the provider's iframe, on the
+ * The hosted payment (spec 2.9, 2.10, 4.1, 7.5): the provider's card page, and the talk between the payment response page (inside the provider's iframe, on the
  * shop's own origin) and the checkout page that holds the iframe.
  */
 import {
@@ -10,23 +9,17 @@ import {
 } from './contract/payment-messages.ts';
 import { paymentFrameOutcome } from './order-state.ts';
 
-/** What POST /api/order/create-payment-intent answered: its status and Location header. */
-export interface PaymentIntentAnswer {
-  status: number;
-  location: string | null;
-}
-
 /**
- * Spec 7.5: the hosted card page's address, when the answer is 201 with an absolute http(s)
- * Location; any other answer means the payment cannot start.
+ * Spec 7.5: the payment intent answers 201 with the hosted card page in its Location (the API
+ * client turns any other answer into an error). The checkout loads that page in an iframe only
+ * when it is an absolute http(s) address.
  */
-export function hostedPaymentUrl(answer: PaymentIntentAnswer): string | null {
-  if (answer.status !== 201 || !answer.location) return null;
+export function isHostedPaymentUrl(url: string): boolean {
   try {
-    const url = new URL(answer.location);
-    return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+    const { protocol } = new URL(url);
+    return protocol === 'https:' || protocol === 'http:';
   } catch {
-    return null;
+    return false;
   }
 }
 
