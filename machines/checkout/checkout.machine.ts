@@ -39,6 +39,7 @@ import type {
   CustomerInfoResult,
   DeliverySlot,
   Order,
+  PaymentIntentResponse,
 } from '#domain/contract/order.ts';
 import {
   activeStepOf,
@@ -60,7 +61,7 @@ import {
   unsuccessfulPageExit,
   type TrackedStep,
 } from '#domain/order-state.ts';
-import { hostedPaymentUrl, type PaymentIntentAnswer } from '#domain/payment.ts';
+import { isHostedPaymentUrl } from '#domain/payment.ts';
 import { problemOf } from '#domain/problem.ts';
 import { paymentFrameMachine, type PaymentFrameOutput } from '../payment/payment-frame.machine.ts';
 
@@ -165,10 +166,10 @@ export interface SaveCustomerInfoInput {
 }
 export type SaveCustomerInfoOutput = CustomerInfoResponse;
 /**
- * POST /api/order/create-payment-intent: the answer's status and Location header. The actor
- * resolves with whatever the server answered; only a failed request rejects.
+ * POST /api/order/create-payment-intent: the hosted card page from the 201's Location. Any other
+ * answer rejects (src/api/order.ts), which goes to the error step.
  */
-export type CreatePaymentIntentOutput = PaymentIntentAnswer;
+export type CreatePaymentIntentOutput = PaymentIntentResponse;
 /** DELETE /cart. */
 export type AbandonCartOutput = void;
 
@@ -215,9 +216,7 @@ export const checkoutMachine = setup({
     rememberSubmitResult: assign({ submitResult: (_, params: { response: CustomerInfoResponse }) =>
       typeof params.response === 'string' ? null : params.response,
     }),
-    rememberPaymentUrl: assign({
-      paymentUrl: (_, params: { answer: PaymentIntentAnswer }) => hostedPaymentUrl(params.answer),
-    }),
+    rememberPaymentUrl: assign({ paymentUrl: (_, params: { url: string }) => params.url }),
     rememberProblem: assign({ problem: (_, params: { error: unknown }) => problemOf(params.error) }),
     forgetProblem: assign({ problem: null }),
     setLeaveDestination: assign({
@@ -263,7 +262,7 @@ export const checkoutMachine = setup({
     // Payment page on load.
     needsPayment: (_, params: { state: Order['state']['value'] }) => paymentPageOnLoad(params.state) === 'startPayment',
     isPaymentDone: (_, params: { state: Order['state']['value'] }) => paymentPageOnLoad(params.state) === 'next',
-    isPaymentPageReady: (_, params: { answer: PaymentIntentAnswer }) => hostedPaymentUrl(params.answer) !== null,
+    isPaymentPageReady: (_, params: { url: string }) => isHostedPaymentUrl(params.url),
     isPaymentReceived: (_, params: { output: PaymentFrameOutput }) => params.output.outcome === 'received',
 
     // Unsuccessful page.
@@ -599,9 +598,9 @@ export const checkoutMachine = setup({
                 src: 'createPaymentIntent',
                 onDone: [
                   {
-                    guard: { type: 'isPaymentPageReady', params: ({ event }) => ({ answer: event.output }) },
+                    guard: { type: 'isPaymentPageReady', params: ({ event }) => ({ url: event.output.url }) },
                     target: 'awaitingPayment',
-                    actions: { type: 'rememberPaymentUrl', params: ({ event }) => ({ answer: event.output }) },
+                    actions: { type: 'rememberPaymentUrl', params: ({ event }) => ({ url: event.output.url }) },
                   },
                   {
                     target: '#checkout.inCheckout.unsuccessful',

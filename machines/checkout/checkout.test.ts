@@ -1,8 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SimulatedClock, createActor, fromPromise } from 'xstate';
 import type { ProductId } from '#domain/contract/catalogue.ts';
-import type { CustomerInfoRequest, CustomerInfoResponse, DeliverySlot, Order, OrderStateValue } from '#domain/contract/order.ts';
-import type { PaymentIntentAnswer } from '#domain/payment.ts';
+import type {
+  CustomerInfoRequest,
+  CustomerInfoResponse,
+  DeliverySlot,
+  Order,
+  OrderStateValue,
+  PaymentIntentResponse,
+} from '#domain/contract/order.ts';
 import { checkoutMachine, selectPage, selectPaymentFrame, selectStepBar, type CheckoutEmitted } from './checkout.machine.ts';
 
 const APP_ORIGIN = 'https://shop.example';
@@ -64,7 +70,7 @@ interface Fakes {
   loadDeliverySlots?: () => Promise<DeliverySlot[]>;
   saveDeliverySlot?: (input: { slotId: string }) => Promise<Order>;
   saveCustomerInfo?: (input: { details: CustomerInfoRequest }) => Promise<CustomerInfoResponse>;
-  createPaymentIntent?: () => Promise<PaymentIntentAnswer>;
+  createPaymentIntent?: () => Promise<PaymentIntentResponse>;
   abandonCart?: () => Promise<void>;
 }
 
@@ -74,7 +80,7 @@ function start(path: string, fakes: Fakes = {}, productId: ProductId | null = nu
     loadDeliverySlots: vi.fn(fakes.loadDeliverySlots ?? (async () => slots)),
     saveDeliverySlot: vi.fn(fakes.saveDeliverySlot ?? (async () => order(0))),
     saveCustomerInfo: vi.fn(fakes.saveCustomerInfo ?? (async () => ({ showAMLPopup: false, state: { value: 3 as const } }))),
-    createPaymentIntent: vi.fn(fakes.createPaymentIntent ?? (async () => ({ status: 201, location: PAYMENT_URL }))),
+    createPaymentIntent: vi.fn(fakes.createPaymentIntent ?? (async () => ({ url: PAYMENT_URL }))),
     abandonCart: vi.fn(fakes.abandonCart ?? (async () => undefined)),
   };
   const clock = new SimulatedClock();
@@ -356,7 +362,7 @@ describe('payment page (spec 2.9, 4.1, 7.5)', () => {
   });
 
   it('payment pending starts the hosted payment: a spinner, then the card form at the Location', async () => {
-    let answer!: (a: PaymentIntentAnswer) => void;
+    let answer!: (a: PaymentIntentResponse) => void;
     const { snapshot, calls } = start('/checkout/payment', {
       loadOrder: orders(order(3)),
       createPaymentIntent: () => new Promise((resolve) => (answer = resolve)),
@@ -364,7 +370,7 @@ describe('payment page (spec 2.9, 4.1, 7.5)', () => {
     await flush();
     expect(calls.createPaymentIntent).toHaveBeenCalledTimes(1);
     expect(snapshot().hasTag('loading')).toBe(true);
-    answer({ status: 201, location: PAYMENT_URL });
+    answer({ url: PAYMENT_URL });
     await flush();
     expect(snapshot().hasTag('paymentFormShown')).toBe(true);
     expect(snapshot().context.paymentUrl).toBe(PAYMENT_URL);
@@ -372,9 +378,8 @@ describe('payment page (spec 2.9, 4.1, 7.5)', () => {
   });
 
   it.each([
-    ['200 with a Location', async () => ({ status: 200, location: PAYMENT_URL })],
-    ['201 without a Location', async () => ({ status: 201, location: null })],
-    ['a failed request', () => Promise.reject(problem)],
+    ['an address the iframe cannot load', async () => ({ url: 'javascript:alert(1)' })],
+    ['another answer than 201 with a Location (the client rejects)', () => Promise.reject(problem)],
   ])('%s goes to the error step', async (_label, createPaymentIntent) => {
     const { snapshot, navigations } = start('/checkout/payment', { loadOrder: orders(order(3)), createPaymentIntent });
     await flush();
