@@ -1,0 +1,84 @@
+import { createInspector, type StatelyInspectionEvent } from '@statelyai/inspect';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import type { Order } from '#domain/contract/order.ts';
+import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
+import { inspectOptions, isInspectionRequested } from './inspector.ts';
+
+describe('when the inspector is on', () => {
+  it.each([
+    ['?inspect', {}, true],
+    ['?inspect=1', {}, true],
+    ['?currency=EUR&inspect', {}, true],
+    ['', { VITE_INSPECT: '1' }, true],
+    ['', { VITE_INSPECT: 'true' }, true],
+    ['', { VITE_INSPECT: true }, true],
+    ['', {}, false],
+    ['', { VITE_INSPECT: '0' }, false],
+    ['', { VITE_INSPECT: '' }, false],
+    ['?inspector', {}, false],
+    ['?currency=EUR', { VITE_INSPECT: undefined }, false],
+  ])('search %j with env %j: %s', (search, env, on) => {
+    expect(isInspectionRequested({ search }, env)).toBe(on);
+  });
+
+  it('adds nothing to the actor options, and opens nothing, when not asked for', () => {
+    const create = vi.fn(() => ({ inspect: () => {} }));
+    expect(inspectOptions({ search: '' }, {}, create)).toEqual({});
+    expect(create).not.toHaveBeenCalled();
+  });
+});
+
+describe('inspection events reach the inspector', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  const waitForIdle = () => new Promise((resolve) => setTimeout(resolve, 50));
+
+  it('reports the root actor, the actors it invokes, the events and the snapshots', async () => {
+    const received: StatelyInspectionEvent[] = [];
+    const inspector = createInspector({ send: (event) => received.push(event) });
+    const options = inspectOptions({ search: '?inspect' }, {}, () => inspector);
+    expect(options).toHaveProperty('inspect');
+
+    const order = { id: 'ord_1', product: { id: 1, name: 'Home delivery' }, state: { value: 0 } } as Order;
+    const machine = checkoutMachine.provide({
+      actors: {
+        loadOrder: fromPromise(async () => order),
+        loadDeliverySlots: fromPromise(async () => []),
+      },
+    });
+    const actor = createActor(machine, {
+      ...options,
+      input: { path: '/checkout/view-cart', appOrigin: 'https://shop.example', abandonCartUrl: '/' },
+    });
+    actor.start();
+    actor.send({ type: 'cart.checkedOut' });
+    await waitForIdle();
+    actor.stop();
+
+    const actors = received.filter((e) => e.type === '@xstate.actor');
+    expect(actors.map((e) => e.name)).toEqual(expect.arrayContaining(['checkout', 'loadOrder', 'loadDeliverySlots']));
+    const root = actors.find((e) => e.name === 'checkout');
+    expect(root?.definition).toContain('"id":"checkout"');
+    expect(actors.find((e) => e.name === 'loadOrder')?.parentId).toBe(root?.sessionId);
+
+    const events = received.filter((e) => e.type === '@xstate.event').map((e) => e.event.type);
+    expect(events).toEqual(expect.arrayContaining(['cart.checkedOut', 'xstate.done.actor.loadOrder']));
+
+    const snapshots = received.filter((e) => e.type === '@xstate.snapshot' && e.sessionId === root?.sessionId);
+    expect(snapshots.map((e) => e.snapshot.value)).toContainEqual({ inCheckout: { delivery: 'choosingSlot' } });
+  });
+
+  it('opens one inspector window for all the root actors of the app', async () => {
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    vi.resetModules();
+    const fresh = await import('./inspector.ts');
+    const first = fresh.inspectOptions({ search: '?inspect' }, {});
+    const second = fresh.inspectOptions({ search: '?inspect' }, {});
+    expect(open).toHaveBeenCalledTimes(1);
+    expect(open).toHaveBeenCalledWith('https://stately.ai/inspect', 'xstateinspector');
+    expect('inspect' in first && 'inspect' in second && first.inspect === second.inspect).toBe(true);
+  });
+});
