@@ -1,8 +1,20 @@
 import type { Preview } from '@storybook/react-vite';
+import { setupWorker } from 'msw/browser';
+import { mswLoader } from 'msw-storybook-addon/csf3';
+import { handlers } from '../mocks/handlers.ts';
 import '../src/ui/tokens.css';
 import '../src/ui/global.css';
 
 const preview: Preview = {
+  // The default handlers are the worker's initial handlers: they survive the reset between
+  // stories, and a story's own `parameters.msw.handlers` (variants) are put in front of them.
+  loaders: [
+    mswLoader(async () => {
+      const worker = setupWorker(...handlers);
+      await worker.start({ onUnhandledRequest: 'bypass', quiet: true });
+      return worker;
+    }),
+  ],
   parameters: {
     layout: 'padded',
     controls: { expanded: true },
