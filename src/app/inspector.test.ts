@@ -1,7 +1,7 @@
 import { createInspector, type StatelyInspectionEvent } from '@statelyai/inspect';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import type { Order } from '#domain/contract/order.ts';
+import type { DeliverySlot, Order } from '#domain/contract/order.ts';
 import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
 import { inspectOptions, isInspectionRequested } from './inspector.ts';
 
@@ -46,7 +46,7 @@ describe('inspection events reach the inspector', () => {
     const machine = checkoutMachine.provide({
       actors: {
         loadOrder: fromPromise(async () => order),
-        loadDeliverySlots: fromPromise(async () => []),
+        loadDeliverySlots: fromPromise(async () => [] as DeliverySlot[]),
       },
     });
     const actor = createActor(machine, {
@@ -67,8 +67,8 @@ describe('inspection events reach the inspector', () => {
     const events = received.filter((e) => e.type === '@xstate.event').map((e) => e.event.type);
     expect(events).toEqual(expect.arrayContaining(['cart.checkedOut', 'xstate.done.actor.loadOrder']));
 
-    const snapshots = received.filter((e) => e.type === '@xstate.snapshot' && e.sessionId === root?.sessionId);
-    expect(snapshots.map((e) => e.snapshot.value)).toContainEqual({ inCheckout: { delivery: 'choosingSlot' } });
+    const snapshots = received.flatMap((e) => (e.type === '@xstate.snapshot' && e.sessionId === root?.sessionId ? [e.snapshot] : []));
+    expect(snapshots.map((s) => (s as { value?: unknown }).value)).toContainEqual({ inCheckout: { delivery: 'choosingSlot' } });
   });
 
   it('opens one inspector window for all the root actors of the app', async () => {
