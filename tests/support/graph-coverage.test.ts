@@ -135,3 +135,33 @@ describe('graph coverage harness', () => {
     await expect(replayPath(broken, plan, path!, { serializeState })).rejects.toThrow(/snapshot after/);
   });
 });
+
+describe('timers that re-enter their own state', () => {
+  const ticker = setup({
+    types: { context: {} as { ticks: number }, events: {} as { type: 'ticker.stopped' } },
+    actions: { tick: assign({ ticks: ({ context }) => context.ticks + 1 }) },
+    delays: { TICK: 1000 },
+  }).createMachine({
+    id: 'ticker',
+    context: { ticks: 0 },
+    initial: 'running',
+    states: {
+      running: {
+        entry: 'tick',
+        after: { TICK: { target: 'running', reenter: true } },
+        on: { 'ticker.stopped': 'stopped' },
+      },
+      stopped: {},
+    },
+  });
+
+  it('fires the pending timer once, not the one it schedules again', async () => {
+    const plan = planPaths(ticker, { events: [{ type: 'ticker.stopped' }], serializeState: (s) => JSON.stringify(s.value) });
+    for (const path of plan.paths) {
+      await replayPath(ticker, plan, path, {
+        serializeState: (s) => JSON.stringify(s.value),
+        assertState: (s, step) => expect(s.context.ticks).toBe(1 + step.clock.now() / 1000),
+      });
+    }
+  });
+});

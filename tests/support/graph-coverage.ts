@@ -347,12 +347,13 @@ function scheduledEvents(actor: AnyActor): ScheduledEvent[] {
 
 /** Advances the simulated clock one due timer at a time until the actor's `type` timer fired. */
 function fireTimer(actor: AnyActor, clock: SimulatedClock, type: string): void {
-  const pending = (): boolean => scheduledEvents(actor).some((s) => s.event.type === type && s.source.sessionId === actor.sessionId);
-  if (!pending()) throw new Error(`Timer ${type} is not scheduled on the actor`);
+  // The instance pending now; a state re-entered by its own timer schedules a new one.
+  const target = scheduledEvents(actor).find((s) => s.event.type === type && s.source.sessionId === actor.sessionId);
+  if (!target) throw new Error(`Timer ${type} is not scheduled on the actor`);
   const timeouts = (clock as unknown as { timeouts: Map<number, { start: number; timeout: number }> }).timeouts;
-  while (pending()) {
+  for (let guard = 0; scheduledEvents(actor).includes(target); guard++) {
     const due = Math.min(...[...timeouts.values()].map((t) => t.start + t.timeout));
-    if (!Number.isFinite(due)) throw new Error(`Timer ${type} has no clock timeout`);
+    if (!Number.isFinite(due) || guard > 10_000) throw new Error(`Timer ${type} never fired`);
     clock.set(Math.max(due, clock.now()));
   }
 }
