@@ -33,6 +33,7 @@
 import { assign, emit, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';
 import type { ProductId } from '#domain/contract/catalogue.ts';
 import type { Problem } from '#domain/contract/common.ts';
+import { appPaths } from '#domain/contract/routes.ts';
 import type {
   CustomerInfoRequest,
   CustomerInfoResponse,
@@ -213,23 +214,25 @@ export const checkoutMachine = setup({
     acceptPendingSlot: assign(({ context }) => ({ selectedSlotId: context.pendingSlotId, pendingSlotId: null })),
     forgetSlotChoice: assign({ selectedSlotId: null, pendingSlotId: null }),
     rememberDetails: assign({ details: (_, params: { details: CustomerInfoRequest }) => params.details }),
-    rememberSubmitResult: assign({ submitResult: (_, params: { response: CustomerInfoResponse }) =>
-      typeof params.response === 'string' ? null : params.response,
+    rememberSubmitResult: assign({
+      submitResult: (_, params: { response: CustomerInfoResponse }) =>
+        typeof params.response === 'string' ? null : params.response,
     }),
     rememberPaymentUrl: assign({ paymentUrl: (_, params: { url: string }) => params.url }),
     rememberProblem: assign({ problem: (_, params: { error: unknown }) => problemOf(params.error) }),
     forgetProblem: assign({ problem: null }),
     setLeaveDestination: assign({
       leaveTo: ({ context }, params: { exit: 'leaveCheckout' | 'velocityReturnToHomepage' | 'closeCheckout' }) =>
-        params.exit === 'closeCheckout' ? '/' : unsuccessfulPageExit(params.exit, context.abandonCartUrl).goTo,
+        // Spec 4.3: closing abandons the cart and goes home; the unsuccessful page's exits per 4.1.
+        params.exit === 'closeCheckout' ? appPaths.home : unsuccessfulPageExit(params.exit, context.abandonCartUrl).goTo,
     }),
     navigate: emit(({ context }, params: { to: Destination }) => ({
       type: 'navigation.requested' as const,
-      to: params.to === 'home' ? '/' : checkoutPagePath(params.to, context.productId),
+      to: params.to === 'home' ? appPaths.home : checkoutPagePath(params.to, context.productId),
     })),
     navigateToLeaveDestination: emit(({ context }) => ({
       type: 'navigation.requested' as const,
-      to: context.leaveTo ?? '/',
+      to: context.leaveTo ?? appPaths.home,
     })),
     announceStep: emit((_, params: { step: TrackedStep }) => ({ type: 'tracking.stepViewed' as const, step: params.step })),
     stopCountdown: emit({ type: 'countdown.stopRequested' as const }),
@@ -238,7 +241,7 @@ export const checkoutMachine = setup({
     forwardToPaymentFrame: sendTo('paymentFrame', ({ event }) => event),
   },
   guards: {
-    opensPage: ({ context }, params: { page: CheckoutPage }) => isPathOfPage(context.openingPath, params.page),
+    isOpeningPage: ({ context }, params: { page: CheckoutPage }) => isPathOfPage(context.openingPath, params.page),
 
     // Delivery page on load.
     isOrderAlreadyCompleted: (_, params: { order: Order }) => deliveryPageOnLoad(params.order.state.value) === 'home',
@@ -301,12 +304,12 @@ export const checkoutMachine = setup({
   states: {
     opening: {
       always: [
-        { guard: { type: 'opensPage', params: { page: 'review' } }, target: 'inCheckout.review' },
-        { guard: { type: 'opensPage', params: { page: 'delivery' } }, target: 'inCheckout.delivery' },
-        { guard: { type: 'opensPage', params: { page: 'details' } }, target: 'inCheckout.details' },
-        { guard: { type: 'opensPage', params: { page: 'payment' } }, target: 'inCheckout.payment' },
-        { guard: { type: 'opensPage', params: { page: 'confirmation' } }, target: 'inCheckout.confirmation' },
-        { guard: { type: 'opensPage', params: { page: 'unsuccessful' } }, target: 'inCheckout.unsuccessful' },
+        { guard: { type: 'isOpeningPage', params: { page: 'review' } }, target: 'inCheckout.review' },
+        { guard: { type: 'isOpeningPage', params: { page: 'delivery' } }, target: 'inCheckout.delivery' },
+        { guard: { type: 'isOpeningPage', params: { page: 'details' } }, target: 'inCheckout.details' },
+        { guard: { type: 'isOpeningPage', params: { page: 'payment' } }, target: 'inCheckout.payment' },
+        { guard: { type: 'isOpeningPage', params: { page: 'confirmation' } }, target: 'inCheckout.confirmation' },
+        { guard: { type: 'isOpeningPage', params: { page: 'unsuccessful' } }, target: 'inCheckout.unsuccessful' },
         { target: 'left' },
       ],
     },
