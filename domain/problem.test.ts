@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { problemOf } from './problem.ts';
+import { errorStatus, isNotFoundError, isUnauthorizedError, problemOf, serverMessageOf } from './problem.ts';
 
 describe('the problem shown after a failed call (spec 8)', () => {
   const problem = { title: 'Order not found', detail: 'Your session has no order.', status: 404 };
@@ -19,5 +19,34 @@ describe('the problem shown after a failed call (spec 8)', () => {
     ['a body without a title', { detail: 'no title' }],
   ])('reads %s as a generic problem', (_label, error) => {
     expect(problemOf(error)).toEqual({ title: 'Something went wrong' });
+  });
+});
+
+describe('the status of a failed call', () => {
+  const withStatus = (status: number) => Object.assign(new Error(`HTTP ${status}`), { status });
+
+  it.each([
+    [withStatus(404), 404, true, false],
+    [withStatus(401), 401, false, true],
+    [withStatus(403), 403, false, true],
+    [withStatus(500), 500, false, false],
+    [Object.assign(new Error('x'), { problem: { title: 'Gone', status: 404 } }), 404, true, false],
+    [new TypeError('Failed to fetch'), undefined, false, false],
+    [undefined, undefined, false, false],
+  ])('%o has status %s (not found %s, unauthorized %s)', (error, status, notFound, unauthorized) => {
+    expect(errorStatus(error)).toBe(status);
+    expect(isNotFoundError(error)).toBe(notFound);
+    expect(isUnauthorizedError(error)).toBe(unauthorized);
+  });
+});
+
+describe("the server's response message (spec 8)", () => {
+  it('is the detail, else the title, of the problem the failure carries', () => {
+    expect(serverMessageOf({ title: 'No rates', detail: 'No rate for XYZ at this branch' })).toBe('No rate for XYZ at this branch');
+    expect(serverMessageOf(Object.assign(new Error('HTTP 422'), { problem: { title: 'Branch closed' } }))).toBe('Branch closed');
+  });
+
+  it('is null when there is no problem document', () => {
+    expect(serverMessageOf(new TypeError('Failed to fetch'))).toBeNull();
   });
 });
