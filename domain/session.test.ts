@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { isTokenExpired, isTokenUsable, tokenClaims } from './session.ts';
+
+const segment = (value: unknown): string =>
+  btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const token = (claims: unknown): string => `${segment({ alg: 'HS256', typ: 'JWT' })}.${segment(claims)}.signature`;
+
+const NOW = new Date('2025-06-02T10:00:00Z');
+const exp = (offsetSeconds: number) => Math.floor(NOW.getTime() / 1000) + offsetSeconds;
+
+describe('session token (spec 4.4)', () => {
+  it('reads the claims', () => {
+    expect(tokenClaims(token({ sid: 's1', site: 1, cart: 'c1', order: null, exp: exp(60) }))).toMatchObject({ sid: 's1', cart: 'c1' });
+  });
+
+  it.each([
+    ['valid for another minute', token({ sid: 's', site: 1, exp: exp(60) }), true],
+    ['expiring now', token({ sid: 's', site: 1, exp: exp(0) }), false],
+    ['expired', token({ sid: 's', site: 1, exp: exp(-1) }), false],
+    ['without claims', 'not-a-token', false],
+    ['with other claims', token({ user: 'x' }), false],
+    ['empty', '', false],
+    ['missing', null, false],
+  ])('a token %s is usable: %s', (_label, value, usable) => {
+    expect(isTokenUsable(value, NOW)).toBe(usable);
+    if (typeof value === 'string' && value !== '') expect(isTokenExpired(value, NOW)).toBe(!usable);
+  });
+});

@@ -1,0 +1,36 @@
+/**
+ * The session token (spec 3, 4.4): a signed token with an expiry and the cart and order ids. The
+ * client reads its claims without verifying them (the server verifies) only to know whether the
+ * token is still worth sending: a missing or expired token is fetched again.
+ */
+import * as v from 'valibot';
+import { SessionClaimsSchema, type SessionClaims } from './contract/session.ts';
+
+function decodeSegment(segment: string): unknown {
+  const base64 = segment.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(segment.length / 4) * 4, '=');
+  const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+  return JSON.parse(new TextDecoder().decode(bytes));
+}
+
+/** The token's claims, or null when it is not a readable session token. */
+export function tokenClaims(token: string): SessionClaims | null {
+  const payload = token.split('.')[1];
+  if (payload === undefined) return null;
+  try {
+    const parsed = v.safeParse(SessionClaimsSchema, decodeSegment(payload));
+    return parsed.success ? parsed.output : null;
+  } catch {
+    return null;
+  }
+}
+
+/** True when the token expires at or before `now` (exp is in seconds), or cannot be read. */
+export function isTokenExpired(token: string, now: Date): boolean {
+  const claims = tokenClaims(token);
+  return claims === null || claims.exp * 1000 <= now.getTime();
+}
+
+/** A token worth sending: present, readable and not expired (spec 4.4). */
+export function isTokenUsable(token: string | null | undefined, now: Date): token is string {
+  return typeof token === 'string' && token !== '' && !isTokenExpired(token, now);
+}
