@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTokenExpired, isTokenUsable, tokenClaims } from './session.ts';
+import { isTokenExpired, isTokenUsable, msUntilTokenExpiry, tokenClaims } from './session.ts';
 
 const segment = (value: unknown): string =>
   btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
@@ -24,5 +24,15 @@ describe('session token (spec 4.4)', () => {
   ])('a token %s is usable: %s', (_label, value, usable) => {
     expect(isTokenUsable(value, NOW)).toBe(usable);
     if (typeof value === 'string' && value !== '') expect(isTokenExpired(value, NOW)).toBe(!usable);
+  });
+});
+
+describe('time left on a token', () => {
+  it.each([
+    [token({ sid: 's', site: 1, exp: exp(90) }), 90_000],
+    [token({ sid: 's', site: 1, exp: exp(-5) }), 0],
+    ['not-a-token', 0],
+  ])('%s has %i ms left', (value, ms) => {
+    expect(msUntilTokenExpiry(value, NOW)).toBe(ms);
   });
 });

@@ -34,3 +34,9 @@ export function isTokenExpired(token: string, now: Date): boolean {
 export function isTokenUsable(token: string | null | undefined, now: Date): token is string {
   return typeof token === 'string' && token !== '' && !isTokenExpired(token, now);
 }
+
+/** Milliseconds until the token expires (0 when it already has, or cannot be read). */
+export function msUntilTokenExpiry(token: string, now: Date): number {
+  const claims = tokenClaims(token);
+  return claims === null ? 0 : Math.max(0, claims.exp * 1000 - now.getTime());
+}
