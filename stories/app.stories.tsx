@@ -1,7 +1,33 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { App } from '#src/app/app.tsx';
+import { useState } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { appPaths } from '#domain/contract/routes.ts';
+import { routes } from '#src/app/router.tsx';
+import { ShopProviders } from '#src/app/providers.tsx';
 
-const meta = { title: 'App/Shell', component: App } satisfies Meta<typeof App>;
+/** The app's real route table in a memory router, opened at one address. */
+function ShellAt({ path }: { path: string }) {
+  const [router] = useState(() => createMemoryRouter(routes, { initialEntries: [path] }));
+  return (
+    <ShopProviders>
+      <RouterProvider router={router} />
+    </ShopProviders>
+  );
+}
+
+const meta = {
+  title: 'App/Shell',
+  component: ShellAt,
+  args: { path: appPaths.home },
+  parameters: { layout: 'fullscreen' },
+} satisfies Meta<typeof ShellAt>;
 export default meta;
+type Story = StoryObj<typeof meta>;
 
-export const Default: StoryObj<typeof meta> = {};
+export const Home: Story = {};
+export const SellTravelMoney: Story = { args: { path: appPaths.sellTravelMoney } };
+export const Branches: Story = { args: { path: appPaths.branches } };
+export const CheckoutStep: Story = { args: { path: appPaths.deliveryOptions } };
+export const InsidePaymentFrame: Story = { args: { path: appPaths.paymentResponse } };
+export const Chart: Story = { args: { path: '/eur-to-gbp' } };
+export const NotFound: Story = { args: { path: '/no-such-page' } };

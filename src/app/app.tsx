@@ -1,8 +1,16 @@
+import { useState } from 'react';
+// From 'react-router', not 'react-router/dom': the tests resolve those two entries to separate
+// copies, and the router's hooks must see the provider of the same copy.
+import { RouterProvider } from 'react-router';
+import { ShopProviders } from './providers.tsx';
+import { createShopRouter } from './router.tsx';
+
 export function App() {
+  // One router per mounted app, created with the app (not at module level).
+  const [router] = useState(createShopRouter);
   return (
-    <main>
-      <h1>Travel Money</h1>
-      <p>Buy currency for home delivery or click and collect, or sell your leftover currency back.</p>
-    </main>
+    <ShopProviders>
+      <RouterProvider router={router} />
+    </ShopProviders>
   );
 }
