@@ -1,0 +1,48 @@
+import { expect } from 'vitest';
+import { selectHasProfile, selectToken, sessionMachine } from '#machines/session/session.machine.ts';
+import { actorDone, actorFailed, definePathSuite } from '../support/graph-coverage.ts';
+import { fakeSessionToken } from '../support/session-tokens.ts';
+
+const NOW = Date.parse('2025-06-02T10:00:00Z');
+const stored = fakeSessionToken(NOW + 3_600_000, { sid: 'stored' });
+const fresh = fakeSessionToken(NOW + 3_600_000, { sid: 'fresh' });
+const unauthorized = Object.assign(new Error('HTTP 401'), { status: 401 });
+
+definePathSuite({
+  name: 'session',
+  machine: sessionMachine,
+  input: { siteId: 1, now: () => NOW },
+  events: [
+    { type: 'session.unauthorized' },
+    { type: 'session.profileRequested' },
+    { type: 'session.retried' },
+    actorDone('readStoredTokens', { token: stored, legacyToken: null }),
+    actorDone('readStoredTokens', { token: null, legacyToken: null }),
+    actorDone('readStoredTokens', { token: null, legacyToken: 'legacy' }),
+    actorFailed('readStoredTokens', new Error('storage unavailable')),
+    actorDone('exchangeLegacyToken', fresh),
+    actorFailed('exchangeLegacyToken', unauthorized),
+    actorDone('removeLegacyToken', undefined),
+    actorFailed('removeLegacyToken', new Error('storage unavailable')),
+    actorDone('acquireToken', fresh),
+    actorFailed('acquireToken', new TypeError('Failed to fetch')),
+    actorDone('storeToken', undefined),
+    actorFailed('storeToken', new Error('quota exceeded')),
+    actorDone('clearStoredToken', undefined),
+    actorFailed('clearStoredToken', new Error('storage unavailable')),
+    actorDone('fetchSessionInfo', { hasProfile: true }),
+    actorDone('fetchSessionInfo', { hasProfile: false }),
+    actorFailed('fetchSessionInfo', new TypeError('Failed to fetch')),
+  ],
+  serializeState: (s) =>
+    JSON.stringify([s.value, s.context.token !== null, s.context.legacyToken !== null, s.context.hasProfile]),
+  assertState: (s) => {
+    // The API client only ever gets a usable token.
+    const token = selectToken(s);
+    if (s.hasTag('ready')) expect([stored, fresh]).toContain(token);
+    else expect(token).toBeNull();
+    if (s.matches({ token: 'clearing' })) expect(s.context.token).toBeNull();
+    expect(selectHasProfile(s)).toBe(s.context.hasProfile === true);
+    if (s.matches({ profile: 'loading' })) expect(s.matches({ token: 'ready' })).toBe(true);
+  },
+});
