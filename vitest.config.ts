@@ -37,6 +37,7 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/e2e/support/servers.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,

@@ -1,0 +1,83 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile, appendFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+/** Debian's chromium; browser downloads don't work on our machines, so we never fetch one. */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** Without the background-networking flags chromium keeps dialling out on a closed network. */
+const FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+export const SCREENSHOT_DIR = path.resolve('test-results/screenshots');
+export const VIEWPORTS = { mobile: { width: 375, height: 812 }, desktop: { width: 1280, height: 900 } } as const;
+
+export function chromiumAvailable(): boolean {
+  return existsSync(CHROMIUM);
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: FLAGS });
+}
+
+export async function newShopperContext(browser: Browser, opts: { geolocation?: { latitude: number; longitude: number } } = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    viewport: VIEWPORTS.desktop,
+    locale: 'en-GB',
+    timezoneId: 'Europe/London',
+    ...(opts.geolocation ? { geolocation: opts.geolocation, permissions: ['geolocation'] } : {}),
+  });
+  return context;
+}
+
+/** Screenshots of the page at 375 px and 1280 px, listed in test-results/screenshots/index.md. */
+export async function shoot(page: Page, name: string): Promise<string[]> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  const before = page.viewportSize() ?? VIEWPORTS.desktop;
+  const files: string[] = [];
+  for (const [label, size] of Object.entries(VIEWPORTS)) {
+    await page.setViewportSize(size);
+    const file = path.join(SCREENSHOT_DIR, `${name}-${label}-${size.width}.png`);
+    await page.screenshot({ path: file, fullPage: true });
+    files.push(file);
+  }
+  await page.setViewportSize(before);
+  await appendFile(path.join(SCREENSHOT_DIR, 'index.md'), files.map((f) => `- ${path.basename(f)}`).join('\n') + '\n');
+  return files;
+}
+
+const require = createRequire(import.meta.url);
+let axeSource: string | undefined;
+
+export interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[]; html: string }[];
+}
+
+/** Runs axe-core in the page; answers the serious and critical violations. */
+export async function seriousA11yViolations(page: Page): Promise<AxeViolation[]> {
+  axeSource ??= await readFile(require.resolve('axe-core/axe.min.js'), 'utf8');
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: axeSource });
+  const result = await page.evaluate(async () => {
+    // axe is injected above; the page's own types don't know it.
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: AxeViolation[] }> } }).axe;
+    return axe.run(document, { resultTypes: ['violations'] });
+  });
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+export async function writeReport(name: string, lines: string[]): Promise<void> {
+  await mkdir(path.dirname(SCREENSHOT_DIR), { recursive: true });
+  await writeFile(path.join(path.dirname(SCREENSHOT_DIR), name), lines.join('\n') + '\n');
+}

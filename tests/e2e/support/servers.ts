@@ -1,0 +1,254 @@
+/**
+ * Runs the real shop for the end-to-end tests: the app host, the API and the sandbox payment
+ * provider, started exactly as `npm start` starts them (node --import tsx server/main.ts), on free
+ * ports and a fresh database. As a vitest globalSetup it starts one shop for the whole run; test
+ * files that need other settings (a short cart expiry) start their own with startShop().
+ */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createWriteStream, existsSync, readdirSync, statSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { SCREENSHOT_DIR } from './browser.ts';
+
+export interface ShopUrls {
+  app: string;
+  api: string;
+  psp: string;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    shop: ShopUrls;
+  }
+}
+
+export interface RunningShop {
+  urls: ShopUrls;
+  /** Where the servers' output goes; its tail is printed when they fail to start. */
+  logFile: string;
+  stop(): Promise<void>;
+}
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const RESULTS = path.join(ROOT, 'test-results');
+const START_TIMEOUT_MS = 120_000;
+
+/** Process groups still running, killed on any way out of this process. */
+const running = new Set<number>();
+let handlersInstalled = false;
+
+function killGroup(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(-pid, signal);
+  } catch {
+    // Already gone.
+  }
+}
+
+function installExitHandlers(): void {
+  if (handlersInstalled) return;
+  handlersInstalled = true;
+  process.on('exit', () => {
+    for (const pid of running) killGroup(pid, 'SIGKILL');
+  });
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.on(signal, () => {
+      for (const pid of running) killGroup(pid, 'SIGKILL');
+      running.clear();
+      // Our listener replaced Node's default exit; keep the default unless someone else handles it.
+      if (process.listenerCount(signal) === 1) process.exit(128 + os.constants.signals[signal]);
+    });
+  }
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+/** The newest modification time under the given paths (files or folders). */
+function newestMtime(paths: string[]): number {
+  let newest = 0;
+  const visit = (p: string) => {
+    if (!existsSync(p)) return;
+    const s = statSync(p);
+    if (s.isDirectory()) {
+      for (const entry of readdirSync(p)) if (entry !== 'node_modules') visit(path.join(p, entry));
+    } else if (!/\.(test|stories)\.tsx?$/.test(p)) {
+      newest = Math.max(newest, s.mtimeMs);
+    }
+  };
+  paths.forEach((p) => visit(path.join(ROOT, p)));
+  return newest;
+}
+
+/** Builds dist/ with Vite when it is missing or older than the app's sources. */
+export function buildAppIfNeeded(): void {
+  const built = path.join(ROOT, 'dist/index.html');
+  const sources = ['src', 'domain', 'machines', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
+  if (existsSync(built) && statSync(built).mtimeMs >= newestMtime(sources) && process.env.E2E_REBUILD !== '1') return;
+  console.log('[e2e] building the app (npx vite build)');
+  const started = Date.now();
+  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`vite build failed with status ${String(result.status)}`);
+  console.log(`[e2e] built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** A new, empty PostgreSQL database next to the one DATABASE_URL names; answers its URL. */
+async function freshPostgresDatabase(adminUrl: string, name: string): Promise<string> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await client.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+async function dropPostgresDatabase(adminUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}
+
+async function waitForHttp(url: string, child: ChildProcess, deadline: number): Promise<void> {
+  let lastError = '';
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the servers exited (${String(child.exitCode ?? child.signalCode)}) before ${url} answered`);
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(5_000) });
+      if (response.ok) return;
+      lastError = `status ${response.status}`;
+    } catch (error) {
+      lastError = (error as Error).message;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${url} did not answer in time (${lastError})`);
+}
+
+async function tail(file: string, lines = 40): Promise<string> {
+  try {
+    return (await readFile(file, 'utf8')).split('\n').slice(-lines).join('\n');
+  } catch {
+    return '';
+  }
+}
+
+export interface StartShopOptions {
+  /** Names the log file and, on PostgreSQL, the database (test_<name>). */
+  name: string;
+  /** Extra environment for the servers, e.g. { CART_TTL_MINUTES: '1' }. */
+  env?: Record<string, string>;
+}
+
+/** Starts the shop on free ports and a fresh database; stop() ends it and removes its data. */
+export async function startShop({ name, env = {} }: StartShopOptions): Promise<RunningShop> {
+  installExitHandlers();
+  const [appPort, apiPort, pspPort] = [await freePort(), await freePort(), await freePort()];
+  const urls: ShopUrls = {
+    app: `http://localhost:${appPort}`,
+    api: `http://localhost:${apiPort}`,
+    psp: `http://localhost:${pspPort}`,
+  };
+
+  const adminUrl = process.env.DATABASE_URL?.trim() || undefined;
+  const database = `test_${name.replace(/[^a-z0-9_]/gi, '_').toLowerCase()}`;
+  const dataDir = adminUrl ? undefined : await mkdtemp(path.join(os.tmpdir(), `shop-${name}-`));
+  const databaseUrl = adminUrl ? await freshPostgresDatabase(adminUrl, database) : '';
+
+  await mkdir(RESULTS, { recursive: true });
+  const logFile = path.join(RESULTS, `servers-${name}.log`);
+  const log = createWriteStream(logFile);
+
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    // Its own process group, so stop() also ends anything it starts.
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      APP_PORT: String(appPort),
+      API_PORT: String(apiPort),
+      PSP_PORT: String(pspPort),
+      APP_ORIGIN: urls.app,
+      API_BASE: urls.api,
+      PSP_ORIGIN: urls.psp,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir ?? '',
+      ...env,
+    },
+  });
+  const pid = child.pid;
+  if (pid === undefined) throw new Error('could not start the servers');
+  running.add(pid);
+  child.stdout?.pipe(log, { end: false });
+  child.stderr?.pipe(log, { end: false });
+
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      killGroup(pid, 'SIGTERM');
+      const timer = setTimeout(() => killGroup(pid, 'SIGKILL'), 5_000);
+      await exited;
+      clearTimeout(timer);
+    }
+    // Anything the server started that outlived it.
+    killGroup(pid, 'SIGKILL');
+    running.delete(pid);
+    log.end();
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    if (adminUrl) await dropPostgresDatabase(adminUrl, database).catch(() => undefined);
+  };
+
+  try {
+    const deadline = Date.now() + START_TIMEOUT_MS;
+    await waitForHttp(`${urls.api}/healthz`, child, deadline);
+    await waitForHttp(`${urls.app}/`, child, deadline);
+    await waitForHttp(`${urls.psp}/healthz`, child, deadline);
+  } catch (error) {
+    await stop();
+    throw new Error(`The shop (${name}) did not start: ${(error as Error).message}\n--- ${logFile} ---\n${await tail(logFile)}`, { cause: error });
+  }
+  return { urls, logFile, stop };
+}
+
+/** vitest globalSetup: one shop for the run, its URLs provided as inject('shop'). */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const started = Date.now();
+  await rm(SCREENSHOT_DIR, { recursive: true, force: true });
+  buildAppIfNeeded();
+  const shop = await startShop({ name: 'e2e' });
+  console.log(`[e2e] shop at ${shop.urls.app} (API ${shop.urls.api}, payments ${shop.urls.psp}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  project.provide('shop', shop.urls);
+  return async () => {
+    await shop.stop();
+    const index = await readFile(path.join(SCREENSHOT_DIR, 'index.md'), 'utf8').catch(() => '');
+    if (index) console.log(`\n[e2e] screenshots in ${path.relative(ROOT, SCREENSHOT_DIR)}/ (index.md):\n${index}`);
+    console.log(`[e2e] run took ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  };
+}
