@@ -55,9 +55,21 @@ function extentOf<T>(values: readonly T[]): [T, T] | [undefined, undefined] {
  * The rate line with its axes and a tooltip that follows the pointer, or the arrow keys once the
  * chart has focus, so the figures are reachable without a mouse.
  */
-export function RateChart({ points, label, formatDate, formatValue, formatTick, width, height = 280 }: RateChartProps) {
-  const { parentRef, width: measured } = useParentSize({ debounceTime: 50, initialSize: { width: width ?? 640 } });
-  const outerWidth = Math.max(280, width ?? measured);
+export function RateChart(props: RateChartProps) {
+  return props.width === undefined ? <MeasuredRateChart {...props} /> : <SizedRateChart {...props} width={props.width} />;
+}
+
+function MeasuredRateChart(props: RateChartProps) {
+  const { parentRef, width } = useParentSize({ debounceTime: 50, initialSize: { width: 640 } });
+  return (
+    <div ref={parentRef} className={styles.frame}>
+      <SizedRateChart {...props} width={width} />
+    </div>
+  );
+}
+
+function SizedRateChart({ points, label, formatDate, formatValue, formatTick, width, height = 280 }: RateChartProps & { width: number }) {
+  const outerWidth = Math.max(200, width);
   const innerWidth = outerWidth - MARGIN.left - MARGIN.right;
   const innerHeight = height - MARGIN.top - MARGIN.bottom;
   const [active, setActive] = useState<number | null>(null);
@@ -102,7 +114,7 @@ export function RateChart({ points, label, formatDate, formatValue, formatTick, 
   const tipY = activePoint ? yScale(activePoint.value) + MARGIN.top : 0;
 
   return (
-    <div ref={parentRef} className={styles.frame}>
+    <div className={styles.frame}>
       <svg
         width={outerWidth}
         height={height}

@@ -1,0 +1,258 @@
+import { useId, type ReactNode } from 'react';
+import { Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components';
+import type { Currency, ProductId, TransactionType } from '#domain/contract/catalogue.ts';
+import { formatMessage, messages } from '#domain/messages.ts';
+import { Button } from '#src/ui/button.tsx';
+import { Notice } from '#src/ui/notice.tsx';
+import { Radio, RadioGroup } from '#src/ui/radio-group.tsx';
+import { Skeleton } from '#src/ui/skeleton.tsx';
+import { Spinner } from '#src/ui/spinner.tsx';
+import { Toast } from '#src/ui/toast.tsx';
+import { CurrencyPicker } from './currency-picker.tsx';
+import styles from './calculator.module.css';
+
+export interface AmountInputView {
+  label: string;
+  value: string;
+  onChange: (text: string) => void;
+  /** Spec 5.1: the GBP box of the buy flow takes at most 4 characters. */
+  maxLength?: number;
+  readOnly?: boolean;
+}
+
+export interface CalculatorViewProps {
+  status: 'loading' | 'ready' | 'error';
+  /** A failure to load the calculator (server message or the generic text). */
+  loadError?: string | null;
+  /** Tab titles from content ('Buy travel money' / 'Sell travel money'). */
+  tabTitles: Record<TransactionType, string>;
+  /** The transaction types offered: the sell tab (customer sells back) only with enableSelling. */
+  transactionTypes: readonly TransactionType[];
+  transactionType: TransactionType;
+  onTransactionTypeChange: (type: TransactionType) => void;
+  /** Optional content under the tabs. */
+  intro?: string | null;
+
+  currencies: readonly Pick<Currency, 'code' | 'pluralName'>[];
+  currencyCode: string | null;
+  onCurrencyChange: (code: string) => void;
+  /** The currency's restriction messages, and the not-sellable / not-buyable notice. */
+  restrictions: readonly string[];
+  unavailable: string | null;
+
+  /** In the order the flow reads: GBP then foreign when buying, foreign then GBP when selling back. */
+  amounts: readonly AmountInputView[];
+  /** 'Maximum order value is £2,500' or 'Amount should be greater than 0'. */
+  amountError: string | null;
+  /** "Due to your chosen location, we've rounded the amount to the nearest €5". */
+  roundingWarning: string | null;
+
+  quoteStatus: 'idle' | 'loading' | 'ready' | 'error';
+  /** '£1 = €1.1423'. */
+  rateLine: string | null;
+  /** The server's message when the quote failed. */
+  quoteError: string | null;
+
+  /** Delivery option radios: the buy flow only (null otherwise). */
+  products: { options: readonly { id: ProductId; label: string }[]; selected: ProductId; disabled: boolean } | null;
+  onProductChange: (id: ProductId) => void;
+
+  /** The branch entry for click and collect; null hides it (other products, embedded mode). */
+  branch: { name: string | null; onOpen: () => void; canOpen: boolean } | null;
+
+  /** A button in the page, or a link in embedded iframe mode. */
+  addToCart: { kind: 'button'; onPress: () => void; enabled: boolean; busy: boolean } | { kind: 'link'; href: string | null };
+  /** The shopper's view-cart page, when a cart exists. */
+  returnToCartHref: string | null;
+  /** Reason adding failed (server message). */
+  cartError: string | null;
+
+  reviews: { rating: number; count: number; text: string } | null;
+  signedIn: boolean;
+  toast: string | null;
+  onDismissToast: () => void;
+  /** The loyalty sign-in address when the CTA is on and the visitor has no profile. */
+  loyaltyHref: string | null;
+  /** The branch selection modal, rendered by its own container. */
+  branchModal?: ReactNode;
+}
+
+function AmountField({ amount, invalid, describedBy }: { amount: AmountInputView; invalid: boolean; describedBy: string | undefined }) {
+  const id = useId();
+  return (
+    <div className={styles.amount}>
+      <label htmlFor={id} className={styles.fieldLabel}>
+        {amount.label}
+      </label>
+      <input
+        id={id}
+        className={styles.amountInput}
+        inputMode="decimal"
+        autoComplete="off"
+        value={amount.value}
+        maxLength={amount.maxLength}
+        readOnly={amount.readOnly}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+        onChange={(e) => amount.onChange(e.target.value)}
+      />
+    </div>
+  );
+}
+
+function CalculatorForm(props: CalculatorViewProps) {
+  const errorId = useId();
+  const warningId = useId();
+  const describedBy = [props.amountError ? errorId : null, props.roundingWarning ? warningId : null].filter(Boolean).join(' ') || undefined;
+  const add = props.addToCart;
+  return (
+    <div className={styles.form}>
+      {props.intro ? <p className={styles.intro}>{props.intro}</p> : null}
+      <CurrencyPicker currencies={props.currencies} selectedCode={props.currencyCode} onSelect={props.onCurrencyChange} />
+      {props.unavailable ? <Notice tone="warning">{props.unavailable}</Notice> : null}
+      {props.restrictions.map((text) => (
+        <Notice key={text} tone="info">
+          {text}
+        </Notice>
+      ))}
+      <div className={styles.amounts}>
+        {props.amounts.map((amount) => (
+          <AmountField key={amount.label} amount={amount} invalid={Boolean(props.amountError)} describedBy={describedBy} />
+        ))}
+      </div>
+      {props.amountError ? (
+        <p id={errorId} className={styles.error} role="alert">
+          {props.amountError}
+        </p>
+      ) : null}
+      {props.roundingWarning ? (
+        <p id={warningId} className={styles.warning} role="status">
+          {props.roundingWarning}
+        </p>
+      ) : null}
+      <div className={styles.rate} aria-live="polite">
+        {props.quoteStatus === 'loading' ? (
+          <Spinner label={messages.gettingRate} showLabel />
+        ) : props.quoteStatus === 'error' ? (
+          <Notice tone="error">{props.quoteError ?? messages.somethingWentWrong}</Notice>
+        ) : props.rateLine ? (
+          <span className={styles.rateLine} data-testid="rate-line">
+            {props.rateLine}
+          </span>
+        ) : null}
+      </div>
+      {props.products ? (
+        <RadioGroup
+          label={messages.deliveryOptionLabel}
+          value={String(props.products.selected)}
+          onChange={(v) => props.onProductChange(Number(v) as ProductId)}
+          isDisabled={props.products.disabled}
+          horizontal
+        >
+          {props.products.options.map((o) => (
+            <Radio key={o.id} value={String(o.id)}>
+              {o.label}
+            </Radio>
+          ))}
+        </RadioGroup>
+      ) : null}
+      {props.branch ? (
+        <div className={styles.branch}>
+          <span className={styles.fieldLabel}>{messages.collectionBranch}</span>
+          <span className={styles.branchName}>{props.branch.name ?? messages.noBranchChosen}</span>
+          <Button variant="secondary" onClick={props.branch.onOpen} disabled={!props.branch.canOpen}>
+            {props.branch.name ? messages.changeBranch : messages.chooseBranch}
+          </Button>
+        </div>
+      ) : null}
+      {props.cartError ? <Notice tone="error">{props.cartError}</Notice> : null}
+      <div className={styles.actions}>
+        {add.kind === 'button' ? (
+          <Button onClick={add.onPress} disabled={!add.enabled} loading={add.busy} loadingLabel={messages.addingToCart} fullWidth>
+            {messages.addToCart}
+          </Button>
+        ) : add.href ? (
+          <a className={styles.linkButton} href={add.href} target="_top">
+            {messages.addToCart}
+          </a>
+        ) : (
+          <span className={`${styles.linkButton} ${styles.linkDisabled}`} role="link" aria-disabled="true">
+            {messages.addToCart}
+          </span>
+        )}
+        {props.returnToCartHref ? (
+          <a className={styles.secondaryLink} href={props.returnToCartHref}>
+            {messages.returnToCart}
+          </a>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+/** The calculator widget (spec 2.1). */
+export function CalculatorView(props: CalculatorViewProps) {
+  if (props.status === 'loading') {
+    return (
+      <section className={styles.calculator} aria-busy="true" aria-label={props.tabTitles.sell}>
+        <Spinner label={messages.loadingCalculator} showLabel />
+        <Skeleton lines={6} />
+      </section>
+    );
+  }
+  if (props.status === 'error') {
+    return (
+      <section className={styles.calculator} aria-label={props.tabTitles.sell}>
+        <Notice tone="error">{props.loadError ?? messages.somethingWentWrong}</Notice>
+      </section>
+    );
+  }
+  const form = <CalculatorForm {...props} />;
+  return (
+    <section className={styles.calculator} aria-label={props.tabTitles[props.transactionType]}>
+      <Toast message={props.toast} tone="success" onDismiss={props.onDismissToast} dismissLabel={messages.close} />
+      {props.signedIn ? (
+        <p className={styles.signedIn} data-testid="signed-in">
+          {messages.signedIn}
+        </p>
+      ) : null}
+      {props.transactionTypes.length > 1 ? (
+        <Tabs
+          selectedKey={props.transactionType}
+          onSelectionChange={(key: Key) => props.onTransactionTypeChange(key as TransactionType)}
+          className={styles.tabs}
+        >
+          <TabList aria-label={messages.transactionTypeLabel} className={styles.tabList}>
+            {props.transactionTypes.map((type) => (
+              <Tab key={type} id={type} className={styles.tab}>
+                {props.tabTitles[type]}
+              </Tab>
+            ))}
+          </TabList>
+          {props.transactionTypes.map((type) => (
+            <TabPanel key={type} id={type} className={styles.panel}>
+              {form}
+            </TabPanel>
+          ))}
+        </Tabs>
+      ) : (
+        <>
+          <h2 className={styles.title}>{props.tabTitles[props.transactionType]}</h2>
+          <div className={styles.panel}>{form}</div>
+        </>
+      )}
+      {props.reviews ? (
+        <p className={styles.reviews}>
+          <strong>{props.reviews.text}</strong>{' '}
+          {formatMessage(messages.reviewsSummary, { rating: props.reviews.rating, count: props.reviews.count.toLocaleString('en-GB') })}
+        </p>
+      ) : null}
+      {props.loyaltyHref ? (
+        <a className={styles.loyalty} href={props.loyaltyHref}>
+          {messages.loyaltyCta}
+        </a>
+      ) : null}
+      {props.branchModal}
+    </section>
+  );
+}
