@@ -1,9 +1,43 @@
+import { randomBytes } from 'node:crypto';
 import * as v from 'valibot';
 
-const Port = v.pipe(
+const blankToUndefined = (s: string) => (s.trim() === '' ? undefined : s.trim());
+
+const Whole = (min: number, max: number) =>
+  v.pipe(
+    v.optional(v.string(), ''),
+    v.transform(blankToUndefined),
+    v.optional(
+      v.pipe(
+        v.string(),
+        v.regex(/^\d+$/, 'must be a number'),
+        v.transform(Number),
+        v.integer('must be a whole number'),
+        v.minValue(min, `must be ${min} or more`),
+        v.maxValue(max, `must be ${max} or less`),
+      ),
+    ),
+  );
+
+const Port = Whole(1, 65535);
+
+const Origin = v.pipe(
   v.optional(v.string(), ''),
-  v.transform((s) => (s === '' ? undefined : Number(s))),
-  v.optional(v.pipe(v.number('must be a number'), v.integer('must be a whole number'), v.minValue(1, 'must be 1 or more'), v.maxValue(65535, 'must be 65535 or less'))),
+  v.transform(blankToUndefined),
+  v.optional(
+    v.pipe(
+      v.string(),
+      v.url('must be a URL such as http://localhost:3000'),
+      v.check((s) => /^https?:\/\//.test(s), 'must start with http:// or https://'),
+      v.transform((s) => s.replace(/\/+$/, '')),
+    ),
+  ),
+);
+
+const Flag = v.pipe(
+  v.optional(v.string(), ''),
+  v.transform(blankToUndefined),
+  v.optional(v.pipe(v.picklist(['0', '1', 'true', 'false'], 'must be 0, 1, true or false'), v.transform((s) => s === '1' || s === 'true'))),
 );
 
 const EnvSchema = v.object({
@@ -11,22 +45,103 @@ const EnvSchema = v.object({
   API_PORT: Port,
   PSP_PORT: Port,
   HOST: v.optional(v.string(), '127.0.0.1'),
+  APP_ORIGIN: Origin,
+  API_BASE: Origin,
+  PSP_ORIGIN: Origin,
+  DATABASE_URL: v.pipe(
+    v.optional(v.string(), ''),
+    v.transform(blankToUndefined),
+    v.optional(v.pipe(v.string(), v.regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL'))),
+  ),
+  DATA_DIR: v.pipe(v.optional(v.string(), ''), v.transform(blankToUndefined)),
+  SESSION_SECRET: v.pipe(
+    v.optional(v.string(), ''),
+    v.transform(blankToUndefined),
+    v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
+  ),
+  SESSION_TTL_MINUTES: Whole(1, 60 * 24 * 30),
+  CART_TTL_MINUTES: Whole(1, 24 * 60),
+  BODY_LIMIT_BYTES: Whole(1024, 10 * 1024 * 1024),
+  AML_THRESHOLD_GBP: Whole(1, 1_000_000),
+  VELOCITY_MAX_ORDERS_PER_DAY: Whole(1, 1000),
+  VELOCITY_MAX_GBP_PER_DAY: Whole(1, 10_000_000),
+  PSP_WEBHOOK_SECRET: v.pipe(
+    v.optional(v.string(), ''),
+    v.transform(blankToUndefined),
+    v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
+  ),
+  PLACE_SEARCH: v.optional(v.picklist(['geonames'], 'must be geonames (the embedded provider)'), 'geonames'),
+  ADDRESS_LOOKUP: v.optional(v.picklist(['demo'], 'must be demo (the embedded provider)'), 'demo'),
+  SEED: Flag,
 });
 
-export interface Env {
+/** Everything the servers read from the environment, validated once at start. */
+export interface Config {
   appPort: number;
   apiPort: number;
   pspPort: number;
   host: string;
+  /** The shop's origin: the only origin CORS allows, and where the loyalty sign-in returns to. */
+  appOrigin: string;
+  /** The public base of the API (the client's configured API base). */
+  apiBase: string;
+  /** The sandbox payment provider's origin. */
+  pspOrigin: string;
+  /** PostgreSQL through node-postgres when set; the embedded PGlite under dataDir otherwise. */
+  databaseUrl: string | null;
+  dataDir: string;
+  /** HS256 key of session tokens; null: generated once and kept in the database. */
+  sessionSecret: string | null;
+  sessionTtlMinutes: number;
+  cartTtlMinutes: number;
+  bodyLimitBytes: number;
+  /** An order at or above this total (GBP) asks for additional identification. */
+  amlThresholdGbp: number;
+  /** Velocity check: orders and GBP a customer may place through the website in one day. */
+  velocityMaxOrdersPerDay: number;
+  velocityMaxGbpPerDay: number;
+  /** Signs payment links (shop -> provider) and callbacks (provider -> shop); random per process when unset. */
+  pspWebhookSecret: string;
+  placeSearch: 'geonames';
+  addressLookup: 'demo';
+  /** Load the catalogue, branches and rates on first start. */
+  seed: boolean;
 }
 
+/** @deprecated the old name of Config. */
+export type Env = Config;
+
 /** Reads and validates the environment, with one clear line per bad value. */
-export function readEnv(source: Record<string, string | undefined> = process.env): Env {
+export function readEnv(source: Record<string, string | undefined> = process.env): Config {
   const parsed = v.safeParse(EnvSchema, source);
   if (!parsed.success) {
     const lines = parsed.issues.map((i) => `${v.getDotPath(i) ?? '?'}: ${i.message}`);
     throw new Error(`Bad configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.output;
-  return { appPort: e.APP_PORT ?? 3000, apiPort: e.API_PORT ?? 3001, pspPort: e.PSP_PORT ?? 3002, host: e.HOST };
+  const appPort = e.APP_PORT ?? 3000;
+  const apiPort = e.API_PORT ?? 3001;
+  const pspPort = e.PSP_PORT ?? 3002;
+  return {
+    appPort,
+    apiPort,
+    pspPort,
+    host: e.HOST,
+    appOrigin: e.APP_ORIGIN ?? `http://localhost:${appPort}`,
+    apiBase: e.API_BASE ?? `http://localhost:${apiPort}`,
+    pspOrigin: e.PSP_ORIGIN ?? `http://localhost:${pspPort}`,
+    databaseUrl: e.DATABASE_URL ?? null,
+    dataDir: e.DATA_DIR ?? './data',
+    sessionSecret: e.SESSION_SECRET ?? null,
+    sessionTtlMinutes: e.SESSION_TTL_MINUTES ?? 60,
+    cartTtlMinutes: e.CART_TTL_MINUTES ?? 30,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES ?? 64 * 1024,
+    amlThresholdGbp: e.AML_THRESHOLD_GBP ?? 1000,
+    velocityMaxOrdersPerDay: e.VELOCITY_MAX_ORDERS_PER_DAY ?? 3,
+    velocityMaxGbpPerDay: e.VELOCITY_MAX_GBP_PER_DAY ?? 5000,
+    pspWebhookSecret: e.PSP_WEBHOOK_SECRET ?? randomBytes(32).toString('base64url'),
+    placeSearch: e.PLACE_SEARCH,
+    addressLookup: e.ADDRESS_LOOKUP,
+    seed: e.SEED ?? true,
+  };
 }

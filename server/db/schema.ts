@@ -1,0 +1,327 @@
+/**
+ * Every table, for drizzle's typed queries. The SQL files in ./migrations are the source of
+ * truth for the database itself (0001: catalogue, branches, rates, sessions; 0002: commerce);
+ * this file mirrors them and works for both PGlite and node-postgres.
+ */
+import {
+  bigint,
+  boolean,
+  char,
+  date,
+  doublePrecision,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const ratio = (name: string) => numeric(name, { precision: 6, scale: 4, mode: 'number' });
+const gbpAmount = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
+
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
+
+export const seedRuns = pgTable('seed_runs', {
+  name: text('name').primaryKey(),
+  appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const currencies = pgTable('currencies', {
+  code: char('code', { length: 3 }).primaryKey(),
+  pluralName: text('plural_name').notNull(),
+  shortName: text('short_name').notNull(),
+  symbol: text('symbol').notNull(),
+  purchaseAllowed: boolean('purchase_allowed').notNull(),
+  sellBackAllowed: boolean('sell_back_allowed').notNull(),
+  defaultIncrement: numeric('default_increment', { precision: 12, scale: 3, mode: 'number' }).notNull(),
+  extraMargin: ratio('extra_margin').notNull().default(0),
+  sortOrder: integer('sort_order').notNull(),
+});
+
+export const currencyRestrictions = pgTable('currency_restrictions', {
+  id: serial('id').primaryKey(),
+  currencyCode: char('currency_code', { length: 3 })
+    .notNull()
+    .references(() => currencies.code),
+  message: text('message').notNull(),
+});
+
+export const products = pgTable('products', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  transactionType: text('transaction_type', { enum: ['sell', 'buy'] }).notNull(),
+  cartsEnabled: boolean('carts_enabled').notNull(),
+  margin: ratio('margin').notNull(),
+  loyaltyMarginCut: ratio('loyalty_margin_cut').notNull(),
+});
+
+export const sites = pgTable('sites', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+  isPartner: boolean('is_partner').notNull(),
+  isSiteAllowed: boolean('is_site_allowed').notNull(),
+  enableSelling: boolean('enable_selling').notNull(),
+  showMarketingPreference: boolean('show_marketing_preference').notNull(),
+  showAbtaPreference: boolean('show_abta_preference').notNull(),
+  showBuybackGuarantee: boolean('show_buyback_guarantee').notNull(),
+  showRefundGuarantee: boolean('show_refund_guarantee').notNull(),
+  showLoyaltyCta: boolean('show_loyalty_cta').notNull(),
+  embeddedMode: boolean('embedded_mode').notNull(),
+  defaultCurrency: char('default_currency', { length: 3 })
+    .notNull()
+    .references(() => currencies.code),
+  maxOrderValue: gbpAmount('max_order_value').notNull(),
+  buybackMinimum: gbpAmount('buyback_minimum').notNull(),
+  defaultStoreId: integer('default_store_id').notNull(),
+  nextUrl: text('next_url'),
+  errorUrl: text('error_url'),
+  abandonCartUrl: text('abandon_cart_url'),
+});
+
+export const siteProducts = pgTable(
+  'site_products',
+  {
+    siteId: integer('site_id')
+      .notNull()
+      .references(() => sites.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    minSpend: gbpAmount('min_spend').notNull(),
+    maxSpend: gbpAmount('max_spend').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.productId] })],
+);
+
+export const affiliates = pgTable('affiliates', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  marginDiscount: ratio('margin_discount').notNull(),
+  active: boolean('active').notNull().default(true),
+});
+
+export const rateTiers = pgTable(
+  'rate_tiers',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id),
+    thresholdGbp: gbpAmount('threshold_gbp').notNull(),
+    marginCut: ratio('margin_cut').notNull(),
+  },
+  (t) => [unique().on(t.productId, t.thresholdGbp)],
+);
+
+export const rates = pgTable(
+  'rates',
+  {
+    currencyCode: char('currency_code', { length: 3 })
+      .notNull()
+      .references(() => currencies.code),
+    rateDate: date('rate_date', { mode: 'string' }).notNull(),
+    /** Foreign units per GBP 1. */
+    mid: doublePrecision('mid').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.currencyCode, t.rateDate] })],
+);
+
+export const stores = pgTable('stores', {
+  id: integer('id').primaryKey(),
+  siteId: integer('site_id').references(() => sites.id),
+  name: text('name').notNull(),
+  brand: text('brand').notNull(),
+  brandName: text('brand_name').notNull(),
+  branchCode: text('branch_code').notNull().unique(),
+  isMeta: boolean('is_meta').notNull(),
+  branchType: text('branch_type').notNull(),
+  latitude: doublePrecision('latitude'),
+  longitude: doublePrecision('longitude'),
+  address1: text('address1'),
+  address2: text('address2'),
+  address3: text('address3'),
+  address4: text('address4'),
+  postcode: text('postcode').notNull(),
+  openingTimeComment: text('opening_time_comment'),
+  closedFrom: date('closed_from', { mode: 'string' }),
+  closedUntil: date('closed_until', { mode: 'string' }),
+});
+
+export const openingHours = pgTable(
+  'opening_hours',
+  {
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id),
+    /** 0 = Sunday. */
+    dayOfWeek: smallint('day_of_week').notNull(),
+    opens: text('opens').notNull(),
+    closes: text('closes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.dayOfWeek] })],
+);
+
+export const storeIncrements = pgTable(
+  'store_increments',
+  {
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id),
+    currencyCode: char('currency_code', { length: 3 })
+      .notNull()
+      .references(() => currencies.code),
+    increment: numeric('increment', { precision: 12, scale: 3, mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.currencyCode] })],
+);
+
+export const storeStock = pgTable(
+  'store_stock',
+  {
+    storeId: integer('store_id')
+      .notNull()
+      .references(() => stores.id),
+    currencyCode: char('currency_code', { length: 3 })
+      .notNull()
+      .references(() => currencies.code),
+    /** Whole foreign units on hand. */
+    units: bigint('units', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.currencyCode] })],
+);
+
+export const contentBlocks = pgTable('content_blocks', {
+  key: text('key').primaryKey(),
+  body: jsonb('body').notNull(),
+});
+
+export const sessions = pgTable('sessions', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  siteId: integer('site_id')
+    .notNull()
+    .references(() => sites.id),
+  cartId: uuid('cart_id'),
+  orderId: uuid('order_id'),
+  hasProfile: boolean('has_profile').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const legacyTokens = pgTable('legacy_tokens', {
+  token: text('token').primaryKey(),
+  hasProfile: boolean('has_profile').notNull().default(false),
+  exchangedAt: timestamp('exchanged_at', { withTimezone: true }),
+  sessionId: uuid('session_id').references(() => sessions.id),
+});
+
+// --- Commerce (migration 0002) ---
+
+export const carts = pgTable('carts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  sessionId: uuid('session_id')
+    .notNull()
+    .references(() => sessions.id),
+  siteId: integer('site_id')
+    .notNull()
+    .references(() => sites.id),
+  storeId: integer('store_id')
+    .notNull()
+    .references(() => stores.id),
+  productId: integer('product_id')
+    .notNull()
+    .references(() => products.id),
+  affiliateCode: text('affiliate_code'),
+  buyBackGuarantee: boolean('buy_back_guarantee'),
+  refundGuarantee: boolean('refund_guarantee'),
+  status: text('status', { enum: ['open', 'checked_out', 'abandoned'] })
+    .notNull()
+    .default('open'),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: createdAt(),
+});
+
+export const cartLines = pgTable(
+  'cart_lines',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    cartId: uuid('cart_id')
+      .notNull()
+      .references(() => carts.id, { onDelete: 'cascade' }),
+    currencyCode: char('currency_code', { length: 3 })
+      .notNull()
+      .references(() => currencies.code),
+    /** Foreign amount in minor units of the currency. */
+    qtyMinor: bigint('qty_minor', { mode: 'number' }).notNull(),
+    rate: numeric('rate', { precision: 20, scale: 8, mode: 'number' }).notNull(),
+    totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
+  },
+  (t) => [unique().on(t.cartId, t.currencyCode)],
+);
+
+export const orders = pgTable('orders', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  externalOrderId: text('external_order_id').notNull().unique(),
+  cartId: uuid('cart_id')
+    .notNull()
+    .unique()
+    .references(() => carts.id),
+  sessionId: uuid('session_id')
+    .notNull()
+    .references(() => sessions.id),
+  siteId: integer('site_id')
+    .notNull()
+    .references(() => sites.id),
+  storeId: integer('store_id')
+    .notNull()
+    .references(() => stores.id),
+  productId: integer('product_id')
+    .notNull()
+    .references(() => products.id),
+  state: integer('state').notNull().default(0),
+  totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
+  lines: jsonb('lines').notNull(),
+  deliverySlot: jsonb('delivery_slot'),
+  customer: jsonb('customer'),
+  tracking: jsonb('tracking'),
+  buyBackGuarantee: boolean('buy_back_guarantee').notNull().default(false),
+  refundGuarantee: boolean('refund_guarantee').notNull().default(false),
+  amlFlag: boolean('aml_flag').notNull().default(false),
+  stockTaken: boolean('stock_taken').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const payments = pgTable('payments', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  orderId: uuid('order_id')
+    .notNull()
+    .references(() => orders.id),
+  providerRef: text('provider_ref').notNull().unique(),
+  status: text('status').notNull(),
+  amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const paymentEvents = pgTable('payment_events', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  providerEventId: text('provider_event_id').notNull().unique(),
+  paymentId: uuid('payment_id')
+    .notNull()
+    .references(() => payments.id),
+  type: text('type').notNull(),
+  payload: jsonb('payload').notNull(),
+  createdAt: createdAt(),
+});
