@@ -1,8 +1,110 @@
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { HTTPException } from 'hono/http-exception';
+import { requestId } from 'hono/request-id';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { PROBLEM_CONTENT_TYPE, type Problem } from '#domain/contract/common.ts';
+import type { AppEnv } from './app-env.ts';
+import type { Deps } from './deps.ts';
+import { HttpProblem } from './errors.ts';
+import { branchRoutes } from './routes/branches.ts';
+import { catalogueRoutes } from './routes/catalogue.ts';
+import { sessionRoutes } from './routes/session.ts';
+import { createAddressLookup, type AddressLookup } from './services/address-lookup.ts';
+import { createPlaceSearch, type PlaceSearch } from './services/places.ts';
 
-/** The shop's API. Routes per area are mounted here. */
-export function createApi() {
-  const app = new Hono();
+export interface ApiProviders {
+  places: PlaceSearch;
+  addresses: AddressLookup;
+}
+
+const TITLES: Record<number, string> = {
+  400: 'Bad request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not found',
+  405: 'Method not allowed',
+  409: 'Conflict',
+  413: 'Request body too large',
+  415: 'Unsupported media type',
+  422: 'Unprocessable request',
+  429: 'Too many requests',
+  500: 'Something went wrong',
+};
+
+/** Writes an RFC 9457 problem document with the request id. */
+export function problem(
+  c: Context<AppEnv>,
+  status: number,
+  body: { title?: string; detail?: string; type?: string; errors?: Record<string, string> },
+): Response {
+  const doc: Problem = {
+    type: body.type ?? 'about:blank',
+    title: body.title ?? TITLES[status] ?? 'Error',
+    status,
+    ...(body.detail === undefined ? {} : { detail: body.detail }),
+    instance: c.req.path,
+    requestId: c.get('requestId'),
+    ...(body.errors === undefined ? {} : { errors: body.errors }),
+  };
+  return c.body(JSON.stringify(doc), status as ContentfulStatusCode, { 'Content-Type': PROBLEM_CONTENT_TYPE });
+}
+
+/** The shop's API. Each area's routes are mounted here. */
+export function createApi(deps: Deps, providers?: Partial<ApiProviders>) {
+  const places = providers?.places ?? createPlaceSearch(deps.config);
+  const addresses = providers?.addresses ?? createAddressLookup(deps.config);
+  const app = new Hono<AppEnv>();
+
+  app.use(requestId());
+  // The shop's own origin only, with credentials; other origins get no CORS headers at all.
+  app.use(
+    cors({
+      origin: (origin) => (origin === deps.config.appOrigin ? origin : null),
+      credentials: true,
+      allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
+      allowHeaders: ['Authorization', 'Content-Type'],
+      exposeHeaders: ['Location', 'X-Request-Id'],
+      maxAge: 600,
+    }),
+  );
+  app.use(async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+  app.use(
+    bodyLimit({
+      maxSize: deps.config.bodyLimitBytes,
+      onError: () => {
+        throw new HttpProblem(413, 'Request body too large', `The request body may be at most ${deps.config.bodyLimitBytes} bytes.`);
+      },
+    }),
+  );
+
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
+  app.route('/', sessionRoutes());
+  app.route('/', catalogueRoutes());
+  app.route('/', branchRoutes({ places, addresses }));
+  // Cart, order and payment routes (routes/cart.ts, routes/order.ts ...) are mounted here.
+
+  app.notFound((c) => problem(c, 404, { detail: `There is nothing at ${c.req.method} ${c.req.path}.` }));
+  app.onError((error, c) => {
+    if (error instanceof HttpProblem) {
+      return problem(c, error.status, {
+        title: error.title,
+        ...(error.detail === undefined ? {} : { detail: error.detail }),
+        ...(error.type === undefined ? {} : { type: error.type }),
+        ...(error.fields === undefined ? {} : { errors: error.fields }),
+      });
+    }
+    if (error instanceof HTTPException) {
+      return problem(c, error.status, { detail: error.message || undefined });
+    }
+    console.error(`[${c.get('requestId')}] ${c.req.method} ${c.req.path}`, error);
+    return problem(c, 500, { detail: 'The shop could not complete this request. Please try again.' });
+  });
   return app;
 }
+
+export type Api = ReturnType<typeof createApi>;

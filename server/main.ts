@@ -1,14 +1,58 @@
+/**
+ * `npm start`: the app host (:3000), the API (:3001) and the sandbox payment provider (:3002),
+ * three origins in one process. The database is migrated and, on first start, seeded.
+ */
 import { serve } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { readFile } from 'node:fs/promises';
 import { createApi } from './app.ts';
+import { openDatabase } from './db/client.ts';
+import { migrate } from './db/migrate.ts';
+import { seed } from './db/seed/index.ts';
+import { systemClock, type Deps } from './deps.ts';
 import { readEnv } from './env.ts';
+import { createPsp } from './psp/app.ts';
+import { rateHistorySpan } from './services/rates.ts';
 
-const env = readEnv();
+let config;
+try {
+  config = readEnv();
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(1);
+}
 
-const api = createApi();
-serve({ fetch: api.fetch, port: env.apiPort, hostname: env.host });
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const applied = await migrate(database);
+if (applied.length > 0) console.log(`Migrations applied: ${applied.join(', ')}`);
+if (config.seed && (await seed(database.db, { now: systemClock.now() }))) {
+  const span = await rateHistorySpan(database.db);
+  console.log(`Seeded the catalogue, branches and rates${span ? ` (${span.first} to ${span.last})` : ''}`);
+}
+
+const deps: Deps = { db: database.db, clock: systemClock, config };
+const api = createApi(deps);
+const servers = [serve({ fetch: api.fetch, port: config.apiPort, hostname: config.host })];
+
+// --- Sandbox payment provider (server/psp) ------------------------------------------------------
+// Its callbacks go straight into the API app in-process; PSP_CALLBACK_PATH is the API route that
+// receives them (owned by the payment routes).
+const PSP_CALLBACK_PATH = '/api/payments/callback';
+const psp = createPsp({
+  config: { secret: config.pspWebhookSecret, pendingMs: 5_000, appOrigin: config.appOrigin, retryDelaysMs: [1_000, 5_000, 30_000] },
+  clock: systemClock,
+  deliver: async ({ body, signature }) => {
+    const res = await api.request(PSP_CALLBACK_PATH, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Psp-Signature': signature },
+      body,
+    });
+    return { status: res.status };
+  },
+});
+servers.push(serve({ fetch: psp.fetch, port: config.pspPort, hostname: config.host }));
+// ------------------------------------------------------------------------------------------------
 
 // The built app, with every unknown path falling back to index.html for client routing.
 // `npm run dev` serves the app through Vite instead (SERVE_APP=0).
@@ -16,7 +60,22 @@ if (process.env.SERVE_APP !== '0') {
   const appHost = new Hono();
   appHost.use('/*', serveStatic({ root: './dist' }));
   appHost.get('*', async (c) => c.html(await readFile('dist/index.html', 'utf8')));
-  serve({ fetch: appHost.fetch, port: env.appPort, hostname: env.host });
-  console.log(`Shop:  http://localhost:${env.appPort}`);
+  servers.push(serve({ fetch: appHost.fetch, port: config.appPort, hostname: config.host }));
+  console.log(`Shop:  http://localhost:${config.appPort}`);
 }
-console.log(`API:   http://localhost:${env.apiPort}`);
+console.log(`API:   ${config.apiBase}`);
+console.log(`PSP:   ${config.pspOrigin}`);
+console.log(`Data:  ${config.databaseUrl === null ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`);
+
+// PGlite writes its files on close: shut down cleanly so a restart finds everything.
+let stopping = false;
+async function stop(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: stopping`);
+  await Promise.all(servers.map((s) => new Promise<void>((done) => s.close(() => done()))));
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));

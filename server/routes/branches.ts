@@ -1,0 +1,91 @@
+/** Stores, branches, place search and address lookup (spec 7.3, 2.4, 2.8). */
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import type {
+  Branch,
+  LookupAddress,
+  BranchesNearbyResponse,
+  OpeningTimes,
+  Place,
+  Store,
+  StoreAddress,
+} from '#domain/contract/branches.ts';
+import { BranchesNearbyRequestSchema, NearbyStoresRequestSchema } from '#domain/contract/branches.ts';
+import { IntParam } from '#domain/contract/common.ts';
+import { apiRoutes } from '#domain/contract/routes.ts';
+import type { AppEnv } from '../app-env.ts';
+import type { AddressLookup } from '../services/address-lookup.ts';
+import {
+  branchByCode,
+  defaultStore,
+  getStore,
+  metaStores,
+  nearbyBranches,
+  nearbyStores,
+  storeAddress,
+  storeOpeningTimes,
+} from '../services/branches.ts';
+import type { PlaceSearch } from '../services/places.ts';
+import { validate } from '../validation.ts';
+
+const SiteParams = v.object({ siteId: IntParam });
+const StoreParams = v.object({ siteId: IntParam, id: IntParam });
+const BranchParams = v.object({ branchCode: v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{2,20}$/, 'must be a branch code such as LDS01')) });
+const PlacesQuery = v.object({
+  q: v.pipe(v.string('is required'), v.trim(), v.minLength(1, 'is required'), v.maxLength(100)),
+  limit: v.optional(v.pipe(IntParam, v.maxValue(25))),
+});
+const AddressQuery = v.object({
+  postcode: v.pipe(v.string('is required'), v.trim(), v.minLength(1, 'Please enter your post code'), v.maxLength(50)),
+});
+
+export function branchRoutes(providers: { places: PlaceSearch; addresses: AddressLookup }) {
+  const app = new Hono<AppEnv>();
+
+  // Before the :id route, which would otherwise read 'default' as an id.
+  app.get(apiRoutes.defaultStore.pattern, validate('param', SiteParams), async (c) =>
+    c.json<Store>(await defaultStore(c.get('deps'), c.req.valid('param').siteId)),
+  );
+
+  app.get(apiRoutes.metaStores.pattern, validate('param', SiteParams), async (c) =>
+    c.json<Store[]>(await metaStores(c.get('deps'), c.req.valid('param').siteId)),
+  );
+
+  app.post(apiRoutes.nearbyStores.pattern, validate('param', SiteParams), validate('json', NearbyStoresRequestSchema), async (c) =>
+    c.json<Store[]>(await nearbyStores(c.get('deps'), c.req.valid('param').siteId, c.req.valid('json'))),
+  );
+
+  app.get(apiRoutes.store.pattern, validate('param', StoreParams), async (c) => {
+    const { siteId, id } = c.req.valid('param');
+    return c.json<Store>(await getStore(c.get('deps'), siteId, id));
+  });
+
+  app.get(apiRoutes.storeOpeningTimes.pattern, validate('param', StoreParams), async (c) => {
+    const { siteId, id } = c.req.valid('param');
+    return c.json<OpeningTimes | null>(await storeOpeningTimes(c.get('deps'), siteId, id));
+  });
+
+  app.get(apiRoutes.storeAddress.pattern, validate('param', StoreParams), async (c) => {
+    const { siteId, id } = c.req.valid('param');
+    return c.json<StoreAddress>(await storeAddress(c.get('deps'), siteId, id));
+  });
+
+  app.get(apiRoutes.branchByCode.pattern, validate('param', BranchParams), async (c) =>
+    c.json<Branch>(await branchByCode(c.get('deps'), c.req.valid('param').branchCode)),
+  );
+
+  app.post(apiRoutes.nearbyBranches.pattern, validate('json', BranchesNearbyRequestSchema), async (c) =>
+    c.json<BranchesNearbyResponse>(await nearbyBranches(c.get('deps'), c.req.valid('json'))),
+  );
+
+  app.get(apiRoutes.places.pattern, validate('query', PlacesQuery), async (c) => {
+    const { q, limit } = c.req.valid('query');
+    return c.json<Place[]>(await providers.places.search(q, limit));
+  });
+
+  app.get(apiRoutes.addressLookup.pattern, validate('query', AddressQuery), async (c) =>
+    c.json<LookupAddress[]>(await providers.addresses.lookup(c.req.valid('query').postcode)),
+  );
+
+  return app;
+}

@@ -1,0 +1,173 @@
+/**
+ * Customer rates (spec 3 "Quote/rate", 7.2) from the mid-market history in the rates table.
+ *
+ * Rates are foreign units per £1. The shop's margin m is
+ *   product margin + currency extra margin
+ *   - the product's loyalty cut (visitor with a loyalty profile)
+ *   then times (1 - affiliate's share) for an active affiliate code,
+ *   never below MIN_MARGIN.
+ * The customer buys (products 1, 2: 'sell' type) at mid * (1 - m), rounded DOWN to 4 decimals,
+ * and sells back (product 3: 'buy' type) at mid * (1 + m), rounded UP: both roundings favour the
+ * shop by less than a ten-thousandth. price = 1 / rate (GBP per foreign unit).
+ * A tier (from £500, from £1000 worth) takes further margin points off; its `amount` is the
+ * foreign amount at which it starts, ceil(threshold * tier rate), so that amount / rate is the
+ * threshold (spec 9: tier thresholds computed as amount divided by rate).
+ * The increment is the branch's smallest note (a branch may override the currency's default);
+ * sell-back amounts are whole units (increment 1).
+ */
+import { and, asc, desc, eq, isNull, lte, or } from 'drizzle-orm';
+import type { ChartPoint, QuoteResponse, RateTier } from '#domain/contract/catalogue.ts';
+import { londonDateKey } from '#domain/availability.ts';
+import { formatMessage, messages } from '#domain/messages.ts';
+import { isProductId, transactionTypeOf } from '#domain/products.ts';
+import type { Db } from '../db/client.ts';
+import * as t from '../db/schema.ts';
+import type { Deps } from '../deps.ts';
+import { notFound, unprocessable } from '../errors.ts';
+import { findCurrency, findSite } from './catalogue.ts';
+
+export const MIN_MARGIN = 0.005;
+
+export interface QuoteInput {
+  siteId: number;
+  storeId: number;
+  productId: number;
+  currencyCode: string;
+  /** The session's loyalty profile (better rates). */
+  hasProfile: boolean;
+  affiliateCode?: string | null;
+}
+
+export interface PricedQuote extends QuoteResponse {
+  currency: { code: string; pluralName: string; shortName: string; symbol: string };
+  productId: 1 | 2 | 3;
+  transactionType: 'sell' | 'buy';
+  /** The mid-market rate used and its date. */
+  mid: number;
+  rateDate: string;
+  /** The margin applied to the base rate (before tiers). */
+  margin: number;
+  /** The affiliate code that was applied (upper case), or null when none or unknown. */
+  affiliateCode: string | null;
+}
+
+const floor4 = (x: number) => Math.floor(x * 10_000 + 1e-9) / 10_000;
+const ceil4 = (x: number) => Math.ceil(x * 10_000 - 1e-9) / 10_000;
+const round8 = (x: number) => Math.round(x * 1e8) / 1e8;
+
+function customerRate(mid: number, margin: number, type: 'sell' | 'buy'): number {
+  return type === 'sell' ? floor4(mid * (1 - margin)) : ceil4(mid * (1 + margin));
+}
+
+/** The latest mid rate on or before the shop's current date (the earliest known if none is). */
+export async function midRate(deps: Pick<Deps, 'db' | 'clock'>, code: string): Promise<{ mid: number; date: string }> {
+  const today = londonDateKey(deps.clock.now());
+  const [onOrBefore] = await deps.db
+    .select()
+    .from(t.rates)
+    .where(and(eq(t.rates.currencyCode, code), lte(t.rates.rateDate, today)))
+    .orderBy(desc(t.rates.rateDate))
+    .limit(1);
+  const row =
+    onOrBefore ??
+    (await deps.db.select().from(t.rates).where(eq(t.rates.currencyCode, code)).orderBy(asc(t.rates.rateDate)).limit(1))[0];
+  if (row === undefined) throw notFound(`There is no rate for ${code}.`);
+  return { mid: row.mid, date: row.rateDate };
+}
+
+/** The branch's increment for a currency: its own, else the currency's default. */
+export async function incrementFor(db: Db, storeId: number, code: string, fallback: number): Promise<number> {
+  const [own] = await db
+    .select()
+    .from(t.storeIncrements)
+    .where(and(eq(t.storeIncrements.storeId, storeId), eq(t.storeIncrements.currencyCode, code)));
+  return own?.increment ?? fallback;
+}
+
+/**
+ * Prices a currency for a site, store and product: what GET .../rates/currency/{code} answers, and
+ * what the cart prices its lines with. Throws a 404 problem for an unknown site, store, product or
+ * currency, and a 422 problem (with the spec's 'Oh snap!' text) for a currency the shop does not
+ * trade in that direction.
+ */
+export async function quoteFor(deps: Pick<Deps, 'db' | 'clock'>, input: QuoteInput): Promise<PricedQuote> {
+  const { db } = deps;
+  await findSite(db, input.siteId);
+  const [product] = await db.select().from(t.products).where(eq(t.products.id, input.productId));
+  if (product === undefined || !isProductId(product.id)) throw notFound(`There is no product ${input.productId}.`);
+  const [siteProduct] = await db
+    .select()
+    .from(t.siteProducts)
+    .where(and(eq(t.siteProducts.siteId, input.siteId), eq(t.siteProducts.productId, input.productId)));
+  if (siteProduct === undefined) throw notFound(`Product ${input.productId} is not offered on site ${input.siteId}.`);
+  const [store] = await db
+    .select({ id: t.stores.id })
+    .from(t.stores)
+    .where(and(eq(t.stores.id, input.storeId), or(isNull(t.stores.siteId), eq(t.stores.siteId, input.siteId))));
+  if (store === undefined) throw notFound(`There is no store ${input.storeId}.`);
+  const currency = await findCurrency(db, input.currencyCode);
+
+  const type = transactionTypeOf(product.id);
+  if (type === 'sell' && !currency.purchaseAllowed) {
+    throw unprocessable(formatMessage(messages.currencyNotSellable, { currency: currency.pluralName }), 'currency-not-sellable');
+  }
+  if (type === 'buy' && !currency.sellBackAllowed) {
+    throw unprocessable(formatMessage(messages.currencyNotBuyable, { currency: currency.pluralName }), 'currency-not-buyable');
+  }
+
+  const { mid, date } = await midRate(deps, currency.code);
+  let margin = product.margin + currency.extraMargin - (input.hasProfile ? product.loyaltyMarginCut : 0);
+  let affiliateCode: string | null = null;
+  const code = input.affiliateCode?.trim().toUpperCase();
+  if (code) {
+    const [affiliate] = await db.select().from(t.affiliates).where(and(eq(t.affiliates.code, code), eq(t.affiliates.active, true)));
+    if (affiliate !== undefined) {
+      margin *= 1 - affiliate.marginDiscount;
+      affiliateCode = affiliate.code;
+    }
+  }
+  margin = Math.max(MIN_MARGIN, margin);
+
+  const rate = customerRate(mid, margin, type);
+  const tiers = await db.select().from(t.rateTiers).where(eq(t.rateTiers.productId, product.id)).orderBy(asc(t.rateTiers.thresholdGbp));
+  const rateTiers: RateTier[] = tiers.map((tier) => {
+    const tierRate = customerRate(mid, Math.max(MIN_MARGIN, margin - tier.marginCut), type);
+    return { amount: Math.ceil(tier.thresholdGbp * tierRate), rate: tierRate, price: round8(1 / tierRate) };
+  });
+  const increment = type === 'buy' ? 1 : await incrementFor(db, input.storeId, currency.code, currency.defaultIncrement);
+
+  return {
+    rate,
+    price: round8(1 / rate),
+    increment,
+    rateTiers,
+    currency: { code: currency.code, pluralName: currency.pluralName, shortName: currency.shortName, symbol: currency.symbol },
+    productId: product.id,
+    transactionType: type,
+    mid,
+    rateDate: date,
+    margin,
+    affiliateCode,
+  };
+}
+
+/**
+ * Daily mid rates for the chart, oldest first: foreign units per £1, or with `inverted` GBP per
+ * foreign unit (the chart of a /{...}-to-gbp page).
+ */
+export async function rateHistory(db: Db, code: string, inverted: boolean): Promise<ChartPoint[]> {
+  const currency = await findCurrency(db, code);
+  const rows = await db
+    .select({ date: t.rates.rateDate, mid: t.rates.mid })
+    .from(t.rates)
+    .where(eq(t.rates.currencyCode, currency.code))
+    .orderBy(asc(t.rates.rateDate));
+  return rows.map((r) => ({ date: r.date, rate: inverted ? round8(1 / r.mid) : Math.round(r.mid * 1e6) / 1e6 }));
+}
+
+/** The first and last dates of the rate history, for the README and diagnostics. */
+export async function rateHistorySpan(db: Db): Promise<{ first: string; last: string } | null> {
+  const [first] = await db.select({ d: t.rates.rateDate }).from(t.rates).orderBy(asc(t.rates.rateDate)).limit(1);
+  const [last] = await db.select({ d: t.rates.rateDate }).from(t.rates).orderBy(desc(t.rates.rateDate)).limit(1);
+  return first && last ? { first: first.d, last: last.d } : null;
+}

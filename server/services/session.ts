@@ -1,0 +1,207 @@
+/**
+ * Visitor sessions (spec 7.1, 4.4). A session is a database row; the visitor holds a signed token
+ * (HS256) naming it, with the session's site, cart and order and an expiry. The row is the truth:
+ * the token's claims are checked against it on every authorised call.
+ */
+import { and, eq, isNull } from 'drizzle-orm';
+import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../db/client.ts';
+import * as t from '../db/schema.ts';
+import type { Deps } from '../deps.ts';
+import { forbidden, notFound, unauthorized } from '../errors.ts';
+
+/** What an authorised route knows about its caller (`c.get('session')`). */
+export interface SessionContext {
+  sessionId: string;
+  siteId: number;
+  cartId: string | null;
+  orderId: string | null;
+}
+
+export interface SessionRow extends SessionContext {
+  hasProfile: boolean;
+}
+
+/** Opaque tokens of the old system look like `legacy.<anything>`. */
+export const LEGACY_TOKEN = /^legacy\.[A-Za-z0-9._~-]{1,200}$/;
+const SECRET_NAME = 'session-signing-key';
+const ISSUER = 'travel-money-shop';
+
+const keys = new WeakMap<Db, Promise<Uint8Array>>();
+
+/** SESSION_SECRET, or a random key made on first use and kept in app_secrets. */
+export function signingKey(deps: Pick<Deps, 'db' | 'config'>): Promise<Uint8Array> {
+  if (deps.config.sessionSecret !== null) return Promise.resolve(new TextEncoder().encode(deps.config.sessionSecret));
+  let key = keys.get(deps.db);
+  if (key === undefined) {
+    key = loadOrCreateSecret(deps.db);
+    keys.set(deps.db, key);
+    key.catch(() => keys.delete(deps.db));
+  }
+  return key;
+}
+
+async function loadOrCreateSecret(db: Db): Promise<Uint8Array> {
+  await db
+    .insert(t.appSecrets)
+    .values({ name: SECRET_NAME, value: randomBytes(32).toString('base64url') })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(t.appSecrets).where(eq(t.appSecrets.name, SECRET_NAME));
+  if (row === undefined) throw new Error('The session signing key could not be stored');
+  return new Uint8Array(Buffer.from(row.value, 'base64url'));
+}
+
+function toRow(r: typeof t.sessions.$inferSelect): SessionRow {
+  return { sessionId: r.id, siteId: r.siteId, cartId: r.cartId, orderId: r.orderId, hasProfile: r.hasProfile };
+}
+
+export async function issueToken(deps: Pick<Deps, 'db' | 'config' | 'clock'>, session: SessionContext): Promise<string> {
+  const now = Math.floor(deps.clock.now().getTime() / 1000);
+  return new SignJWT({ sid: session.sessionId, site: session.siteId, cart: session.cartId, order: session.orderId })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuer(ISSUER)
+    .setIssuedAt(now)
+    .setExpirationTime(now + deps.config.sessionTtlMinutes * 60)
+    .sign(await signingKey(deps));
+}
+
+async function assertSite(db: Db, siteId: number): Promise<void> {
+  const [site] = await db.select({ id: t.sites.id }).from(t.sites).where(eq(t.sites.id, siteId));
+  if (site === undefined) throw notFound(`There is no site ${siteId}.`);
+}
+
+export async function createSession(deps: Deps, siteId: number, options: { hasProfile?: boolean } = {}): Promise<SessionRow> {
+  await assertSite(deps.db, siteId);
+  const now = deps.clock.now();
+  const [row] = await deps.db
+    .insert(t.sessions)
+    .values({ siteId, hasProfile: options.hasProfile ?? false, createdAt: now, updatedAt: now })
+    .returning();
+  if (row === undefined) throw new Error('The session was not created');
+  return toRow(row);
+}
+
+/**
+ * Exchanges an old system's token for a new session, once: the token is marked in the same
+ * statement that checks it, so two racing exchanges cannot both succeed.
+ */
+export async function exchangeLegacyToken(deps: Deps, siteId: number, token: string): Promise<SessionRow> {
+  if (!LEGACY_TOKEN.test(token)) throw unauthorized('The legacy token is not recognised.', 'legacy-token-unrecognised');
+  await assertSite(deps.db, siteId);
+  return deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const [session] = await tx.insert(t.sessions).values({ siteId, createdAt: now, updatedAt: now }).returning();
+    if (session === undefined) throw new Error('The session was not created');
+    const [claimed] = await tx
+      .insert(t.legacyTokens)
+      .values({ token, exchangedAt: now, sessionId: session.id })
+      .onConflictDoUpdate({
+        target: t.legacyTokens.token,
+        set: { exchangedAt: now, sessionId: session.id },
+        setWhere: isNull(t.legacyTokens.exchangedAt),
+      })
+      .returning();
+    if (claimed === undefined) throw unauthorized('This legacy token has already been exchanged.', 'legacy-token-used');
+    if (!claimed.hasProfile) return toRow(session);
+    const [upgraded] = await tx.update(t.sessions).set({ hasProfile: true }).where(eq(t.sessions.id, session.id)).returning();
+    return toRow(upgraded ?? session);
+  });
+}
+
+export async function findSession(db: Db, sessionId: string): Promise<SessionRow | null> {
+  const [row] = await db.select().from(t.sessions).where(eq(t.sessions.id, sessionId));
+  return row === undefined ? null : toRow(row);
+}
+
+interface Claims {
+  sid: string;
+  site: number;
+  cart: string | null;
+  order: string | null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Verifies signature, issuer and expiry (against the injected clock); 401 otherwise. */
+export async function verifyToken(deps: Pick<Deps, 'db' | 'config' | 'clock'>, token: string): Promise<Claims> {
+  if (!/^[\w-]+\.[\w-]+\.[\w-]+$/.test(token)) throw unauthorized('The session token is malformed.', 'token-malformed');
+  try {
+    const { payload } = await jwtVerify(token, await signingKey(deps), {
+      algorithms: ['HS256'],
+      issuer: ISSUER,
+      currentDate: deps.clock.now(),
+      requiredClaims: ['exp', 'sid', 'site'],
+    });
+    const { sid, site, cart, order } = payload;
+    const optionalId = (x: unknown) => x === null || x === undefined || (typeof x === 'string' && UUID.test(x));
+    if (typeof sid !== 'string' || !UUID.test(sid) || typeof site !== 'number' || !optionalId(cart) || !optionalId(order)) {
+      throw unauthorized('The session token is malformed.', 'token-malformed');
+    }
+    return { sid, site, cart: (cart as string | undefined) ?? null, order: (order as string | undefined) ?? null };
+  } catch (error) {
+    if (error instanceof joseErrors.JWTExpired) throw unauthorized('The session token has expired.', 'token-expired');
+    if (error instanceof joseErrors.JWSSignatureVerificationFailed) {
+      throw unauthorized('The session token was not signed by this shop.', 'token-forged');
+    }
+    if (error instanceof joseErrors.JOSEError) throw unauthorized('The session token is malformed.', 'token-malformed');
+    throw error;
+  }
+}
+
+/** The token from an `Authorization: Bearer ...` header, or null when there is none. */
+export function bearerToken(header: string | undefined | null): string | null {
+  if (header === undefined || header === null || header.trim() === '') return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header.trim());
+  if (match === null) throw unauthorized('The Authorization header must be "Bearer <token>".', 'token-malformed');
+  return match[1] ?? null;
+}
+
+/**
+ * The session behind a token. A token whose cart or order belongs to another session is refused
+ * (403); a claim that is merely stale (the session has moved to a newer cart) is not, because the
+ * row, not the token, says which cart and order the session has.
+ */
+export async function authenticate(deps: Pick<Deps, 'db' | 'config' | 'clock'>, token: string | null): Promise<SessionRow> {
+  if (token === null) throw unauthorized('A session token is required.', 'token-missing');
+  const claims = await verifyToken(deps, token);
+  const session = await findSession(deps.db, claims.sid);
+  if (session === null) throw unauthorized('The session no longer exists.', 'session-unknown');
+  if (session.siteId !== claims.site) throw unauthorized('The session token does not match its session.', 'token-mismatch');
+  if (claims.cart !== null && claims.cart !== session.cartId) {
+    const [cart] = await deps.db.select({ sessionId: t.carts.sessionId }).from(t.carts).where(eq(t.carts.id, claims.cart));
+    if (cart !== undefined && cart.sessionId !== session.sessionId) throw forbidden('This cart belongs to another session.');
+  }
+  if (claims.order !== null && claims.order !== session.orderId) {
+    const [order] = await deps.db.select({ sessionId: t.orders.sessionId }).from(t.orders).where(eq(t.orders.id, claims.order));
+    if (order !== undefined && order.sessionId !== session.sessionId) throw forbidden('This order belongs to another session.');
+  }
+  return session;
+}
+
+/**
+ * Points a session at its current cart and/or order (undefined leaves a field as it is, null
+ * clears it). Call it inside the transaction that creates the cart or order; afterwards the
+ * client's GET /session/{siteId}/token returns a token carrying the new ids.
+ */
+export async function setSessionCart(
+  db: Db,
+  sessionId: string,
+  change: { cartId?: string | null; orderId?: string | null },
+  now: Date = new Date(),
+): Promise<SessionContext> {
+  const set: Partial<typeof t.sessions.$inferInsert> = { updatedAt: now };
+  if (change.cartId !== undefined) set.cartId = change.cartId;
+  if (change.orderId !== undefined) set.orderId = change.orderId;
+  const [row] = await db.update(t.sessions).set(set).where(eq(t.sessions.id, sessionId)).returning();
+  if (row === undefined) throw notFound('The session no longer exists.');
+  return toRow(row);
+}
+
+/** The loyalty sign-in: the session now has a profile (better rates). */
+export async function markProfile(deps: Pick<Deps, 'db' | 'clock'>, sessionId: string): Promise<void> {
+  await deps.db
+    .update(t.sessions)
+    .set({ hasProfile: true, updatedAt: deps.clock.now() })
+    .where(and(eq(t.sessions.id, sessionId)));
+}
