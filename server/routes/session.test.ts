@@ -1,0 +1,254 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as v from 'valibot';
+import { decodeJwt, SignJWT } from 'jose';
+import { eq } from 'drizzle-orm';
+import { ProblemSchema } from '#domain/contract/common.ts';
+import { apiRoutes } from '#domain/contract/routes.ts';
+import { SessionClaimsSchema, SessionInfoSchema, TokenResponseSchema } from '#domain/contract/session.ts';
+import * as t from '../db/schema.ts';
+import { findSession, setSessionCart } from '../services/session.ts';
+import { createTestServer, TEST_SESSION_SECRET, type TestServer } from '../testing.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await createTestServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+const claimsOf = (token: string) => v.parse(SessionClaimsSchema, decodeJwt(token));
+
+async function problem(res: Response, status: number) {
+  expect(res.status).toBe(status);
+  return v.parse(ProblemSchema, await res.json());
+}
+
+async function createSessionWith(headers: Record<string, string> = {}, siteId = 1) {
+  return server.request(apiRoutes.sessionCreate.url(siteId), { method: 'POST', headers });
+}
+
+/** A cart row for a session, as the cart service would make it. */
+async function insertCart(sessionId: string) {
+  const [cart] = await server.deps.db
+    .insert(t.carts)
+    .values({ sessionId, siteId: 1, storeId: 1, productId: 1, expiresAt: new Date(server.clock.now().getTime() + 30 * 60_000) })
+    .returning();
+  if (!cart) throw new Error('no cart');
+  return cart.id;
+}
+
+describe('POST /session/{siteId}', () => {
+  it('creates a session and returns a signed token with its claims', async () => {
+    const res = await createSessionWith();
+    expect(res.status).toBe(201);
+    const { token } = v.parse(TokenResponseSchema, await res.json());
+    const claims = claimsOf(token);
+    expect(claims).toMatchObject({ site: 1, cart: null, order: null });
+    expect(claims.exp).toBe(Math.floor(server.clock.now().getTime() / 1000) + 60 * 60);
+    expect(await findSession(server.deps.db, claims.sid)).toMatchObject({ siteId: 1, hasProfile: false });
+  });
+
+  it('answers 404 for an unknown site', async () => {
+    await problem(await createSessionWith({}, 99), 404);
+  });
+
+  it('answers 400 naming the siteId for a bad path', async () => {
+    const p = await problem(await server.request('/session/abc', { method: 'POST' }), 400);
+    expect(p.errors).toHaveProperty('siteId');
+  });
+
+  it('replaces a token of ours (even an expired one) with a new session', async () => {
+    const old = await server.newSession();
+    const res = await createSessionWith(server.auth(old));
+    expect(res.status).toBe(201);
+    const { token } = v.parse(TokenResponseSchema, await res.json());
+    expect(claimsOf(token).sid).not.toBe(claimsOf(old).sid);
+  });
+
+  describe('legacy variant', () => {
+    it('exchanges a seeded legacy token once, keeping its loyalty profile', async () => {
+      const first = await createSessionWith({ Authorization: 'Bearer legacy.demo-loyalty-member' });
+      expect(first.status).toBe(201);
+      const { token } = v.parse(TokenResponseSchema, await first.json());
+      const info = await server.request(apiRoutes.sessionInfo.url(1), { headers: server.auth(token) });
+      expect(v.parse(SessionInfoSchema, await info.json())).toEqual({ hasProfile: true });
+
+      const second = await createSessionWith({ Authorization: 'Bearer legacy.demo-loyalty-member' });
+      const p = await problem(second, 401);
+      expect(p.type).toBe('legacy-token-used');
+    });
+
+    it('accepts any token of the legacy format once', async () => {
+      const token = 'legacy.abc-123_XYZ';
+      expect((await createSessionWith({ Authorization: `Bearer ${token}` })).status).toBe(201);
+      await problem(await createSessionWith({ Authorization: `Bearer ${token}` }), 401);
+    });
+
+    it('lets only one of two racing exchanges through', async () => {
+      const token = 'legacy.racing';
+      const [a, b] = await Promise.all([
+        createSessionWith({ Authorization: `Bearer ${token}` }),
+        createSessionWith({ Authorization: `Bearer ${token}` }),
+      ]);
+      expect([a.status, b.status].sort()).toEqual([201, 401]);
+    });
+
+    it.each([['Bearer not-a-legacy-token'], ['Bearer legacy.'], ['Basic abc'], ['Bearer']])('refuses %s with 401', async (header) => {
+      await problem(await createSessionWith({ Authorization: header }), 401);
+    });
+  });
+});
+
+describe('GET /session/{siteId}/token', () => {
+  it("returns a fresh token carrying the session's current cart and order", async () => {
+    const token = await server.newSession();
+    const { sid } = claimsOf(token);
+    const cartId = await insertCart(sid);
+    await setSessionCart(server.deps.db, sid, { cartId });
+    server.clock.advance(60_000);
+
+    const res = await server.request(apiRoutes.sessionToken.url(1), { headers: server.auth(token) });
+    expect(res.status).toBe(200);
+    const fresh = claimsOf(v.parse(TokenResponseSchema, await res.json()).token);
+    expect(fresh).toMatchObject({ sid, site: 1, cart: cartId, order: null });
+    expect(fresh.exp).toBeGreaterThan(claimsOf(token).exp);
+  });
+
+  it('answers 401 without a token', async () => {
+    const p = await problem(await server.request(apiRoutes.sessionToken.url(1)), 401);
+    expect(p.type).toBe('token-missing');
+  });
+
+  it('answers 401 for a malformed token', async () => {
+    const p = await problem(await server.request(apiRoutes.sessionToken.url(1), { headers: server.auth('garbage') }), 401);
+    expect(p.type).toBe('token-malformed');
+  });
+
+  it('answers 401 for a token signed with another key', async () => {
+    const token = await server.newSession();
+    const claims = claimsOf(token);
+    const forged = await new SignJWT({ sid: claims.sid, site: 1, cart: null, order: null })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer('travel-money-shop')
+      .setExpirationTime(claims.exp)
+      .sign(new TextEncoder().encode('another-secret-another-secret-00'));
+    const p = await problem(await server.request(apiRoutes.sessionToken.url(1), { headers: server.auth(forged) }), 401);
+    expect(p.type).toBe('token-forged');
+  });
+
+  it('answers 401 once the token has expired', async () => {
+    const token = await server.newSession();
+    server.clock.advance(61 * 60_000);
+    const p = await problem(await server.request(apiRoutes.sessionToken.url(1), { headers: server.auth(token) }), 401);
+    expect(p.type).toBe('token-expired');
+  });
+
+  it('answers 401 for a well-signed token of a session that does not exist', async () => {
+    const token = await new SignJWT({ sid: '00000000-0000-4000-8000-000000000000', site: 1, cart: null, order: null })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer('travel-money-shop')
+      .setExpirationTime(Math.floor(server.clock.now().getTime() / 1000) + 600)
+      .sign(new TextEncoder().encode(TEST_SESSION_SECRET));
+    const p = await problem(await server.request(apiRoutes.sessionToken.url(1), { headers: server.auth(token) }), 401);
+    expect(p.type).toBe('session-unknown');
+  });
+
+  it("answers 403 for a token naming another session's cart", async () => {
+    const mine = await server.newSession();
+    const theirs = await server.newSession();
+    const theirCart = await insertCart(claimsOf(theirs).sid);
+    const claims = claimsOf(mine);
+    const token = await new SignJWT({ sid: claims.sid, site: 1, cart: theirCart, order: null })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer('travel-money-shop')
+      .setExpirationTime(claims.exp)
+      .sign(new TextEncoder().encode(TEST_SESSION_SECRET));
+    await problem(await server.request(apiRoutes.sessionToken.url(1), { headers: server.auth(token) }), 403);
+  });
+
+  it("answers 403 for a token used on another site's path", async () => {
+    const token = await server.newSession(1);
+    await problem(await server.request(apiRoutes.sessionToken.url(2), { headers: server.auth(token) }), 403);
+  });
+});
+
+describe('GET /session/{siteId}', () => {
+  it('says whether the session has a loyalty profile', async () => {
+    const token = await server.newSession();
+    const res = await server.request(apiRoutes.sessionInfo.url(1), { headers: server.auth(token) });
+    expect(v.parse(SessionInfoSchema, await res.json())).toEqual({ hasProfile: false });
+  });
+
+  it('answers 401 without a token', async () => {
+    await problem(await server.request(apiRoutes.sessionInfo.url(1)), 401);
+  });
+});
+
+describe('loyalty sign-in', () => {
+  const signInUrl = (token: string, returnUrl = '/?signedIn') =>
+    `${apiRoutes.loyaltySignIn.url(1)}?returnUrl=${encodeURIComponent(returnUrl)}&token=${encodeURIComponent(token)}`;
+
+  it('shows the sandbox sign-in form, then marks the profile and returns to the shop', async () => {
+    const token = await server.newSession();
+    const page = await server.request(signInUrl(token));
+    expect(page.status).toBe(200);
+    const body = await page.text();
+    expect(body).toContain('Sign in to your loyalty account');
+    expect(body).toContain('<button type="submit">');
+
+    const form = new URLSearchParams({ token, returnUrl: '/?signedIn', email: 'a@b.example', password: 'x' });
+    const res = await server.request(apiRoutes.loyaltySignIn.url(1), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: form.toString(),
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe(`${server.config.appOrigin}/?signedIn`);
+
+    const info = await server.request(apiRoutes.sessionInfo.url(1), { headers: server.auth(token) });
+    expect(await info.json()).toEqual({ hasProfile: true });
+  });
+
+  it('defaults the return address to /?signedIn', async () => {
+    const token = await server.newSession();
+    const res = await server.request(apiRoutes.loyaltySignIn.url(1), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token }).toString(),
+    });
+    expect(res.headers.get('location')).toBe(`${server.config.appOrigin}/?signedIn`);
+  });
+
+  it.each([['https://evil.example/'], ['//evil.example'], ['/\\evil.example']])('refuses the return address %s', async (returnUrl) => {
+    const token = await server.newSession();
+    const p = await problem(await server.request(signInUrl(token, returnUrl)), 400);
+    expect(p.errors).toHaveProperty('returnUrl');
+  });
+
+  it('answers 400 without a token and 401 with a bad one', async () => {
+    const missing = await problem(await server.request(`${apiRoutes.loyaltySignIn.url(1)}?returnUrl=%2F`), 400);
+    expect(missing.errors).toHaveProperty('token');
+    await problem(await server.request(signInUrl('garbage')), 401);
+  });
+
+  it('keeps the profile in the database', async () => {
+    const token = await server.newSession();
+    await server.request(apiRoutes.loyaltySignIn.url(1), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ token }).toString(),
+    });
+    const [row] = await server.deps.db.select().from(t.sessions).where(eq(t.sessions.id, claimsOf(token).sid));
+    expect(row?.hasProfile).toBe(true);
+  });
+});
+
+describe('setSessionCart', () => {
+  it('sets and clears the cart and order independently', async () => {
+    const { sid } = claimsOf(await server.newSession());
+    const cartId = await insertCart(sid);
+    expect(await setSessionCart(server.deps.db, sid, { cartId })).toMatchObject({ cartId, orderId: null });
+    expect(await setSessionCart(server.deps.db, sid, { cartId: null })).toMatchObject({ cartId: null, orderId: null });
+  });
+});
