@@ -156,6 +156,8 @@ function createProbe(): Probe {
 
 export interface PlannedPath<TSnapshot extends AnyMachineSnapshot = AnyMachineSnapshot> extends StatePath<TSnapshot, AnyEventObject> {
   description: string;
+  /** Keys of the transitions the path takes, per the model. */
+  covers: Set<string>;
 }
 
 export interface PathPlan<TSnapshot extends AnyMachineSnapshot = AnyMachineSnapshot> {
@@ -293,7 +295,7 @@ export function planPaths<TMachine extends AnyStateMachine>(
       weight: c.steps.length,
       steps: [{ event: { type: INIT_EVENT }, state: initial }, ...c.steps.map(({ event, state }) => ({ event, state }))],
     };
-    return { ...statePath, description: describePath(statePath) };
+    return { ...statePath, description: describePath(statePath), covers: c.covers };
   });
 
   const edgeKeys = new Set(transitions.map((t) => t.key));
@@ -465,10 +467,17 @@ function writeReport(report: CoverageReport): void {
   writeFileSync(join(dir, `${report.name}.json`), JSON.stringify(report, null, 2));
 }
 
-export interface PathSuiteConfig<TMachine extends AnyStateMachine> extends Omit<ReplayOptions<TMachine>, 'serializeState'> {
+export interface PathSuiteConfig<TMachine extends AnyStateMachine> extends Omit<ReplayOptions<TMachine>, 'serializeState' | 'input'> {
   /** The machine file's base name (`cart` for machines/cart/cart.machine.ts): the registry key. */
   name: string;
   machine: TMachine;
+  /** The actor's input. */
+  input?: InputFrom<TMachine>;
+  /**
+   * Several named inputs, for machines whose reachable states depend on their input (a page path,
+   * a feature flag). Paths are planned for each in turn, keeping only those that add coverage.
+   */
+  inputs?: Record<string, InputFrom<TMachine>>;
   /**
    * Every event to try in every state, with payload variants as separate entries, including the
    * invoked actors' results (`actorDone(id, output)`, `actorFailed(id, error)`). Timers are added
@@ -488,35 +497,64 @@ export const serializeValue = (snapshot: AnyMachineSnapshot): string => JSON.str
  * the coverage registry that `npm run test:paths` prints at the end.
  */
 export function definePathSuite<TMachine extends AnyStateMachine>(config: PathSuiteConfig<TMachine>): void {
-  const serializeState = config.serializeState ?? (serializeValue as (s: SnapshotFrom<TMachine>) => string);
-  const plan = planPaths(config.machine, {
-    input: config.input,
-    events: config.events as readonly AnyEventObject[],
-    serializeState,
-    ...(config.limit === undefined ? {} : { limit: config.limit }),
+  type S = SnapshotFrom<TMachine>;
+  const serializeState = config.serializeState ?? (serializeValue as (s: S) => string);
+  const variants: Array<[string | null, InputFrom<TMachine> | undefined]> = config.inputs
+    ? Object.entries(config.inputs)
+    : [[null, config.input]];
+
+  const planned = new Set<string>();
+  let states = 0;
+  let unlisted: string[] = [];
+  const runs = variants.map(([variant, input]) => {
+    const plan = planPaths(config.machine, {
+      input,
+      events: config.events as readonly AnyEventObject[],
+      serializeState,
+      ...(config.limit === undefined ? {} : { limit: config.limit }),
+    });
+    states += plan.reachableStates;
+    unlisted = plan.unlistedEventTypes;
+    // Later inputs keep only the paths that take a transition the earlier ones did not.
+    const paths = plan.paths.filter((p) => {
+      const adds = [...p.covers].some((k) => !planned.has(k));
+      p.covers.forEach((k) => planned.add(k));
+      return adds;
+    });
+    return { variant, input, plan, paths };
   });
+  const transitions = listTransitions(config.machine);
   const observed = new Set<string>();
+  const pathCount = runs.reduce((n, r) => n + r.paths.length, 0);
 
   describe(`${config.name} paths`, () => {
-    plan.paths.forEach((path, i) => {
-      it(`${i + 1}. ${path.description}`, async () => {
-        const taken = await replayPath(config.machine, plan, path, { ...config, serializeState });
-        taken.forEach((k) => observed.add(k));
-      });
-    });
+    let n = 0;
+    for (const { variant, input, plan, paths } of runs) {
+      for (const path of paths) {
+        n += 1;
+        it(`${n}. ${variant === null ? '' : `[${variant}] `}${path.description}`, async () => {
+          const taken = await replayPath(config.machine, plan as PathPlan<S>, path as PlannedPath<S>, {
+            ...config,
+            ...(input === undefined ? {} : { input }),
+            serializeState,
+          });
+          taken.forEach((k) => observed.add(k));
+        });
+      }
+    }
 
     it('covers every transition', () => {
-      const missing = plan.transitions.filter((t) => !observed.has(t.key));
+      const missing = transitions.filter((t) => !observed.has(t.key));
       writeReport({
         name: config.name,
         machineId: config.machine.id,
-        transitions: plan.transitions.length,
-        covered: plan.transitions.length - missing.length,
-        paths: plan.paths.length,
-        states: plan.reachableStates,
+        transitions: transitions.length,
+        covered: transitions.length - missing.length,
+        paths: pathCount,
+        states,
         missing: missing.map((t) => t.label),
       });
-      const hint = plan.unlistedEventTypes.length ? `\nHandled but not listed in events: ${plan.unlistedEventTypes.join(', ')}` : '';
+      const hint = unlisted.length ? `\nHandled but not listed in events: ${unlisted.join(', ')}` : '';
       expect(missing.map((t) => t.label), `transitions no path took${hint}`).toEqual([]);
     });
   });
