@@ -9,7 +9,7 @@ beforeAll(async () => {
   server = await createTestServer({ config: { bodyLimitBytes: 2048 } });
 });
 afterAll(async () => {
-  await server.close();
+  await server?.close();
 });
 
 async function problemOf(res: Response) {

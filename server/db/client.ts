@@ -17,7 +17,10 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Runs SQL text that may hold several statements (migrations). */
+  /**
+   * Runs SQL text that may hold several statements (migrations) on one connection; if it fails
+   * inside a BEGIN it started, that transaction is rolled back before the error is rethrown.
+   */
   exec(sqlText: string): Promise<void>;
   /** A plain query with positional parameters ($1, $2 ...), rows as objects. */
   query<Row = Record<string, unknown>>(sqlText: string, params?: unknown[]): Promise<Row[]>;
@@ -53,7 +56,12 @@ export function wrapPglite(client: PGlite): Database {
     db,
     kind: 'pglite',
     exec: async (sqlText) => {
-      await client.exec(sqlText);
+      try {
+        await client.exec(sqlText);
+      } catch (error) {
+        await client.exec('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
     },
     query: async <Row,>(sqlText: string, params: unknown[] = []) => (await client.query<Row>(sqlText, params)).rows,
     close: () => client.close(),
@@ -81,7 +89,15 @@ async function openPostgres(url: string, pgSchema?: string): Promise<Database> {
     db,
     kind: 'postgres',
     exec: async (sqlText) => {
-      await pool.query(sqlText);
+      const connection = await pool.connect();
+      try {
+        await connection.query(sqlText);
+      } catch (error) {
+        await connection.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        connection.release();
+      }
     },
     query: async <Row,>(sqlText: string, params: unknown[] = []) =>
       (await pool.query(sqlText, params)).rows as Row[],

@@ -41,7 +41,6 @@ INSERT INTO schema_migrations (name) VALUES ('${quoted}');
 COMMIT;`);
       applied.push(name);
     } catch (error) {
-      await database.exec('ROLLBACK').catch(() => undefined);
       if (isAlreadyApplied(error)) continue;
       throw new Error(`Migration ${name} failed: ${(error as Error).message}`, { cause: error });
     }

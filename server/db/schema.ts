@@ -248,8 +248,10 @@ export const carts = pgTable('carts', {
   status: text('status', { enum: ['open', 'checked_out', 'abandoned'] })
     .notNull()
     .default('open'),
+  recreatedFrom: uuid('recreated_from'),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
 export const cartLines = pgTable(
@@ -265,7 +267,10 @@ export const cartLines = pgTable(
     /** Foreign amount in minor units of the currency. */
     qtyMinor: bigint('qty_minor', { mode: 'number' }).notNull(),
     rate: numeric('rate', { precision: 20, scale: 8, mode: 'number' }).notNull(),
+    price: numeric('price', { precision: 20, scale: 8, mode: 'number' }).notNull(),
+    increment: numeric('increment', { precision: 12, scale: 3, mode: 'number' }).notNull(),
     totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
+    createdAt: createdAt(),
   },
   (t) => [unique().on(t.cartId, t.currencyCode)],
 );
@@ -290,6 +295,7 @@ export const orders = pgTable('orders', {
     .notNull()
     .references(() => products.id),
   state: integer('state').notNull().default(0),
+  linesTotalMinor: bigint('lines_total_minor', { mode: 'number' }).notNull(),
   totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
   lines: jsonb('lines').notNull(),
   deliverySlot: jsonb('delivery_slot'),
@@ -299,6 +305,10 @@ export const orders = pgTable('orders', {
   refundGuarantee: boolean('refund_guarantee').notNull().default(false),
   amlFlag: boolean('aml_flag').notNull().default(false),
   stockTaken: boolean('stock_taken').notNull().default(false),
+  paymentSuccess: boolean('payment_success'),
+  customerKey: text('customer_key'),
+  submittedAt: timestamp('submitted_at', { withTimezone: true }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -309,7 +319,7 @@ export const payments = pgTable('payments', {
     .notNull()
     .references(() => orders.id),
   providerRef: text('provider_ref').notNull().unique(),
-  status: text('status').notNull(),
+  status: text('status', { enum: ['pending', 'succeeded', 'declined', 'failed', 'refunded'] }).notNull(),
   amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),

@@ -29,7 +29,7 @@ beforeAll(async () => {
   server = await createTestServer({ now: MONDAY_MORNING });
 });
 afterAll(async () => {
-  await server.close();
+  await server?.close();
 });
 
 async function json<S extends v.GenericSchema>(res: Response, schema: S): Promise<v.InferOutput<S>> {

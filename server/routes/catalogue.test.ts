@@ -30,7 +30,7 @@ beforeAll(async () => {
   ]);
 });
 afterAll(async () => {
-  await server.close();
+  await server?.close();
 });
 
 async function json<S extends v.GenericSchema>(res: Response, schema: S): Promise<v.InferOutput<S>> {

@@ -14,7 +14,7 @@ beforeAll(async () => {
   server = await createTestServer();
 });
 afterAll(async () => {
-  await server.close();
+  await server?.close();
 });
 
 const claimsOf = (token: string) => v.parse(SessionClaimsSchema, decodeJwt(token));

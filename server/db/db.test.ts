@@ -1,0 +1,113 @@
+import { mkdtemp, rm, mkdir, writeFile, copyFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { decodeJwt } from 'jose';
+import { apiRoutes } from '#domain/contract/routes.ts';
+import { createTestServer } from '../testing.ts';
+import { openDatabase } from './client.ts';
+import { listMigrations, migrate, MIGRATIONS_DIR } from './migrate.ts';
+import { seed } from './seed/index.ts';
+import * as t from './schema.ts';
+
+const temps: string[] = [];
+async function tempDir(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'shop-db-'));
+  temps.push(dir);
+  return dir;
+}
+afterEach(async () => {
+  await Promise.all(temps.splice(0).map((d) => rm(d, { recursive: true, force: true })));
+});
+
+describe('migrations', () => {
+  it('apply in name order, once, and are recorded', async () => {
+    const server = await createTestServer({ seed: false });
+    try {
+      const recorded = await server.database.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name');
+      expect(recorded.map((r) => r.name)).toEqual(await listMigrations());
+      expect(recorded.map((r) => r.name)).toEqual(['0001_foundation.sql', '0002_commerce.sql']);
+      expect(await migrate(server.database)).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('apply only the new file when one is added', async () => {
+    const dir = `${await tempDir()}/`;
+    for (const name of await listMigrations()) await copyFile(`${MIGRATIONS_DIR}${name}`, `${dir}${name}`);
+    const database = await openDatabase();
+    try {
+      expect(await migrate(database, dir)).toHaveLength(2);
+      await writeFile(`${dir}0003_extra.sql`, 'CREATE TABLE extra_things (id integer PRIMARY KEY);');
+      expect(await migrate(database, dir)).toEqual(['0003_extra.sql']);
+      expect(await migrate(database, dir)).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('roll a failing migration back whole and say which one failed', async () => {
+    const dir = `${await tempDir()}/`;
+    await mkdir(dir, { recursive: true });
+    await writeFile(`${dir}0001_bad.sql`, 'CREATE TABLE half_done (id integer);\nSELECT no_such_function();');
+    const database = await openDatabase();
+    try {
+      await expect(migrate(database, dir)).rejects.toThrow(/Migration 0001_bad.sql failed/);
+      const tables = await database.query("SELECT 1 FROM information_schema.tables WHERE table_name = 'half_done'");
+      expect(tables).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
+describe('seed', () => {
+  it('runs once: a second run changes nothing', async () => {
+    const server = await createTestServer();
+    try {
+      const count = async () => (await server.database.query<{ n: number }>('SELECT count(*)::int AS n FROM rates'))[0]?.n;
+      const before = await count();
+      expect(before).toBeGreaterThan(25 * 250);
+      expect(await seed(server.deps.db, { now: server.clock.now() })).toBe(false);
+      expect(await count()).toBe(before);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('holds at least 30 branches and the rate history up to its last date', async () => {
+    const server = await createTestServer();
+    try {
+      const branches = await server.deps.db.select().from(t.stores);
+      expect(branches.filter((s) => !s.isMeta).length).toBeGreaterThanOrEqual(30);
+      const [span] = await server.database.query<{ last: string }>("SELECT to_char(max(rate_date), 'YYYY-MM-DD') AS last FROM rates");
+      expect(span?.last).toBe('2025-01-03');
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('a file-backed PGlite', () => {
+  it('keeps sessions, the signing key and the seed across a restart', async () => {
+    if (process.env.DATABASE_URL) return; // the restart concerns the embedded database
+    const dataDir = await tempDir();
+    const first = await createTestServer({ dataDir, config: { sessionSecret: null } });
+    const token = await first.newSession();
+    await first.close();
+
+    const second = await createTestServer({ dataDir, config: { sessionSecret: null } });
+    try {
+      // The same signing key (kept in the database) still verifies the old token.
+      const res = await second.request(apiRoutes.sessionInfo.url(1), { headers: second.auth(token) });
+      expect(res.status).toBe(200);
+      const sessions = await second.deps.db.select().from(t.sessions);
+      expect(sessions.map((s) => s.id)).toContain(String(decodeJwt(token).sid));
+      const seeds = await second.deps.db.select().from(t.seedRuns);
+      expect(seeds).toHaveLength(1);
+    } finally {
+      await second.close();
+    }
+  });
+});

@@ -1,0 +1,76 @@
+/** Cart routes (spec 7.4). Every one needs the session token. */
+import { Hono } from 'hono';
+import * as v from 'valibot';
+import type { Cart, CartExists, CheckoutResponse } from '#domain/contract/cart.ts';
+import { CartLineRequestSchema, CreateCartRequestSchema } from '#domain/contract/cart.ts';
+import { BoolParam } from '#domain/contract/common.ts';
+import { apiRoutes } from '#domain/contract/routes.ts';
+import type { AppEnv } from '../app-env.ts';
+import {
+  abandonCart,
+  addLine,
+  cartExists,
+  checkout,
+  createCart,
+  deleteLine,
+  getCart,
+  recreateCart,
+  setGuarantee,
+  updateLine,
+} from '../services/cart.ts';
+import { validate } from '../validation.ts';
+import { requireSession } from './session-auth.ts';
+
+const Uuid = v.pipe(v.string(), v.uuid('must be a cart line id'));
+const LineParams = v.object({ id: Uuid });
+const BuybackQuery = v.object({ isBuyBack: BoolParam });
+const RefundQuery = v.object({ isRefund: BoolParam });
+const RecreateQuery = v.object({ id: v.pipe(v.string(), v.uuid('must be a cart id')) });
+
+export function cartRoutes() {
+  const app = new Hono<AppEnv>();
+
+  app.get(apiRoutes.cartExists.pattern, requireSession, async (c) => c.json<CartExists>(await cartExists(c.get('deps'), c.get('session'))));
+
+  app.get(apiRoutes.cart.pattern, requireSession, async (c) => c.json<Cart>(await getCart(c.get('deps'), c.get('session'))));
+
+  app.post(apiRoutes.cartCreate.pattern, requireSession, validate('json', CreateCartRequestSchema), async (c) =>
+    c.json<Cart>(await createCart(c.get('deps'), c.get('session'), c.req.valid('json')), 201),
+  );
+
+  app.post(apiRoutes.cartAdd.pattern, requireSession, validate('json', CartLineRequestSchema), async (c) =>
+    c.json<Cart>(await addLine(c.get('deps'), c.get('session'), c.req.valid('json')), 201),
+  );
+
+  app.put(apiRoutes.cartLineUpdate.pattern, requireSession, validate('param', LineParams), validate('json', CartLineRequestSchema), async (c) =>
+    c.json<Cart>(await updateLine(c.get('deps'), c.get('session'), c.req.valid('param').id, c.req.valid('json'))),
+  );
+
+  app.delete(apiRoutes.cartLineDelete.pattern, requireSession, validate('param', LineParams), async (c) =>
+    c.json<Cart>(await deleteLine(c.get('deps'), c.get('session'), c.req.valid('param').id)),
+  );
+
+  app.get(apiRoutes.cartBuyback.pattern, requireSession, validate('query', BuybackQuery), async (c) =>
+    c.json<Cart>(await setGuarantee(c.get('deps'), c.get('session'), 'buyback', c.req.valid('query').isBuyBack)),
+  );
+
+  app.get(apiRoutes.cartRefund.pattern, requireSession, validate('query', RefundQuery), async (c) =>
+    c.json<Cart>(await setGuarantee(c.get('deps'), c.get('session'), 'refund', c.req.valid('query').isRefund)),
+  );
+
+  app.get(apiRoutes.cartRecreate.pattern, requireSession, validate('query', RecreateQuery), async (c) =>
+    c.json<Cart>(await recreateCart(c.get('deps'), c.get('session'), c.req.valid('query').id)),
+  );
+
+  app.delete(apiRoutes.cartAbandon.pattern, requireSession, async (c) => {
+    await abandonCart(c.get('deps'), c.get('session'));
+    return c.body(null, 204);
+  });
+
+  app.post(apiRoutes.cartCheckout.pattern, requireSession, async (c) => {
+    const { created, response } = await checkout(c.get('deps'), c.get('session'));
+    return c.json<CheckoutResponse>(response, created ? 201 : 200);
+  });
+
+  return app;
+}
