@@ -1,0 +1,52 @@
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
+import { activeStepOf, type CheckoutPage } from '#domain/checkout-steps.ts';
+import type { CountdownView } from '#domain/countdown.ts';
+import type { countdownMachine } from '#machines/cart/countdown.machine.ts';
+import {
+  useCheckoutCan,
+  useCheckoutPage,
+  useCheckoutProductId,
+  useCheckoutStepBar,
+  useCheckoutTag,
+  type CheckoutActorRef,
+} from '../checkout-shared/use-checkout.ts';
+import { CheckoutHeaderView } from './checkout-header-view.tsx';
+
+export type CountdownActorRef = ActorRefFrom<typeof countdownMachine>;
+
+const CLOSE = { type: 'checkout.closed' } as const;
+
+/** The countdown's readout, or null once it has stopped (confirmation) or when there is none. */
+export function useCountdownView(countdown: CountdownActorRef | null | undefined): CountdownView | null {
+  return useSelector(countdown ?? undefined, (s) => (s === undefined || s.status !== 'active' ? null : s.context.view));
+}
+
+export interface CheckoutHeaderProps {
+  checkout: CheckoutActorRef;
+  /** The cart's countdown child, when the visitor has a cart. */
+  countdown?: CountdownActorRef | null;
+  /** The page on screen, for the step bar while the chart is between pages (leaving, opening). */
+  page: CheckoutPage;
+}
+
+export function CheckoutHeader({ checkout, countdown, page: shownPage }: CheckoutHeaderProps) {
+  const { steps, active } = useCheckoutStepBar(checkout);
+  const productId = useCheckoutProductId(checkout);
+  const page = useCheckoutPage(checkout) ?? shownPage;
+  const view = useCountdownView(countdown);
+  const canClose = useCheckoutCan(checkout, CLOSE);
+  const closing = useCheckoutTag(checkout, 'abandoning');
+  const onConfirmation = page === 'confirmation';
+  return (
+    <CheckoutHeaderView
+      steps={steps}
+      activeStep={active ?? activeStepOf(page, productId)}
+      countdown={onConfirmation ? null : view}
+      closeMode={onConfirmation ? 'home' : 'abandon'}
+      canClose={canClose}
+      closing={closing}
+      onClose={() => checkout.send(CLOSE)}
+    />
+  );
+}
