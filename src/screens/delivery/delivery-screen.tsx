@@ -1,0 +1,110 @@
+import { format } from 'date-fns';
+import { tz } from '@date-fns/tz';
+import { useMemo } from 'react';
+import { SHOP_TIME_ZONE, availabilityDay, londonDate, slotCaveats } from '#domain/availability.ts';
+import type { ProductId } from '#domain/contract/catalogue.ts';
+import type { DeliverySlot } from '#domain/contract/order.ts';
+import { messages } from '#domain/messages.ts';
+import { formatGbpAmount } from '#domain/money.ts';
+import { PRODUCT } from '#domain/products.ts';
+import type { CountdownActorRef } from '../checkout-header/checkout-header.tsx';
+import { CheckoutFrame } from '../checkout-shared/checkout-frame.tsx';
+import { orderSummaryOf, type FeeLineSettings } from '../checkout-shared/order-summary.ts';
+import { OrderSummaryView } from '../checkout-shared/order-summary-view.tsx';
+import {
+  useCheckoutCan,
+  useCheckoutOrder,
+  useCheckoutProblem,
+  useCheckoutProductId,
+  useCheckoutTag,
+  useChosenSlotId,
+  useDeliverySlots,
+  type CheckoutActorRef,
+} from '../checkout-shared/use-checkout.ts';
+import { DeliveryInfoBox, DeliveryView, type SlotCard } from './delivery-view.tsx';
+
+const inLondon = { in: tz(SHOP_TIME_ZONE) };
+
+/** 'Tomorrow, Friday 27 November'; days further off read 'Friday 27 November'. */
+export function slotDateLabel(date: string, now: Date): string {
+  const full = format(londonDate(date), 'EEEE d MMMM', inLondon);
+  const day = availabilityDay(date, now);
+  if (day === messages.today || day === messages.tomorrow) return `${day.charAt(0).toUpperCase()}${day.slice(1)}, ${full}`;
+  return full;
+}
+
+export function slotCardOf(slot: DeliverySlot, productId: ProductId, now: Date): SlotCard {
+  return {
+    id: slot.id,
+    date: slotDateLabel(slot.date, now),
+    method: slot.deliveryMethodName,
+    price: slot.price > 0 ? formatGbpAmount(slot.price) : messages.free,
+    caveats: slotCaveats(slot, productId, now),
+  };
+}
+
+const SUBMIT = { type: 'delivery.submitted' } as const;
+const PROBE_CHOICE = { type: 'deliverySlot.chosen', slotId: '' } as const;
+
+export interface DeliveryScreenProps {
+  checkout: CheckoutActorRef;
+  countdown?: CountdownActorRef | null;
+  settings: FeeLineSettings;
+  /** The clock for the slot notes; stories and tests fix it. */
+  now?: () => Date;
+}
+
+/** /checkout/delivery-options over the checkout actor. */
+export function DeliveryScreen({ checkout, countdown, settings, now = () => new Date() }: DeliveryScreenProps) {
+  const order = useCheckoutOrder(checkout);
+  const slots = useDeliverySlots(checkout);
+  const chosenSlotId = useChosenSlotId(checkout);
+  const loading = useCheckoutTag(checkout, 'loading');
+  const loadFailed = useCheckoutTag(checkout, 'loadFailed');
+  const saving = useCheckoutTag(checkout, 'savingSlot');
+  const problem = useCheckoutProblem(checkout);
+  const canChoose = useCheckoutCan(checkout, PROBE_CHOICE);
+  const canSubmit = useCheckoutCan(checkout, SUBMIT);
+
+  const productId = useCheckoutProductId(checkout);
+  const collection = productId !== PRODUCT.HOME_DELIVERY;
+  const today = now();
+  const cards = useMemo(
+    () => (productId === null ? [] : slots.map((slot) => slotCardOf(slot, productId, today))),
+    // The clock is read once a render; the cards change only with the slots or the product.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [slots, productId],
+  );
+  const summary = useMemo(() => (order ? orderSummaryOf(order, settings) : null), [order, settings]);
+
+  return (
+    <CheckoutFrame
+      checkout={checkout}
+      countdown={countdown}
+      page="delivery"
+      title={collection ? messages.collectionTitle : messages.deliveryTitle}
+      aside={
+        <>
+          <OrderSummaryView summary={summary} />
+          <DeliveryInfoBox collection={collection} />
+        </>
+      }
+    >
+      <DeliveryView
+        status={loadFailed ? 'loadFailed' : loading ? 'loading' : 'ready'}
+        slots={cards}
+        chosenSlotId={chosenSlotId}
+        saving={saving}
+        canChoose={canChoose || saving}
+        canSubmit={canSubmit}
+        loadProblem={problem}
+        onChoose={(slotId) => checkout.send({ type: 'deliverySlot.chosen', slotId })}
+        onSubmit={() => checkout.send(SUBMIT)}
+        onRetry={() => {
+          checkout.send({ type: 'problem.dismissed' });
+          checkout.send({ type: 'order.reloadRequested' });
+        }}
+      />
+    </CheckoutFrame>
+  );
+}

@@ -1,0 +1,106 @@
+import { messages } from '#domain/messages.ts';
+import { Button } from '#src/ui/button.tsx';
+import { Notice } from '#src/ui/notice.tsx';
+import type { ProblemSummary } from '#src/ui/problem-dialog.tsx';
+import { Radio, RadioGroup } from '#src/ui/radio-group.tsx';
+import { Spinner } from '#src/ui/spinner.tsx';
+import { PageLoadFailed, PageLoading } from '../checkout-shared/page-status.tsx';
+import styles from './delivery.module.css';
+
+export interface SlotCard {
+  id: string;
+  /** 'Tomorrow, Friday 27 November'. */
+  date: string;
+  /** 'Next working day delivery', 'Collect from 10am'. */
+  method: string;
+  /** '£4.99', or 'Free'. */
+  price: string;
+  /** The Monday note, the remote-area 48-hour note, free collection from 2pm (spec 2.7). */
+  caveats: string[];
+}
+
+export interface DeliveryViewProps {
+  status: 'loading' | 'loadFailed' | 'ready';
+  slots: readonly SlotCard[];
+  chosenSlotId: string | null;
+  /** The chosen slot is being saved. */
+  saving: boolean;
+  canChoose: boolean;
+  canSubmit: boolean;
+  loadProblem: ProblemSummary | null;
+  onChoose: (slotId: string) => void;
+  onSubmit: () => void;
+  onRetry: () => void;
+}
+
+/** The delivery or collection date cards, the side info box and Next (spec 2.7). */
+export function DeliveryView(props: DeliveryViewProps) {
+  const { status, slots, chosenSlotId, saving, canChoose, canSubmit, loadProblem } = props;
+  if (status === 'loading') return <PageLoading />;
+  if (status === 'loadFailed') return <PageLoadFailed problem={loadProblem} onRetry={props.onRetry} />;
+  return (
+    <form
+      className={styles.form}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (canSubmit) props.onSubmit();
+      }}
+    >
+      {slots.length === 0 ? (
+        <Notice tone="warning">{messages.noSlots}</Notice>
+      ) : (
+        <RadioGroup
+          label={messages.deliverySlotsLabel}
+          value={chosenSlotId}
+          onChange={props.onChoose}
+          isDisabled={!canChoose}
+          className={styles.slots}
+        >
+          {slots.map((slot) => (
+            <Radio key={slot.id} value={slot.id} className={styles.slot} description={<SlotDetails slot={slot} />}>
+              <span className={styles.slotHeading}>
+                <span className={styles.date}>{slot.date}</span>
+                <span className={styles.price}>{slot.price}</span>
+              </span>
+            </Radio>
+          ))}
+        </RadioGroup>
+      )}
+      <div className={styles.actions}>
+        <Button type="submit" disabled={!canSubmit} aria-describedby={saving ? 'delivery-saving' : undefined}>
+          {messages.next}
+        </Button>
+        {saving ? (
+          <span id="delivery-saving">
+            <Spinner label={messages.savingSlot} showLabel />
+          </span>
+        ) : null}
+      </div>
+    </form>
+  );
+}
+
+function SlotDetails({ slot }: { slot: SlotCard }) {
+  return (
+    <span className={styles.details}>
+      <span>{slot.method}</span>
+      {slot.caveats.map((caveat) => (
+        <span key={caveat} className={styles.caveat}>
+          {caveat}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+/** The side info box: what to expect of a delivery or a collection. */
+export function DeliveryInfoBox({ collection }: { collection: boolean }) {
+  return (
+    <section className={styles.info} aria-labelledby="delivery-info-title">
+      <h2 id="delivery-info-title" className={styles.infoTitle}>
+        {messages.deliveryInfoTitle}
+      </h2>
+      <p>{collection ? messages.collectionInfo : messages.deliveryInfo}</p>
+    </section>
+  );
+}

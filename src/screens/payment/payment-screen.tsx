@@ -1,0 +1,64 @@
+import { useSelector } from '@xstate/react';
+import { useEffect, useMemo } from 'react';
+import { messages } from '#domain/messages.ts';
+import type { CountdownActorRef } from '../checkout-header/checkout-header.tsx';
+import { CheckoutFrame } from '../checkout-shared/checkout-frame.tsx';
+import { orderSummaryOf, type FeeLineSettings } from '../checkout-shared/order-summary.ts';
+import { OrderSummaryView } from '../checkout-shared/order-summary-view.tsx';
+import {
+  useCheckoutOrder,
+  useCheckoutProblem,
+  useCheckoutTag,
+  usePaymentFrameRef,
+  usePaymentUrl,
+  type CheckoutActorRef,
+} from '../checkout-shared/use-checkout.ts';
+import { PaymentView } from './payment-view.tsx';
+
+export interface PaymentScreenProps {
+  checkout: CheckoutActorRef;
+  countdown?: CountdownActorRef | null;
+  settings: FeeLineSettings;
+  /** The window whose messages are forwarded (the payment response page posts to it). */
+  messageSource?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
+}
+
+/** /checkout/payment over the checkout actor and its payment frame child. */
+export function PaymentScreen({ checkout, countdown, settings, messageSource = window }: PaymentScreenProps) {
+  const order = useCheckoutOrder(checkout);
+  const paymentUrl = usePaymentUrl(checkout);
+  const formShown = useCheckoutTag(checkout, 'paymentFormShown');
+  const loadFailed = useCheckoutTag(checkout, 'loadFailed');
+  const problem = useCheckoutProblem(checkout);
+  const frame = usePaymentFrameRef(checkout);
+  const notice = useSelector(frame, (s) => s?.context.notice ?? null);
+  const summary = useMemo(() => (order ? orderSummaryOf(order, settings) : null), [order, settings]);
+
+  // Every message is handed over untouched: the payment frame chart decides whose to trust.
+  useEffect(() => {
+    const onMessage = (event: MessageEvent) => checkout.send({ type: 'frame.messageReceived', origin: event.origin, data: event.data });
+    messageSource.addEventListener('message', onMessage as EventListener);
+    return () => messageSource.removeEventListener('message', onMessage as EventListener);
+  }, [checkout, messageSource]);
+
+  return (
+    <CheckoutFrame
+      checkout={checkout}
+      countdown={countdown}
+      page="payment"
+      title={messages.paymentTitle}
+      aside={<OrderSummaryView summary={summary} />}
+    >
+      <PaymentView
+        status={loadFailed ? 'loadFailed' : formShown ? 'ready' : 'loading'}
+        paymentUrl={formShown ? paymentUrl : null}
+        notice={notice}
+        loadProblem={problem}
+        onRetry={() => {
+          checkout.send({ type: 'problem.dismissed' });
+          checkout.send({ type: 'order.reloadRequested' });
+        }}
+      />
+    </CheckoutFrame>
+  );
+}
