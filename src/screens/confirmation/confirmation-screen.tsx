@@ -1,0 +1,49 @@
+import { useMemo } from 'react';
+import { messages } from '#domain/messages.ts';
+import type { CountdownActorRef } from '../checkout-header/checkout-header.tsx';
+import { CheckoutFrame } from '../checkout-shared/checkout-frame.tsx';
+import type { FeeLineSettings } from '../checkout-shared/order-summary.ts';
+import { useCheckoutOrder, useCheckoutProblem, useCheckoutTag, type CheckoutActorRef } from '../checkout-shared/use-checkout.ts';
+import { confirmationOf, needsStoreDetails } from './confirmation.ts';
+import { ConfirmationView } from './confirmation-view.tsx';
+import { useStoreDetails, type StoreDetailsLogic } from './use-store-details.ts';
+
+export interface ConfirmationScreenProps {
+  checkout: CheckoutActorRef;
+  countdown?: CountdownActorRef | null;
+  settings: FeeLineSettings;
+  storeDetails?: StoreDetailsLogic;
+  now?: () => Date;
+  print?: () => void;
+}
+
+/** The order confirmation page (spec 2.12). */
+export function ConfirmationScreen({ checkout, countdown, settings, storeDetails, now = () => new Date(), print = () => window.print() }: ConfirmationScreenProps) {
+  const order = useCheckoutOrder(checkout);
+  const loading = useCheckoutTag(checkout, 'loading');
+  const loadFailed = useCheckoutTag(checkout, 'loadFailed');
+  const problem = useCheckoutProblem(checkout);
+  const ready = !loading && !loadFailed && order !== null;
+  const branchId = ready && needsStoreDetails(order) ? order.store.id : null;
+  const store = useStoreDetails(storeDetails, branchId);
+  const today = now().toDateString();
+  const confirmation = useMemo(
+    () => (ready ? confirmationOf(order, settings, new Date(today), store) : null),
+    [ready, order, settings, store, today],
+  );
+
+  return (
+    <CheckoutFrame checkout={checkout} countdown={countdown} page="confirmation" title={messages.orderConfirmation} printable>
+      <ConfirmationView
+        status={loadFailed ? 'loadFailed' : ready ? 'ready' : 'loading'}
+        confirmation={confirmation}
+        loadProblem={problem}
+        onPrint={print}
+        onRetry={() => {
+          checkout.send({ type: 'problem.dismissed' });
+          checkout.send({ type: 'order.reloadRequested' });
+        }}
+      />
+    </CheckoutFrame>
+  );
+}

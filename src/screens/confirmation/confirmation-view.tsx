@@ -1,0 +1,175 @@
+import { messages } from '#domain/messages.ts';
+import { Button } from '#src/ui/button.tsx';
+import type { ProblemSummary } from '#src/ui/problem-dialog.tsx';
+import { Skeleton } from '#src/ui/skeleton.tsx';
+import { PageLoadFailed, PageLoading } from '../checkout-shared/page-status.tsx';
+import type { Confirmation, Fulfilment } from './confirmation.ts';
+import styles from './confirmation.module.css';
+
+export interface ConfirmationViewProps {
+  status: 'loading' | 'loadFailed' | 'ready';
+  confirmation: Confirmation | null;
+  loadProblem: ProblemSummary | null;
+  onPrint: () => void;
+  onRetry: () => void;
+}
+
+/** The placed order (spec 2.12): reference, date, lines, total, fulfilment and the customer. */
+export function ConfirmationView({ status, confirmation, loadProblem, onPrint, onRetry }: ConfirmationViewProps) {
+  if (status === 'loadFailed') return <PageLoadFailed problem={loadProblem} onRetry={onRetry} />;
+  if (status === 'loading' || confirmation === null) return <PageLoading />;
+  const { summary, fulfilment, customer } = confirmation;
+  return (
+    <div className={styles.confirmation} data-testid="confirmation">
+      <p className={styles.thanks}>{confirmation.sellBack ? messages.sellBackThankYou : messages.thankYou}</p>
+      <div className={styles.meta}>
+        <dl className={styles.facts}>
+          <div>
+            <dt>{messages.orderReference}</dt>
+            <dd className={styles.reference}>{confirmation.reference}</dd>
+          </div>
+          <div>
+            <dt>{messages.orderDate}</dt>
+            <dd>{confirmation.date}</dd>
+          </div>
+        </dl>
+        <Button variant="secondary" onClick={onPrint} className={styles.print} aria-label={messages.printOrder}>
+          {messages.print}
+        </Button>
+      </div>
+
+      <section className={styles.section} aria-labelledby="confirmation-order">
+        <h2 id="confirmation-order">{messages.orderSummary}</h2>
+        <div className={styles.tableWrap}>
+          <table className={styles.table}>
+            <thead>
+              <tr>
+                <th scope="col">{messages.currencyColumn}</th>
+                <th scope="col" className={styles.number}>
+                  {messages.amountColumn}
+                </th>
+                <th scope="col" className={styles.number}>
+                  {messages.rateColumn}
+                </th>
+                <th scope="col" className={styles.number}>
+                  {summary.sellBack ? messages.youWillReceive : messages.cost}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {summary.lines.map((line) => (
+                <tr key={line.code}>
+                  <th scope="row">
+                    {line.code} <span className={styles.muted}>{line.name}</span>
+                  </th>
+                  <td className={styles.number}>{line.amount}</td>
+                  <td className={styles.number}>{line.rate}</td>
+                  <td className={styles.number}>{line.cost}</td>
+                </tr>
+              ))}
+              {summary.extras.map((extra) => (
+                <tr key={extra.label}>
+                  <th scope="row" colSpan={3}>
+                    {extra.label}
+                  </th>
+                  <td className={styles.number}>{extra.amount}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row" colSpan={3}>
+                  {summary.totalLabel}
+                </th>
+                <td className={styles.number} data-testid="confirmation-total">
+                  {summary.total}
+                </td>
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      </section>
+
+      <div className={styles.columns}>
+        <FulfilmentSection fulfilment={fulfilment} />
+        {customer ? (
+          <section className={styles.section} aria-labelledby="confirmation-customer">
+            <h2 id="confirmation-customer">{messages.yourDetails}</h2>
+            <dl className={styles.details}>
+              <dt>{messages.nameLabel}</dt>
+              <dd>{customer.name}</dd>
+              <dt>{messages.emailLabel}</dt>
+              <dd className={styles.breakable}>{customer.email}</dd>
+              <dt>{messages.phoneLabel}</dt>
+              <dd>{customer.phone}</dd>
+              <dt>{messages.addressLabel}</dt>
+              <dd>
+                <Address lines={customer.address} />
+              </dd>
+            </dl>
+          </section>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function Address({ lines }: { lines: readonly string[] }) {
+  return (
+    <address className={styles.address}>
+      {lines.map((line, i) => (
+        <span key={i}>{line}</span>
+      ))}
+    </address>
+  );
+}
+
+function FulfilmentSection({ fulfilment }: { fulfilment: Fulfilment }) {
+  return (
+    <section className={styles.section} aria-labelledby="confirmation-fulfilment">
+      <h2 id="confirmation-fulfilment">{fulfilment.title}</h2>
+      <dl className={styles.details}>
+        {fulfilment.kind === 'collection' ? (
+          <>
+            <dt>{messages.collectionBranchLabel}</dt>
+            <dd>{fulfilment.branchName}</dd>
+          </>
+        ) : null}
+        {fulfilment.date ? (
+          <>
+            <dt>{fulfilment.kind === 'collection' ? messages.collectionDate : messages.deliveryDate}</dt>
+            <dd>{fulfilment.date}</dd>
+          </>
+        ) : null}
+        {fulfilment.method ? (
+          <>
+            <dt>{messages.deliveryMethod}</dt>
+            <dd>{fulfilment.method}</dd>
+          </>
+        ) : null}
+        {fulfilment.address === null || fulfilment.address.length > 0 ? (
+          <>
+            <dt>{fulfilment.kind === 'collection' ? messages.collectionAddress : messages.deliveryAddress}</dt>
+            <dd>{fulfilment.address === null ? <Skeleton lines={3} width="12rem" /> : <Address lines={fulfilment.address} />}</dd>
+          </>
+        ) : null}
+      </dl>
+      {fulfilment.kind === 'collection' && fulfilment.openingTimes ? (
+        <>
+          <h3 className={styles.subheading}>{messages.openingTimes}</h3>
+          <table className={styles.hours}>
+            <tbody>
+              {fulfilment.openingTimes.rows.map((row) => (
+                <tr key={row.label}>
+                  <th scope="row">{row.label}</th>
+                  <td>{row.hours}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {fulfilment.openingTimes.comment ? <p className={styles.muted}>{fulfilment.openingTimes.comment}</p> : null}
+        </>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,117 @@
+/**
+ * What the confirmation page shows of a placed order (spec 2.12), read from the order, the site
+ * settings and, for a branch order, the branch's address and opening times.
+ */
+import { format } from 'date-fns';
+import { tz } from '@date-fns/tz';
+import { SHOP_TIME_ZONE, formatLongDate, londonDate, openingDaysFromStore, openingTimesRows } from '#domain/availability.ts';
+import type { OpeningTimes, StoreAddress } from '#domain/contract/branches.ts';
+import type { Order } from '#domain/contract/order.ts';
+import { messages } from '#domain/messages.ts';
+import { PRODUCT } from '#domain/products.ts';
+import { orderSummaryOf, type FeeLineSettings, type OrderSummary } from '../checkout-shared/order-summary.ts';
+
+const inLondon = { in: tz(SHOP_TIME_ZONE) };
+
+/** The branch's address and opening times (GET .../stores/{id}/address and /opening-times). */
+export interface StoreDetails {
+  address: StoreAddress;
+  openingTimes: OpeningTimes | null;
+}
+
+export type Fulfilment =
+  | { kind: 'delivery'; title: string; date: string | null; method: string | null; address: string[] }
+  | {
+      kind: 'collection';
+      title: string;
+      date: string | null;
+      method: string | null;
+      branchName: string;
+      /** null while the branch's address is on its way (or could not be read). */
+      address: string[] | null;
+      /** Only for branches that are not meta stores. */
+      openingTimes: { rows: { label: string; hours: string }[]; comment: string | null } | null;
+    };
+
+export interface CustomerSummary {
+  name: string;
+  email: string;
+  phone: string;
+  address: string[];
+}
+
+export interface Confirmation {
+  reference: string;
+  /** Today's date, '27 November 2026'. */
+  date: string;
+  sellBack: boolean;
+  summary: OrderSummary;
+  fulfilment: Fulfilment;
+  customer: CustomerSummary | null;
+}
+
+const present = (parts: readonly (string | null | undefined)[]): string[] =>
+  parts.map((p) => p?.trim() ?? '').filter((p) => p !== '');
+
+export function storeAddressLines(address: StoreAddress): string[] {
+  return present([address.address1 ?? address.line1, address.address2 ?? address.line2, address.address3 ?? address.line3, address.address4, address.postcode]);
+}
+
+function slotDate(order: Order): string | null {
+  return order.deliverySlot ? format(londonDate(order.deliverySlot.date), 'EEEE d MMMM yyyy', inLondon) : null;
+}
+
+/** Does the confirmation need the branch's address and opening times? */
+export function needsStoreDetails(order: Order): boolean {
+  return order.product.id !== PRODUCT.HOME_DELIVERY && !order.store.isMeta;
+}
+
+/** `store`: the branch's details, null while on their way, 'failed' when they could not be read. */
+export function confirmationOf(order: Order, settings: FeeLineSettings, now: Date, store: StoreDetails | 'failed' | null): Confirmation {
+  const summary = orderSummaryOf(order, settings);
+  const customer = order.customer;
+  const customerAddress = customer
+    ? present([customer.address.houseNameNumber, customer.address.addressLine1, customer.address.addressLine2, customer.address.townCity, customer.address.postcodeZip])
+    : [];
+  let fulfilment: Fulfilment;
+  if (order.product.id === PRODUCT.HOME_DELIVERY) {
+    const delivery = order.deliveryAddress;
+    const address = delivery
+      ? present([delivery.buildingNameNumber, delivery.address1, delivery.address2, delivery.address3, delivery.address4, delivery.postcode])
+      : customerAddress;
+    fulfilment = {
+      kind: 'delivery',
+      title: messages.deliveryDetails,
+      date: slotDate(order),
+      method: order.deliverySlot?.deliveryMethodName ?? null,
+      address,
+    };
+  } else {
+    const details = store === 'failed' ? null : store;
+    const times = !order.store.isMeta ? (details?.openingTimes ?? null) : null;
+    fulfilment = {
+      kind: 'collection',
+      title: messages.collectionDetails,
+      date: slotDate(order),
+      method: order.deliverySlot?.deliveryMethodName ?? null,
+      branchName: order.store.name,
+      address: order.store.isMeta || store === 'failed' ? [] : details ? storeAddressLines(details.address) : null,
+      openingTimes: times ? openingTimesRows(openingDaysFromStore(times), times.openingTimeComment) : null,
+    };
+  }
+  return {
+    reference: order.externalOrderId,
+    date: formatLongDate(now),
+    sellBack: summary.sellBack,
+    summary,
+    fulfilment,
+    customer: customer
+      ? {
+          name: present([customer.title, customer.firstName, customer.lastName]).join(' '),
+          email: customer.email,
+          phone: customer.phoneNumber,
+          address: customerAddress,
+        }
+      : null,
+  };
+}

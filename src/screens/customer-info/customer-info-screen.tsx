@@ -1,0 +1,182 @@
+import { useCallback, useMemo, useRef, useState } from 'react';
+import type { PromiseActorLogic } from 'xstate';
+import type { LookupAddress } from '#domain/contract/branches.ts';
+import type { CheckoutContent, SiteSettings } from '#domain/contract/catalogue.ts';
+import {
+  ADDRESS_FIELDS,
+  addressLegend,
+  isLaxEmail,
+  showsAbta,
+  showsBasketEmailNote,
+  showsCardAddressNotice,
+  showsMarketing,
+  type CustomerField,
+} from '#domain/customer.ts';
+import { messages } from '#domain/messages.ts';
+import { PRODUCT } from '#domain/products.ts';
+import { silentTracker, type MarketingTracker } from '#src/app/tracking.ts';
+import type { CountdownActorRef } from '../checkout-header/checkout-header.tsx';
+import { CheckoutFrame } from '../checkout-shared/checkout-frame.tsx';
+import { marketingPropertiesOf } from '../checkout-shared/marketing.ts';
+import { orderSummaryOf } from '../checkout-shared/order-summary.ts';
+import { OrderSummaryView } from '../checkout-shared/order-summary-view.tsx';
+import {
+  useCheckoutOrder,
+  useCheckoutProblem,
+  useCheckoutProductId,
+  useCheckoutTag,
+  type CheckoutActorRef,
+} from '../checkout-shared/use-checkout.ts';
+import { usePromiseActor } from '../checkout-shared/use-promise-actor.ts';
+import { CustomerInfoView, type AddressSearch } from './customer-info-view.tsx';
+import { useCustomerForm } from './use-customer-form.ts';
+
+/** GET /api/address-lookup?postcode=: supplied by the composition root. */
+export type AddressLookupLogic = PromiseActorLogic<LookupAddress[], { postcode: string }>;
+
+export type CustomerInfoSettings = Pick<
+  SiteSettings,
+  'showMarketingPreference' | 'showAbtaPreference' | 'isSiteAllowed' | 'showBuybackGuarantee' | 'showRefundGuarantee'
+>;
+
+export interface CustomerInfoScreenProps {
+  checkout: CheckoutActorRef;
+  countdown?: CountdownActorRef | null;
+  settings: CustomerInfoSettings;
+  /** Checkout content blocks (date of birth help, marketing wording, links); null until read. */
+  content: CheckoutContent | null;
+  addressLookup?: AddressLookupLogic;
+  /** Where the marketing opt-in starts (spec 3: a site setting). */
+  marketingDefault?: boolean;
+  tracker?: MarketingTracker;
+  appOrigin?: string;
+  affiliateId?: () => string | null;
+  now?: () => Date;
+}
+
+/** /checkout/customer-information over the checkout actor (spec 2.8, 5.2). */
+export function CustomerInfoScreen({
+  checkout,
+  countdown,
+  settings,
+  content,
+  addressLookup,
+  marketingDefault = false,
+  tracker = silentTracker,
+  appOrigin = window.location.origin,
+  affiliateId = () => null,
+  now = () => new Date(),
+}: CustomerInfoScreenProps) {
+  const order = useCheckoutOrder(checkout);
+  const productId = useCheckoutProductId(checkout) ?? PRODUCT.CLICK_AND_COLLECT;
+  const loading = useCheckoutTag(checkout, 'loading');
+  const loadFailed = useCheckoutTag(checkout, 'loadFailed');
+  const submitting = useCheckoutTag(checkout, 'submitting');
+  const soldOut = useCheckoutTag(checkout, 'soldOut');
+  const identificationRequired = useCheckoutTag(checkout, 'identificationRequired');
+  const problem = useCheckoutProblem(checkout);
+  const summary = useMemo(() => (order ? orderSummaryOf(order, settings) : null), [order, settings]);
+
+  const controller = useCustomerForm({ marketingDefault, now });
+  const fields = useRef<Partial<Record<CustomerField, HTMLInputElement | null>>>({});
+  const addressFieldset = useRef<HTMLFieldSetElement | null>(null);
+  const bindField = useCallback(
+    (field: CustomerField) => (element: HTMLInputElement | null) => {
+      fields.current[field] = element;
+    },
+    [],
+  );
+  const bindAddress = useCallback((element: HTMLFieldSetElement | null) => {
+    addressFieldset.current = element;
+  }, []);
+
+  // Spec 7.6: 'Started Checkout Buy or Sell' when the email field is left with an address in it.
+  const trackedEmail = useRef<string | null>(null);
+  const onLeave = (field: CustomerField) => {
+    controller.leave(field);
+    if (field !== 'emailAddress' || !order) return;
+    const email = controller.form.emailAddress.trim();
+    if (!isLaxEmail(email) || trackedEmail.current === email) return;
+    trackedEmail.current = email;
+    tracker.identify(email);
+    tracker.track('Started Checkout Buy or Sell', marketingPropertiesOf(order, { appOrigin, affiliateId: affiliateId() }));
+  };
+
+  const onSubmit = () => {
+    const result = controller.submit();
+    if (result.ok) {
+      // The terms rule has passed, so the box is ticked.
+      checkout.send({ type: 'details.submitted', details: { ...result.details, terms: true } });
+      return;
+    }
+    if (result.firstInvalid === null) return;
+    const element = fields.current[result.firstInvalid];
+    if (ADDRESS_FIELDS.includes(result.firstInvalid)) {
+      addressFieldset.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+      element?.focus({ preventScroll: true });
+    } else {
+      element?.focus();
+    }
+  };
+
+  const [postcode, setPostcode] = useState('');
+  const [lookup, runLookup] = usePromiseActor(addressLookup);
+  const addressSearch: AddressSearch = {
+    postcode,
+    status:
+      lookup.status === 'pending'
+        ? 'searching'
+        : lookup.status === 'failed'
+          ? 'failed'
+          : lookup.status === 'done'
+            ? lookup.output.length > 0
+              ? 'results'
+              : 'empty'
+            : 'idle',
+    results: lookup.status === 'done' ? lookup.output : [],
+  };
+
+  return (
+    <CheckoutFrame
+      checkout={checkout}
+      countdown={countdown}
+      page="details"
+      title={messages.detailsTitle}
+      aside={<OrderSummaryView summary={summary} />}
+    >
+      <CustomerInfoView
+        status={loadFailed ? 'loadFailed' : loading ? 'loading' : 'ready'}
+        loadProblem={problem}
+        onRetry={() => {
+          checkout.send({ type: 'problem.dismissed' });
+          checkout.send({ type: 'order.reloadRequested' });
+        }}
+        form={controller.form}
+        errors={controller.errors}
+        onText={controller.setText}
+        onChecked={controller.setChecked}
+        onLeave={onLeave}
+        onLeaveDateOfBirth={controller.leaveDateOfBirth}
+        bindField={bindField}
+        bindAddress={bindAddress}
+        addressLegend={addressLegend(productId)}
+        showCardAddressNotice={showsCardAddressNotice(productId)}
+        showMarketing={showsMarketing(settings, productId)}
+        showAbta={showsAbta(settings)}
+        showBasketEmailNote={showsBasketEmailNote(settings)}
+        content={content}
+        addressSearch={addressSearch}
+        onAddressPostcode={setPostcode}
+        onAddressSearch={() => runLookup({ postcode: postcode.trim() })}
+        onAddressChosen={controller.fillAddress}
+        submitting={submitting}
+        onSubmit={onSubmit}
+        soldOut={soldOut}
+        onChooseAnotherDate={() => checkout.send({ type: 'deliverySlot.changeRequested' })}
+        identificationRequired={identificationRequired}
+        onIdentificationContinue={() => checkout.send({ type: 'identification.continued' })}
+        onIdentificationHome={() => checkout.send({ type: 'identification.homeRequested' })}
+      />
+    </CheckoutFrame>
+  );
+}
