@@ -220,7 +220,7 @@ export function planPaths<TMachine extends AnyStateMachine>(
     fromState: initial,
     filterEvents: handles,
     serializeState: (s) => serialize(s),
-    limit: options.limit ?? 20_000,
+    limit: options.limit ?? 200_000,
   });
   const adjacency = model.getAdjacencyMap();
   const initialKey = serialize(initial);
