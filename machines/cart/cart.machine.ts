@@ -1,0 +1,781 @@
+/**
+ * The cart (spec 2.3, 2.6, 4.3, 5.1, 8): none, then created with the first line, then lines
+ * added, updated (sent 600 ms after typing stops) or deleted, then checkout (the order is
+ * created). One actor serves the header cart and the view-cart page; the countdown runs as its
+ * child (`countdown`) from the moment a cart exists until the order is confirmed.
+ *
+ * The view-cart page's rules live here too, as guards and selectors over the cart: the Buyback
+ * and Refund questions (domain/guarantees.ts) and the spend rule (domain/spend.ts). The server
+ * settles the guarantee choices on every cart write; the chart only sends the shopper's answers
+ * and refuses to proceed until every shown question is answered.
+ *
+ * The view-cart page sends `cart.viewOpened` with what its query asks for (domain/cart-link.ts):
+ * a line to add (creating the cart when there is none), a web cart to recreate, or just the cart,
+ * where no cart means 'You have no cart' and / one second later.
+ *
+ * Side effects leave as emitted events (the app subscribes with `actor.on`):
+ * - `navigation.requested { to }` after "We've cleared your cart" and after 'You have no cart';
+ * - `cart.checkedOut { orderId, externalOrderId }` once POST /cart/checkout created the order,
+ *   for the checkout actor, which moves on to the delivery step;
+ * - `cart.lineInvalid { lineId, message }` when a quantity is not above 0: focus returns to it;
+ * - `error.reported { error, where }` for failures nobody sees otherwise.
+ */
+import { and, assign, emit, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';
+import type { CartLink, ViewCartRequest } from '#domain/cart-link.ts';
+import type { Cart, CartLine, CartLineRequest, CheckoutResponse, CreateCartRequest } from '#domain/contract/cart.ts';
+import type { ProductId, SiteProduct } from '#domain/contract/catalogue.ts';
+import type { Problem } from '#domain/contract/common.ts';
+import {
+  buybackNotice,
+  guaranteeErrors,
+  guaranteesAnswered,
+  isBuybackEligible,
+  isBuybackOffered,
+  isRefundOffered,
+  type GuaranteeContext,
+  type GuaranteeErrors,
+} from '#domain/guarantees.ts';
+import { messages } from '#domain/messages.ts';
+import { GBP_CODE, toMinor } from '#domain/money.ts';
+import { REDIRECT_DELAY_MS } from '#domain/order-state.ts';
+import { LINE_UPDATE_DEBOUNCE_MS, lineQuantityError } from '#domain/pricing.ts';
+import { isNotFoundError, isUnauthorizedError, problemOf } from '#domain/problem.ts';
+import { checkSpend, spendLimitsOf, type SpendCheck } from '#domain/spend.ts';
+import { countdownMachine } from './countdown.machine.ts';
+
+/** The page settings the view-cart rules read (spec 6). */
+export interface CartSettings {
+  isPartner: boolean;
+  showBuybackGuarantee: boolean;
+  showRefundGuarantee: boolean;
+}
+
+export interface CartInput {
+  siteId: number;
+  settings: CartSettings;
+  /** Min and max spend per product (GET /api/sites/{siteId}/products). */
+  siteProducts?: SiteProduct[];
+  /** The visitor's affiliate code, sent when a cart is created. */
+  affiliateCode?: string | null;
+  /** Epoch milliseconds for the countdown; Date.now unless a test drives the clock. */
+  now?: () => number;
+}
+
+/** A line to add: the calculator's or the view-cart link's currency and amount. */
+export interface NewLine {
+  currencyCode: string;
+  /** Foreign units. */
+  qty: number;
+  productId: ProductId;
+  storeId: number;
+}
+
+export interface CartContext {
+  siteId: number;
+  settings: CartSettings;
+  siteProducts: SiteProduct[];
+  affiliateCode: string | null;
+  now: () => number;
+  /** The cart as the server last answered it; null when there is none. */
+  cart: Cart | null;
+  /** What the view-cart page asked for, until the cart is known. */
+  request: ViewCartRequest | null;
+  /** The line being added (after creating the cart when there was none). */
+  pendingLine: NewLine | null;
+  /** Quantities typed per line id, waiting for the 600 ms pause. */
+  lineEdits: Record<string, number>;
+  /** The line whose update is on its way. */
+  sendingLineId: string | null;
+  /** 'Amount should be greater than 0' per line id. */
+  lineErrors: Record<string, string>;
+  removingLineId: string | null;
+  /** The Buyback or Refund answer being saved. */
+  pendingChoice: boolean | null;
+  /** The required-answer messages show once the shopper tried to proceed. */
+  showGuaranteeErrors: boolean;
+  /** 'Proceed to checkout' was pressed while typed amounts were still unsent. */
+  proceedRequested: boolean;
+  /** The last failed write or load, until dismissed. */
+  problem: Problem | null;
+}
+
+export type CartEvent =
+  /** The view-cart page opened; `request` is domain/cart-link.ts viewCartRequestOf(location). */
+  | { type: 'cart.viewOpened'; request: ViewCartRequest }
+  /** Add to cart (calculator, 'Add new currency'). */
+  | { type: 'cart.lineAdded'; line: NewLine }
+  /** A line's amount as typed; null when the text is not a number. */
+  | { type: 'cart.lineChanged'; lineId: string; qty: number | null }
+  | { type: 'cart.lineRemoved'; lineId: string }
+  | { type: 'cart.buybackChosen'; choice: boolean }
+  | { type: 'cart.refundChosen'; choice: boolean }
+  /** 'Proceed to checkout' (or 'Review & checkout' from the header). */
+  | { type: 'cart.checkoutRequested' }
+  /** 'Empty cart', or the tab change of the calculator: clear it, say so, go to /. */
+  | { type: 'cart.abandonRequested' }
+  /** The cart is gone on the server (the checkout abandoned it): forget it. */
+  | { type: 'cart.abandoned' }
+  /** Someone else wrote the cart (the calculator added a line): read it again. */
+  | { type: 'cart.refreshRequested' }
+  /** The order is confirmed: the countdown stops (spec 4.3). */
+  | { type: 'countdown.stopRequested' }
+  | { type: 'problem.dismissed' };
+
+export type CartEmitted =
+  | { type: 'navigation.requested'; to: string }
+  | { type: 'cart.checkedOut'; orderId: string; externalOrderId: string }
+  | { type: 'cart.lineInvalid'; lineId: string; message: string }
+  | { type: 'error.reported'; error: unknown; where: string };
+
+export type CartTag =
+  | 'loading'
+  /** No cart: 'No currency in your cart' in the header. */
+  | 'empty'
+  /** 'You have no cart' on the view-cart page, then /. */
+  | 'noCart'
+  /** "We couldn't get your cart". */
+  | 'unavailable'
+  /** A cart write is on its way. */
+  | 'saving'
+  | 'checkingOut'
+  /** The order exists; the cart is no longer editable. */
+  | 'checkedOut'
+  /** "We've cleared your cart", then /. */
+  | 'cleared';
+
+/** GET /api/cart: the session's cart, or null when it has none (GET /cart answered 404). */
+export type FetchCartOutput = Cart | null;
+/** POST /cart. */
+export type CreateCartInput = CreateCartRequest;
+export type CreateCartOutput = Cart;
+/** POST /api/cart/add. */
+export type AddLineInput = CartLineRequest;
+export type AddLineOutput = Cart;
+/** PUT /api/cart/line/{id}. */
+export interface UpdateLineInput {
+  lineId: string;
+  line: CartLineRequest;
+}
+export type UpdateLineOutput = Cart;
+/** DELETE /api/cart/line/{id}. */
+export interface RemoveLineInput {
+  lineId: string;
+}
+export type RemoveLineOutput = Cart;
+/** GET /api/cart/buyback?isBuyBack= and GET /api/cart/refund?isRefund=. */
+export interface SetGuaranteeInput {
+  choice: boolean;
+}
+export type SetGuaranteeOutput = Cart;
+/** GET /api/cart/recreatewebcart?id=. */
+export interface RecreateCartInput {
+  webCartId: string;
+}
+export type RecreateCartOutput = Cart;
+/** DELETE /cart. */
+export type AbandonCartOutput = void;
+/** POST /cart/checkout. */
+export type CheckoutCartOutput = CheckoutResponse;
+
+const notProvided = (name: string) => () => Promise.reject(new Error(`${name} not provided`));
+
+const HOME = '/';
+
+function guaranteeContextOf(context: CartContext, cart: Cart): GuaranteeContext {
+  return { productId: cart.product.id, ...context.settings };
+}
+
+function linesTotalMinor(cart: Cart): number {
+  return toMinor(cart.linesTotal, GBP_CODE);
+}
+
+function spendOf(context: CartContext, cart: Cart): SpendCheck {
+  const siteProduct = context.siteProducts.find((p) => p.productId === cart.product.id);
+  return checkSpend(linesTotalMinor(cart), spendLimitsOf(siteProduct), GBP_CODE);
+}
+
+function guaranteeErrorsOf(context: CartContext, cart: Cart): GuaranteeErrors {
+  return guaranteeErrors(
+    { buyback: cart.buyBackGuarantee, refund: cart.refundGuarantee },
+    linesTotalMinor(cart),
+    guaranteeContextOf(context, cart),
+  );
+}
+
+function lineOf(cart: Cart | null, lineId: string): CartLine | undefined {
+  return cart?.lines.find((l) => l.id === lineId);
+}
+
+function without<T>(record: Record<string, T>, key: string): Record<string, T> {
+  const { [key]: _dropped, ...rest } = record;
+  return rest;
+}
+
+const toNewLine = (link: CartLink): NewLine => ({
+  currencyCode: link.currencyCode,
+  qty: link.amount,
+  productId: link.productId,
+  storeId: link.storeId,
+});
+
+export const cartMachine = setup({
+  types: {
+    input: {} as CartInput,
+    context: {} as CartContext,
+    events: {} as CartEvent,
+    emitted: {} as CartEmitted,
+    tags: {} as CartTag,
+    children: {} as {
+      fetchCart: 'fetchCart';
+      createCart: 'createCart';
+      addLine: 'addLine';
+      updateLine: 'updateLine';
+      removeLine: 'removeLine';
+      setBuyback: 'setBuyback';
+      setRefund: 'setRefund';
+      recreateCart: 'recreateCart';
+      abandonCart: 'abandonCart';
+      checkoutCart: 'checkoutCart';
+      countdown: 'countdown';
+    },
+  },
+  actors: {
+    fetchCart: fromPromise<FetchCartOutput>(notProvided('fetchCart')),
+    createCart: fromPromise<CreateCartOutput, CreateCartInput>(notProvided('createCart')),
+    addLine: fromPromise<AddLineOutput, AddLineInput>(notProvided('addLine')),
+    updateLine: fromPromise<UpdateLineOutput, UpdateLineInput>(notProvided('updateLine')),
+    removeLine: fromPromise<RemoveLineOutput, RemoveLineInput>(notProvided('removeLine')),
+    setBuyback: fromPromise<SetGuaranteeOutput, SetGuaranteeInput>(notProvided('setBuyback')),
+    setRefund: fromPromise<SetGuaranteeOutput, SetGuaranteeInput>(notProvided('setRefund')),
+    recreateCart: fromPromise<RecreateCartOutput, RecreateCartInput>(notProvided('recreateCart')),
+    abandonCart: fromPromise<AbandonCartOutput>(notProvided('abandonCart')),
+    checkoutCart: fromPromise<CheckoutCartOutput>(notProvided('checkoutCart')),
+    countdown: countdownMachine,
+  },
+  actions: {
+    rememberCart: assign({ cart: (_, params: { cart: Cart | null }) => params.cart }),
+    forgetCart: assign({
+      cart: null,
+      lineEdits: {},
+      lineErrors: {},
+      sendingLineId: null,
+      pendingLine: null,
+      showGuaranteeErrors: false,
+      proceedRequested: false,
+    }),
+    rememberRequest: assign({ request: (_, params: { request: ViewCartRequest }) => params.request }),
+    forgetRequest: assign({ request: null }),
+    takeRequestedLine: assign(({ context }) =>
+      context.request?.kind === 'line' ? { pendingLine: toNewLine(context.request.line), request: null } : { request: null },
+    ),
+    rememberPendingLine: assign({ pendingLine: (_, params: { line: NewLine }) => params.line }),
+    forgetPendingLine: assign({ pendingLine: null }),
+    rememberLineEdit: assign(({ context }, params: { lineId: string; qty: number }) => ({
+      lineEdits: { ...context.lineEdits, [params.lineId]: params.qty },
+      lineErrors: without(context.lineErrors, params.lineId),
+    })),
+    rejectLineEdit: assign(({ context }, params: { lineId: string }) => ({
+      lineEdits: without(context.lineEdits, params.lineId),
+      lineErrors: { ...context.lineErrors, [params.lineId]: messages.amountGreaterThanZero },
+    })),
+    announceInvalidLine: emit((_, params: { lineId: string }) => ({
+      type: 'cart.lineInvalid' as const,
+      lineId: params.lineId,
+      message: messages.amountGreaterThanZero,
+    })),
+    pickLineToSend: assign({ sendingLineId: ({ context }) => Object.keys(context.lineEdits)[0] ?? null }),
+    dropSentLineEdit: assign(({ context }) => ({
+      lineEdits: context.sendingLineId === null ? context.lineEdits : without(context.lineEdits, context.sendingLineId),
+      sendingLineId: null,
+    })),
+    rememberRemoval: assign(({ context }, params: { lineId: string }) => ({
+      removingLineId: params.lineId,
+      lineEdits: without(context.lineEdits, params.lineId),
+      lineErrors: without(context.lineErrors, params.lineId),
+    })),
+    forgetRemoval: assign({ removingLineId: null }),
+    rememberChoice: assign({ pendingChoice: (_, params: { choice: boolean }) => params.choice }),
+    revealGuaranteeErrors: assign({ showGuaranteeErrors: true }),
+    rememberProceed: assign({ proceedRequested: true }),
+    forgetProceed: assign({ proceedRequested: false }),
+    rememberProblem: assign({ problem: (_, params: { error: unknown }) => problemOf(params.error) }),
+    forgetProblem: assign({ problem: null }),
+    syncCountdown: sendTo('countdown', ({ context }) => ({
+      type: 'countdown.reset' as const,
+      expiresAt: context.cart?.expiresAt ?? '',
+    })),
+    stopCountdown: sendTo('countdown', { type: 'countdown.stopped' as const }),
+    goHome: emit({ type: 'navigation.requested' as const, to: HOME }),
+    announceCheckout: emit((_, params: { order: CheckoutResponse }) => ({
+      type: 'cart.checkedOut' as const,
+      orderId: params.order.orderId,
+      externalOrderId: params.order.externalOrderId,
+    })),
+    reportError: emit((_, params: { error: unknown; where: string }) => ({
+      type: 'error.reported' as const,
+      error: params.error,
+      where: params.where,
+    })),
+  },
+  guards: {
+    hasCart: ({ context }) => context.cart !== null,
+    isCartMissing: (_, params: { error: unknown }) => isNotFoundError(params.error) || isUnauthorizedError(params.error),
+    isRecreateRequested: ({ context }) => context.request?.kind === 'recreate',
+    isLineRequested: ({ context }) => context.request?.kind === 'line',
+    isViewRequested: ({ context }) => context.request !== null,
+    isQuantityInvalid: (_, params: { qty: number | null }) => lineQuantityError(params.qty) !== null,
+    isLineInCart: ({ context }, params: { lineId: string }) => lineOf(context.cart, params.lineId) !== undefined,
+    hasPendingEdits: ({ context }) => Object.keys(context.lineEdits).length > 0,
+    isProceedRequested: ({ context }) => context.proceedRequested,
+    isBuybackEligible: ({ context }) =>
+      context.cart !== null && isBuybackEligible(linesTotalMinor(context.cart), guaranteeContextOf(context, context.cart)),
+    isRefundOffered: ({ context }) => context.cart !== null && isRefundOffered(guaranteeContextOf(context, context.cart)),
+    isSpendAllowed: ({ context }) => context.cart !== null && spendOf(context, context.cart).canProceed,
+    areGuaranteesAnswered: ({ context }) => context.cart !== null && guaranteesAnswered(guaranteeErrorsOf(context, context.cart)),
+  },
+  delays: {
+    LINE_DEBOUNCE: LINE_UPDATE_DEBOUNCE_MS,
+    REDIRECT: REDIRECT_DELAY_MS,
+  },
+}).createMachine({
+  id: 'cart',
+  context: ({ input }) => ({
+    siteId: input.siteId,
+    settings: input.settings,
+    siteProducts: input.siteProducts ?? [],
+    affiliateCode: input.affiliateCode ?? null,
+    now: input.now ?? Date.now,
+    cart: null,
+    request: null,
+    pendingLine: null,
+    lineEdits: {},
+    sendingLineId: null,
+    lineErrors: {},
+    removingLineId: null,
+    pendingChoice: null,
+    showGuaranteeErrors: false,
+    proceedRequested: false,
+    problem: null,
+  }),
+  initial: 'loading',
+  on: {
+    // Kept until the cart is known; the states that can act on it at once say so.
+    'cart.viewOpened': { actions: { type: 'rememberRequest', params: ({ event }) => ({ request: event.request }) } },
+    'cart.abandoned': { target: '.none', actions: 'forgetCart' },
+    'cart.refreshRequested': { target: '.loading' },
+    'problem.dismissed': { actions: 'forgetProblem' },
+  },
+  states: {
+    loading: {
+      tags: ['loading'],
+      invoke: {
+        id: 'fetchCart',
+        src: 'fetchCart',
+        onDone: {
+          target: 'settling',
+          actions: { type: 'rememberCart', params: ({ event }) => ({ cart: event.output }) },
+        },
+        onError: [
+          // 404: no cart; 401/403: the session is being replaced, so neither is this cart.
+          {
+            guard: { type: 'isCartMissing', params: ({ event }) => ({ error: event.error }) },
+            target: 'settling',
+            actions: 'forgetCart',
+          },
+          {
+            target: 'unavailable',
+            actions: { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
+      },
+    },
+
+    /** Decides where a known cart (or its absence) and the view-cart request lead. */
+    settling: {
+      always: [
+        { guard: 'isRecreateRequested', target: 'recreating' },
+        { guard: and(['isLineRequested', 'hasCart']), target: 'open.addingLine', actions: 'takeRequestedLine' },
+        { guard: 'isLineRequested', target: 'creating', actions: 'takeRequestedLine' },
+        { guard: 'hasCart', target: 'open', actions: 'forgetRequest' },
+        { guard: 'isViewRequested', target: 'noCart', actions: 'forgetRequest' },
+        { target: 'none' },
+      ],
+    },
+
+    none: {
+      tags: ['empty'],
+      on: {
+        'cart.viewOpened': {
+          target: 'settling',
+          actions: { type: 'rememberRequest', params: ({ event }) => ({ request: event.request }) },
+        },
+        'cart.lineAdded': {
+          target: 'creating',
+          actions: { type: 'rememberPendingLine', params: ({ event }) => ({ line: event.line }) },
+        },
+      },
+    },
+
+    noCart: {
+      tags: ['noCart', 'empty'],
+      after: { REDIRECT: { target: 'none', actions: 'goHome' } },
+    },
+
+    unavailable: {
+      tags: ['unavailable'],
+    },
+
+    creating: {
+      tags: ['saving'],
+      invoke: {
+        id: 'createCart',
+        src: 'createCart',
+        input: ({ context }) => ({
+          storeId: context.pendingLine?.storeId ?? 1,
+          productId: context.pendingLine?.productId ?? 2,
+          affiliateCode: context.affiliateCode,
+        }),
+        onDone: {
+          target: 'open.addingLine',
+          actions: { type: 'rememberCart', params: ({ event }) => ({ cart: event.output }) },
+        },
+        onError: {
+          target: 'none',
+          actions: ['forgetPendingLine', { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) }],
+        },
+      },
+    },
+
+    recreating: {
+      tags: ['loading'],
+      exit: 'forgetRequest',
+      invoke: {
+        id: 'recreateCart',
+        src: 'recreateCart',
+        input: ({ context }) => ({ webCartId: context.request?.kind === 'recreate' ? context.request.webCartId : '' }),
+        onDone: {
+          target: 'open',
+          actions: { type: 'rememberCart', params: ({ event }) => ({ cart: event.output }) },
+        },
+        onError: {
+          target: 'unavailable',
+          actions: { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+
+    /** A cart exists; its countdown runs until the order is confirmed. */
+    open: {
+      invoke: {
+        id: 'countdown',
+        src: 'countdown',
+        input: ({ context }) => ({ expiresAt: context.cart?.expiresAt ?? '', now: context.now }),
+        onError: {
+          actions: { type: 'reportError', params: ({ event }) => ({ error: event.error, where: 'cart.countdown' }) },
+        },
+      },
+      on: {
+        'cart.viewOpened': {
+          target: 'settling',
+          actions: { type: 'rememberRequest', params: ({ event }) => ({ request: event.request }) },
+        },
+        'countdown.stopRequested': { actions: 'stopCountdown' },
+        // Typed while another write is on its way: kept, and sent once the chart is editable again.
+        'cart.lineChanged': [
+          {
+            guard: { type: 'isQuantityInvalid', params: ({ event }) => ({ qty: event.qty }) },
+            actions: [
+              { type: 'rejectLineEdit', params: ({ event }) => ({ lineId: event.lineId }) },
+              { type: 'announceInvalidLine', params: ({ event }) => ({ lineId: event.lineId }) },
+            ],
+          },
+          {
+            guard: { type: 'isLineInCart', params: ({ event }) => ({ lineId: event.lineId }) },
+            actions: { type: 'rememberLineEdit', params: ({ event }) => ({ lineId: event.lineId, qty: event.qty ?? 0 }) },
+          },
+        ],
+      },
+      initial: 'editable',
+      states: {
+        editable: {
+          initial: 'resuming',
+          on: {
+            'cart.lineChanged': [
+              {
+                guard: { type: 'isQuantityInvalid', params: ({ event }) => ({ qty: event.qty }) },
+                actions: [
+                  { type: 'rejectLineEdit', params: ({ event }) => ({ lineId: event.lineId }) },
+                  { type: 'announceInvalidLine', params: ({ event }) => ({ lineId: event.lineId }) },
+                ],
+              },
+              {
+                guard: { type: 'isLineInCart', params: ({ event }) => ({ lineId: event.lineId }) },
+                // Each keystroke starts the 600 ms pause again.
+                target: '.editing',
+                actions: { type: 'rememberLineEdit', params: ({ event }) => ({ lineId: event.lineId, qty: event.qty ?? 0 }) },
+              },
+            ],
+            'cart.lineRemoved': {
+              guard: { type: 'isLineInCart', params: ({ event }) => ({ lineId: event.lineId }) },
+              target: '#cart.open.removingLine',
+              actions: { type: 'rememberRemoval', params: ({ event }) => ({ lineId: event.lineId }) },
+            },
+            'cart.lineAdded': {
+              target: '#cart.open.addingLine',
+              actions: { type: 'rememberPendingLine', params: ({ event }) => ({ line: event.line }) },
+            },
+            'cart.buybackChosen': {
+              guard: 'isBuybackEligible',
+              target: '#cart.open.savingBuyback',
+              actions: { type: 'rememberChoice', params: ({ event }) => ({ choice: event.choice }) },
+            },
+            'cart.refundChosen': {
+              guard: 'isRefundOffered',
+              target: '#cart.open.savingRefund',
+              actions: { type: 'rememberChoice', params: ({ event }) => ({ choice: event.choice }) },
+            },
+            'cart.checkoutRequested': [
+              // Typed amounts are sent first; the checkout follows once they are saved.
+              { guard: 'hasPendingEdits', target: '.updatingLine', actions: 'rememberProceed' },
+              { guard: and(['isSpendAllowed', 'areGuaranteesAnswered']), target: '#cart.open.checkingOut' },
+              // The spend rule disables the button; unanswered questions show their messages.
+              { guard: 'isSpendAllowed', actions: 'revealGuaranteeErrors' },
+            ],
+            'cart.abandonRequested': { target: '#cart.abandoning' },
+          },
+          states: {
+            /** Back from a write: typed amounts wait again, or a requested checkout goes ahead. */
+            resuming: {
+              always: [
+                { guard: and(['isProceedRequested', 'hasPendingEdits']), target: 'updatingLine' },
+                { guard: 'hasPendingEdits', target: 'editing' },
+                {
+                  guard: and(['isProceedRequested', 'isSpendAllowed', 'areGuaranteesAnswered']),
+                  target: '#cart.open.checkingOut',
+                  actions: 'forgetProceed',
+                },
+                { guard: 'isProceedRequested', target: 'idle', actions: ['forgetProceed', 'revealGuaranteeErrors'] },
+                { target: 'idle' },
+              ],
+            },
+            idle: {},
+            editing: {
+              after: { LINE_DEBOUNCE: { target: 'updatingLine' } },
+            },
+            updatingLine: {
+              tags: ['saving'],
+              entry: 'pickLineToSend',
+              invoke: {
+                id: 'updateLine',
+                src: 'updateLine',
+                input: ({ context }) => {
+                  const lineId = context.sendingLineId ?? '';
+                  return {
+                    lineId,
+                    line: { currencyCode: lineOf(context.cart, lineId)?.currency.code ?? '', qty: context.lineEdits[lineId] ?? 0 },
+                  };
+                },
+                onDone: {
+                  target: 'resuming',
+                  actions: [
+                    { type: 'rememberCart', params: ({ event }) => ({ cart: event.output }) },
+                    'dropSentLineEdit',
+                    'syncCountdown',
+                  ],
+                },
+                // The shopper reads the problem before any checkout goes ahead.
+                onError: {
+                  target: 'resuming',
+                  actions: [
+                    'dropSentLineEdit',
+                    'forgetProceed',
+                    { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) },
+                  ],
+                },
+              },
+            },
+          },
+        },
+        addingLine: {
+          tags: ['saving'],
+          invoke: {
+            id: 'addLine',
+            src: 'addLine',
+            input: ({ context }) => ({ currencyCode: context.pendingLine?.currencyCode ?? '', qty: context.pendingLine?.qty ?? 0 }),
+            onDone: {
+              target: 'editable',
+              actions: [{ type: 'rememberCart', params: ({ event }) => ({ cart: event.output }) }, 'forgetPendingLine', 'syncCountdown'],
+            },
+            onError: {
+              target: 'editable',
+              actions: ['forgetPendingLine', { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) }],
+            },
+          },
+        },
+        removingLine: {
+          tags: ['saving'],
+          invoke: {
+            id: 'removeLine',
+            src: 'removeLine',
+            input: ({ context }) => ({ lineId: context.removingLineId ?? '' }),
+            onDone: {
+              target: 'editable',
+              actions: [{ type: 'rememberCart', params: ({ event }) => ({ cart: event.output }) }, 'forgetRemoval', 'syncCountdown'],
+            },
+            onError: {
+              target: 'editable',
+              actions: ['forgetRemoval', { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) }],
+            },
+          },
+        },
+        savingBuyback: {
+          tags: ['saving'],
+          invoke: {
+            id: 'setBuyback',
+            src: 'setBuyback',
+            input: ({ context }) => ({ choice: context.pendingChoice ?? false }),
+            onDone: {
+              target: 'editable',
+              actions: [{ type: 'rememberCart', params: ({ event }) => ({ cart: event.output }) }, 'syncCountdown'],
+            },
+            onError: {
+              target: 'editable',
+              actions: { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        savingRefund: {
+          tags: ['saving'],
+          invoke: {
+            id: 'setRefund',
+            src: 'setRefund',
+            input: ({ context }) => ({ choice: context.pendingChoice ?? false }),
+            onDone: {
+              target: 'editable',
+              actions: [{ type: 'rememberCart', params: ({ event }) => ({ cart: event.output }) }, 'syncCountdown'],
+            },
+            onError: {
+              target: 'editable',
+              actions: { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        checkingOut: {
+          tags: ['checkingOut'],
+          invoke: {
+            id: 'checkoutCart',
+            src: 'checkoutCart',
+            onDone: {
+              target: 'checkedOut',
+              actions: { type: 'announceCheckout', params: ({ event }) => ({ order: event.output }) },
+            },
+            onError: {
+              target: 'editable',
+              actions: { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) },
+            },
+          },
+        },
+        checkedOut: {
+          tags: ['checkedOut'],
+        },
+      },
+    },
+
+    abandoning: {
+      tags: ['saving'],
+      invoke: {
+        id: 'abandonCart',
+        src: 'abandonCart',
+        onDone: { target: 'cleared', actions: 'forgetCart' },
+        onError: {
+          target: 'open',
+          actions: { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+
+    cleared: {
+      tags: ['cleared', 'empty'],
+      after: { REDIRECT: { target: 'none', actions: 'goHome' } },
+    },
+  },
+});
+
+export type CartMachine = typeof cartMachine;
+export type CartSnapshot = SnapshotFrom<CartMachine>;
+
+export interface CartLineView extends CartLine {
+  /** The amount to show: as typed while unsent, else as saved. */
+  shownQty: number;
+  /** 'Amount should be greater than 0'. */
+  error: string | null;
+  /** A typed amount is waiting or on its way. */
+  saving: boolean;
+}
+
+export function selectCartLines(snapshot: CartSnapshot): CartLineView[] {
+  const { cart, lineEdits, lineErrors, sendingLineId } = snapshot.context;
+  return (cart?.lines ?? []).map((line) => ({
+    ...line,
+    shownQty: lineEdits[line.id] ?? line.qty,
+    error: lineErrors[line.id] ?? null,
+    saving: line.id in lineEdits || line.id === sendingLineId,
+  }));
+}
+
+export function selectLineCount(snapshot: CartSnapshot): number {
+  return snapshot.context.cart?.lines.length ?? 0;
+}
+
+/** What the calculator needs to know of the cart: it forces its type, product and branch. */
+export function selectCartSummary(snapshot: CartSnapshot): { productId: ProductId; storeId: number; currencyCode: string | null } | null {
+  const { cart } = snapshot.context;
+  return cart === null ? null : { productId: cart.product.id, storeId: cart.store.id, currencyCode: cart.currencyCode };
+}
+
+/** The countdown child, for useSelector(ref, ...); undefined while there is no cart. */
+export function selectCountdownRef(snapshot: CartSnapshot) {
+  return snapshot.children.countdown;
+}
+
+/** The page-level message: cleared, no cart, or the cart could not be read (spec 4.3, 8). */
+export function selectCartNotice(snapshot: CartSnapshot): string | null {
+  if (snapshot.hasTag('cleared')) return messages.cartCleared;
+  if (snapshot.hasTag('noCart')) return messages.noCart;
+  if (snapshot.hasTag('unavailable')) return messages.cartFetchFailed;
+  return null;
+}
+
+export interface ViewCartRules {
+  buybackOffered: boolean;
+  /** The Buyback radios are enabled. */
+  buybackEligible: boolean;
+  /** 'Your cart is too small to use the Buyback Guarantee...'. */
+  buybackNotice: string | null;
+  refundOffered: boolean;
+  buybackChoice: boolean | null;
+  refundChoice: boolean | null;
+  /** The required-answer messages, once the shopper tried to proceed. */
+  guaranteeErrors: GuaranteeErrors;
+  /** The spend rule: its message, and whether 'Proceed to checkout' is enabled. */
+  spend: SpendCheck;
+}
+
+export function selectViewCartRules(snapshot: CartSnapshot): ViewCartRules | null {
+  const { context } = snapshot;
+  const { cart } = context;
+  if (cart === null) return null;
+  const ctx = guaranteeContextOf(context, cart);
+  const total = linesTotalMinor(cart);
+  const errors = guaranteeErrorsOf(context, cart);
+  return {
+    buybackOffered: isBuybackOffered(ctx),
+    buybackEligible: isBuybackEligible(total, ctx),
+    buybackNotice: buybackNotice(total, ctx),
+    refundOffered: isRefundOffered(ctx),
+    buybackChoice: cart.buyBackGuarantee,
+    refundChoice: cart.refundGuarantee,
+    guaranteeErrors: context.showGuaranteeErrors ? errors : { buyback: null, refund: null },
+    spend: spendOf(context, cart),
+  };
+}

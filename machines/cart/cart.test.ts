@@ -1,0 +1,351 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, SimulatedClock, waitFor, type AnyEventObject } from 'xstate';
+import type { Cart } from '#domain/contract/cart.ts';
+import { cartLine, makeCart } from '../../tests/support/cart-fixtures.ts';
+import {
+  cartMachine,
+  selectCartLines,
+  selectCartNotice,
+  selectCountdownRef,
+  selectViewCartRules,
+  type CartSettings,
+} from './cart.machine.ts';
+
+const BASE = Date.parse('2025-06-02T10:00:00Z');
+const settings: CartSettings = { isPartner: false, showBuybackGuarantee: true, showRefundGuarantee: true };
+const siteProducts = [
+  { siteId: 1, productId: 1 as const, minSpend: 100, maxSpend: 2500 },
+  { siteId: 1, productId: 2 as const, minSpend: 50, maxSpend: 2500 },
+  { siteId: 1, productId: 3 as const, minSpend: 0, maxSpend: 0 },
+];
+const status = (code: number) => Object.assign(new Error(`HTTP ${code}`), { status: code });
+
+function startCart(initial: Cart | null | Error, overrides: { api?: Partial<Record<string, (input: never) => Promise<unknown>>> } = {}) {
+  const clock = new SimulatedClock();
+  const api = {
+    fetchCart: vi.fn(async () => (initial instanceof Error ? Promise.reject(initial) : initial)),
+    createCart: vi.fn(async (_input: unknown) => makeCart({ lines: [] })),
+    addLine: vi.fn(async (_input: unknown) => makeCart()),
+    updateLine: vi.fn(async (_input: unknown) => makeCart()),
+    removeLine: vi.fn(async (_input: unknown) => makeCart({ lines: [] })),
+    setBuyback: vi.fn(async (_input: unknown) => makeCart()),
+    setRefund: vi.fn(async (_input: unknown) => makeCart()),
+    recreateCart: vi.fn(async (_input: unknown) => makeCart({ id: 'recreated' })),
+    abandonCart: vi.fn(async () => undefined),
+    checkoutCart: vi.fn(async () => ({ orderId: 'order-1', externalOrderId: 'TM-0001' })),
+  };
+  for (const [name, fn] of Object.entries(overrides.api ?? {})) {
+    (api as Record<string, unknown>)[name] = vi.fn(fn);
+  }
+  const machine = cartMachine.provide({
+    actors: {
+      fetchCart: fromPromise(() => api.fetchCart()),
+      createCart: fromPromise(({ input }) => api.createCart(input as never) as Promise<Cart>),
+      addLine: fromPromise(({ input }) => api.addLine(input as never) as Promise<Cart>),
+      updateLine: fromPromise(({ input }) => api.updateLine(input as never) as Promise<Cart>),
+      removeLine: fromPromise(({ input }) => api.removeLine(input as never) as Promise<Cart>),
+      setBuyback: fromPromise(({ input }) => api.setBuyback(input as never) as Promise<Cart>),
+      setRefund: fromPromise(({ input }) => api.setRefund(input as never) as Promise<Cart>),
+      recreateCart: fromPromise(({ input }) => api.recreateCart(input as never) as Promise<Cart>),
+      abandonCart: fromPromise(() => api.abandonCart()),
+      checkoutCart: fromPromise(() => api.checkoutCart()),
+    },
+  });
+  const actor = createActor(machine, {
+    clock,
+    input: { siteId: 1, settings, siteProducts, affiliateCode: 'AFF', now: () => BASE + clock.now() },
+  });
+  const emitted: AnyEventObject[] = [];
+  actor.on('*', (e) => emitted.push(e));
+  actor.start();
+  const settled = () => waitFor(actor, (s) => !s.hasTag('loading') && !s.hasTag('saving') && !s.hasTag('checkingOut'));
+  return { actor, clock, api, emitted, settled };
+}
+
+describe('loading the cart (spec 4.3, 8)', () => {
+  it('has none when the session has no cart', async () => {
+    const { actor, settled } = startCart(null);
+    await settled();
+    expect(actor.getSnapshot().hasTag('empty')).toBe(true);
+    expect(selectCountdownRef(actor.getSnapshot())).toBeUndefined();
+  });
+
+  it('opens a cart and starts its countdown', async () => {
+    const { actor, settled } = startCart(makeCart({ expiresAt: new Date(BASE + 20 * 60_000).toISOString() }));
+    await settled();
+    expect(actor.getSnapshot().matches('open')).toBe(true);
+    expect(selectCountdownRef(actor.getSnapshot())?.getSnapshot().context.view.text).toBe('20:00');
+  });
+
+  it.each([
+    [404, 'empty', null],
+    [401, 'empty', null],
+    [403, 'empty', null],
+    [500, 'unavailable', "We couldn't get your cart"],
+  ])('reads a %i as %s', async (code, tag, notice) => {
+    const { actor, settled } = startCart(status(code));
+    await settled();
+    expect(actor.getSnapshot().hasTag(tag as 'empty')).toBe(true);
+    expect(selectCartNotice(actor.getSnapshot())).toBe(notice);
+  });
+
+  it("says 'We couldn't get your cart' for a network failure", async () => {
+    const { actor, settled } = startCart(new TypeError('Failed to fetch'));
+    await settled();
+    expect(selectCartNotice(actor.getSnapshot())).toBe("We couldn't get your cart");
+  });
+});
+
+describe('view-cart page (spec 2.6, 4.3)', () => {
+  it("says 'You have no cart' and goes to / after 1 second", async () => {
+    const { actor, clock, emitted, settled } = startCart(null);
+    actor.send({ type: 'cart.viewOpened', request: { kind: 'view' } });
+    await settled();
+    expect(selectCartNotice(actor.getSnapshot())).toBe('You have no cart');
+    clock.increment(999);
+    expect(emitted).toEqual([]);
+    clock.increment(1);
+    expect(emitted).toEqual([{ type: 'navigation.requested', to: '/' }]);
+    expect(selectCartNotice(actor.getSnapshot())).toBeNull();
+  });
+
+  it('creates the cart with the first line of the link', async () => {
+    const { actor, api, settled } = startCart(null);
+    await settled();
+    actor.send({
+      type: 'cart.viewOpened',
+      request: { kind: 'line', line: { currencyCode: 'USD', amount: 300, productId: 1, storeId: 12, affiliateId: null } },
+    });
+    await settled();
+    expect(api.createCart).toHaveBeenCalledWith({ storeId: 12, productId: 1, affiliateCode: 'AFF' });
+    expect(api.addLine).toHaveBeenCalledWith({ currencyCode: 'USD', qty: 300 });
+    expect(actor.getSnapshot().matches({ open: 'editable' })).toBe(true);
+  });
+
+  it('adds the line of the link to an existing cart', async () => {
+    const { actor, api, settled } = startCart(makeCart());
+    actor.send({
+      type: 'cart.viewOpened',
+      request: { kind: 'line', line: { currencyCode: 'USD', amount: 300, productId: 2, storeId: 1, affiliateId: null } },
+    });
+    await settled();
+    expect(api.createCart).not.toHaveBeenCalled();
+    expect(api.addLine).toHaveBeenCalledWith({ currencyCode: 'USD', qty: 300 });
+  });
+
+  it('recreates a web cart from its id', async () => {
+    const { actor, api, settled } = startCart(null);
+    await settled();
+    actor.send({ type: 'cart.viewOpened', request: { kind: 'recreate', webCartId: 'web-9' } });
+    await settled();
+    expect(api.recreateCart).toHaveBeenCalledWith({ webCartId: 'web-9' });
+    expect(actor.getSnapshot().context.cart?.id).toBe('recreated');
+  });
+});
+
+describe('cart lines (spec 4.3, 5.1)', () => {
+  it('creates the cart with the first line added', async () => {
+    const { actor, api, settled } = startCart(null);
+    await settled();
+    actor.send({ type: 'cart.lineAdded', line: { currencyCode: 'EUR', qty: 250, productId: 2, storeId: 7 } });
+    expect(actor.getSnapshot().hasTag('saving')).toBe(true);
+    await settled();
+    expect(api.createCart).toHaveBeenCalledWith({ storeId: 7, productId: 2, affiliateCode: 'AFF' });
+    expect(api.addLine).toHaveBeenCalledWith({ currencyCode: 'EUR', qty: 250 });
+    expect(selectCartLines(actor.getSnapshot())).toHaveLength(1);
+  });
+
+  it('sends a line update 600 ms after typing stops, with the last amount', async () => {
+    const { actor, clock, api, settled } = startCart(makeCart());
+    await settled();
+    actor.send({ type: 'cart.lineChanged', lineId: 'line-1', qty: 30 });
+    clock.increment(400);
+    actor.send({ type: 'cart.lineChanged', lineId: 'line-1', qty: 300 });
+    expect(selectCartLines(actor.getSnapshot())[0]).toMatchObject({ shownQty: 300, saving: true });
+    clock.increment(599);
+    expect(api.updateLine).not.toHaveBeenCalled();
+    clock.increment(1);
+    expect(api.updateLine).toHaveBeenCalledTimes(1);
+    expect(api.updateLine).toHaveBeenCalledWith({ lineId: 'line-1', line: { currencyCode: 'EUR', qty: 300 } });
+    await settled();
+    expect(selectCartLines(actor.getSnapshot())[0]).toMatchObject({ saving: false });
+  });
+
+  it.each([0, -5, null])("refuses %s: 'Amount should be greater than 0', focus back on the line", async (qty) => {
+    const { actor, clock, api, emitted, settled } = startCart(makeCart());
+    await settled();
+    actor.send({ type: 'cart.lineChanged', lineId: 'line-1', qty });
+    clock.increment(1000);
+    expect(api.updateLine).not.toHaveBeenCalled();
+    expect(selectCartLines(actor.getSnapshot())[0]?.error).toBe('Amount should be greater than 0');
+    expect(emitted).toContainEqual({ type: 'cart.lineInvalid', lineId: 'line-1', message: 'Amount should be greater than 0' });
+    actor.send({ type: 'cart.lineChanged', lineId: 'line-1', qty: 100 });
+    expect(selectCartLines(actor.getSnapshot())[0]?.error).toBeNull();
+  });
+
+  it('deletes a line', async () => {
+    const { actor, api, settled } = startCart(makeCart());
+    await settled();
+    actor.send({ type: 'cart.lineRemoved', lineId: 'line-1' });
+    await settled();
+    expect(api.removeLine).toHaveBeenCalledWith({ lineId: 'line-1' });
+    expect(selectCartLines(actor.getSnapshot())).toEqual([]);
+  });
+
+  it('restarts the countdown from the expiry each write brings', async () => {
+    const later = new Date(BASE + 29 * 60_000).toISOString();
+    const { actor, settled } = startCart(makeCart({ expiresAt: new Date(BASE + 60_000).toISOString() }), {
+      api: { removeLine: async () => makeCart({ lines: [], expiresAt: later }) },
+    });
+    await settled();
+    expect(selectCountdownRef(actor.getSnapshot())?.getSnapshot().context.view.text).toBe('01:00');
+    actor.send({ type: 'cart.lineRemoved', lineId: 'line-1' });
+    await settled();
+    expect(selectCountdownRef(actor.getSnapshot())?.getSnapshot().context.view.text).toBe('29:00');
+  });
+
+  it('keeps a failed write as a problem to show', async () => {
+    const { actor, settled } = startCart(makeCart(), {
+      api: { removeLine: () => Promise.reject(Object.assign(new Error('x'), { problem: { title: 'Line locked', status: 409 } })) },
+    });
+    await settled();
+    actor.send({ type: 'cart.lineRemoved', lineId: 'line-1' });
+    await settled();
+    expect(actor.getSnapshot().context.problem).toMatchObject({ title: 'Line locked' });
+    actor.send({ type: 'problem.dismissed' });
+    expect(actor.getSnapshot().context.problem).toBeNull();
+  });
+});
+
+describe('abandoning (spec 4.3)', () => {
+  it("clears the cart, says 'We've cleared your cart' and goes to / after 1 second", async () => {
+    const { actor, clock, api, emitted, settled } = startCart(makeCart());
+    await settled();
+    actor.send({ type: 'cart.abandonRequested' });
+    await waitFor(actor, (s) => s.hasTag('cleared'));
+    expect(api.abandonCart).toHaveBeenCalledTimes(1);
+    expect(selectCartNotice(actor.getSnapshot())).toBe("We've cleared your cart");
+    expect(actor.getSnapshot().context.cart).toBeNull();
+    clock.increment(999);
+    expect(emitted).toEqual([]);
+    clock.increment(1);
+    expect(emitted).toEqual([{ type: 'navigation.requested', to: '/' }]);
+    expect(actor.getSnapshot().hasTag('empty')).toBe(true);
+  });
+
+  it('forgets a cart the checkout abandoned', async () => {
+    const { actor, settled } = startCart(makeCart());
+    await settled();
+    actor.send({ type: 'cart.abandoned' });
+    expect(actor.getSnapshot().hasTag('empty')).toBe(true);
+    expect(selectCountdownRef(actor.getSnapshot())).toBeUndefined();
+  });
+});
+
+describe('guarantees and spend on the view-cart page (spec 5.1)', () => {
+  const small = makeCart({ lines: [cartLine('line-1', 'EUR', 120, 100)] });
+  const large = makeCart({ lines: [cartLine('line-1', 'EUR', 250, 212.35)] });
+
+  it.each([
+    ['£100', false, 'Your cart is too small to use the Buyback Guarantee...', small],
+    ['£212.35', true, null, large],
+    ['£150', true, null, makeCart({ lines: [cartLine('line-1', 'EUR', 180, 150)] })],
+  ])('a %s cart: Buyback eligible %s, notice %s', async (_label, eligible, notice, cart) => {
+    const { actor, api, settled } = startCart(cart);
+    await settled();
+    expect(selectViewCartRules(actor.getSnapshot())).toMatchObject({ buybackEligible: eligible, buybackNotice: notice });
+    actor.send({ type: 'cart.buybackChosen', choice: true });
+    await settled();
+    expect(api.setBuyback).toHaveBeenCalledTimes(eligible ? 1 : 0);
+  });
+
+  it('asks both questions before checkout', async () => {
+    const { actor, api, settled } = startCart(large, {
+      api: {
+        setBuyback: async () => makeCart({ lines: large.lines, buyBackGuarantee: false }),
+        setRefund: async () => makeCart({ lines: large.lines, buyBackGuarantee: false, refundGuarantee: true }),
+      },
+    });
+    await settled();
+    expect(selectViewCartRules(actor.getSnapshot())?.guaranteeErrors).toEqual({ buyback: null, refund: null });
+    actor.send({ type: 'cart.checkoutRequested' });
+    expect(api.checkoutCart).not.toHaveBeenCalled();
+    expect(selectViewCartRules(actor.getSnapshot())?.guaranteeErrors).toEqual({
+      buyback: 'Please select your Buyback guarantee option',
+      refund: 'Please select your Refund guarantee option',
+    });
+    actor.send({ type: 'cart.buybackChosen', choice: false });
+    await settled();
+    actor.send({ type: 'cart.refundChosen', choice: true });
+    await settled();
+    expect(api.setRefund).toHaveBeenCalledWith({ choice: true });
+    expect(selectViewCartRules(actor.getSnapshot())?.guaranteeErrors).toEqual({ buyback: null, refund: null });
+    actor.send({ type: 'cart.checkoutRequested' });
+    await settled();
+    expect(api.checkoutCart).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks nothing for sell-back', async () => {
+    const { actor, api, settled } = startCart(makeCart({ productId: 3, lines: [cartLine('line-1', 'USD', 300, 220)] }));
+    await settled();
+    expect(selectViewCartRules(actor.getSnapshot())).toMatchObject({ buybackOffered: false, refundOffered: false });
+    actor.send({ type: 'cart.refundChosen', choice: true });
+    actor.send({ type: 'cart.checkoutRequested' });
+    await settled();
+    expect(api.setRefund).not.toHaveBeenCalled();
+    expect(api.checkoutCart).toHaveBeenCalledTimes(1);
+  });
+
+  it.each([
+    ['below the minimum', 1, [cartLine('line-1', 'EUR', 60, 50)], 'Minimum spend of 100 GBP has not been met'],
+    ['above the maximum', 1, [cartLine('line-1', 'EUR', 2000, 1700), cartLine('line-2', 'USD', 1200, 900)], 'Maximum spend of 2,500 GBP has been exceeded'],
+    ['empty', 2, [], null],
+  ] as const)('disables Proceed for a cart %s (product %i)', async (_label, productId, lines, message) => {
+    const { actor, api, settled } = startCart(makeCart({ productId, lines, buyBackGuarantee: false, refundGuarantee: false }));
+    await settled();
+    expect(selectViewCartRules(actor.getSnapshot())?.spend).toMatchObject({ canProceed: false, message });
+    expect(actor.getSnapshot().can({ type: 'cart.checkoutRequested' })).toBe(false);
+    actor.send({ type: 'cart.checkoutRequested' });
+    expect(api.checkoutCart).not.toHaveBeenCalled();
+  });
+});
+
+describe('checkout (spec 4.3, 7.4)', () => {
+  const ready = makeCart({ lines: [cartLine('line-1', 'EUR', 250, 212.35)], buyBackGuarantee: false, refundGuarantee: false });
+
+  it('creates the order and tells the checkout; the countdown runs on until confirmation', async () => {
+    const { actor, clock, emitted, settled } = startCart(ready);
+    await settled();
+    actor.send({ type: 'cart.checkoutRequested' });
+    await settled();
+    expect(actor.getSnapshot().hasTag('checkedOut')).toBe(true);
+    expect(emitted).toContainEqual({ type: 'cart.checkedOut', orderId: 'order-1', externalOrderId: 'TM-0001' });
+    const countdown = selectCountdownRef(actor.getSnapshot());
+    clock.increment(1000);
+    expect(countdown?.getSnapshot().context.view.text).toBe('29:59');
+    actor.send({ type: 'countdown.stopRequested' });
+    expect(countdown?.getSnapshot().status).toBe('done');
+  });
+
+  it('sends typed amounts before checking out', async () => {
+    const { actor, api, settled } = startCart(ready, {
+      api: { updateLine: async () => makeCart({ lines: [cartLine('line-1', 'EUR', 300, 254.82)], buyBackGuarantee: false, refundGuarantee: false }) },
+    });
+    await settled();
+    actor.send({ type: 'cart.lineChanged', lineId: 'line-1', qty: 300 });
+    actor.send({ type: 'cart.checkoutRequested' });
+    await settled();
+    expect(api.updateLine).toHaveBeenCalledWith({ lineId: 'line-1', line: { currencyCode: 'EUR', qty: 300 } });
+    expect(api.checkoutCart).toHaveBeenCalledTimes(1);
+    expect(api.updateLine.mock.invocationCallOrder[0]).toBeLessThan(api.checkoutCart.mock.invocationCallOrder[0]!);
+  });
+
+  it('stays on the cart with the problem when the order cannot be created', async () => {
+    const { actor, settled } = startCart(ready, { api: { checkoutCart: () => Promise.reject({ title: 'Rates changed', status: 409 }) } });
+    await settled();
+    actor.send({ type: 'cart.checkoutRequested' });
+    await settled();
+    expect(actor.getSnapshot().matches({ open: 'editable' })).toBe(true);
+    expect(actor.getSnapshot().context.problem?.title).toBe('Rates changed');
+  });
+});

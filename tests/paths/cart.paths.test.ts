@@ -1,0 +1,105 @@
+import { expect } from 'vitest';
+import type { ViewCartRequest } from '#domain/cart-link.ts';
+import { cartMachine, selectCartNotice, selectCountdownRef, selectViewCartRules, type CartSnapshot } from '#machines/cart/cart.machine.ts';
+import { actorDone, actorFailed, definePathSuite } from '../support/graph-coverage.ts';
+import { cartLine, makeCart } from '../support/cart-fixtures.ts';
+
+const NOW = Date.parse('2025-06-02T10:00:00Z');
+const large = [cartLine('line-1', 'EUR', 250, 212.35)];
+// Guarantees answered and spend met: Proceed goes ahead.
+const answered = makeCart({ id: 'answered', lines: large, buyBackGuarantee: false, refundGuarantee: false });
+// Both questions still open.
+const unanswered = makeCart({ id: 'unanswered', lines: large });
+// Below product 1's £100 minimum: Proceed is disabled.
+const blocked = makeCart({ id: 'blocked', productId: 1, lines: [cartLine('line-1', 'EUR', 60, 50)], buyBackGuarantee: false, refundGuarantee: false });
+const created = makeCart({ id: 'created', lines: [] });
+
+const requests: ViewCartRequest[] = [
+  { kind: 'view' },
+  { kind: 'line', line: { currencyCode: 'USD', amount: 300, productId: 2, storeId: 1, affiliateId: null } },
+  { kind: 'recreate', webCartId: 'web-1' },
+];
+const problem = (status: number) => Object.assign(new Error(`HTTP ${status}`), { status, problem: { title: `Failed ${status}`, status } });
+
+// What the guards read, and no more, so the state space stays small.
+const serializeState = (s: CartSnapshot): string => {
+  const c = s.context;
+  return JSON.stringify([s.value, c.cart?.id ?? null, c.request?.kind ?? null, Object.keys(c.lineEdits).length > 0, c.proceedRequested]);
+};
+
+definePathSuite({
+  name: 'cart',
+  machine: cartMachine,
+  input: {
+    siteId: 1,
+    settings: { isPartner: false, showBuybackGuarantee: true, showRefundGuarantee: true },
+    siteProducts: [
+      { siteId: 1, productId: 1, minSpend: 100, maxSpend: 2500 },
+      { siteId: 1, productId: 2, minSpend: 50, maxSpend: 2500 },
+    ],
+    affiliateCode: 'AFF',
+    now: () => NOW,
+  },
+  events: [
+    ...requests.map((request) => ({ type: 'cart.viewOpened' as const, request })),
+    { type: 'cart.lineAdded', line: { currencyCode: 'EUR', qty: 250, productId: 2, storeId: 1 } },
+    { type: 'cart.lineChanged', lineId: 'line-1', qty: 300 },
+    { type: 'cart.lineChanged', lineId: 'line-1', qty: 0 },
+    { type: 'cart.lineChanged', lineId: 'ghost', qty: 5 },
+    { type: 'cart.lineRemoved', lineId: 'line-1' },
+    { type: 'cart.lineRemoved', lineId: 'ghost' },
+    { type: 'cart.buybackChosen', choice: false },
+    { type: 'cart.refundChosen', choice: false },
+    { type: 'cart.checkoutRequested' },
+    { type: 'cart.abandonRequested' },
+    { type: 'cart.abandoned' },
+    { type: 'cart.refreshRequested' },
+    { type: 'countdown.stopRequested' },
+    { type: 'problem.dismissed' },
+    actorDone('fetchCart', null),
+    actorDone('fetchCart', answered),
+    actorDone('fetchCart', unanswered),
+    actorDone('fetchCart', blocked),
+    actorFailed('fetchCart', problem(404)),
+    actorFailed('fetchCart', problem(500)),
+    actorDone('createCart', created),
+    actorFailed('createCart', problem(500)),
+    actorDone('addLine', answered),
+    actorFailed('addLine', problem(422)),
+    actorDone('updateLine', answered),
+    actorFailed('updateLine', problem(422)),
+    actorDone('removeLine', created),
+    actorFailed('removeLine', problem(500)),
+    actorDone('setBuyback', answered),
+    actorFailed('setBuyback', problem(500)),
+    actorDone('setRefund', answered),
+    actorFailed('setRefund', problem(500)),
+    actorDone('recreateCart', unanswered),
+    actorFailed('recreateCart', problem(404)),
+    actorDone('abandonCart', undefined),
+    actorFailed('abandonCart', problem(500)),
+    actorDone('checkoutCart', { orderId: 'order-1', externalOrderId: 'TM-1' }),
+    actorFailed('checkoutCart', problem(409)),
+    actorFailed('countdown', new Error('countdown crashed')),
+  ],
+  serializeState,
+  assertState: (s, step) => {
+    const hasCart = s.context.cart !== null;
+    expect(selectCountdownRef(s) !== undefined).toBe(s.matches('open'));
+    if (s.matches('open')) expect(hasCart).toBe(true);
+    if (s.hasTag('empty')) expect(hasCart).toBe(false);
+    expect(selectCartNotice(s)).toBe(
+      s.matches('cleared') ? "We've cleared your cart" : s.matches('noCart') ? 'You have no cart' : s.matches('unavailable') ? "We couldn't get your cart" : null,
+    );
+    const rules = selectViewCartRules(s);
+    if (rules && s.context.cart?.id === 'blocked') expect(rules.spend.message).toBe('Minimum spend of 100 GBP has not been met');
+    if (rules && !s.context.showGuaranteeErrors) expect(rules.guaranteeErrors).toEqual({ buyback: null, refund: null });
+
+    // What leaves the chart, and when.
+    const types = step.emitted.map((e) => e.type);
+    const redirected = /^xstate\.after\.REDIRECT\./.test(step.event.type);
+    expect(types.includes('navigation.requested')).toBe(redirected);
+    expect(types.includes('cart.checkedOut')).toBe(step.event.type === 'xstate.done.actor.checkoutCart');
+    if (types.includes('cart.lineInvalid')) expect(s.context.lineErrors['line-1'] ?? s.context.lineErrors.ghost).toBe('Amount should be greater than 0');
+  },
+});
