@@ -9,7 +9,9 @@ import type { AppEnv } from './app-env.ts';
 import type { Deps } from './deps.ts';
 import { HttpProblem } from './errors.ts';
 import { branchRoutes } from './routes/branches.ts';
+import { cartRoutes } from './routes/cart.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
+import { orderRoutes } from './routes/order.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { createAddressLookup, type AddressLookup } from './services/address-lookup.ts';
 import { createPlaceSearch, type PlaceSearch } from './services/places.ts';
@@ -86,7 +88,8 @@ export function createApi(deps: Deps, providers?: Partial<ApiProviders>) {
   app.route('/', sessionRoutes());
   app.route('/', catalogueRoutes());
   app.route('/', branchRoutes({ places, addresses }));
-  // Cart, order and payment routes (routes/cart.ts, routes/order.ts ...) are mounted here.
+  app.route('/', cartRoutes());
+  app.route('/', orderRoutes());
 
   app.notFound((c) => problem(c, 404, { detail: `There is nothing at ${c.req.method} ${c.req.path}.` }));
   app.onError((error, c) => {

@@ -65,6 +65,9 @@ const EnvSchema = v.object({
   AML_THRESHOLD_GBP: Whole(1, 1_000_000),
   VELOCITY_MAX_ORDERS_PER_DAY: Whole(1, 1000),
   VELOCITY_MAX_GBP_PER_DAY: Whole(1, 10_000_000),
+  AML_ROLLING_THRESHOLD_GBP: Whole(1, 10_000_000),
+  AML_ROLLING_DAYS: Whole(1, 366),
+  PSP_PENDING_MS: Whole(0, 10 * 60_000),
   PSP_WEBHOOK_SECRET: v.pipe(
     v.optional(v.string(), ''),
     v.transform(blankToUndefined),
@@ -100,6 +103,11 @@ export interface Config {
   /** Velocity check: orders and GBP a customer may place through the website in one day. */
   velocityMaxOrdersPerDay: number;
   velocityMaxGbpPerDay: number;
+  /** An order taking the customer's last amlRollingDays to this total (GBP) or more also asks for it. */
+  amlRollingThresholdGbp: number;
+  amlRollingDays: number;
+  /** How long the sandbox provider's pending test card stays pending. */
+  pspPendingMs: number;
   /** Signs payment links (shop -> provider) and callbacks (provider -> shop); random per process when unset. */
   pspWebhookSecret: string;
   placeSearch: 'geonames';
@@ -138,7 +146,11 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     bodyLimitBytes: e.BODY_LIMIT_BYTES ?? 64 * 1024,
     amlThresholdGbp: e.AML_THRESHOLD_GBP ?? 1000,
     velocityMaxOrdersPerDay: e.VELOCITY_MAX_ORDERS_PER_DAY ?? 3,
-    velocityMaxGbpPerDay: e.VELOCITY_MAX_GBP_PER_DAY ?? 5000,
+    // The limits' reasoning: docs/decisions/003-aml-and-velocity-thresholds.md.
+    velocityMaxGbpPerDay: e.VELOCITY_MAX_GBP_PER_DAY ?? 2500,
+    amlRollingThresholdGbp: e.AML_ROLLING_THRESHOLD_GBP ?? 3000,
+    amlRollingDays: e.AML_ROLLING_DAYS ?? 30,
+    pspPendingMs: e.PSP_PENDING_MS ?? 5000,
     pspWebhookSecret: e.PSP_WEBHOOK_SECRET ?? randomBytes(32).toString('base64url'),
     placeSearch: e.PLACE_SEARCH,
     addressLookup: e.ADDRESS_LOOKUP,

@@ -13,6 +13,8 @@ import { seed } from './db/seed/index.ts';
 import { systemClock, type Deps } from './deps.ts';
 import { readEnv } from './env.ts';
 import { createPsp } from './psp/app.ts';
+import { SIGNATURE_HEADER } from './psp/signature.ts';
+import { PSP_CALLBACK_PATH } from './routes/order.ts';
 import { rateHistorySpan } from './services/rates.ts';
 
 let config;
@@ -36,16 +38,15 @@ const api = createApi(deps);
 const servers = [serve({ fetch: api.fetch, port: config.apiPort, hostname: config.host })];
 
 // --- Sandbox payment provider (server/psp) ------------------------------------------------------
-// Its callbacks go straight into the API app in-process; PSP_CALLBACK_PATH is the API route that
-// receives them (owned by the payment routes).
-const PSP_CALLBACK_PATH = '/api/payments/callback';
+// Its signed callbacks go straight into the API app in-process (same as an HTTP POST to
+// {API_BASE}/api/psp/callback, without the socket).
 const psp = createPsp({
-  config: { secret: config.pspWebhookSecret, pendingMs: 5_000, appOrigin: config.appOrigin, retryDelaysMs: [1_000, 5_000, 30_000] },
+  config: { secret: config.pspWebhookSecret, pendingMs: config.pspPendingMs, appOrigin: config.appOrigin, retryDelaysMs: [1_000, 5_000, 30_000] },
   clock: systemClock,
   deliver: async ({ body, signature }) => {
     const res = await api.request(PSP_CALLBACK_PATH, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Psp-Signature': signature },
+      headers: { 'Content-Type': 'application/json', [SIGNATURE_HEADER]: signature },
       body,
     });
     return { status: res.status };

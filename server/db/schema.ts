@@ -5,6 +5,7 @@
  */
 import {
   bigint,
+  bigserial,
   boolean,
   char,
   date,
@@ -271,6 +272,7 @@ export const cartLines = pgTable(
     increment: numeric('increment', { precision: 12, scale: 3, mode: 'number' }).notNull(),
     totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
     createdAt: createdAt(),
+    position: bigserial('position', { mode: 'number' }).notNull(),
   },
   (t) => [unique().on(t.cartId, t.currencyCode)],
 );

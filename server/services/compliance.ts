@@ -4,13 +4,13 @@
  * docs/decisions/003-aml-and-velocity-thresholds.md.
  */
 export interface ComplianceConfig {
-  /** VELOCITY_MAX_ORDERS: orders one customer may place in a day (Europe/London). */
+  /** VELOCITY_MAX_ORDERS_PER_DAY: orders one customer may place in a day (Europe/London). */
   velocityMaxOrders: number;
-  /** VELOCITY_MAX_VALUE: GBP one customer may spend in a day, pence. */
+  /** VELOCITY_MAX_GBP_PER_DAY: GBP one customer may spend in a day, pence. */
   velocityMaxValueMinor: number;
-  /** AML_ORDER_THRESHOLD: an order above this asks for additional identification, pence. */
+  /** AML_THRESHOLD_GBP: an order at or above this asks for additional identification, pence. */
   amlOrderThresholdMinor: number;
-  /** AML_ROLLING_THRESHOLD: a customer's orders over the last AML_ROLLING_DAYS above this do too. */
+  /** AML_ROLLING_THRESHOLD_GBP: so does one taking the customer's last AML_ROLLING_DAYS to this or more. */
   amlRollingThresholdMinor: number;
   amlRollingDays: number;
 }
@@ -44,7 +44,7 @@ export function assessOrder(orderTotalMinor: number, history: CustomerHistory, c
   // A refused order goes no further, so it needs no identification either.
   const showAMLPopup =
     !velocityCheckFailed &&
-    (orderTotalMinor > config.amlOrderThresholdMinor || history.valueRollingMinor + orderTotalMinor > config.amlRollingThresholdMinor);
+    (orderTotalMinor >= config.amlOrderThresholdMinor || history.valueRollingMinor + orderTotalMinor >= config.amlRollingThresholdMinor);
   return { velocityCheckFailed, showAMLPopup };
 }
 

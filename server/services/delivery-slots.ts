@@ -32,7 +32,8 @@ export interface SlotInput {
   /** Today's calendar date in Europe/London, yyyy-MM-dd. */
   today: string;
   branch: {
-    openingTimes: OpeningTimes | null;
+    /** Whether the branch opens on a date (its weekly hours, less any closure). */
+    isOpen: (date: string) => boolean;
     /** The first date the branch can hand over or accept the currency, yyyy-MM-dd. */
     availableFrom?: string | null;
   };
@@ -89,12 +90,12 @@ export function deliverySlots(input: SlotInput, config: SlotConfig = DEFAULT_SLO
       id: `delivery-${date}`,
       date,
       price: (i === 0 ? config.nextDayPriceMinor : config.laterPriceMinor) / 100,
-      isInStock: true,
+      isInStock: input.inStock,
       isFirstDay: i === 0,
       deliveryMethodName: i === 0 ? DELIVERY_METHOD.nextDay : DELIVERY_METHOD.standard,
     }));
   }
-  const isOpen = (d: string) => isBranchOpen(input.branch.openingTimes, d);
+  const isOpen = input.branch.isOpen;
   const collecting = input.productId === PRODUCT.CLICK_AND_COLLECT;
   const inStock = collecting ? input.inStock : true;
   const from = inStock ? later(input.today, input.branch.availableFrom) : later(tomorrow, input.branch.availableFrom);

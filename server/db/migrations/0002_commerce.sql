@@ -30,6 +30,8 @@ CREATE TABLE cart_lines (
   increment numeric(12, 3) NOT NULL,
   total_minor bigint NOT NULL CHECK (total_minor >= 0),
   created_at timestamptz NOT NULL DEFAULT now(),
+  -- the order lines were added in (created_at ties under one clock)
+  position bigserial NOT NULL,
   UNIQUE (cart_id, currency_code)
 );
 

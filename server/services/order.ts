@@ -1,0 +1,287 @@
+/**
+ * Orders (spec 4.1, 7.5): reading, delivery or collection dates, tracking values and the customer
+ * details with their stock, velocity and AML checks.
+ */
+import { tz } from '@date-fns/tz';
+import { format } from 'date-fns';
+import { and, eq, gte, inArray, ne, sql } from 'drizzle-orm';
+import type { ProductId } from '#domain/contract/catalogue.ts';
+import { NO_STOCK, type CustomerInfoResponse, type DeliverySlot, type Order, type OrderStateValue, type Tracking } from '#domain/contract/order.ts';
+import { londonDate, londonDateKey, SHOP_TIME_ZONE } from '#domain/availability.ts';
+import { customerDetailsSchema, type CustomerDetails } from '#domain/customer.ts';
+import { guaranteeFeesMinor } from '#domain/guarantees.ts';
+import { exponentOf, toMajor } from '#domain/money.ts';
+import { isOrderStateValue, ORDER_STATE } from '#domain/order-state.ts';
+import { isProductId, isSellBack, PRODUCT } from '#domain/products.ts';
+import * as v from 'valibot';
+import type { Db } from '../db/client.ts';
+import * as t from '../db/schema.ts';
+import type { Deps } from '../deps.ts';
+import type { Config } from '../env.ts';
+import { conflict, forbidden, HttpProblem, notFound } from '../errors.ts';
+import { fieldErrors } from '../validation.ts';
+import { collectionDate } from './branches.ts';
+import type { OrderLineRecord } from './cart.ts';
+import { assessOrder, customerKey, type ComplianceConfig } from './compliance.ts';
+import { deliverySlots, type SlotConfig, DEFAULT_SLOT_CONFIG } from './delivery-slots.ts';
+import type { SessionContext } from './session.ts';
+
+export type OrderRow = typeof t.orders.$inferSelect;
+
+/** What the order keeps of the chosen slot. */
+export interface SlotRecord {
+  id: string;
+  date: string;
+  price: number;
+  deliveryMethodName: string;
+  isInStock: boolean;
+}
+
+const inLondon = { in: tz(SHOP_TIME_ZONE) };
+
+export function complianceConfig(config: Config): ComplianceConfig {
+  return {
+    velocityMaxOrders: config.velocityMaxOrdersPerDay,
+    velocityMaxValueMinor: config.velocityMaxGbpPerDay * 100,
+    amlOrderThresholdMinor: config.amlThresholdGbp * 100,
+    amlRollingThresholdMinor: config.amlRollingThresholdGbp * 100,
+    amlRollingDays: config.amlRollingDays,
+  };
+}
+
+function stateOf(order: OrderRow): OrderStateValue {
+  if (!isOrderStateValue(order.state)) throw new Error(`Unexpected order state ${order.state}`);
+  return order.state;
+}
+
+function productOf(order: OrderRow): ProductId {
+  if (!isProductId(order.productId)) throw new Error(`Unexpected product ${order.productId}`);
+  return order.productId;
+}
+
+export const linesOf = (order: OrderRow) => order.lines as OrderLineRecord[];
+const slotOf = (order: OrderRow) => order.deliverySlot as SlotRecord | null;
+const customerOf = (order: OrderRow) => order.customer as CustomerDetails | null;
+
+/** The session's current order; another session's is 403. */
+export async function currentOrder(deps: Pick<Deps, 'db'>, session: SessionContext, options: { lock?: boolean; db?: Db } = {}): Promise<OrderRow> {
+  const db = options.db ?? deps.db;
+  if (session.orderId === null) throw notFound('This session has no order.');
+  const query = db.select().from(t.orders).where(eq(t.orders.id, session.orderId));
+  const [order] = options.lock ? await query.for('update') : await query;
+  if (order === undefined) throw notFound('This session has no order.');
+  if (order.sessionId !== session.sessionId) throw forbidden('This order belongs to another session.');
+  return order;
+}
+
+export async function orderView(db: Db, order: OrderRow): Promise<Order> {
+  const [product] = await db.select().from(t.products).where(eq(t.products.id, order.productId));
+  const [store] = await db.select().from(t.stores).where(eq(t.stores.id, order.storeId));
+  if (product === undefined || store === undefined) throw new Error(`Order ${order.id} has lost its product or store`);
+  const productId = productOf(order);
+  const slot = slotOf(order);
+  const customer = customerOf(order);
+  const homeDelivery = productId === PRODUCT.HOME_DELIVERY;
+  return {
+    id: order.id,
+    externalOrderId: order.externalOrderId,
+    cartId: order.cartId,
+    siteId: order.siteId,
+    product: { id: productId, name: product.name },
+    state: { value: stateOf(order) },
+    lines: linesOf(order).map((l) => ({
+      currency: { code: l.currencyCode, name: l.pluralName, symbol: l.symbol },
+      price: l.price,
+      rate: l.rate,
+      qty: toMajor(l.qtyMinor, l.currencyCode),
+      total: toMajor(l.totalMinor),
+    })),
+    total: toMajor(order.totalMinor),
+    expiresAt: order.expiresAt.toISOString(),
+    createdAt: order.createdAt.toISOString(),
+    deliverySlot: slot === null ? null : { date: slot.date, price: slot.price, deliveryMethodName: slot.deliveryMethodName },
+    store: { id: store.id, isMeta: store.isMeta, brand: store.brand, brandName: store.brandName, name: store.name },
+    // Home delivery goes to the customer's address; collection and sell back happen at the branch.
+    deliveryAddress: homeDelivery
+      ? customer === null
+        ? null
+        : {
+            buildingNameNumber: customer.address.houseNameNumber,
+            address1: customer.address.addressLine1,
+            address2: customer.address.addressLine2 || null,
+            address3: customer.address.townCity,
+            address4: null,
+            postcode: customer.address.postcodeZip,
+          }
+      : { buildingNameNumber: null, address1: store.address1, address2: store.address2, address3: store.address3, address4: store.address4, postcode: store.postcode },
+    customer:
+      customer === null
+        ? null
+        : {
+            title: null,
+            firstName: customer.firstName,
+            lastName: customer.lastName,
+            address: customer.address,
+            dateOfBirth: customer.dateOfBirth,
+            email: customer.emailAddress,
+            phoneNumber: customer.phoneNumber,
+          },
+    buyBackGuarantee: order.buyBackGuarantee,
+    refundGuarantee: order.refundGuarantee,
+    ClickAndCollect: productId === PRODUCT.CLICK_AND_COLLECT,
+    paymentAttempt: order.paymentSuccess === null ? null : { success: order.paymentSuccess },
+  };
+}
+
+export async function getOrder(deps: Deps, session: SessionContext): Promise<Order> {
+  return orderView(deps.db, await currentOrder(deps, session));
+}
+
+/** Foreign units a line needs from the branch's notes: whole units, rounded up. */
+function unitsNeeded(line: OrderLineRecord): number {
+  return Math.ceil(line.qtyMinor / 10 ** exponentOf(line.currencyCode));
+}
+
+/** Whether the store holds enough of every currency of the order right now. */
+export async function storeCovers(db: Db, storeId: number, lines: readonly OrderLineRecord[]): Promise<boolean> {
+  if (lines.length === 0) return true;
+  const stock = await db
+    .select()
+    .from(t.storeStock)
+    .where(and(eq(t.storeStock.storeId, storeId), inArray(t.storeStock.currencyCode, lines.map((l) => l.currencyCode))));
+  return lines.every((l) => (stock.find((s) => s.currencyCode === l.currencyCode)?.units ?? 0) >= unitsNeeded(l));
+}
+
+/** The slots an order can choose from today, computed from its store, stock and the clock. */
+export async function slotsFor(deps: Pick<Deps, 'db' | 'clock'>, order: OrderRow, db: Db = deps.db, config: SlotConfig = DEFAULT_SLOT_CONFIG): Promise<DeliverySlot[]> {
+  const productId = productOf(order);
+  const now = deps.clock.now();
+  const [store] = await db.select().from(t.stores).where(eq(t.stores.id, order.storeId));
+  if (store === undefined) throw notFound('The order has no store.');
+  const hours = await db.select().from(t.openingHours).where(eq(t.openingHours.storeId, store.id));
+  const inStock = isSellBack(productId) ? true : await storeCovers(db, store.id, linesOf(order));
+  const isOpen = (date: string) => {
+    if (store.closedFrom !== null && store.closedUntil !== null && date >= store.closedFrom && date <= store.closedUntil) return false;
+    const day = Number(format(londonDate(date), 'i', inLondon)) % 7;
+    return hours.some((h) => h.dayOfWeek === day);
+  };
+  let availableFrom: string | null = null;
+  if (productId !== PRODUCT.HOME_DELIVERY) {
+    availableFrom = collectionDate(store, hours, now, inStock);
+    // No open day in the coming week: "Sorry we're closed this week!"
+    if (availableFrom === null) return [];
+  }
+  return deliverySlots({ productId, today: londonDateKey(now), branch: { isOpen, availableFrom }, inStock }, config);
+}
+
+export async function deliverySlotsOf(deps: Deps, session: SessionContext): Promise<DeliverySlot[]> {
+  return slotsFor(deps, await currentOrder(deps, session));
+}
+
+function orderNotOpen(order: OrderRow): HttpProblem {
+  return conflict(`This order can no longer be changed (state ${order.state}).`, 'order-not-open');
+}
+
+function totalWith(order: Pick<OrderRow, 'linesTotalMinor' | 'buyBackGuarantee' | 'refundGuarantee'>, slot: SlotRecord | null): number {
+  const delivery = slot === null ? 0 : Math.round(slot.price * 100);
+  return order.linesTotalMinor + guaranteeFeesMinor({ buyback: order.buyBackGuarantee, refund: order.refundGuarantee }) + delivery;
+}
+
+/** PUT /api/order/delivery-slot: the slot is looked up among today's slots, never taken from the client. */
+export async function chooseDeliverySlot(deps: Deps, session: SessionContext, slotId: string): Promise<Order> {
+  return deps.db.transaction(async (tx) => {
+    const order = await currentOrder(deps, session, { lock: true, db: tx });
+    if (order.state !== ORDER_STATE.CREATED) throw orderNotOpen(order);
+    const slot = (await slotsFor(deps, order, tx)).find((s) => s.id === slotId);
+    if (slot === undefined) {
+      const message = 'That date is no longer available. Please choose another.';
+      throw new HttpProblem(422, 'Unprocessable request', message, { fields: { id: message }, type: 'slot-not-available' });
+    }
+    const record: SlotRecord = { id: slot.id, date: slot.date, price: slot.price, deliveryMethodName: slot.deliveryMethodName, isInStock: slot.isInStock };
+    const [updated] = await tx
+      .update(t.orders)
+      .set({ deliverySlot: record, totalMinor: totalWith(order, record), updatedAt: deps.clock.now() })
+      .where(eq(t.orders.id, order.id))
+      .returning();
+    return orderView(tx, updated ?? order);
+  });
+}
+
+/** PUT /api/order/ga-info: the attribution values, kept with the order. */
+export async function saveTracking(deps: Deps, session: SessionContext, tracking: Tracking): Promise<void> {
+  const order = await currentOrder(deps, session);
+  const values = Object.fromEntries(Object.entries(tracking).filter(([, value]) => value !== null && value !== undefined && value !== ''));
+  await deps.db.update(t.orders).set({ tracking: values, updatedAt: deps.clock.now() }).where(eq(t.orders.id, order.id));
+}
+
+/** Validates the submitted details with the client's own schema; 422 naming each bad field. */
+export function parseCustomerDetails(body: unknown, now: Date): CustomerDetails {
+  const parsed = v.safeParse(customerDetailsSchema(now), body);
+  if (parsed.success) return parsed.output;
+  const fields = fieldErrors(parsed.issues);
+  throw new HttpProblem(422, 'Your details need attention', Object.values(fields)[0], { fields, type: 'customer-details-invalid' });
+}
+
+async function customerHistory(db: Db, order: OrderRow, key: string, now: Date, rollingDays: number) {
+  const startOfToday = londonDate(londonDateKey(now));
+  const rollingFrom = new Date(now.getTime() - rollingDays * 86_400_000);
+  const others = and(eq(t.orders.customerKey, key), ne(t.orders.id, order.id));
+  const moving = [ORDER_STATE.PAYMENT_PENDING, ORDER_STATE.COMPLETED];
+  const [today] = await db
+    .select({
+      count: sql<number>`count(*) filter (where ${inArray(t.orders.state, [...moving, ORDER_STATE.CHECKOUT_FAILED])})`.mapWith(Number),
+      value: sql<number>`coalesce(sum(${t.orders.totalMinor}) filter (where ${inArray(t.orders.state, moving)}), 0)`.mapWith(Number),
+    })
+    .from(t.orders)
+    .where(and(others, gte(t.orders.submittedAt, startOfToday)));
+  const [rolling] = await db
+    .select({ value: sql<number>`coalesce(sum(${t.orders.totalMinor}), 0)`.mapWith(Number) })
+    .from(t.orders)
+    .where(and(others, gte(t.orders.submittedAt, rollingFrom), inArray(t.orders.state, moving)));
+  return { ordersToday: today?.count ?? 0, valueTodayMinor: today?.value ?? 0, valueRollingMinor: rolling?.value ?? 0 };
+}
+
+/**
+ * PUT /api/order/customer-info. In order:
+ * - the details are validated with the client's schema (422 naming the fields);
+ * - click and collect from stock: when the branch can no longer cover the order on the chosen
+ *   date the answer is the text NoStock (the shopper picks another date);
+ * - the velocity check (state 1) and the AML flag, over the customer's other orders;
+ * - otherwise payment pending (3), or completed (18) for sell back, which has no card payment.
+ * A second submit of an order already past this step changes nothing and repeats the answer.
+ */
+export async function submitCustomer(deps: Deps, session: SessionContext, body: unknown): Promise<CustomerInfoResponse> {
+  const now = deps.clock.now();
+  const details = parseCustomerDetails(body, now);
+  return deps.db.transaction(async (tx) => {
+    const order = await currentOrder(deps, session, { lock: true, db: tx });
+    if (order.state !== ORDER_STATE.CREATED) {
+      if (order.customer === null) throw orderNotOpen(order);
+      return { showAMLPopup: order.amlFlag, state: { value: stateOf(order) } };
+    }
+    const chosen = slotOf(order);
+    if (chosen === null) throw conflict('Choose a delivery or collection date first.', 'slot-missing');
+    const productId = productOf(order);
+    const slots = await slotsFor(deps, order, tx);
+    const still = slots.find((s) => s.id === chosen.id);
+    if (productId === PRODUCT.CLICK_AND_COLLECT && (still === undefined || (chosen.isInStock && !still.isInStock))) return NO_STOCK;
+    if (still === undefined) throw conflict('That date is no longer available. Please choose another.', 'slot-not-available');
+
+    const key = customerKey(details.emailAddress, details.dateOfBirth);
+    // Two orders of one customer at once must not both slip under the limits.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${key}))`);
+    const compliance = complianceConfig(deps.config);
+    const history = await customerHistory(tx, order, key, now, compliance.amlRollingDays);
+    const assessment = assessOrder(order.totalMinor, history, compliance);
+    const state: OrderStateValue = assessment.velocityCheckFailed
+      ? ORDER_STATE.VELOCITY_CHECK_FAILED
+      : isSellBack(productId)
+        ? ORDER_STATE.COMPLETED
+        : ORDER_STATE.PAYMENT_PENDING;
+    await tx
+      .update(t.orders)
+      .set({ customer: details, customerKey: key, submittedAt: now, state, amlFlag: assessment.showAMLPopup, updatedAt: now })
+      .where(eq(t.orders.id, order.id));
+    return { showAMLPopup: assessment.showAMLPopup, state: { value: state } };
+  });
+}
