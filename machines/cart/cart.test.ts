@@ -31,7 +31,7 @@ function startCart(initial: Cart | null | Error, overrides: { api?: Partial<Reco
     setBuyback: vi.fn(async (_input: unknown) => makeCart()),
     setRefund: vi.fn(async (_input: unknown) => makeCart()),
     recreateCart: vi.fn(async (_input: unknown) => makeCart({ id: 'recreated' })),
-    abandonCart: vi.fn(async () => undefined),
+    abandonCart: vi.fn(async (): Promise<void> => {}),
     checkoutCart: vi.fn(async () => ({ orderId: 'order-1', externalOrderId: 'TM-0001' })),
   };
   for (const [name, fn] of Object.entries(overrides.api ?? {})) {
@@ -301,7 +301,7 @@ describe('guarantees and spend on the view-cart page (spec 5.1)', () => {
     ['above the maximum', 1, [cartLine('line-1', 'EUR', 2000, 1700), cartLine('line-2', 'USD', 1200, 900)], 'Maximum spend of 2,500 GBP has been exceeded'],
     ['empty', 2, [], null],
   ] as const)('disables Proceed for a cart %s (product %i)', async (_label, productId, lines, message) => {
-    const { actor, api, settled } = startCart(makeCart({ productId, lines, buyBackGuarantee: false, refundGuarantee: false }));
+    const { actor, api, settled } = startCart(makeCart({ productId, lines: [...lines], buyBackGuarantee: false, refundGuarantee: false }));
     await settled();
     expect(selectViewCartRules(actor.getSnapshot())?.spend).toMatchObject({ canProceed: false, message });
     expect(actor.getSnapshot().can({ type: 'cart.checkoutRequested' })).toBe(false);
