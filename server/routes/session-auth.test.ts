@@ -39,7 +39,8 @@ describe('requireSession', () => {
   });
 
   it('answers 401 problems without a usable token', async () => {
-    for (const headers of [{}, { Authorization: 'Bearer nope' }, { Authorization: 'Token abc' }]) {
+    const attempts: Record<string, string>[] = [{}, { Authorization: 'Bearer nope' }, { Authorization: 'Token abc' }];
+    for (const headers of attempts) {
       const res = await api.request('/api/whoami', { headers });
       expect(res.status).toBe(401);
       expect(res.headers.get('content-type')).toContain('application/problem+json');
