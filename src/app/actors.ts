@@ -1,55 +1,255 @@
 /**
- * The composition root of the statecharts. This file is where each machine of machines/ gets its
- * real I/O through `.provide({ actors })`, calling the API modules of src/api/, e.g.
+ * The composition root of the statecharts: each machine of machines/ gets its real I/O here,
+ * through `.provide({ actors })`, calling the API modules of src/api/. One section a machine, one
+ * exported `provideX(services)` a machine; tests and stories provide fakes the same way.
  *
- *   checkoutMachine.provide({
- *     actors: {
- *       loadOrder: fromPromise(({ signal }) => fetchOrder(services.api, { signal })),
- *       createPaymentIntent: fromPromise(({ signal }) => createPaymentIntent(services.api, { signal })),
- *     },
- *   })
+ * The root actors (session, cart) are created inside ShopProviders (providers.tsx), never at
+ * module level; page-level actors in their screens through the hooks of use-machines.ts.
  *
- * The root actors are created inside ShopProviders (providers.tsx), never at module level, and
- * get `inspectOptions(...)` from inspector.ts. The session actor supplies the API client's token
- * and receives `session.unauthorized` from `onUnauthorized` (the SessionLink below).
- *
- * Nothing is wired yet: ShopActors grows one entry per machine as the machines land.
+ * The session actor owns the token. The API client reaches it through the SessionLink: it reads
+ * the token on every call and reports 401/403 as `session.unauthorized`. Authorised calls wait
+ * until the session has settled (a usable token, or a failed attempt), so the first calls of a
+ * page never go out bare and cost the fresh session a needless 401.
  */
+import { fromPromise, waitFor, type ActorRefFrom } from 'xstate';
 import { createApiClient, type ApiClient } from '#src/api/client.ts';
+import { fetchStoreAddress, fetchStoreOpeningTimes } from '#src/api/branches.ts';
+import { fetchChart } from '#src/api/chart.ts';
+import { fetchCheckoutContent, fetchSiteSettings } from '#src/api/catalogue.ts';
+import { abandonCart } from '#src/api/cart.ts';
+import { chooseDeliverySlot, createPaymentIntent, fetchDeliverySlots, fetchOrder, submitCustomerInfo } from '#src/api/order.ts';
+import { lookupAddresses } from '#src/api/places.ts';
+import { createSession, fetchSessionInfo } from '#src/api/session.ts';
+import type { LookupAddress, OpeningTimes, StoreAddress } from '#domain/contract/branches.ts';
+import type { CheckoutContent, SiteSettings } from '#domain/contract/catalogue.ts';
+import { chartMachine } from '#machines/chart/chart.machine.ts';
+import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
+import { paymentResponseMachine } from '#machines/payment/payment-response.machine.ts';
+import { selectToken, sessionMachine, type SessionSnapshot, type StoredTokens } from '#machines/session/session.machine.ts';
 import type { ShopConfig } from './config.ts';
 import { createConsoleReporter, type ErrorReporter } from './errors.ts';
 import { silentTracker, type MarketingTracker } from './tracking.ts';
+
+// ------------------------------------------------------------------------------------------------
+// Services
+// ------------------------------------------------------------------------------------------------
 
 /** How the API client reaches the session actor, which owns the token (spec 4.4). */
 export interface SessionLink {
   getToken(): string | null;
   unauthorized(status: 401 | 403): void;
+  /** Resolves once the session has settled: a usable token, or a failed attempt to get one. */
+  settled(signal?: AbortSignal): Promise<void>;
+}
+
+/** The session actor as the link needs it (any actor of the session machine). */
+export type SessionActorRef = ActorRefFrom<typeof sessionMachine>;
+
+/** A SessionLink that is connected to the session actor once that exists (it needs the client first). */
+export interface ConnectableSessionLink extends SessionLink {
+  connect(actor: SessionActorRef): void;
+}
+
+const isSettled = (snapshot: SessionSnapshot) => snapshot.hasTag('ready') || snapshot.hasTag('failed');
+
+export function createSessionLink(): ConnectableSessionLink {
+  let session: SessionActorRef | null = null;
+  return {
+    connect(actor) {
+      session = actor;
+    },
+    getToken: () => (session ? selectToken(session.getSnapshot()) : null),
+    unauthorized: () => session?.send({ type: 'session.unauthorized' }),
+    async settled(signal) {
+      if (!session || isSettled(session.getSnapshot())) return;
+      await waitFor(session, isSettled, signal ? { signal } : {});
+    },
+  };
 }
 
 /** What every actor implementation needs from the outside world. */
 export interface ShopServices {
   config: ShopConfig;
   api: ApiClient;
+  session: SessionLink;
   errors: ErrorReporter;
   tracker: MarketingTracker;
 }
 
-export function createShopServices(
-  config: ShopConfig,
-  session: SessionLink,
-  overrides: Partial<Pick<ShopServices, 'errors' | 'tracker'>> = {},
-): ShopServices {
+export interface ShopServiceOverrides {
+  errors?: ErrorReporter;
+  tracker?: MarketingTracker;
+  /** For tests. */
+  fetch?: typeof fetch;
+}
+
+export function createShopServices(config: ShopConfig, session: SessionLink, overrides: ShopServiceOverrides = {}): ShopServices {
   return {
     config,
     api: createApiClient({
       baseUrl: config.apiBase,
       getToken: () => session.getToken(),
       onUnauthorized: (status) => session.unauthorized(status),
+      ...(overrides.fetch ? { fetch: overrides.fetch } : {}),
     }),
+    session,
     errors: overrides.errors ?? createConsoleReporter(),
     tracker: overrides.tracker ?? silentTracker,
   };
 }
 
-/** The running root actors, one per machine (session, cart, calculator, branch finder, chart, checkout, payment). */
-export type ShopActors = Record<string, never>;
+/** An authorised call: waits for the session to settle, then runs (spec 6: cart and order calls carry the token). */
+async function authorised<T>(services: ShopServices, signal: AbortSignal, call: () => Promise<T>): Promise<T> {
+  await services.session.settled(signal);
+  signal.throwIfAborted();
+  return call();
+}
+
+// ------------------------------------------------------------------------------------------------
+// Session (spec 4.4, 7.1): the token in localStorage, a legacy token exchanged once then removed
+// ------------------------------------------------------------------------------------------------
+
+/** Where the token is kept. */
+export const SESSION_TOKEN_STORAGE_KEY = 'travelMoney.sessionToken';
+/** Where the previous version of the shop kept its (opaque) token. */
+export const LEGACY_TOKEN_STORAGE_KEY = 'token';
+
+export type TokenStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+
+/** localStorage, or nothing when the browser blocks it (the session then lasts as long as the page). */
+export function browserTokenStorage(): TokenStorage | null {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function provideSession(services: ShopServices, storage: TokenStorage | null = browserTokenStorage()) {
+  return sessionMachine.provide({
+    actors: {
+      readStoredTokens: fromPromise<StoredTokens>(async () => ({
+        token: storage?.getItem(SESSION_TOKEN_STORAGE_KEY) ?? null,
+        legacyToken: storage?.getItem(LEGACY_TOKEN_STORAGE_KEY) ?? null,
+      })),
+      acquireToken: fromPromise(({ input, signal }) => createSession(services.api, input.siteId, null, { signal })),
+      exchangeLegacyToken: fromPromise(({ input, signal }) => createSession(services.api, input.siteId, input.legacyToken, { signal })),
+      storeToken: fromPromise(async ({ input }) => storage?.setItem(SESSION_TOKEN_STORAGE_KEY, input.token)),
+      removeLegacyToken: fromPromise(async () => storage?.removeItem(LEGACY_TOKEN_STORAGE_KEY)),
+      clearStoredToken: fromPromise(async () => storage?.removeItem(SESSION_TOKEN_STORAGE_KEY)),
+      // Invoked only once the token is ready, so it does not wait for the session.
+      fetchSessionInfo: fromPromise(({ input, signal }) => fetchSessionInfo(services.api, input.siteId, { signal })),
+    },
+  });
+}
+
+// ------------------------------------------------------------------------------------------------
+// Chart (spec 2.13, 7.2)
+// ------------------------------------------------------------------------------------------------
+
+export function provideChart(services: ShopServices) {
+  return chartMachine.provide({
+    actors: {
+      loadChart: fromPromise(({ input, signal }) => fetchChart(services.api, input.currencyCode, input.inverted, { signal })),
+    },
+  });
+}
+
+// ------------------------------------------------------------------------------------------------
+// Checkout (spec 2.5-2.12, 7.5); the payment frame is its child and does no I/O
+// ------------------------------------------------------------------------------------------------
+
+export function provideCheckout(services: ShopServices) {
+  return checkoutMachine.provide({
+    actors: {
+      loadOrder: fromPromise(({ signal }) => authorised(services, signal, () => fetchOrder(services.api, { signal }))),
+      loadDeliverySlots: fromPromise(({ signal }) => authorised(services, signal, () => fetchDeliverySlots(services.api, { signal }))),
+      saveDeliverySlot: fromPromise(({ input, signal }) =>
+        authorised(services, signal, () => chooseDeliverySlot(services.api, input.slotId, { signal })),
+      ),
+      saveCustomerInfo: fromPromise(({ input, signal }) =>
+        authorised(services, signal, () => submitCustomerInfo(services.api, input.details, { signal })),
+      ),
+      createPaymentIntent: fromPromise(({ signal }) => authorised(services, signal, () => createPaymentIntent(services.api, { signal }))),
+      abandonCart: fromPromise(({ signal }) => authorised(services, signal, () => abandonCart(services.api, { signal }))),
+    },
+  });
+}
+
+// ------------------------------------------------------------------------------------------------
+// Payment response (spec 2.10): inside the payment iframe, on the shop's origin
+// ------------------------------------------------------------------------------------------------
+
+export function providePaymentResponse(services: ShopServices) {
+  return paymentResponseMachine.provide({
+    actors: {
+      loadOrder: fromPromise(({ signal }) => authorised(services, signal, () => fetchOrder(services.api, { signal }))),
+    },
+  });
+}
+
+// ------------------------------------------------------------------------------------------------
+// Reads for views: one-off loads a screen runs itself (usePromiseActor), with no chart of their own
+// ------------------------------------------------------------------------------------------------
+
+export interface StoreDetails {
+  address: StoreAddress;
+  /** null when the branch's opening times could not be read (the address still shows). */
+  openingTimes: OpeningTimes | null;
+}
+
+export function createShopReads(services: ShopServices) {
+  const { api, config } = services;
+  return {
+    /** GET /api/content/checkout (no bearer). */
+    checkoutContent: fromPromise<CheckoutContent>(({ signal }) => fetchCheckoutContent(api, { signal })),
+    /** The branch's address and opening times, for the confirmation of a collection. */
+    storeDetails: fromPromise<StoreDetails, { storeId: number }>(async ({ input, signal }) => {
+      const [address, openingTimes] = await Promise.all([
+        fetchStoreAddress(api, config.siteId, input.storeId, { signal }),
+        fetchStoreOpeningTimes(api, config.siteId, input.storeId, { signal }).catch((error: unknown) => {
+          services.errors.report(error, { where: 'reads.storeDetails.openingTimes', storeId: input.storeId });
+          return null;
+        }),
+      ]);
+      return { address, openingTimes };
+    }),
+    /** Addresses at a postcode, to fill the customer form. */
+    addressLookup: fromPromise<LookupAddress[], { postcode: string }>(({ input, signal }) =>
+      authorised(services, signal, () => lookupAddresses(api, input.postcode, { signal })),
+    ),
+  };
+}
+
+export type ShopReads = ReturnType<typeof createShopReads>;
+
+// ------------------------------------------------------------------------------------------------
+// Root actors (created in ShopProviders)
+// ------------------------------------------------------------------------------------------------
+
+/** The system ids of the root actors, for `system.get(...)` and the inspector. */
+export const ROOT_SYSTEM_IDS = {
+  session: 'session',
+  siteSettings: 'siteSettings',
+} as const;
+
+/**
+ * The page settings and feature flags, read once a page. Settings only tune the pages: a failed
+ * read is reported and answers null, and the pages keep their defaults.
+ */
+export function provideSiteSettings(services: ShopServices) {
+  return fromPromise<SiteSettings | null>(async ({ signal }) => {
+    try {
+      return await fetchSiteSettings(services.api, services.config.siteId, { signal });
+    } catch (error) {
+      if (!signal.aborted) services.errors.report(error, { where: 'siteSettings' });
+      return null;
+    }
+  });
+}
+
+/** The running root actors the views share. */
+export interface ShopActors {
+  session: SessionActorRef;
+  siteSettings: ActorRefFrom<ReturnType<typeof provideSiteSettings>>;
+}

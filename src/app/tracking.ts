@@ -6,6 +6,7 @@
  * moments the spec names, and the default tracker sends nothing anywhere.
  */
 import { TRACKING_KEYS, type Tracking } from '#domain/contract/order.ts';
+import type { TrackedStep } from '#domain/order-state.ts';
 
 export const TRACKING_COOKIE = 'tm_tracking';
 /** Spec 9: 2592000 s (30 days). */
@@ -104,12 +105,15 @@ export type MarketingEventName = 'Started Checkout Buy or Sell' | 'Order Complet
 export interface MarketingTracker {
   identify(email: string): void;
   track(event: MarketingEventName, properties: MarketingEventProperties): void;
+  /** Spec 4.1: the checkout steps announced to tracking (information, payment, confirmation). */
+  stepViewed(step: TrackedStep): void;
 }
 
 /** The default: the shop sends nothing to any marketing tool. */
 export const silentTracker: MarketingTracker = {
   identify() {},
   track() {},
+  stepViewed() {},
 };
 
 /** Spec 7.6: the rate sent is truncated, not rounded, to 4 decimals. */
