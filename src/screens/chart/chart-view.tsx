@@ -1,3 +1,4 @@
+import type { ChartInterval as ChartIntervalId } from '#domain/chart.ts';
 import { formatMessage, messages } from '#domain/messages.ts';
 import { Notice } from '#src/ui/notice.tsx';
 import { Skeleton } from '#src/ui/skeleton.tsx';
@@ -5,7 +6,7 @@ import { Spinner } from '#src/ui/spinner.tsx';
 import { RateChart, type RatePoint } from './rate-chart.tsx';
 import styles from './chart.module.css';
 
-export type ChartIntervalId = '1W' | '1M' | '1Y';
+export type { ChartIntervalId };
 
 export interface ChartViewProps {
   /** 'EUR' and 'GBP', in the direction of the page (/eur-to-gbp: from EUR to GBP). */

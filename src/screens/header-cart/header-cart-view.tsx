@@ -38,9 +38,13 @@ export interface HeaderCartViewProps {
   canCheckout: boolean;
   canEmpty: boolean;
   emptying: boolean;
-  /** A failure in the spec's words ("We couldn't get your cart"). */
+  /** A failure in the spec's words ("We couldn't get your cart") or the server's message. */
   error: string | null;
+  /** "We've cleared your cart". */
+  notice?: string | null;
   onAmountChange: (lineId: string, text: string) => void;
+  /** The shopper left the amount box. */
+  onAmountCommit?: (lineId: string) => void;
   onRemove: (lineId: string) => void;
   onEmpty: () => void;
   /** Stories open the dropdown from the start. */
@@ -56,7 +60,12 @@ function BasketIcon() {
   );
 }
 
-function LineRow({ line, onAmountChange, onRemove }: { line: HeaderCartLineView } & Pick<HeaderCartViewProps, 'onAmountChange' | 'onRemove'>) {
+function LineRow({
+  line,
+  onAmountChange,
+  onAmountCommit,
+  onRemove,
+}: { line: HeaderCartLineView } & Pick<HeaderCartViewProps, 'onAmountChange' | 'onAmountCommit' | 'onRemove'>) {
   const input = useRef<HTMLInputElement>(null);
   const inputId = `header-cart-line-${line.id}`;
   const errorId = `${inputId}-error`;
@@ -81,6 +90,7 @@ function LineRow({ line, onAmountChange, onRemove }: { line: HeaderCartLineView 
           aria-invalid={line.error ? true : undefined}
           aria-describedby={line.error ? errorId : undefined}
           onChange={(e) => onAmountChange(line.id, e.target.value)}
+          onBlur={() => onAmountCommit?.(line.id)}
         />
       </div>
       <span className={styles.price}>
@@ -122,7 +132,13 @@ export function HeaderCartPanel(props: HeaderCartViewProps) {
     return <Notice tone="error">{error ?? messages.cartFetchFailed}</Notice>;
   }
   if (status === 'empty') {
-    return <p className={styles.empty}>{messages.headerCartEmpty}</p>;
+    return (
+      <>
+        {props.notice ? <Notice tone="info">{props.notice}</Notice> : null}
+        {error ? <Notice tone="error">{error}</Notice> : null}
+        <p className={styles.empty}>{messages.headerCartEmpty}</p>
+      </>
+    );
   }
   return (
     <div className={styles.panelBody}>
@@ -131,10 +147,17 @@ export function HeaderCartPanel(props: HeaderCartViewProps) {
           <Countdown view={countdown} label={messages.timeLeft} />
         </div>
       ) : null}
+      {props.notice ? <Notice tone="info">{props.notice}</Notice> : null}
       {error ? <Notice tone="error">{error}</Notice> : null}
       <ul className={styles.lines} aria-label={summary}>
         {lines.map((line) => (
-          <LineRow key={line.id} line={line} onAmountChange={props.onAmountChange} onRemove={props.onRemove} />
+          <LineRow
+            key={line.id}
+            line={line}
+            onAmountChange={props.onAmountChange}
+            onAmountCommit={props.onAmountCommit}
+            onRemove={props.onRemove}
+          />
         ))}
       </ul>
       <p className={styles.summary}>{summary}</p>
