@@ -1,0 +1,75 @@
+import { expect } from 'vitest';
+import type { Place } from '#domain/contract/branches.ts';
+import {
+  branchFinderMachine,
+  selectBranchListStatus,
+  selectResultsOpen,
+  selectStorePage,
+  type BranchFinderSnapshot,
+} from '#machines/branch-finder/branch-finder.machine.ts';
+import { actorDone, actorFailed, definePathSuite } from '../support/graph-coverage.ts';
+import { makeBranch, stores } from '../support/branch-fixtures.ts';
+
+const leeds: Place = { name: 'Leeds', region: null, latitude: 53.8, longitude: -1.55 };
+const messages = {
+  placeNotFound: 'Sorry, we could not find a location based on your search',
+  denied: "Sorry we couldn't get your location. Please grant access when a dialog appears.",
+  failed: "Sorry we couldn't get your location.",
+};
+
+const serializeState = (s: BranchFinderSnapshot): string => {
+  const c = s.context;
+  const size = c.result === null ? null : c.result.kind === 'stores' ? c.result.stores.length : c.result.branches.length;
+  return JSON.stringify([s.value, c.query.trim().length >= 2, c.result?.kind ?? null, size, c.page, c.error]);
+};
+
+definePathSuite({
+  name: 'branch-finder',
+  machine: branchFinderMachine,
+  inputs: {
+    modal: { mode: 'modal', siteId: 1, order: { amount: 250, currencyCode: 'EUR', transactionType: 'sell' } },
+    page: { mode: 'page', siteId: 1 },
+  },
+  events: [
+    { type: 'place.typed', text: 'L' },
+    { type: 'place.typed', text: 'Leeds' },
+    { type: 'place.selected', place: leeds },
+    { type: 'place.submitted' },
+    { type: 'location.requested' },
+    { type: 'page.next' },
+    { type: 'page.previous' },
+    { type: 'branch.confirmed', storeId: 6 },
+    { type: 'branch.confirmed', storeId: 99 },
+    { type: 'finder.closed' },
+    actorDone('searchPlaces', [leeds]),
+    actorFailed('searchPlaces', new TypeError('Failed to fetch')),
+    actorDone('resolvePlace', [leeds]),
+    actorDone('resolvePlace', []),
+    actorFailed('resolvePlace', new TypeError('Failed to fetch')),
+    actorDone('geolocate', { latitude: 51.5, longitude: -0.12 }),
+    actorFailed('geolocate', { code: 1, message: 'User denied Geolocation' }),
+    actorFailed('geolocate', { code: 3, message: 'Timeout expired' }),
+    actorDone('findNearby', { kind: 'stores', stores: stores(7) }),
+    actorDone('findNearby', { kind: 'branches', branches: [{ branch: makeBranch(1), distanceInMiles: 0.4 }] }),
+    actorFailed('findNearby', { title: 'Bad request', detail: 'No branch holds EUR', status: 422 }),
+  ],
+  serializeState,
+  assertState: (s) => {
+    const { error } = s.context;
+    if (s.hasTag('failed')) {
+      expect([messages.placeNotFound, messages.denied, messages.failed, 'No branch holds EUR']).toContain(error);
+      expect(selectBranchListStatus(s)).toBe('error');
+    }
+    if (s.hasTag('shown')) {
+      const page = selectStorePage(s);
+      if (s.context.result?.kind === 'stores') expect(page.items.length).toBe(page.page === 0 ? 5 : 2);
+    }
+    if (s.status === 'done') {
+      // Only a store of the list can be confirmed, and only in the selection modal.
+      const store = s.output?.store ?? null;
+      if (store !== null) expect([s.context.mode, store.id]).toEqual(['modal', 6]);
+    } else if (s.context.mode === 'page' && !selectResultsOpen(s)) {
+      expect(s.matches({ active: { results: 'closed' } })).toBe(true);
+    }
+  },
+});
