@@ -1,0 +1,81 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { makeChartPoints } from '../../../mocks/fixtures.ts';
+import { handlers, routeUrl, variants } from '../../../mocks/handlers.ts';
+import { renderShop } from '../../../tests/support/render-shop.tsx';
+import ChartScreen from './chart-screen.tsx';
+
+const server = setupServer(...handlers);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+// jsdom has no layout: the chart measures its parent with ResizeObserver.
+class NoResize {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+vi.stubGlobal('ResizeObserver', NoResize);
+
+const NOW = new Date('2026-03-04T10:00:00Z');
+
+describe('ChartScreen', () => {
+  it('asks for the inverted rates on a to-gbp page and shows the last month by default', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get(routeUrl('currencyConverter'), ({ request }) => {
+        asked.push(new URL(request.url).pathname + new URL(request.url).search);
+        return HttpResponse.json(makeChartPoints(NOW, 'EUR', true));
+      }),
+    );
+    renderShop(<ChartScreen />, { path: '/eur-to-gbp' });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading the rate history');
+    const chart = await screen.findByRole('img', { name: /^EUR to GBP rate, / });
+    expect(asked).toEqual(['/api/currency-converter/eur?inverted=true']);
+    expect(screen.getByRole('heading', { level: 1, name: 'EUR to GBP exchange rate' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '1M' })).toHaveAttribute('aria-pressed', 'true');
+    expect(chart).toHaveAccessibleName('EUR to GBP rate, 2026-02-04 to 2026-03-04');
+  });
+
+  it('switches to 1W and 1Y', async () => {
+    server.use(http.get(routeUrl('currencyConverter'), () => HttpResponse.json(makeChartPoints(NOW, 'USD', false))));
+    renderShop(<ChartScreen />, { path: '/usd-from-gbp' });
+    await screen.findByRole('img', { name: /^GBP to USD rate, / });
+    await userEvent.click(screen.getByRole('button', { name: '1W' }));
+    expect(screen.getByRole('img')).toHaveAccessibleName('GBP to USD rate, 2026-02-25 to 2026-03-04');
+    await userEvent.click(screen.getByRole('button', { name: '1Y' }));
+    expect(screen.getByRole('img')).toHaveAccessibleName('GBP to USD rate, 2025-03-04 to 2026-03-04');
+    expect(screen.getByRole('button', { name: '1Y' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('shows the rate to 4 decimals with the date as yyyy-MM-dd in the tooltip', async () => {
+    server.use(
+      http.get(routeUrl('currencyConverter'), () =>
+        HttpResponse.json([
+          { date: '2026-03-03', rate: 0.871234 },
+          { date: '2026-03-04', rate: 0.87655 },
+        ]),
+      ),
+    );
+    renderShop(<ChartScreen />, { path: '/eur-to-gbp' });
+    const chart = await screen.findByRole('img');
+    chart.focus();
+    const tip = await screen.findByRole('status');
+    expect(within(tip).getByText('2026-03-04')).toBeInTheDocument();
+    expect(within(tip).getByText('0.8766')).toBeInTheDocument();
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('status')).toHaveTextContent('2026-03-030.8712');
+  });
+
+  it('reports a failed load and says so', async () => {
+    server.use(...variants.chartError());
+    const errors = { report: vi.fn() };
+    renderShop(<ChartScreen />, { path: '/eur-to-gbp', errors });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Something went wrong');
+    expect(errors.report).toHaveBeenCalledWith(expect.anything(), { where: 'chart.loadChart' });
+  });
+});

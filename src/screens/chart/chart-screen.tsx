@@ -1,0 +1,52 @@
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+import { useLocation } from 'react-router';
+import { SHOP_TIME_ZONE } from '#domain/availability.ts';
+import { CHART_INTERVALS, type ChartInterval } from '#domain/chart.ts';
+import { formatRate } from '#domain/money.ts';
+import { useChartActor } from '#src/app/use-machines.ts';
+import { NotFoundScreen } from '#src/screens/not-found/not-found-screen.tsx';
+import { ChartView } from './chart-view.tsx';
+import { useChartInterval, useChartPair, useChartPoints, useChartStatus, type ChartRef } from './use-chart.ts';
+
+const inLondon = (time: Date) => new TZDate(time, SHOP_TIME_ZONE);
+/** Spec 9: the tooltip's date as yyyy-MM-dd. */
+export const formatChartDate = (time: Date) => format(inLondon(time), 'yyyy-MM-dd');
+const TICK_FORMATS: Record<ChartInterval, string> = { '1W': 'EEE d', '1M': 'd MMM', '1Y': 'MMM yy' };
+
+export interface ChartContainerProps {
+  chart: ChartRef;
+  /** Fixed chart width for tests and stories. */
+  width?: number;
+}
+
+/** The chart page over its actor: reads plain values, sends the interval buttons' event. */
+export function ChartContainer({ chart, width }: ChartContainerProps) {
+  const status = useChartStatus(chart);
+  const interval = useChartInterval(chart);
+  const points = useChartPoints(chart);
+  const { from, to } = useChartPair(chart);
+  if (status === 'notChartPage') return <NotFoundScreen />;
+  return (
+    <ChartView
+      from={from}
+      to={to}
+      status={status}
+      intervals={CHART_INTERVALS}
+      interval={interval}
+      onIntervalChange={(id) => chart.send({ type: 'chart.intervalChosen', interval: id })}
+      points={points}
+      formatDate={formatChartDate}
+      formatValue={formatRate}
+      formatTick={(time) => format(inLondon(time), TICK_FORMATS[interval])}
+      width={width}
+    />
+  );
+}
+
+/** The route: /{code}-to-gbp and /{code}-from-gbp (spec 2.13). Loaded on demand with @visx. */
+export default function ChartScreen() {
+  const { pathname } = useLocation();
+  const chart = useChartActor({ path: pathname });
+  return <ChartContainer chart={chart} />;
+}

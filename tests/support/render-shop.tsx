@@ -1,0 +1,59 @@
+/**
+ * Renders a screen as the app does (ShopProviders over a memory router) against the msw
+ * handlers, with a fresh session store each time, for the views project's component tests.
+ */
+import { render, type RenderResult } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import type { ShopConfig } from '#src/app/config.ts';
+import { ShopProviders } from '#src/app/providers.tsx';
+import type { TokenStorage } from '#src/app/actors.ts';
+import type { ErrorReporter } from '#src/app/errors.ts';
+import { MOCK_API_BASE } from '../../mocks/handlers.ts';
+
+export const testConfig: ShopConfig = {
+  apiBase: MOCK_API_BASE,
+  siteId: 1,
+  appOrigin: 'http://localhost:3000',
+  pspOrigin: 'http://localhost:3002',
+};
+
+export function memoryStorage(initial: Record<string, string> = {}): TokenStorage & { items: Map<string, string> } {
+  const items = new Map(Object.entries(initial));
+  return {
+    items,
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, value),
+    removeItem: (key) => void items.delete(key),
+  };
+}
+
+export interface RenderShopOptions {
+  /** The address the page opens on, with its query. */
+  path?: string;
+  /** The route pattern the element sits at (defaults to the path without its query). */
+  pattern?: string;
+  /** Other routes, e.g. the page a link leads to. */
+  routes?: RouteObject[];
+  storage?: TokenStorage | null;
+  errors?: ErrorReporter;
+}
+
+export function renderShop(element: ReactElement, options: RenderShopOptions = {}): RenderResult & { router: ReturnType<typeof createMemoryRouter> } {
+  const path = options.path ?? '/';
+  const router = createMemoryRouter(
+    [{ path: options.pattern ?? path.split(/[?#]/)[0], element }, ...(options.routes ?? []), { path: '*', element: <p>elsewhere</p> }],
+    { initialEntries: [path] },
+  );
+  const result = render(
+    <ShopProviders
+      config={testConfig}
+      storage={options.storage === undefined ? memoryStorage() : options.storage}
+      overrides={options.errors ? { errors: options.errors } : {}}
+      inspect={{}}
+    >
+      <RouterProvider router={router} />
+    </ShopProviders>,
+  );
+  return { ...result, router };
+}
