@@ -13,6 +13,11 @@ export type QuoteRates = Pick<QuoteResponse, 'rate' | 'price' | 'increment' | 'r
 export const AMOUNT_DEBOUNCE_MS = 500;
 export const LINE_UPDATE_DEBOUNCE_MS = 600;
 
+/** Amount inputs ignore Tab (spec 5.1): moving through the form is not typing an amount. */
+export function isIgnoredAmountKey(key: string | null | undefined): boolean {
+  return key === 'Tab';
+}
+
 /** Hard cap of the GBP -> foreign conversion (spec 5.1, 9). */
 export const CONVERSION_CAP_GBP_MINOR = 250_000;
 
