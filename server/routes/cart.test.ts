@@ -243,8 +243,19 @@ describe('DELETE /cart and recreatewebcart', () => {
     expect(await body(await s.call('GET', `/api/cart/recreatewebcart?id=${old.id}`), CartSchema, 200)).toEqual(copy);
     expect(await body(await s.call('GET', '/api/cart'), CartSchema, 200)).toEqual(copy);
 
-    const other = await shopper(server);
-    await problem(await other.call('GET', `/api/cart/recreatewebcart?id=${old.id}`), 403);
-    await problem(await other.call('GET', '/api/cart/recreatewebcart?id=00000000-0000-4000-8000-000000000000'), 404);
+    await problem(await s.call('GET', '/api/cart/recreatewebcart?id=00000000-0000-4000-8000-000000000000'), 404);
+  });
+
+  it('recreates the emailed basket in another browser (another session of the same site), not on another site', async () => {
+    const s = await shopper(server);
+    const old = await cartWith(s, 2, [['EUR', 300]]);
+    const elsewhere = await shopper(server);
+    const copy = await body(await elsewhere.call('GET', `/api/cart/recreatewebcart?id=${old.id}`), CartSchema, 200);
+    expect(copy.lines.map((l) => [l.currency.code, l.qty])).toEqual([['EUR', 300]]);
+    // The original is untouched and still its owner's.
+    expect(await body(await s.call('GET', '/api/cart'), CartSchema, 200)).toEqual(old);
+
+    const partner = await shopper(server, 2);
+    await problem(await partner.call('GET', `/api/cart/recreatewebcart?id=${old.id}`), 403);
   });
 });

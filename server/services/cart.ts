@@ -334,15 +334,19 @@ export async function setGuarantee(deps: Deps, session: SessionContext, kind: 'b
 }
 
 /**
- * GET /api/cart/recreatewebcart?id=: a new open cart with the lines of an earlier cart of this
- * session (expired, abandoned or checked out), priced again at today's rates; the guarantee
+ * GET /api/cart/recreatewebcart?id=: a new open cart with the lines of an earlier web cart of the
+ * same site (expired, abandoned or checked out), priced again at today's rates; the guarantee
  * questions are asked again. Asking twice for the same cart returns the copy already made.
+ *
+ * The earlier cart may be another session's: the emailed basket link (spec 2.8) is usually opened
+ * in a new browser. Its random id is the link's secret, the copy carries only the store, product,
+ * affiliate and amounts (never customer details), and the earlier cart is left untouched.
  */
 export async function recreateCart(deps: Deps, session: SessionContext, sourceId: string): Promise<Cart> {
   return deps.db.transaction(async (tx) => {
     const source = await cartRow(tx, sourceId);
     if (source === undefined) throw notFound('There is no such cart.');
-    if (source.sessionId !== session.sessionId || source.siteId !== session.siteId) throw forbidden('This cart belongs to another session.');
+    if (source.siteId !== session.siteId) throw forbidden('This cart belongs to another site.');
     const now = deps.clock.now();
     if (session.cartId !== null) {
       const current = await cartRow(tx, session.cartId, true);
