@@ -13,15 +13,17 @@
  */
 import { fromPromise, waitFor, type ActorRefFrom } from 'xstate';
 import { createApiClient, type ApiClient } from '#src/api/client.ts';
-import { fetchStoreAddress, fetchStoreOpeningTimes } from '#src/api/branches.ts';
+import { fetchNearbyBranches, fetchNearbyStores, fetchStoreAddress, fetchStoreOpeningTimes } from '#src/api/branches.ts';
 import { fetchChart } from '#src/api/chart.ts';
 import { fetchCheckoutContent, fetchSiteSettings } from '#src/api/catalogue.ts';
 import { abandonCart } from '#src/api/cart.ts';
 import { chooseDeliverySlot, createPaymentIntent, fetchDeliverySlots, fetchOrder, submitCustomerInfo } from '#src/api/order.ts';
-import { lookupAddresses } from '#src/api/places.ts';
+import { lookupAddresses, searchPlaces } from '#src/api/places.ts';
 import { createSession, fetchSessionInfo } from '#src/api/session.ts';
 import type { LookupAddress, OpeningTimes, StoreAddress } from '#domain/contract/branches.ts';
 import type { CheckoutContent, SiteSettings } from '#domain/contract/catalogue.ts';
+import { nearbyStoresRequest, type GeoPoint } from '#domain/branch-search.ts';
+import { branchFinderMachine, type FindNearbyInput, type NearbyResult } from '#machines/branch-finder/branch-finder.machine.ts';
 import { chartMachine } from '#machines/chart/chart.machine.ts';
 import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
 import { paymentResponseMachine } from '#machines/payment/payment-response.machine.ts';
@@ -139,6 +141,42 @@ export function provideSession(services: ShopServices, storage: TokenStorage | n
       clearStoredToken: fromPromise(async () => storage?.removeItem(SESSION_TOKEN_STORAGE_KEY)),
       // Invoked only once the token is ready, so it does not wait for the session.
       fetchSessionInfo: fromPromise(({ input, signal }) => fetchSessionInfo(services.api, input.siteId, { signal })),
+    },
+  });
+}
+
+// ------------------------------------------------------------------------------------------------
+// Branch finder (spec 2.2, 2.4, 7.3): place autocomplete, the browser's location, nearby stores or branches
+// ------------------------------------------------------------------------------------------------
+
+/** The browser's position; rejects with the GeolocationPositionError so the chart can tell a refusal. */
+export function browserGeolocate(geolocation: Geolocation | undefined = globalThis.navigator?.geolocation): Promise<GeoPoint> {
+  return new Promise((resolve, reject) => {
+    if (!geolocation) {
+      reject(new Error('Geolocation is not available'));
+      return;
+    }
+    geolocation.getCurrentPosition(
+      (position) => resolve({ latitude: position.coords.latitude, longitude: position.coords.longitude }),
+      (error) => reject(error),
+      { enableHighAccuracy: false, timeout: 15_000, maximumAge: 300_000 },
+    );
+  });
+}
+
+export function provideBranchFinder(services: ShopServices, geolocate: () => Promise<GeoPoint> = () => browserGeolocate()) {
+  return branchFinderMachine.provide({
+    actors: {
+      searchPlaces: fromPromise(({ input, signal }) => searchPlaces(services.api, input.query, { signal })),
+      geolocate: fromPromise(() => geolocate()),
+      findNearby: fromPromise<NearbyResult, FindNearbyInput>(async ({ input, signal }) => {
+        if (input.mode === 'modal' && input.order) {
+          const request = nearbyStoresRequest(input.point, input.order);
+          return { kind: 'stores', stores: await fetchNearbyStores(services.api, input.siteId, request, { signal }) };
+        }
+        const { items } = await fetchNearbyBranches(services.api, input.point, { signal });
+        return { kind: 'branches', branches: items };
+      }),
     },
   });
 }
