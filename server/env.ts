@@ -46,6 +46,8 @@ const EnvSchema = v.object({
   PSP_PORT: Port,
   HOST: v.optional(v.string(), '127.0.0.1'),
   APP_ORIGIN: Origin,
+  /** The site the shop's pages run as (the app reads it from the config the app host injects). */
+  SITE_ID: Whole(1, 1_000_000),
   API_BASE: Origin,
   PSP_ORIGIN: Origin,
   DATABASE_URL: v.pipe(
@@ -86,6 +88,8 @@ export interface Config {
   host: string;
   /** The shop's origin: the only origin CORS allows, and where the loyalty sign-in returns to. */
   appOrigin: string;
+  /** The site the shop's pages run as. */
+  siteId: number;
   /** The public base of the API (the client's configured API base). */
   apiBase: string;
   /** The sandbox payment provider's origin. */
@@ -136,6 +140,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     pspPort,
     host: e.HOST,
     appOrigin: e.APP_ORIGIN ?? `http://localhost:${appPort}`,
+    siteId: e.SITE_ID ?? 1,
     apiBase: e.API_BASE ?? `http://localhost:${apiPort}`,
     pspOrigin: e.PSP_ORIGIN ?? `http://localhost:${pspPort}`,
     databaseUrl: e.DATABASE_URL ?? null,

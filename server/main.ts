@@ -3,10 +3,8 @@
  * three origins in one process. The database is migrated and, on first start, seeded.
  */
 import { serve } from '@hono/node-server';
-import { serveStatic } from '@hono/node-server/serve-static';
-import { Hono } from 'hono';
-import { readFile } from 'node:fs/promises';
 import { createApi } from './app.ts';
+import { createAppHost } from './app-host.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { seed } from './db/seed/index.ts';
@@ -55,12 +53,13 @@ const psp = createPsp({
 servers.push(serve({ fetch: psp.fetch, port: config.pspPort, hostname: config.host }));
 // ------------------------------------------------------------------------------------------------
 
-// The built app, with every unknown path falling back to index.html for client routing.
+// The built app, with every unknown path falling back to index.html for client routing, and the
+// runtime configuration (API base, origins, site id) written into index.html (server/app-host.ts).
 // `npm run dev` serves the app through Vite instead (SERVE_APP=0).
 if (process.env.SERVE_APP !== '0') {
-  const appHost = new Hono();
-  appHost.use('/*', serveStatic({ root: './dist' }));
-  appHost.get('*', async (c) => c.html(await readFile('dist/index.html', 'utf8')));
+  const appHost = createAppHost({
+    config: { apiBase: config.apiBase, siteId: config.siteId, appOrigin: config.appOrigin, pspOrigin: config.pspOrigin },
+  });
   servers.push(serve({ fetch: appHost.fetch, port: config.appPort, hostname: config.host }));
   console.log(`Shop:  http://localhost:${config.appPort}`);
 }

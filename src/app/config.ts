@@ -3,19 +3,13 @@
  * any API; during development Vite's VITE_* variables stand in, then the local defaults.
  */
 import * as v from 'valibot';
+import type { ShopRuntimeConfig } from '#domain/contract/runtime-config.ts';
 
-export interface ShopConfig {
-  /** The API base, e.g. https://api.example.co.uk (no trailing slash). */
-  apiBase: string;
-  siteId: number;
-  /** The shop's own origin; payment frame messages are accepted only from it. */
-  appOrigin: string;
-  /** The hosted payment page's origin, for the iframe and its content security policy. */
-  pspOrigin: string;
-}
+export type ShopConfig = ShopRuntimeConfig;
 
 declare global {
   interface Window {
+    /** Written by the app host (domain/contract/runtime-config.ts SHOP_CONFIG_GLOBAL). */
     __SHOP_CONFIG__?: Partial<ShopConfig>;
   }
 }

@@ -1,0 +1,59 @@
+/**
+ * The app host: serves the built app (dist/) and answers every other path with index.html for
+ * client routing. index.html carries the runtime configuration (API base, app and payment
+ * origins, site id) as `window.__SHOP_CONFIG__`, so one build runs on any ports and origins.
+ */
+import { serveStatic } from '@hono/node-server/serve-static';
+import { Hono, type Context } from 'hono';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { SHOP_CONFIG_GLOBAL, type ShopRuntimeConfig } from '#domain/contract/runtime-config.ts';
+
+/** JSON that is safe inside a <script> element: no '</script>', no '<!--', no line separators. */
+function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+export function shopConfigScript(config: ShopRuntimeConfig): string {
+  const { apiBase, siteId, appOrigin, pspOrigin } = config;
+  return `<script>window.${SHOP_CONFIG_GLOBAL} = ${scriptSafeJson({ apiBase, siteId, appOrigin, pspOrigin })};</script>`;
+}
+
+/** The page with the configuration first in its head, before any of the app's scripts run. */
+export function injectShopConfig(html: string, config: ShopRuntimeConfig): string {
+  const script = shopConfigScript(config);
+  const head = /<head(\s[^>]*)?>/i.exec(html);
+  if (!head) return `${script}\n${html}`;
+  const at = head.index + head[0].length;
+  return `${html.slice(0, at)}\n    ${script}${html.slice(at)}`;
+}
+
+export interface AppHostOptions {
+  config: ShopRuntimeConfig;
+  /** The built app, relative to the working directory (serveStatic takes no absolute root). */
+  distDir?: string;
+}
+
+export function createAppHost({ config, distDir = 'dist' }: AppHostOptions): Hono {
+  const app = new Hono();
+  let page: string | undefined;
+
+  const sendIndex = async (c: Context) => {
+    page ??= injectShopConfig(await readFile(path.join(distDir, 'index.html'), 'utf8'), config);
+    // The page names the hashed assets and carries the configuration: never served stale.
+    c.header('Cache-Control', 'no-cache');
+    return c.html(page);
+  };
+
+  // index.html is always the configured one, whatever path reaches it.
+  app.get('/', sendIndex);
+  app.get('/index.html', sendIndex);
+  app.use('/*', serveStatic({ root: distDir }));
+  app.get('*', sendIndex);
+  return app;
+}
