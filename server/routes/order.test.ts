@@ -219,3 +219,20 @@ describe('velocity and AML checks', () => {
     expect((await body(await fourth.call('PUT', '/api/order/customer-info', customer(who)), CustomerInfoResultSchema, 200)).showAMLPopup).toBe(true);
   });
 });
+
+describe('an expired order', () => {
+  it('409 order-expired for a slot, the details and the payment once the cart\'s countdown has run out', async () => {
+    const s = await shopper(server);
+    const order = await orderAtDetails(s, 2);
+    const now = server.clock.now();
+    server.clock.set(order.expiresAt);
+    try {
+      expect((await problem(await s.call('PUT', '/api/order/delivery-slot', { id: `collection-${order.deliverySlot!.date}` }), 409)).type).toBe('order-expired');
+      expect((await problem(await s.call('PUT', '/api/order/customer-info', customer({ emailAddress: 'late@example.com' })), 409)).type).toBe('order-expired');
+      expect((await body(await s.call('GET', '/api/order'), OrderSchema, 200)).state.value).toBe(0);
+      expect((await problem(await s.call('GET', '/cart'), 404)).type).toBe('cart-expired');
+    } finally {
+      server.clock.set(now);
+    }
+  });
+});

@@ -47,6 +47,18 @@ describe('POST /api/order/create-payment-intent', () => {
     expect((await paymentUrl(s)).pathname).toBe(url.pathname);
   });
 
+  it('409 once the order has expired', async () => {
+    const s = await shopper(server);
+    const order = await orderAwaitingPayment(s, 2, [['EUR', 300]], someone());
+    const now = server.clock.now();
+    server.clock.set(order.expiresAt);
+    try {
+      expect((await problem(await s.call('POST', '/api/order/create-payment-intent'), 409)).type).toBe('order-expired');
+    } finally {
+      server.clock.set(now);
+    }
+  });
+
   it('the card page shows the order\'s total', async () => {
     const s = await shopper(server);
     const order = await orderAwaitingPayment(s, 2, [['EUR', 300]], someone());

@@ -182,6 +182,11 @@ function orderNotOpen(order: OrderRow): HttpProblem {
   return conflict(`This order can no longer be changed (state ${order.state}).`, 'order-not-open');
 }
 
+/** An order still being checked out lives as long as its cart's countdown. */
+function assertNotExpired(order: OrderRow, now: Date): void {
+  if (order.expiresAt.getTime() <= now.getTime()) throw conflict('This order has expired. Please start again.', 'order-expired');
+}
+
 function totalWith(order: Pick<OrderRow, 'linesTotalMinor' | 'buyBackGuarantee' | 'refundGuarantee'>, slot: SlotRecord | null): number {
   const delivery = slot === null ? 0 : Math.round(slot.price * 100);
   return order.linesTotalMinor + guaranteeFeesMinor({ buyback: order.buyBackGuarantee, refund: order.refundGuarantee }) + delivery;
@@ -192,6 +197,7 @@ export async function chooseDeliverySlot(deps: Deps, session: SessionContext, sl
   return deps.db.transaction(async (tx) => {
     const order = await currentOrder(deps, session, { lock: true, db: tx });
     if (order.state !== ORDER_STATE.CREATED) throw orderNotOpen(order);
+    assertNotExpired(order, deps.clock.now());
     const slot = (await slotsFor(deps, order, tx)).find((s) => s.id === slotId);
     if (slot === undefined) {
       const message = 'That date is no longer available. Please choose another.';
@@ -259,6 +265,7 @@ export async function submitCustomer(deps: Deps, session: SessionContext, body: 
       if (order.customer === null) throw orderNotOpen(order);
       return { showAMLPopup: order.amlFlag, state: { value: stateOf(order) } };
     }
+    assertNotExpired(order, now);
     const chosen = slotOf(order);
     if (chosen === null) throw conflict('Choose a delivery or collection date first.', 'slot-missing');
     const productId = productOf(order);
