@@ -26,6 +26,10 @@ describe('priceLine', () => {
     expect(priceLine(productId, currency, quote, 100)).toEqual({ ok: false, field: 'currencyCode', message });
   });
 
+  it('refuses an absurd amount before it can overflow', () => {
+    expect(priceLine(2, euro, quote, 1e15)).toEqual({ ok: false, field: 'qty', message: 'That amount is too large to order online' });
+  });
+
   it.each([0, -5, 0.5])('refuses %d for sell back with "Amount should be greater than 0"', (qty) => {
     expect(priceLine(3, euro, quote, qty)).toEqual({ ok: false, field: 'qty', message: 'Amount should be greater than 0' });
   });

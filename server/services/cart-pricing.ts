@@ -5,6 +5,9 @@ import { toMinor } from '#domain/money.ts';
 import { currencyUnavailableMessage, priceForeignAmount, priceSellBackAmount } from '#domain/pricing.ts';
 import { isSellBack, transactionTypeOf } from '#domain/products.ts';
 
+export const MAX_UNITS = 1_000_000_000;
+export const AMOUNT_TOO_LARGE = 'That amount is too large to order online';
+
 export interface PricedLine {
   /** Foreign minor units after the increment (buy) or whole-unit (sell back) rounding. */
   qtyMinor: number;
@@ -27,6 +30,8 @@ export function priceLine(productId: ProductId, currency: Currency, quote: Quote
   const unavailable = currencyUnavailableMessage(currency, transactionTypeOf(productId));
   if (unavailable) return { ok: false, field: 'currencyCode', message: unavailable };
   if (!(qty > 0) || !Number.isFinite(qty)) return { ok: false, field: 'qty', message: messages.amountGreaterThanZero };
+  // Far above any spend limit; keeps the arithmetic in safe integers (the spend rule gives the real limit).
+  if (qty > MAX_UNITS) return { ok: false, field: 'qty', message: AMOUNT_TOO_LARGE };
   const requested = toMinor(qty, currency.code);
   const priced = isSellBack(productId)
     ? priceSellBackAmount(requested, currency.code, quote)
