@@ -1,0 +1,402 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, fromPromise, SimulatedClock, waitFor, type AnyEventObject } from 'xstate';
+import type { Store } from '#domain/contract/branches.ts';
+import { makeStore, stores } from '../../tests/support/branch-fixtures.ts';
+import { catalogue, quoteFor, settings as baseSettings } from '../../tests/support/calculator-fixtures.ts';
+import type { Place } from '#domain/contract/branches.ts';
+import { branchFinderMachine, type NearbyResult } from '../branch-finder/branch-finder.machine.ts';
+import {
+  calculatorMachine,
+  selectAddToCartLink,
+  selectAmounts,
+  selectBranchFinderRef,
+  selectCurrencyNotice,
+  selectCurrencyOptions,
+  selectProductOptions,
+  selectRestrictions,
+  selectTabs,
+  type AddToCartInput,
+  type CalculatorInput,
+  type CalculatorSettings,
+  type FetchQuoteInput,
+  type LoadCalculatorInput,
+} from './calculator.machine.ts';
+
+type TestInput = Partial<Omit<CalculatorInput, 'settings'>> & { settings?: Partial<CalculatorSettings> };
+
+function startCalculator(input: TestInput = {}, fakes: { quote?: (i: FetchQuoteInput) => Promise<ReturnType<typeof quoteFor>>; load?: (i: LoadCalculatorInput) => Promise<ReturnType<typeof catalogue>> } = {}) {
+  const clock = new SimulatedClock();
+  const api = {
+    load: vi.fn(fakes.load ?? (async (i: LoadCalculatorInput) => catalogue(i.storeId ?? 1))),
+    quote: vi.fn(fakes.quote ?? (async (i: FetchQuoteInput) => quoteFor(i.storeId))),
+    add: vi.fn(async (_i: AddToCartInput): Promise<void> => {}),
+  };
+  const machine = calculatorMachine.provide({
+    actors: {
+      loadCalculator: fromPromise(({ input: i }) => api.load(i)),
+      fetchQuote: fromPromise(({ input: i }) => api.quote(i)),
+      addToCart: fromPromise(({ input: i }) => api.add(i)),
+      branchFinder: branchFinderMachine.provide({
+        actors: {
+          searchPlaces: fromPromise(async (): Promise<Place[]> => []),
+          geolocate: fromPromise(async () => ({ latitude: 53.8, longitude: -1.55 })),
+          findNearby: fromPromise(async (): Promise<NearbyResult> => ({ kind: 'stores', stores: [...stores(3), makeStore(12)] })),
+        },
+      }),
+    },
+  });
+  const actor = createActor(machine, {
+    clock,
+    input: { siteId: 1, host: 'https://shop.example', affiliateCode: 'AFF', ...input, settings: { ...baseSettings, ...input.settings } },
+  });
+  const emitted: AnyEventObject[] = [];
+  actor.on('*', (e) => emitted.push(e));
+  actor.start();
+  const settled = () => waitFor(actor, (s) => s.matches('failed') || (s.matches('ready') && !s.hasTag('quoteLoading') && !s.hasTag('adding')));
+  const type = (picker: 'gbp' | 'foreign' | 'sellBack', text: string, key = text.at(-1) ?? '') => actor.send({ type: 'amount.typed', picker, text, key });
+  return { actor, clock, api, emitted, settled, type };
+}
+
+const amounts = (a: { getSnapshot(): Parameters<typeof selectAmounts>[0] }) => selectAmounts(a.getSnapshot());
+
+describe('starting (spec 2.1, 4.2, 4.4, 4.5)', () => {
+  it('opens on buying, click and collect, the default currency and £1000', async () => {
+    const { actor, api, emitted, settled } = startCalculator();
+    await settled();
+    const { context } = actor.getSnapshot();
+    expect([context.transactionType, context.productId, context.currencyCode]).toEqual(['sell', 2, 'EUR']);
+    expect(api.load).toHaveBeenCalledWith({ siteId: 1, storeId: null });
+    expect(api.quote).toHaveBeenCalledWith({ siteId: 1, storeId: 1, productId: 2, currencyCode: 'EUR', affiliateCode: 'AFF' });
+    expect(amounts(actor)).toMatchObject({ gbpMinor: 100_000, foreignMinor: 120_000, rate: 1.2 });
+    expect(emitted).toEqual([{ type: 'session.profileRequested' }]);
+  });
+
+  it.each<[TestInput]>([[{ settings: { pageType: 'sell-travel-money' } }], [{ settings: { sellCurrency: true } }]])(
+    'opens on selling back with %o, at 250 foreign units',
+    async (input) => {
+      const { actor, settled } = startCalculator(input);
+      await settled();
+      expect([actor.getSnapshot().context.transactionType, actor.getSnapshot().context.productId]).toEqual(['buy', 3]);
+      expect(amounts(actor).foreignMinor).toBe(25_000);
+    },
+  );
+
+  it("takes an existing cart's type, product, branch and currency", async () => {
+    const { actor, api, settled } = startCalculator({ cart: { productId: 1, storeId: 12, currencyCode: 'USD' } });
+    await settled();
+    expect(api.load).toHaveBeenCalledWith({ siteId: 1, storeId: 12 });
+    expect(api.quote).toHaveBeenCalledWith(expect.objectContaining({ storeId: 12, productId: 1, currencyCode: 'USD' }));
+    expect(selectProductOptions(actor.getSnapshot()).disabled).toBe(true);
+  });
+
+  it('preselects the branch of store_id', async () => {
+    const { api, settled } = startCalculator({ storeId: 12 });
+    await settled();
+    expect(api.load).toHaveBeenCalledWith({ siteId: 1, storeId: 12 });
+  });
+
+  it('removes signedIn after the loyalty sign-in and shows a toast', async () => {
+    const { emitted, settled } = startCalculator({ signedIn: true });
+    await settled();
+    expect(emitted).toEqual([
+      { type: 'session.profileRequested' },
+      { type: 'toast.requested', message: "You're signed in!" },
+      { type: 'queryParam.removed', name: 'signedIn' },
+    ]);
+  });
+
+  it('can be retried when its catalogue cannot be loaded', async () => {
+    let attempts = 0;
+    const { actor, settled } = startCalculator({}, {
+      load: async (i) => (++attempts === 1 ? Promise.reject(new TypeError('Failed to fetch')) : catalogue(i.storeId ?? 1)),
+    });
+    await settled();
+    expect(actor.getSnapshot().hasTag('failed')).toBe(true);
+    actor.send({ type: 'calculator.retried' });
+    await settled();
+    expect(actor.getSnapshot().matches('ready')).toBe(true);
+    expect(attempts).toBe(2);
+  });
+});
+
+describe('tabs and products (spec 2.1, 4.2, 4.5)', () => {
+  it('shows the sell tab only with enableSelling', async () => {
+    const off = startCalculator({ settings: { enableSelling: false } });
+    await off.settled();
+    expect(selectTabs(off.actor.getSnapshot())).toEqual(['sell']);
+    off.actor.send({ type: 'transactionType.changed', transactionType: 'buy' });
+    expect(off.actor.getSnapshot().context.transactionType).toBe('sell');
+    const on = startCalculator();
+    await on.settled();
+    expect(selectTabs(on.actor.getSnapshot())).toEqual(['sell', 'buy']);
+  });
+
+  it('changing the tab clears the quote, picks its default product and resets the amount', async () => {
+    const { actor, api, emitted, settled } = startCalculator();
+    await settled();
+    actor.send({ type: 'transactionType.changed', transactionType: 'buy' });
+    expect(actor.getSnapshot().context.quote).toBeNull();
+    await settled();
+    expect(actor.getSnapshot().context.productId).toBe(3);
+    expect(api.quote).toHaveBeenLastCalledWith(expect.objectContaining({ productId: 3 }));
+    expect(amounts(actor).foreignMinor).toBe(25_000);
+    expect(emitted).not.toContainEqual({ type: 'cart.abandonRequested' });
+    actor.send({ type: 'transactionType.changed', transactionType: 'sell' });
+    await settled();
+    expect([actor.getSnapshot().context.productId, amounts(actor).gbpMinor]).toEqual([2, 100_000]);
+  });
+
+  it('abandons the cart when the tab is used', async () => {
+    const { actor, emitted, settled } = startCalculator({ cart: { productId: 2, storeId: 1, currencyCode: 'EUR' } });
+    await settled();
+    actor.send({ type: 'transactionType.changed', transactionType: 'buy' });
+    expect(emitted).toContainEqual({ type: 'cart.abandonRequested' });
+    expect(selectProductOptions(actor.getSnapshot()).disabled).toBe(false);
+  });
+
+  it('fetches a quote on a product change, and locks the radios once a cart exists', async () => {
+    const { actor, api, settled } = startCalculator();
+    await settled();
+    actor.send({ type: 'product.changed', productId: 1 });
+    await settled();
+    expect(api.quote).toHaveBeenLastCalledWith(expect.objectContaining({ productId: 1 }));
+    expect(amounts(actor).gbpMinor).toBe(100_000);
+    actor.send({ type: 'cart.updated', cart: { productId: 1, storeId: 1, currencyCode: 'EUR' } });
+    actor.send({ type: 'product.changed', productId: 2 });
+    expect(actor.getSnapshot().context.productId).toBe(1);
+    expect(selectProductOptions(actor.getSnapshot())).toMatchObject({ disabled: true, products: [{ id: 1 }, { id: 2 }] });
+  });
+});
+
+describe('currencies (spec 2.1, 4.5, 8)', () => {
+  it("searches by code or plural name, with 'No results found'", async () => {
+    const { actor, settled } = startCalculator();
+    await settled();
+    actor.send({ type: 'currency.searched', text: 'dollar' });
+    expect(selectCurrencyOptions(actor.getSnapshot()).currencies.map((c) => c.code)).toEqual(['USD']);
+    actor.send({ type: 'currency.searched', text: 'yen' });
+    expect(selectCurrencyOptions(actor.getSnapshot()).noResults).toBe('No results found');
+  });
+
+  it('fetches a quote on a currency change and resets the amount', async () => {
+    const { actor, api, settled, type, clock } = startCalculator();
+    await settled();
+    type('gbp', '500');
+    clock.increment(500);
+    actor.send({ type: 'currency.changed', currencyCode: 'USD' });
+    await settled();
+    expect(api.quote).toHaveBeenLastCalledWith(expect.objectContaining({ currencyCode: 'USD' }));
+    expect(amounts(actor).gbpMinor).toBe(100_000);
+    expect(selectRestrictions(actor.getSnapshot())).toEqual(['Only $20 notes and above']);
+  });
+
+  it.each([
+    ['sell', 'TRY', "Oh snap! We don't have any Turkish Lira right now - check back soon!"],
+    ['buy', 'THB', "Oh snap! We can't buy Thai Baht right now - check back soon!"],
+  ] as const)('on the %s type, %s reads %s and gets no quote', async (transactionType, code, notice) => {
+    const { actor, api, settled } = startCalculator();
+    await settled();
+    actor.send({ type: 'transactionType.changed', transactionType });
+    await settled();
+    const calls = api.quote.mock.calls.length;
+    actor.send({ type: 'currency.changed', currencyCode: code });
+    expect(actor.getSnapshot().hasTag('currencyUnavailable')).toBe(true);
+    expect(selectCurrencyNotice(actor.getSnapshot())).toBe(notice);
+    expect(api.quote).toHaveBeenCalledTimes(calls);
+    actor.send({ type: 'cart.addRequested' });
+    expect(actor.getSnapshot().hasTag('adding')).toBe(false);
+  });
+
+  it("shows the server's message when the quote fails", async () => {
+    const { actor, settled } = startCalculator({}, { quote: () => Promise.reject({ title: 'No rate', detail: 'No rate for EUR here', status: 404 }) });
+    await settled();
+    expect(actor.getSnapshot().hasTag('quoteFailed')).toBe(true);
+    expect(actor.getSnapshot().context.quoteError).toBe('No rate for EUR here');
+  });
+});
+
+describe('amounts (spec 5.1)', () => {
+  it('waits 500 ms after the last key, and Tab is not a key', async () => {
+    const { actor, clock, settled, type } = startCalculator();
+    await settled();
+    type('gbp', '2');
+    clock.increment(300);
+    type('gbp', '20');
+    clock.increment(300);
+    type('gbp', '200');
+    clock.increment(400);
+    actor.send({ type: 'amount.typed', picker: 'gbp', text: '200', key: 'Tab' });
+    clock.increment(99);
+    expect(amounts(actor)).toMatchObject({ gbpMinor: 100_000, typed: { picker: 'gbp', text: '200' } });
+    clock.increment(1);
+    expect(amounts(actor)).toMatchObject({ gbpMinor: 20_000, foreignMinor: 24_000, typed: null });
+  });
+
+  it('takes at most 4 characters in the buy amount', async () => {
+    const { clock, settled, type, actor } = startCalculator();
+    await settled();
+    type('gbp', '12345');
+    expect(amounts(actor).typed?.text).toBe('1234');
+    clock.increment(500);
+    // £1234 buys €1480.80, rounded up to €1485 at £1237.50.
+    expect(amounts(actor).gbpMinor).toBe(123_750);
+  });
+
+  it.each([
+    ['gbp', '1500', 1000, 100_000, 'Maximum order value is £1,000'],
+    ['foreign', '2000', 1000, 100_000, 'Maximum order value is £1,000'],
+    ['foreign', '600', 1000, 50_000, null],
+  ] as const)('caps %s %s at the £%i maximum', async (picker, text, max, gbpMinor, error) => {
+    const { clock, settled, type, actor } = startCalculator({ settings: { maxOrderValue: max } });
+    await settled();
+    type(picker, text);
+    clock.increment(500);
+    expect(amounts(actor)).toMatchObject({ gbpMinor, error });
+  });
+
+  it('rounds a foreign amount up to the branch increment', async () => {
+    const { clock, settled, type, actor } = startCalculator();
+    await settled();
+    type('foreign', '203');
+    clock.increment(500);
+    expect(amounts(actor).foreignMinor).toBe(20_500);
+  });
+
+  it('floors a sell-back amount to whole units, and ignores the buy pickers there', async () => {
+    const { clock, settled, type, actor } = startCalculator({ settings: { pageType: 'sell-travel-money' } });
+    await settled();
+    type('gbp', '50');
+    expect(actor.getSnapshot().hasTag('typing')).toBe(false);
+    type('sellBack', '40.75');
+    clock.increment(500);
+    expect(amounts(actor).foreignMinor).toBe(4_000);
+  });
+
+  it('ignores the sell-back picker on the buy products', async () => {
+    const { settled, type, actor } = startCalculator();
+    await settled();
+    type('sellBack', '40');
+    expect(actor.getSnapshot().hasTag('typing')).toBe(false);
+  });
+});
+
+describe('branches (spec 2.1, 2.2, 5.1)', () => {
+  it('warns when a branch change rounds the amount again', async () => {
+    const { actor, clock, api, settled, type } = startCalculator();
+    await settled();
+    type('foreign', '205');
+    clock.increment(500);
+    actor.send({ type: 'branch.selected', store: makeStore(12) });
+    await settled();
+    expect(api.quote).toHaveBeenLastCalledWith(expect.objectContaining({ storeId: 12 }));
+    expect(amounts(actor)).toMatchObject({
+      foreignMinor: 21_000,
+      roundingWarning: "Due to your chosen location, we've rounded the amount to the nearest €10",
+    });
+    type('foreign', '300');
+    clock.increment(500);
+    expect(amounts(actor).roundingWarning).toBeNull();
+  });
+
+  it('says nothing when the new increment keeps the amount', async () => {
+    const { actor, settled } = startCalculator();
+    await settled();
+    actor.send({ type: 'branch.selected', store: makeStore(12) });
+    await settled();
+    expect(amounts(actor)).toMatchObject({ foreignMinor: 120_000, roundingWarning: null });
+  });
+
+  it('takes the branch confirmed in the modal', async () => {
+    const { actor, api, settled } = startCalculator();
+    await settled();
+    actor.send({ type: 'branch.modalOpened' });
+    const modal = selectBranchFinderRef(actor.getSnapshot());
+    expect(modal?.getSnapshot().context.order).toEqual({ amount: 1200, currencyCode: 'EUR', transactionType: 'sell' });
+    modal?.send({ type: 'location.requested' });
+    await waitFor(modal!, (s) => s.hasTag('shown'));
+    modal?.send({ type: 'branch.confirmed', storeId: 12 });
+    await settled();
+    expect(actor.getSnapshot().hasTag('branchModalOpen')).toBe(false);
+    expect((actor.getSnapshot().context.store as Store).id).toBe(12);
+    expect(api.quote).toHaveBeenLastCalledWith(expect.objectContaining({ storeId: 12 }));
+  });
+
+  it('keeps the branch when the modal is closed', async () => {
+    const { actor, settled } = startCalculator();
+    await settled();
+    actor.send({ type: 'branch.modalOpened' });
+    selectBranchFinderRef(actor.getSnapshot())?.send({ type: 'finder.closed' });
+    expect(actor.getSnapshot().hasTag('branchModalOpen')).toBe(false);
+    expect(actor.getSnapshot().context.storeId).toBe(1);
+  });
+});
+
+describe('add to cart (spec 2.1, 4.3)', () => {
+  it('adds the line and goes to the view-cart page', async () => {
+    const { actor, api, emitted, settled } = startCalculator();
+    await settled();
+    actor.send({ type: 'cart.addRequested' });
+    await settled();
+    expect(api.add).toHaveBeenCalledWith({ currencyCode: 'EUR', qty: 1200, productId: 2, storeId: 1 });
+    expect(emitted).toContainEqual({ type: 'navigation.requested', to: '/checkout/view-cart' });
+  });
+
+  it('counts an amount typed inside its pause', async () => {
+    const { actor, api, settled, type } = startCalculator();
+    await settled();
+    type('foreign', '300');
+    actor.send({ type: 'cart.addRequested' });
+    await settled();
+    expect(api.add).toHaveBeenCalledWith(expect.objectContaining({ qty: 300 }));
+  });
+
+  it('adds nothing at 0', async () => {
+    const { actor, api, settled, type } = startCalculator();
+    await settled();
+    type('foreign', '0');
+    actor.send({ type: 'cart.addRequested' });
+    await settled();
+    expect(api.add).not.toHaveBeenCalled();
+  });
+
+  it('goes to the selling view-cart page for sell-back', async () => {
+    const { actor, emitted, settled } = startCalculator({ settings: { pageType: 'sell-travel-money' } });
+    await settled();
+    actor.send({ type: 'cart.addRequested' });
+    await settled();
+    expect(emitted).toContainEqual({ type: 'navigation.requested', to: '/selling/view-cart' });
+  });
+
+  it("keeps the failure's message to show", async () => {
+    const { actor, api, emitted, settled } = startCalculator();
+    api.add.mockRejectedValueOnce({ title: 'Cart full', detail: 'Your cart is full', status: 409 });
+    await settled();
+    actor.send({ type: 'cart.addRequested' });
+    await settled();
+    expect(actor.getSnapshot().context.addError).toBe('Your cart is full');
+    expect(emitted.filter((e) => e.type === 'navigation.requested')).toEqual([]);
+  });
+
+  it('returns to the cart only when there is one', async () => {
+    const { actor, emitted, settled } = startCalculator();
+    await settled();
+    actor.send({ type: 'cart.returnRequested' });
+    expect(emitted.filter((e) => e.type === 'navigation.requested')).toEqual([]);
+    actor.send({ type: 'cart.updated', cart: { productId: 2, storeId: 1, currencyCode: 'EUR' } });
+    actor.send({ type: 'cart.returnRequested' });
+    expect(emitted).toContainEqual({ type: 'navigation.requested', to: '/checkout/view-cart' });
+  });
+
+  it('links to the view-cart page in embedded mode instead (spec 2.1)', async () => {
+    const embedded = startCalculator({ settings: { embeddedMode: true }, storeId: 12 });
+    await embedded.settled();
+    expect(selectAddToCartLink(embedded.actor.getSnapshot())).toBe(
+      'https://shop.example/checkout/view-cart?currency=EUR&amount=1200&product_id=2&store_id=12&affiliateid=AFF',
+    );
+    embedded.actor.send({ type: 'cart.addRequested' });
+    expect(embedded.api.add).not.toHaveBeenCalled();
+    const plain = startCalculator();
+    await plain.settled();
+    expect(selectAddToCartLink(plain.actor.getSnapshot())).toBeNull();
+  });
+});

@@ -1,0 +1,84 @@
+import { expect } from 'vitest';
+import {
+  calculatorMachine,
+  selectAddToCartLink,
+  selectAmounts,
+  selectCurrencyNotice,
+  selectProductOptions,
+  type CalculatorSnapshot,
+} from '#machines/calculator/calculator.machine.ts';
+import { actorDone, actorFailed, definePathSuite } from '../support/graph-coverage.ts';
+import { makeStore } from '../support/branch-fixtures.ts';
+import { catalogue, quoteFor, settings } from '../support/calculator-fixtures.ts';
+
+const branch12 = makeStore(12);
+const base = { siteId: 1, host: 'https://shop.example', affiliateCode: 'AFF' };
+
+// What the guards read: type, product, currency, cart, whether there is an amount, what is typed.
+const serializeState = (s: CalculatorSnapshot): string => {
+  const c = s.context;
+  const amount = c.priced === null ? null : c.priced.foreignMinor > 0;
+  return JSON.stringify([s.value, c.transactionType, c.productId, c.currencyCode, c.cart?.productId ?? null, amount, c.typed]);
+};
+
+definePathSuite({
+  name: 'calculator',
+  machine: calculatorMachine,
+  inputs: {
+    buying: { ...base, settings },
+    'sell page, signed in': { ...base, settings: { ...settings, pageType: 'sell-travel-money' }, signedIn: true },
+    embedded: { ...base, settings: { ...settings, embeddedMode: true } },
+  },
+  events: [
+    { type: 'transactionType.changed', transactionType: 'sell' },
+    { type: 'transactionType.changed', transactionType: 'buy' },
+    { type: 'product.changed', productId: 1 },
+    { type: 'product.changed', productId: 2 },
+    { type: 'currency.changed', currencyCode: 'EUR' },
+    { type: 'currency.changed', currencyCode: 'TRY' },
+    { type: 'currency.searched', text: 'eu' },
+    { type: 'amount.typed', picker: 'gbp', text: '500', key: '0' },
+    { type: 'amount.typed', picker: 'foreign', text: '0', key: '0' },
+    { type: 'amount.typed', picker: 'sellBack', text: '40', key: '0' },
+    { type: 'amount.typed', picker: 'gbp', text: '500', key: 'Tab' },
+    { type: 'branch.modalOpened' },
+    { type: 'branch.selected', store: branch12 },
+    { type: 'cart.addRequested' },
+    { type: 'cart.returnRequested' },
+    { type: 'cart.updated', cart: null },
+    { type: 'cart.updated', cart: { productId: 2, storeId: 1, currencyCode: 'EUR' } },
+    { type: 'calculator.retried' },
+    actorDone('loadCalculator', catalogue(1)),
+    actorFailed('loadCalculator', new TypeError('Failed to fetch')),
+    actorDone('fetchQuote', quoteFor(1)),
+    actorFailed('fetchQuote', { title: 'No rate', detail: 'No rate here', status: 404 }),
+    actorDone('addToCart', undefined),
+    actorFailed('addToCart', { title: 'Cart full', status: 409 }),
+    actorDone('branchFinder', { store: branch12 }),
+    actorDone('branchFinder', { store: null }),
+    actorFailed('branchFinder', new Error('modal crashed')),
+  ],
+  serializeState,
+  assertState: (s, step) => {
+    const c = s.context;
+    // The product belongs to the type; the radios lock under a cart.
+    expect(c.transactionType === 'buy').toBe(c.productId === 3);
+    expect(selectProductOptions(s).disabled).toBe(c.cart !== null);
+    if (s.hasTag('currencyUnavailable')) {
+      expect(selectCurrencyNotice(s)).toMatch(/^Oh snap! We (don't have any|can't buy) .+ right now - check back soon!$/);
+      expect(c.quote).toBeNull();
+    }
+    if (s.matches({ ready: { quote: 'loaded' } })) expect(selectAmounts(s).foreignMinor).not.toBeNull();
+    if (!c.settings.embeddedMode) expect(selectAddToCartLink(s)).toBeNull();
+
+    if (step.event.type === 'xstate.init') {
+      const expected: unknown[] = [{ type: 'session.profileRequested' }];
+      if (c.signedIn) expected.push({ type: 'toast.requested', message: "You're signed in!" }, { type: 'queryParam.removed', name: 'signedIn' });
+      expect(step.emitted).toEqual(expected);
+    }
+    const navigations = step.emitted.filter((e) => e.type === 'navigation.requested');
+    const expectNavigation = step.event.type === 'xstate.done.actor.addToCart' || (step.event.type === 'cart.returnRequested' && navigations.length > 0);
+    expect(navigations.length > 0).toBe(expectNavigation);
+    for (const e of navigations) expect(['/checkout/view-cart', '/selling/view-cart']).toContain(e.to);
+  },
+});
