@@ -225,6 +225,7 @@ export const messages = {
   roundedUpToColumn: 'Rounded up to',
   rateColumn: 'Rate',
   deleteLine: 'Delete {code}',
+  delete: 'Delete',
   deletingLine: 'Deleting {code}',
   savingCart: 'Updating your cart',
   reviewTitle: 'Review your order',

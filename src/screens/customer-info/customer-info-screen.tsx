@@ -11,13 +11,14 @@ import {
   showsCardAddressNotice,
   showsMarketing,
   type CustomerField,
+  type CustomerForm,
 } from '#domain/customer.ts';
 import { messages } from '#domain/messages.ts';
 import { PRODUCT } from '#domain/products.ts';
+import { orderCompletedProperties } from '#src/app/order-tracking.ts';
 import { silentTracker, type MarketingTracker } from '#src/app/tracking.ts';
 import type { CountdownActorRef } from '../checkout-header/checkout-header.tsx';
 import { CheckoutFrame } from '../checkout-shared/checkout-frame.tsx';
-import { marketingPropertiesOf } from '../checkout-shared/marketing.ts';
 import { orderSummaryOf } from '../checkout-shared/order-summary.ts';
 import { OrderSummaryView } from '../checkout-shared/order-summary-view.tsx';
 import {
@@ -52,6 +53,8 @@ export interface CustomerInfoScreenProps {
   appOrigin?: string;
   affiliateId?: () => string | null;
   now?: () => Date;
+  /** Values to start from (a returning visitor's details, stories). */
+  initialForm?: Partial<CustomerForm>;
 }
 
 /** /checkout/customer-information over the checkout actor (spec 2.8, 5.2). */
@@ -66,6 +69,7 @@ export function CustomerInfoScreen({
   appOrigin = window.location.origin,
   affiliateId = () => null,
   now = () => new Date(),
+  initialForm,
 }: CustomerInfoScreenProps) {
   const order = useCheckoutOrder(checkout);
   const productId = useCheckoutProductId(checkout) ?? PRODUCT.CLICK_AND_COLLECT;
@@ -77,7 +81,7 @@ export function CustomerInfoScreen({
   const problem = useCheckoutProblem(checkout);
   const summary = useMemo(() => (order ? orderSummaryOf(order, settings) : null), [order, settings]);
 
-  const controller = useCustomerForm({ marketingDefault, now });
+  const controller = useCustomerForm({ marketingDefault, now, initial: initialForm });
   const fields = useRef<Partial<Record<CustomerField, HTMLInputElement | null>>>({});
   const addressFieldset = useRef<HTMLFieldSetElement | null>(null);
   const bindField = useCallback(
@@ -99,7 +103,7 @@ export function CustomerInfoScreen({
     if (!isLaxEmail(email) || trackedEmail.current === email) return;
     trackedEmail.current = email;
     tracker.identify(email);
-    tracker.track('Started Checkout Buy or Sell', marketingPropertiesOf(order, { appOrigin, affiliateId: affiliateId() }));
+    tracker.track('Started Checkout Buy or Sell', orderCompletedProperties(order, appOrigin, affiliateId()));
   };
 
   const onSubmit = () => {

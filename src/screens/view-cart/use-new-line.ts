@@ -1,0 +1,136 @@
+/**
+ * 'Add new currency' (spec 2.6, 5.1): a currency not yet in the cart, its amount and its cost.
+ * Typing either box works out the other with the branch's rate for that currency; the pricing
+ * rules are domain/pricing.ts's, the caps domain's too.
+ */
+import { useMemo, useState } from 'react';
+import type { PromiseActorLogic } from 'xstate';
+import type { Currency, ProductId, QuoteResponse } from '#domain/contract/catalogue.ts';
+import { formatMessage, messages } from '#domain/messages.ts';
+import { GBP_CODE, formatUnits, toMajor, toMinor } from '#domain/money.ts';
+import {
+  canAddLine,
+  capGbpAmount,
+  currenciesForNewLine,
+  parseAmountInput,
+  priceForeignAmount,
+  priceGbpAmount,
+  priceSellBackAmount,
+  type PricedAmount,
+} from '#domain/pricing.ts';
+import { isSellBack } from '#domain/products.ts';
+import { problemOf } from '#domain/problem.ts';
+import { usePromiseActorFor } from '../checkout-shared/use-promise-actor.ts';
+import type { NewLineFormProps } from './new-line-form.tsx';
+
+/** GET /api/currencies. */
+export type CurrenciesLogic = PromiseActorLogic<Currency[], Record<string, never>>;
+/** GET .../stores/{storeId}/products/{productId}/rates/currency/{currency}. */
+export type QuoteLogic = PromiseActorLogic<QuoteResponse, { currencyCode: string; productId: ProductId; storeId: number }>;
+
+export interface NewLineOptions {
+  productId: ProductId;
+  storeId: number;
+  /** The currencies already in the cart, never offered again. */
+  lines: readonly { currency: { code: string } }[];
+  /** The configured GBP maximum of one amount (site settings maxOrderValue), in pounds. */
+  maxOrderValue: number;
+  currencies?: CurrenciesLogic;
+  quote?: QuoteLogic;
+  adding: boolean;
+  canAddToCart: boolean;
+  onAdd: (line: { currencyCode: string; qty: number }) => void;
+}
+
+const plain = (minor: number, code: string) => formatUnits(minor, code).replace(/,/g, '');
+
+interface Figures {
+  priced: PricedAmount;
+  error: string | null;
+}
+
+/** The amounts the form holds after the shopper typed `text` in one of its boxes. */
+export function newLineFigures(
+  edited: 'amount' | 'cost',
+  text: string,
+  code: string,
+  quote: QuoteResponse,
+  sellBack: boolean,
+  maxGbpMinor: number,
+): Figures | null {
+  const fromGbp = (gbpMinor: number): Figures => {
+    const capped = capGbpAmount(gbpMinor, maxGbpMinor);
+    return { priced: priceGbpAmount(capped.gbpMinor, code, quote), error: capped.error };
+  };
+  const minor = parseAmountInput(text, edited === 'amount' ? code : GBP_CODE);
+  if (minor === null) return null;
+  if (edited === 'cost') return fromGbp(minor);
+  const priced = sellBack ? priceSellBackAmount(minor, code, quote) : priceForeignAmount(minor, code, quote);
+  // A foreign amount worth more than the maximum is brought down to it, as the pounds would be.
+  return priced.gbpMinor > maxGbpMinor ? fromGbp(priced.gbpMinor) : { priced, error: null };
+}
+
+export function useNewLine(options: NewLineOptions): NewLineFormProps {
+  const { productId, storeId, lines, maxOrderValue } = options;
+  const sellBack = isSellBack(productId);
+  const [code, setCode] = useState<string | null>(null);
+  const [edited, setEdited] = useState<'amount' | 'cost' | null>(null);
+  const [text, setText] = useState('');
+  const [settled, setSettled] = useState<Figures | null>(null);
+
+  const currencies = usePromiseActorFor(options.currencies, {}, 'currencies');
+  const quoteKey = code === null ? null : `${code}:${productId}:${storeId}`;
+  const quote = usePromiseActorFor(options.quote, code === null ? null : { currencyCode: code, productId, storeId }, quoteKey);
+
+  const offered = useMemo(() => {
+    const all = currencies.status === 'done' ? currencies.output : [];
+    const tradable = all.filter((c) => (sellBack ? c.sellBackAllowed : c.purchaseAllowed));
+    return currenciesForNewLine(tradable, lines).map((c) => ({ code: c.code, label: `${c.code} - ${c.pluralName}` }));
+  }, [currencies, lines, sellBack]);
+
+  const maxGbpMinor = toMinor(maxOrderValue, GBP_CODE);
+  const figures =
+    code !== null && quote.status === 'done' && edited !== null ? newLineFigures(edited, text, code, quote.output, sellBack, maxGbpMinor) : settled;
+
+  const reset = () => {
+    setEdited(null);
+    setText('');
+    setSettled(null);
+  };
+
+  return {
+    currencies: offered,
+    currencyCode: code !== null && offered.some((c) => c.code === code) ? code : null,
+    onCurrency: (next) => {
+      setCode(next);
+      reset();
+    },
+    amountLabel: formatMessage(messages.newLineAmount, { code: code ?? '' }).replace(' ()', ''),
+    amount: edited === 'amount' ? text : figures && code ? plain(figures.priced.foreignMinor, code) : '',
+    onAmount: (value) => {
+      setEdited('amount');
+      setText(value);
+    },
+    costLabel: sellBack ? messages.newLineReceive : messages.newLineCost,
+    cost: edited === 'cost' ? text : figures ? plain(figures.priced.gbpMinor, GBP_CODE) : '',
+    onCost: (value) => {
+      setEdited('cost');
+      setText(value);
+    },
+    onSettle: () => {
+      setSettled(figures);
+      setEdited(null);
+    },
+    loadingRate: quote.status === 'pending',
+    rateProblem: quote.status === 'failed' ? (problemOf(quote.error).detail ?? problemOf(quote.error).title) : null,
+    error: figures?.error ?? null,
+    canAdd: code !== null && figures !== null && canAddLine(figures.priced.foreignMinor) && options.canAddToCart && !options.adding,
+    adding: options.adding,
+    onAdd: () => {
+      if (code === null || figures === null) return;
+      options.onAdd({ currencyCode: code, qty: toMajor(figures.priced.foreignMinor, code) });
+      setCode(null);
+      reset();
+    },
+  };
+}

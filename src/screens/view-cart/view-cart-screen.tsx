@@ -1,0 +1,163 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { ViewCartRequest } from '#domain/cart-link.ts';
+import { messages } from '#domain/messages.ts';
+import { formatForeign, formatGbpAmount, formatRate, formatUnits, toMajor, toMinor } from '#domain/money.ts';
+import { parseAmountInput } from '#domain/pricing.ts';
+import { PRODUCT, isSellBack } from '#domain/products.ts';
+import { ProblemDialog } from '#src/ui/problem-dialog.tsx';
+import { CheckoutFrame } from '../checkout-shared/checkout-frame.tsx';
+import type { CheckoutActorRef } from '../checkout-shared/use-checkout.ts';
+import { useNewLine, type CurrenciesLogic, type QuoteLogic } from './use-new-line.ts';
+import {
+  useAddingLine,
+  useCart,
+  useCartCan,
+  useCartCountdownRef,
+  useCartProblem,
+  useCheckingOut,
+  useRemovableLineIds,
+  useRemovingLineId,
+  useReviewLines,
+  useSavingGuarantee,
+  useViewCartRules,
+  useViewCartStatus,
+  type CartActorRef,
+} from './use-view-cart.ts';
+import { ViewCartView, type GuaranteeQuestions, type ReviewLine } from './view-cart-view.tsx';
+
+const PROCEED = { type: 'cart.checkoutRequested' } as const;
+
+/** A typed amount as foreign units; null when it is not a number (the chart answers with its message). */
+function quantityOf(text: string, code: string): number | null {
+  const minor = parseAmountInput(text, code);
+  return minor === null ? null : toMajor(minor, code);
+}
+
+export interface ViewCartScreenProps {
+  cart: CartActorRef;
+  checkout: CheckoutActorRef;
+  /**
+   * What the address asks for (domain/cart-link.ts viewCartRequestOf), sent once on opening;
+   * null when the cart actor has already been told (stories).
+   */
+  request: ViewCartRequest | null;
+  /** The site's GBP maximum of one amount (maxOrderValue). */
+  maxOrderValue: number;
+  currencies?: CurrenciesLogic;
+  quote?: QuoteLogic;
+}
+
+/** /checkout/view-cart and /selling/view-cart over the cart actor (spec 2.6). */
+export function ViewCartScreen({ cart, checkout, request, maxOrderValue, currencies, quote }: ViewCartScreenProps) {
+  const status = useViewCartStatus(cart);
+  const current = useCart(cart);
+  const lines = useReviewLines(cart);
+  const rules = useViewCartRules(cart);
+  const removable = useRemovableLineIds(cart).split(' ');
+  const removingLineId = useRemovingLineId(cart);
+  const adding = useAddingLine(cart);
+  const savingGuarantee = useSavingGuarantee(cart);
+  const checkingOut = useCheckingOut(cart);
+  const canProceed = useCartCan(cart, PROCEED);
+  const canChooseBuyback = useCartCan(cart, { type: 'cart.buybackChosen', choice: true });
+  const canChooseRefund = useCartCan(cart, { type: 'cart.refundChosen', choice: true });
+  const problem = useCartProblem(cart);
+  const countdown = useCartCountdownRef(cart);
+  // What the shopper is typing, per line, so a half-typed amount is not overwritten by the cart.
+  const [drafts, setDrafts] = useState<Record<string, string>>({});
+  const [invalid, setInvalid] = useState<{ lineId: string; at: number } | null>(null);
+
+  // The address is read once, when the page opens.
+  const [opened] = useState(request);
+  useEffect(() => {
+    if (opened) cart.send({ type: 'cart.viewOpened', request: opened });
+  }, [cart, opened]);
+
+  useEffect(() => {
+    const subscription = cart.on('cart.lineInvalid', (event) => setInvalid({ lineId: event.lineId, at: Date.now() }));
+    return () => subscription.unsubscribe();
+  }, [cart]);
+
+  const productId = current?.product.id ?? PRODUCT.CLICK_AND_COLLECT;
+  const sellBack = isSellBack(productId);
+
+  const reviewLines: ReviewLine[] = lines.map((line) => {
+    const code = line.currency.code;
+    return {
+      id: line.id,
+      code,
+      name: line.currency.pluralName,
+      amount: drafts[line.id] ?? formatUnits(toMinor(line.shownQty, code), code).replace(/,/g, ''),
+      roundedUpTo: formatForeign(toMinor(line.increment, code), line.currency, { wholeUnits: true }),
+      rate: formatRate(line.rate),
+      cost: formatGbpAmount(line.total),
+      error: line.error,
+      saving: line.saving,
+      canRemove: removable.includes(line.id),
+      removing: removingLineId === line.id,
+    };
+  });
+
+  const newLine = useNewLine({
+    productId,
+    storeId: current?.store.id ?? 1,
+    lines,
+    maxOrderValue,
+    currencies,
+    quote,
+    adding,
+    canAddToCart: current !== null && !checkingOut,
+    onAdd: (line) => cart.send({ type: 'cart.lineAdded', line: { ...line, productId, storeId: current?.store.id ?? 1 } }),
+  });
+
+  const guarantees: GuaranteeQuestions | null = useMemo(
+    () =>
+      rules
+        ? {
+            buybackOffered: rules.buybackOffered,
+            buybackEligible: rules.buybackEligible,
+            buybackNotice: rules.buybackNotice,
+            buybackChoice: rules.buybackChoice,
+            buybackError: rules.guaranteeErrors.buyback,
+            refundOffered: rules.refundOffered,
+            refundChoice: rules.refundChoice,
+            refundError: rules.guaranteeErrors.refund,
+            canChoose: (canChooseBuyback || canChooseRefund) && !savingGuarantee,
+          }
+        : null,
+    [rules, canChooseBuyback, canChooseRefund, savingGuarantee],
+  );
+
+  return (
+    <CheckoutFrame
+      checkout={checkout}
+      countdown={countdown}
+      page="review"
+      title={sellBack ? messages.sellBackReviewTitle : messages.reviewTitle}
+    >
+      <ViewCartView
+        status={status}
+        sellBack={sellBack}
+        lines={reviewLines}
+        invalidLine={invalid}
+        onLineAmount={(lineId, text) => {
+          setDrafts((d) => ({ ...d, [lineId]: text }));
+          const code = lines.find((l) => l.id === lineId)?.currency.code ?? 'GBP';
+          cart.send({ type: 'cart.lineChanged', lineId, qty: quantityOf(text, code) });
+        }}
+        onLineAmountDone={(lineId) => setDrafts(({ [lineId]: _done, ...rest }) => rest)}
+        onRemove={(lineId) => cart.send({ type: 'cart.lineRemoved', lineId })}
+        newLine={status === 'ready' || status === 'empty' ? newLine : null}
+        guarantees={sellBack ? null : guarantees}
+        onBuyback={(choice) => cart.send({ type: 'cart.buybackChosen', choice })}
+        onRefund={(choice) => cart.send({ type: 'cart.refundChosen', choice })}
+        total={current ? formatGbpAmount(current.total) : ''}
+        spendMessage={rules?.spend.message ?? null}
+        canProceed={canProceed && !checkingOut}
+        proceeding={checkingOut}
+        onProceed={() => cart.send(PROCEED)}
+      />
+      <ProblemDialog problem={problem} onClose={() => cart.send({ type: 'problem.dismissed' })} closeLabel={messages.close} />
+    </CheckoutFrame>
+  );
+}
