@@ -1,0 +1,224 @@
+/**
+ * Checkout stories run the real statecharts: each story builds a checkout actor whose I/O actors
+ * answer from the mock fixtures (or never, for loading states), drives it into the state the
+ * story names, and renders the screen over it. No server, no network.
+ */
+import type { Decorator } from '@storybook/react-vite';
+import { MemoryRouter } from 'react-router';
+import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
+import type { ViewCartRequest } from '#domain/cart-link.ts';
+import type { Cart, CheckoutResponse } from '#domain/contract/cart.ts';
+import type { Problem } from '#domain/contract/common.ts';
+import type { CustomerInfoResponse, DeliverySlot, Order } from '#domain/contract/order.ts';
+import type { Currency, ProductId, QuoteResponse } from '#domain/contract/catalogue.ts';
+import { paymentFrameMessage } from '#domain/payment.ts';
+import { cartMachine, type CartEvent, type CartSettings } from '#machines/cart/cart.machine.ts';
+import { countdownMachine } from '#machines/cart/countdown.machine.ts';
+import { checkoutMachine, type CheckoutEvent } from '#machines/checkout/checkout.machine.ts';
+import { CheckoutLayout } from '#src/app/layout.tsx';
+import { customer, makeCart, makeFixtures, makeOrder, quoteFor } from '../../mocks/fixtures.ts';
+
+/** A Friday morning: the home-delivery slots fall on Saturday, Sunday and Monday (the Monday note). */
+export const STORY_NOW = new Date('2026-11-27T10:00:00Z');
+export const storyNow = () => STORY_NOW;
+export const f = makeFixtures(STORY_NOW);
+export const APP_ORIGIN = 'http://localhost:3000';
+
+export const settings = f.siteSettings;
+
+/** A sell-back order is handed in at a branch. */
+const branch = { id: 12, isMeta: false, brand: 'tm', brandName: 'Travel Money', name: 'Manchester Arndale' };
+
+/** The three products' orders as the checkout reads them. */
+export const orders = {
+  collect: f.order,
+  homeDelivery: makeOrder(STORY_NOW, f.homeDeliveryCart),
+  sellBack: makeOrder(STORY_NOW, f.sellBackCart, { store: branch }),
+};
+
+const slotOf = (slot: DeliverySlot) => ({ date: slot.date, price: slot.price, deliveryMethodName: slot.deliveryMethodName });
+
+export function withSlot(order: Order, slot: DeliverySlot): Order {
+  return { ...order, deliverySlot: slotOf(slot) };
+}
+
+/** Placed orders, as the confirmation reads them. */
+export const placed = {
+  collect: f.completedOrder,
+  homeDelivery: makeOrder(STORY_NOW, makeCart(STORY_NOW, { productId: 1, lines: [{ code: 'EUR', qty: 750 }, { code: 'USD', qty: 200 }], buyBackGuarantee: true, refundGuarantee: true }), {
+    state: { value: 18 },
+    deliverySlot: slotOf(f.homeDeliverySlots[0]!),
+    customer,
+    deliveryAddress: { buildingNameNumber: '14', address1: 'Deansgate', address2: null, address3: 'Manchester', address4: null, postcode: 'M3 2BW' },
+    buyBackGuarantee: true,
+    refundGuarantee: true,
+    paymentAttempt: { success: true },
+  }),
+  sellBack: makeOrder(STORY_NOW, f.sellBackCart, {
+    store: branch,
+    state: { value: 18 },
+    deliverySlot: slotOf(f.slots[0]!),
+    customer,
+  }),
+};
+
+export const storyProblem: Problem = { title: 'Something went wrong', detail: 'Please try again in a moment.', status: 500 };
+
+/** How a fake I/O actor answers: a value, a failure, or never. */
+export type Answer<T> = { ok: T } | { fail: unknown } | 'pending';
+export const ok = <T,>(value: T): Answer<T> => ({ ok: value });
+export const fail = (problem: Problem = storyProblem): Answer<never> => ({ fail: problem });
+export const pending = 'pending' as const;
+
+function answering<T, I>(answers: Answer<T> | readonly Answer<T>[]) {
+  let calls = 0;
+  return fromPromise<T, I>(() => {
+    const list = Array.isArray(answers) ? answers : [answers];
+    const answer = (list[Math.min(calls, list.length - 1)] ?? 'pending') as Answer<T>;
+    calls += 1;
+    if (answer === 'pending') return new Promise<T>(() => {});
+    if ('fail' in answer) return Promise.reject(answer.fail);
+    return Promise.resolve(answer.ok);
+  });
+}
+
+export interface CheckoutStoryOptions {
+  path: string;
+  productId?: ProductId;
+  /** Successive GET /api/order answers (the last one repeats). */
+  order?: Answer<Order> | Answer<Order>[];
+  slots?: Answer<DeliverySlot[]>;
+  saveSlot?: Answer<Order>;
+  customerInfo?: Answer<CustomerInfoResponse>;
+  paymentUrl?: Answer<{ url: string }>;
+  abandon?: Answer<void>;
+  /** Sent one after another once the actor has settled. */
+  events?: CheckoutEvent[];
+}
+
+const settle = async () => {
+  for (let i = 0; i < 3; i += 1) await new Promise((resolve) => setTimeout(resolve, 0));
+};
+
+export type StoryCheckout = ActorRefFrom<typeof checkoutMachine>;
+
+/** A running checkout actor in the state the options lead to. */
+export async function checkoutStory(options: CheckoutStoryOptions): Promise<StoryCheckout> {
+  const machine = checkoutMachine.provide({
+    actors: {
+      loadOrder: answering(options.order ?? ok(orders.collect)),
+      loadDeliverySlots: answering(options.slots ?? ok(f.slots)),
+      saveDeliverySlot: answering(options.saveSlot ?? ok(withSlot(orders.collect, f.slots[0]!))),
+      saveCustomerInfo: answering(options.customerInfo ?? ok(f.customerInfoResult)),
+      createPaymentIntent: answering(options.paymentUrl ?? ok({ url: sandboxCardFormUrl() })),
+      abandonCart: answering(options.abandon ?? ok(undefined)),
+    },
+  });
+  const actor = createActor(machine, {
+    input: { path: options.path, appOrigin: APP_ORIGIN, abandonCartUrl: '/', productId: options.productId ?? null },
+  }).start();
+  await settle();
+  for (const event of options.events ?? []) {
+    actor.send(event);
+    await settle();
+  }
+  return actor;
+}
+
+/** A frame message from the payment response page, as the checkout page's window receives it. */
+export function frameMessage(type: 'payment.received' | 'payment.failed' | 'payment.stateUnknown'): CheckoutEvent {
+  return { type: 'frame.messageReceived', origin: APP_ORIGIN, data: paymentFrameMessage(type, 'order-1') };
+}
+
+/** A cart countdown frozen at `seconds` left (its clock does not move in stories). */
+export function countdownStory(seconds = 18 * 60 + 45) {
+  const expiresAt = new Date(STORY_NOW.getTime() + seconds * 1000).toISOString();
+  return createActor(countdownMachine, { input: { expiresAt, now: () => STORY_NOW.getTime() } }).start();
+}
+
+export function cartExpiringIn(seconds: number): Cart {
+  return { ...f.cart, expiresAt: new Date(STORY_NOW.getTime() + seconds * 1000).toISOString() };
+}
+
+/** The checkout frame of the app (logo header, footer) around a story, with a router for its links. */
+export const inCheckoutLayout: Decorator = (Story) => (
+  <MemoryRouter>
+    <CheckoutLayout>
+      <Story />
+    </CheckoutLayout>
+  </MemoryRouter>
+);
+
+/** An order waiting for its card payment (state 3). */
+export const awaitingPayment = (order: Order): Order => ({ ...order, state: { value: 3 } });
+
+/**
+ * The hosted card page in stories: a story of its own (sandbox-card-form.stories.tsx), loaded in
+ * the payment iframe from Storybook's origin.
+ */
+export function sandboxCardFormUrl(): string {
+  const origin = typeof window === 'undefined' ? 'http://localhost:6006' : window.location.origin;
+  return `${origin}/iframe.html?id=checkout-payment-sandbox-card-form--default&viewMode=story`;
+}
+
+// ------------------------------------------------------------------------------------------------
+// The cart (view-cart page)
+// ------------------------------------------------------------------------------------------------
+
+export interface CartStoryOptions {
+  /** GET /api/cart: the cart, null for none. */
+  cart?: Answer<Cart | null>;
+  addLine?: Answer<Cart>;
+  updateLine?: Answer<Cart>;
+  removeLine?: Answer<Cart>;
+  setBuyback?: Answer<Cart>;
+  setRefund?: Answer<Cart>;
+  checkoutCart?: Answer<CheckoutResponse>;
+  abandon?: Answer<void>;
+  settings?: Partial<CartSettings>;
+  request?: ViewCartRequest;
+  events?: CartEvent[];
+}
+
+export type StoryCart = ActorRefFrom<typeof cartMachine>;
+
+/** A running cart actor, told what the view-cart address asks for, in the state the options lead to. */
+export async function cartStory(options: CartStoryOptions = {}): Promise<StoryCart> {
+  const cart = options.cart ?? ok(f.cart);
+  const current = typeof cart === 'object' && 'ok' in cart ? (cart.ok ?? f.emptyCart) : f.cart;
+  const machine = cartMachine.provide({
+    actors: {
+      fetchCart: answering(cart),
+      createCart: answering(ok(f.emptyCart)),
+      addLine: answering(options.addLine ?? ok(current)),
+      updateLine: answering(options.updateLine ?? ok(current)),
+      removeLine: answering(options.removeLine ?? ok(current)),
+      setBuyback: answering(options.setBuyback ?? ok(current)),
+      setRefund: answering(options.setRefund ?? ok(current)),
+      recreateCart: answering(ok(current)),
+      abandonCart: answering(options.abandon ?? ok(undefined)),
+      checkoutCart: answering(options.checkoutCart ?? ok(f.checkout)),
+    },
+  });
+  const actor = createActor(machine, {
+    input: {
+      siteId: 1,
+      settings: { isPartner: false, showBuybackGuarantee: true, showRefundGuarantee: true, ...options.settings },
+      siteProducts: f.siteProducts,
+      now: () => STORY_NOW.getTime(),
+    },
+  }).start();
+  actor.send({ type: 'cart.viewOpened', request: options.request ?? { kind: 'view' } });
+  await settle();
+  for (const event of options.events ?? []) {
+    actor.send(event);
+    await settle();
+  }
+  return actor;
+}
+
+/** The story's currencies and rates, without a server. */
+export const currenciesRead = fromPromise<Currency[], Record<string, never>>(async () => f.currencies);
+export const quoteRead = fromPromise<QuoteResponse, { currencyCode: string; productId: ProductId; storeId: number }>(async ({ input }) =>
+  quoteFor(input.currencyCode),
+);

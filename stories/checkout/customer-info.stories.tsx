@@ -1,0 +1,195 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
+import { fromPromise } from 'xstate';
+import type { LookupAddress } from '#domain/contract/branches.ts';
+import type { CustomerForm } from '#domain/customer.ts';
+import { NO_STOCK } from '#domain/contract/order.ts';
+import { CustomerInfoScreen } from '#src/screens/customer-info/customer-info-screen.tsx';
+import {
+  checkoutStory,
+  countdownStory,
+  f,
+  fail,
+  inCheckoutLayout,
+  ok,
+  orders,
+  pending,
+  settings,
+  storyNow,
+  type CheckoutStoryOptions,
+  type StoryCheckout,
+} from './checkout-story-support.tsx';
+
+type Loaded = { checkout: StoryCheckout; countdown: ReturnType<typeof countdownStory> };
+
+const addressLookup = fromPromise<LookupAddress[], { postcode: string }>(async ({ input }) =>
+  input.postcode.toUpperCase().startsWith('M3') ? f.addresses : [],
+);
+
+export const filledForm: Partial<CustomerForm> = {
+  emailAddress: 'jane.oconnor@example.co.uk',
+  phoneNumber: '07700 900123',
+  firstName: 'Jane',
+  lastName: "O'Connor",
+  dobDay: '27',
+  dobMonth: '03',
+  dobYear: '1985',
+  houseNameNumber: '14',
+  addressLine1: 'Deansgate',
+  townCity: 'Manchester',
+  postcodeZip: 'M3 2BW',
+  terms: true,
+};
+
+const submitted = {
+  type: 'details.submitted',
+  details: {
+    firstName: 'Jane',
+    lastName: "O'Connor",
+    emailAddress: 'jane.oconnor@example.co.uk',
+    phoneNumber: '07700 900123',
+    dateOfBirth: '1985-03-27',
+    terms: true,
+    marketing: false,
+    address: { houseNameNumber: '14', addressLine1: 'Deansgate', townCity: 'Manchester', postcodeZip: 'M3 2BW', country: 'United Kingdom' },
+  },
+} as const;
+
+interface StoryArgs {
+  initialForm?: Partial<CustomerForm>;
+  siteSettings?: typeof settings;
+}
+
+const meta = {
+  title: 'Checkout/Customer information',
+  decorators: [inCheckoutLayout],
+  parameters: { layout: 'fullscreen' },
+  args: {} as StoryArgs,
+  render: (args, { loaded }) => {
+    const { checkout, countdown } = loaded as Loaded;
+    const { initialForm, siteSettings } = args as StoryArgs;
+    return (
+      <CustomerInfoScreen
+        checkout={checkout}
+        countdown={countdown}
+        settings={siteSettings ?? settings}
+        content={f.checkoutContent}
+        addressLookup={addressLookup}
+        now={storyNow}
+        initialForm={initialForm}
+      />
+    );
+  },
+} satisfies Meta<StoryArgs>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const path = '/checkout/customer-information';
+const story = (options: Omit<CheckoutStoryOptions, 'path'>) => [
+  async () => ({ checkout: await checkoutStory({ path, ...options }), countdown: countdownStory() }),
+];
+
+export const LoadingOrder: Story = {
+  parameters: { machineStates: ['checkout.inCheckout.details.loadingOrder'] },
+  loaders: story({ order: pending }),
+};
+
+export const LoadFailed: Story = {
+  parameters: { machineStates: ['checkout.inCheckout.details.loadFailed'] },
+  loaders: story({ order: fail() }),
+};
+
+/** Click and collect: marketing and ABTA blocks, 'Billing address'. */
+export const Editing: Story = {
+  parameters: { machineStates: ['checkout.inCheckout.details.editing'] },
+  loaders: story({}),
+};
+
+/** Home delivery: the card must be registered to the delivery address. */
+export const EditingHomeDelivery: Story = {
+  parameters: { machineStates: ['checkout.inCheckout.details.editing'] },
+  loaders: story({ order: ok(orders.homeDelivery), productId: 1 }),
+};
+
+/** Sell-back: 'Your address', no marketing block, no Payment step. */
+export const EditingSellBack: Story = {
+  parameters: { machineStates: ['checkout.inCheckout.details.editing'] },
+  loaders: story({ order: ok(orders.sellBack), productId: 3 }),
+};
+
+/** Without the marketing and ABTA settings, and a site that may not email basket links. */
+export const EditingWithoutOptIns: Story = {
+  parameters: { machineStates: ['checkout.inCheckout.details.editing'] },
+  args: { siteSettings: { ...settings, showMarketingPreference: false, showAbtaPreference: false, isSiteAllowed: false } },
+  loaders: story({}),
+};
+
+export const Filled: Story = {
+  parameters: { machineStates: ['checkout.inCheckout.details.editing'] },
+  args: { initialForm: filledForm },
+  loaders: story({}),
+};
+
+/** Submit on an empty form: every message of spec 5.2 and focus on the email field. */
+export const ValidationErrors: Story = {
+  parameters: { machineStates: ['checkout.inCheckout.details.editing'] },
+  loaders: story({}),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Submit' }));
+    await expect(canvas.getByLabelText('Email address')).toHaveFocus();
+  },
+};
+
+/** Wrong formats: email, phone, date of birth and postcode. */
+export const InvalidFormats: Story = {
+  parameters: { machineStates: ['checkout.inCheckout.details.editing'] },
+  args: {
+    initialForm: { ...filledForm, emailAddress: 'jane@example', phoneNumber: '12', dobDay: '31', dobMonth: '02', dobYear: '1985', postcodeZip: 'XYZ' },
+  },
+  loaders: story({}),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: 'Submit' }));
+  },
+};
+
+/** The address search found addresses for the postcode. */
+export const AddressResults: Story = {
+  parameters: { machineStates: ['checkout.inCheckout.details.editing'] },
+  loaders: story({}),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(await canvas.findByLabelText('Find your address by postcode'), 'M3 2BW');
+    await userEvent.click(canvas.getByRole('button', { name: 'Find address' }));
+    await canvas.findByLabelText('Choose your address');
+  },
+};
+
+/** The spinner replaces Submit while the details are sent. */
+export const Submitting: Story = {
+  parameters: { machineStates: ['checkout.inCheckout.details.submitting'] },
+  args: { initialForm: filledForm },
+  loaders: story({ customerInfo: pending, events: [submitted] }),
+};
+
+/** The submit failed with a problem document: its title and detail pop up. */
+export const SubmitFailed: Story = {
+  parameters: { machineStates: ['checkout.inCheckout.details.editing'] },
+  args: { initialForm: filledForm },
+  loaders: story({ customerInfo: fail({ title: 'We could not save your details', detail: 'Please check them and try again.', status: 422 }), events: [submitted] }),
+};
+
+/** NoStock: 'Oh snap!' with the way back to the collection dates. */
+export const SoldOut: Story = {
+  parameters: { machineStates: ['checkout.inCheckout.details.soldOut'] },
+  args: { initialForm: filledForm },
+  loaders: story({ customerInfo: ok(NO_STOCK), events: [submitted] }),
+};
+
+/** The AML flag: additional identification is required. */
+export const IdentificationRequired: Story = {
+  parameters: { machineStates: ['checkout.inCheckout.details.identificationRequired'] },
+  args: { initialForm: filledForm },
+  loaders: story({ customerInfo: ok({ showAMLPopup: true, state: { value: 3 } }), events: [submitted] }),
+};

@@ -1,0 +1,112 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { DeliveryScreen } from '#src/screens/delivery/delivery-screen.tsx';
+import {
+  checkoutStory,
+  countdownStory,
+  f,
+  fail,
+  inCheckoutLayout,
+  ok,
+  orders,
+  pending,
+  settings,
+  storyNow,
+  withSlot,
+  type CheckoutStoryOptions,
+  type StoryCheckout,
+} from './checkout-story-support.tsx';
+
+type Loaded = { checkout: StoryCheckout; countdown: ReturnType<typeof countdownStory> };
+
+const meta = {
+  title: 'Checkout/Delivery',
+  decorators: [inCheckoutLayout],
+  parameters: { layout: 'fullscreen' },
+  render: (_args, { loaded }) => {
+    const { checkout, countdown } = loaded as Loaded;
+    return <DeliveryScreen checkout={checkout} countdown={countdown} settings={settings} now={storyNow} />;
+  },
+} satisfies Meta;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const path = '/checkout/delivery-options';
+const story = (options: Omit<CheckoutStoryOptions, 'path'>, seconds?: number) => [
+  async () => ({ checkout: await checkoutStory({ path, ...options }), countdown: countdownStory(seconds) }),
+];
+const chooseFirst = { type: 'deliverySlot.chosen', slotId: 'slot-1' } as const;
+
+export const LoadingOrder: Story = {
+  parameters: { machineStates: ['checkout.inCheckout.delivery.loadingOrder'] },
+  loaders: story({ order: pending }),
+};
+
+export const LoadingSlots: Story = {
+  parameters: { machineStates: ['checkout.inCheckout.delivery.loadingSlots'] },
+  loaders: story({ slots: pending }),
+};
+
+export const LoadFailed: Story = {
+  parameters: { machineStates: ['checkout.inCheckout.delivery.loadFailed'] },
+  loaders: story({ order: fail() }),
+};
+
+/** Click and collect: the second day is not in stock, so collection is free from 2pm. */
+export const ChoosingCollectionSlot: Story = {
+  parameters: { machineStates: ['checkout.inCheckout.delivery.choosingSlot'] },
+  loaders: story({}),
+};
+
+/** Home delivery: tomorrow carries the remote-area note, Monday the Monday note. */
+export const ChoosingHomeDeliverySlot: Story = {
+  parameters: { machineStates: ['checkout.inCheckout.delivery.choosingSlot'] },
+  loaders: story({ order: ok(orders.homeDelivery), slots: ok(f.homeDeliverySlots) }),
+};
+
+/** Sell-back: the step reads Collection and there is no Payment step. */
+export const SellBackCollection: Story = {
+  parameters: { machineStates: ['checkout.inCheckout.delivery.choosingSlot'] },
+  loaders: story({ order: ok(orders.sellBack), productId: 3 }),
+};
+
+export const NoSlots: Story = {
+  parameters: { machineStates: ['checkout.inCheckout.delivery.choosingSlot'] },
+  loaders: story({ slots: ok([]) }),
+};
+
+export const SavingSlot: Story = {
+  parameters: { machineStates: ['checkout.inCheckout.delivery.savingSlot'] },
+  loaders: story({ saveSlot: pending, events: [chooseFirst] }),
+};
+
+export const SlotChosen: Story = {
+  parameters: { machineStates: ['checkout.inCheckout.delivery.slotChosen'] },
+  loaders: story({ saveSlot: ok(withSlot(orders.collect, f.slots[0]!)), events: [chooseFirst] }),
+};
+
+export const HomeDeliverySlotChosen: Story = {
+  parameters: { machineStates: ['checkout.inCheckout.delivery.slotChosen'] },
+  loaders: story({
+    order: ok(orders.homeDelivery),
+    slots: ok(f.homeDeliverySlots),
+    saveSlot: ok(withSlot(orders.homeDelivery, f.homeDeliverySlots[0]!)),
+    events: [{ type: 'deliverySlot.chosen', slotId: 'hd-1' }],
+  }),
+};
+
+/** Saving the slot failed: the choice is undone and the problem pops up. */
+export const SaveSlotFailed: Story = {
+  parameters: { machineStates: ['checkout.inCheckout.delivery.choosingSlot'] },
+  loaders: story({ saveSlot: fail({ title: 'Slot no longer available', detail: 'Please choose another date.', status: 409 }), events: [chooseFirst] }),
+};
+
+/** Under five minutes left on the cart. */
+export const CartExpiring: Story = {
+  parameters: { machineStates: ['checkout.inCheckout.delivery.choosingSlot'] },
+  loaders: story({}, 245),
+};
+
+export const CartExpired: Story = {
+  parameters: { machineStates: ['checkout.inCheckout.delivery.choosingSlot'] },
+  loaders: story({}, 0),
+};
