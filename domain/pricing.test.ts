@@ -20,6 +20,7 @@ import {
   roundingWarning,
   tierThresholdMinor,
   type QuoteRates,
+  priceDrivenAmount,
 } from './pricing.ts';
 
 const euro = { code: 'EUR', symbol: '€' };
@@ -236,5 +237,31 @@ describe('currency notices', () => {
   it('takes the content wording', () => {
     const text = withContentOverrides({ currencyNotSellable: 'No {currency} in stock' });
     expect(currencyUnavailableMessage({ ...euros, purchaseAllowed: false }, 'sell', text)).toBe('No Euros in stock');
+  });
+});
+
+const drivenQuote = { rate: 1.2, price: 0.8333, increment: 5, rateTiers: [] };
+const buy = { sellBack: false, maxGbpMinor: 100_000 };
+
+describe('a driven amount, priced (spec 5.1)', () => {
+  it.each([
+    // side, minor, foreign, gbp, error
+    ['gbp', 50_000, 60_000, 50_000, null],
+    ['gbp', 150_000, 120_000, 100_000, 'Maximum order value is £1,000'],
+    ['foreign', 20_300, 20_500, 17_084, null],
+    ['foreign', 200_000, 120_000, 100_000, 'Maximum order value is £1,000'],
+  ] as const)('%s %i prices at %i foreign, %i pence, error %s', (side, minor, foreign, gbpMinor, error) => {
+    const { priced, error: e } = priceDrivenAmount({ side, minor }, 'EUR', drivenQuote, buy);
+    expect([priced.foreignMinor, priced.gbpMinor, e]).toEqual([foreign, gbpMinor, error]);
+  });
+
+  it('caps the conversion at £2,500 when the maximum is higher', () => {
+    const { priced, error } = priceDrivenAmount({ side: 'gbp', minor: 400_000 }, 'EUR', drivenQuote, { sellBack: false, maxGbpMinor: 500_000 });
+    expect([priced.gbpMinor, error]).toEqual([250_000, null]);
+  });
+
+  it('floors sell-back to whole units, without the maximum', () => {
+    const { priced, error } = priceDrivenAmount({ side: 'foreign', minor: 4_075 }, 'EUR', drivenQuote, { sellBack: true, maxGbpMinor: 100 });
+    expect([priced.foreignMinor, error]).toEqual([4_000, null]);
   });
 });

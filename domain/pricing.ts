@@ -226,3 +226,36 @@ export function currencyUnavailableMessage(
   }
   return null;
 }
+
+/** The amount the shopper drives (typed, or reset by spec 4.5): its side and minor units. */
+export interface AmountDriver {
+  side: 'foreign' | 'gbp';
+  minor: number;
+}
+
+/**
+ * Prices a driven amount for a product: sell-back is floored to whole units; the buy pickers are
+ * rounded up to the increment and capped at the configured GBP maximum with 'Maximum order value
+ * is £{max}' (a GBP amount before converting, a foreign amount once priced above it), and the
+ * conversion itself caps at £2,500.
+ */
+export function priceDrivenAmount(
+  driver: AmountDriver,
+  code: string,
+  quote: QuoteRates,
+  options: { sellBack: boolean; maxGbpMinor: number },
+): { priced: PricedAmount; error: string | null } {
+  if (options.sellBack) {
+    const foreign = driver.side === 'foreign' ? driver.minor : foreignAmountOf(driver.minor, code, quote.rate);
+    return { priced: priceSellBackAmount(foreign, code, quote), error: null };
+  }
+  if (driver.side === 'gbp') {
+    const capped = capGbpAmount(driver.minor, options.maxGbpMinor);
+    return { priced: priceGbpAmount(capped.gbpMinor, code, quote), error: capped.error };
+  }
+  const priced = priceForeignAmount(driver.minor, code, quote);
+  if (priced.gbpMinor > options.maxGbpMinor) {
+    return { priced: priceGbpAmount(options.maxGbpMinor, code, quote), error: maximumOrderValueMessage(options.maxGbpMinor) };
+  }
+  return { priced, error: null };
+}
