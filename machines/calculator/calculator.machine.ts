@@ -35,20 +35,17 @@ import type {
 } from '#domain/contract/catalogue.ts';
 import { searchCurrencies } from '#domain/currency-search.ts';
 import { messages, withContentOverrides, type ContentOverrides, type Messages } from '#domain/messages.ts';
-import { GBP_CODE, foreignAmountOf, toMajor, toMinor } from '#domain/money.ts';
+import { GBP_CODE, toMajor, toMinor } from '#domain/money.ts';
 import {
   AMOUNT_DEBOUNCE_MS,
   applyBranchIncrement,
   canAddLine,
-  capGbpAmount,
   currencyUnavailableMessage,
   isIgnoredAmountKey,
   limitBuyAmountInput,
-  maximumOrderValueMessage,
   parseAmountInput,
-  priceForeignAmount,
-  priceGbpAmount,
-  priceSellBackAmount,
+  priceDrivenAmount,
+  type AmountDriver,
   type PricedAmount,
 } from '#domain/pricing.ts';
 import {
@@ -107,11 +104,7 @@ export interface CalculatorInput {
 
 export type AmountPicker = 'gbp' | 'foreign' | 'sellBack';
 
-/** The amount that drives the others: what was typed or reset, on its side, in minor units. */
-export interface AmountDriver {
-  side: 'foreign' | 'gbp';
-  minor: number;
-}
+export type { AmountDriver };
 
 export interface CalculatorContext {
   siteId: number;
@@ -226,26 +219,12 @@ function resetDriver(context: Pick<CalculatorContext, 'settings'>, type: Transac
   return { side: 'foreign', minor: toMinor(reset.units, currencyCode) };
 }
 
-/** The driver priced with the quote, capped at the configured maximum for the buy pickers. */
-function priceDriver(context: CalculatorContext, driver: AmountDriver, quote: QuoteResponse): { priced: PricedAmount; error: string | null } {
-  const code = context.currencyCode;
-  if (isSellBack(context.productId)) {
-    const foreign = driver.side === 'foreign' ? driver.minor : foreignAmountOf(driver.minor, code, quote.rate);
-    return { priced: priceSellBackAmount(foreign, code, quote), error: null };
-  }
-  const max = toMinor(context.settings.maxOrderValue, GBP_CODE);
-  if (driver.side === 'gbp') {
-    const capped = capGbpAmount(driver.minor, max);
-    return { priced: priceGbpAmount(capped.gbpMinor, code, quote), error: capped.error };
-  }
-  const priced = priceForeignAmount(driver.minor, code, quote);
-  if (priced.gbpMinor > max) return { priced: priceGbpAmount(max, code, quote), error: maximumOrderValueMessage(max) };
-  return { priced, error: null };
-}
-
 function repriced(context: CalculatorContext, driver: AmountDriver): Pick<CalculatorContext, 'driver' | 'priced' | 'amountError'> {
   if (context.quote === null) return { driver, priced: null, amountError: null };
-  const { priced, error } = priceDriver(context, driver, context.quote);
+  const { priced, error } = priceDrivenAmount(driver, context.currencyCode, context.quote, {
+    sellBack: isSellBack(context.productId),
+    maxGbpMinor: toMinor(context.settings.maxOrderValue, GBP_CODE),
+  });
   return { driver, priced, amountError: error };
 }
 
