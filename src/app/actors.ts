@@ -15,22 +15,44 @@ import { fromPromise, waitFor, type ActorRefFrom } from 'xstate';
 import { createApiClient, type ApiClient } from '#src/api/client.ts';
 import { fetchNearbyBranches, fetchNearbyStores, fetchStoreAddress, fetchStoreOpeningTimes } from '#src/api/branches.ts';
 import { fetchChart } from '#src/api/chart.ts';
-import { fetchCheckoutContent, fetchSiteSettings } from '#src/api/catalogue.ts';
-import { abandonCart } from '#src/api/cart.ts';
-import { chooseDeliverySlot, createPaymentIntent, fetchDeliverySlots, fetchOrder, submitCustomerInfo } from '#src/api/order.ts';
+import { fetchCheckoutContent, fetchSiteProducts, fetchSiteSettings } from '#src/api/catalogue.ts';
+import {
+  abandonCart,
+  addCartLine,
+  checkoutCart,
+  createCart,
+  deleteCartLine,
+  fetchCart,
+  fetchCartExists,
+  recreateWebCart,
+  setBuybackGuarantee,
+  setRefundGuarantee,
+  updateCartLine,
+} from '#src/api/cart.ts';
+import {
+  chooseDeliverySlot,
+  createPaymentIntent,
+  fetchDeliverySlots,
+  fetchOrder,
+  sendTrackingInfo,
+  submitCustomerInfo,
+} from '#src/api/order.ts';
 import { lookupAddresses, searchPlaces } from '#src/api/places.ts';
 import { createSession, fetchSessionInfo } from '#src/api/session.ts';
 import type { LookupAddress, OpeningTimes, StoreAddress } from '#domain/contract/branches.ts';
-import type { CheckoutContent, SiteSettings } from '#domain/contract/catalogue.ts';
+import type { Cart } from '#domain/contract/cart.ts';
+import type { CheckoutContent, SiteProduct, SiteSettings } from '#domain/contract/catalogue.ts';
+import type { Tracking } from '#domain/contract/order.ts';
 import { nearbyStoresRequest, type GeoPoint } from '#domain/branch-search.ts';
 import { branchFinderMachine, type FindNearbyInput, type NearbyResult } from '#machines/branch-finder/branch-finder.machine.ts';
+import { cartMachine, type CartInput } from '#machines/cart/cart.machine.ts';
 import { chartMachine } from '#machines/chart/chart.machine.ts';
 import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
 import { paymentResponseMachine } from '#machines/payment/payment-response.machine.ts';
 import { selectToken, sessionMachine, type SessionSnapshot, type StoredTokens } from '#machines/session/session.machine.ts';
 import type { ShopConfig } from './config.ts';
 import { createConsoleReporter, type ErrorReporter } from './errors.ts';
-import { silentTracker, type MarketingTracker } from './tracking.ts';
+import { readTrackingCookie, silentTracker, trackingPayload, type MarketingTracker } from './tracking.ts';
 
 // ------------------------------------------------------------------------------------------------
 // Services
@@ -143,6 +165,63 @@ export function provideSession(services: ShopServices, storage: TokenStorage | n
       fetchSessionInfo: fromPromise(({ input, signal }) => fetchSessionInfo(services.api, input.siteId, { signal })),
     },
   });
+}
+
+// ------------------------------------------------------------------------------------------------
+// Cart (spec 2.3, 2.6, 4.3, 7.4): one root actor for the header cart and the view-cart page
+// ------------------------------------------------------------------------------------------------
+
+/** The attribution values of this visitor (the tracking cookie), or none outside a browser. */
+function trackingCookieValues(): Partial<Tracking> {
+  try {
+    return typeof document === 'undefined' ? {} : readTrackingCookie(document.cookie);
+  } catch {
+    return {};
+  }
+}
+
+export function provideCart(services: ShopServices, tracking: () => Partial<Tracking> = trackingCookieValues) {
+  const { api } = services;
+  return cartMachine.provide({
+    actors: {
+      // GET /cart says whether there is one (404: none), GET /api/cart reads it.
+      fetchCart: fromPromise<Cart | null>(({ signal }) =>
+        authorised(services, signal, async () => ((await fetchCartExists(api, { signal })) === null ? null : fetchCart(api, { signal }))),
+      ),
+      createCart: fromPromise(({ input, signal }) => authorised(services, signal, () => createCart(api, input, { signal }))),
+      addLine: fromPromise(({ input, signal }) => authorised(services, signal, () => addCartLine(api, input, { signal }))),
+      updateLine: fromPromise(({ input, signal }) => authorised(services, signal, () => updateCartLine(api, input.lineId, input.line, { signal }))),
+      removeLine: fromPromise(({ input, signal }) => authorised(services, signal, () => deleteCartLine(api, input.lineId, { signal }))),
+      setBuyback: fromPromise(({ input, signal }) => authorised(services, signal, () => setBuybackGuarantee(api, input.choice, { signal }))),
+      setRefund: fromPromise(({ input, signal }) => authorised(services, signal, () => setRefundGuarantee(api, input.choice, { signal }))),
+      recreateCart: fromPromise(({ input, signal }) => authorised(services, signal, () => recreateWebCart(api, input.webCartId, { signal }))),
+      abandonCart: fromPromise(({ signal }) => authorised(services, signal, () => abandonCart(api, { signal }))),
+      checkoutCart: fromPromise(({ signal }) =>
+        authorised(services, signal, async () => {
+          const order = await checkoutCart(api, { signal });
+          // Spec 7.5: the order carries the attribution values; the order stands without them.
+          await sendTrackingInfo(api, trackingPayload(tracking()), { signal }).catch((error: unknown) =>
+            services.errors.report(error, { where: 'cart.checkoutCart.gaInfo' }),
+          );
+          return order;
+        }),
+      ),
+    },
+  });
+}
+
+/** The cart's input from the page settings. */
+export function cartInputOf(config: ShopConfig, settings: SiteSettings, siteProducts: SiteProduct[], affiliateCode: string | null): CartInput {
+  return {
+    siteId: config.siteId,
+    settings: {
+      isPartner: settings.isPartner,
+      showBuybackGuarantee: settings.showBuybackGuarantee,
+      showRefundGuarantee: settings.showRefundGuarantee,
+    },
+    siteProducts,
+    affiliateCode,
+  };
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -268,26 +347,36 @@ export type ShopReads = ReturnType<typeof createShopReads>;
 /** The system ids of the root actors, for `system.get(...)` and the inspector. */
 export const ROOT_SYSTEM_IDS = {
   session: 'session',
-  siteSettings: 'siteSettings',
+  shopSettings: 'shopSettings',
+  cart: 'cart',
 } as const;
 
 /**
- * The page settings and feature flags, read once a page. Settings only tune the pages: a failed
- * read is reported and answers null, and the pages keep their defaults.
+ * The page settings and feature flags, and the spend limits of the site's products. Every page's
+ * machine takes some of them as input (the calculator's defaults, the cart's guarantee and spend
+ * rules, the checkout's abandon-cart address), so the pages start once they are known.
  */
-export function provideSiteSettings(services: ShopServices) {
-  return fromPromise<SiteSettings | null>(async ({ signal }) => {
-    try {
-      return await fetchSiteSettings(services.api, services.config.siteId, { signal });
-    } catch (error) {
-      if (!signal.aborted) services.errors.report(error, { where: 'siteSettings' });
-      return null;
-    }
+export interface ShopSettings {
+  settings: SiteSettings;
+  siteProducts: SiteProduct[];
+}
+
+export function provideShopSettings(services: ShopServices) {
+  const { api, config } = services;
+  return fromPromise<ShopSettings>(async ({ signal }) => {
+    const [settings, siteProducts] = await Promise.all([
+      fetchSiteSettings(api, config.siteId, { signal }),
+      fetchSiteProducts(api, config.siteId, { signal }),
+    ]);
+    return { settings, siteProducts };
   });
 }
+
+export type CartActorRef = ActorRefFrom<ReturnType<typeof provideCart>>;
 
 /** The running root actors the views share. */
 export interface ShopActors {
   session: SessionActorRef;
-  siteSettings: ActorRefFrom<ReturnType<typeof provideSiteSettings>>;
+  /** The header cart's and the checkout's cart, with its countdown child. */
+  cart: CartActorRef;
 }

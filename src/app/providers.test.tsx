@@ -5,10 +5,13 @@ import { setupServer } from 'msw/node';
 import { useEffect, type ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { InspectionEvent } from 'xstate';
+import { SimulatedClock, type InspectionEvent } from 'xstate';
 import { AUTH_HEADER } from '#domain/contract/routes.ts';
+import { messages } from '#domain/messages.ts';
+import { TRACKING_COOKIE } from './tracking.ts';
 import { selectToken } from '#machines/session/session.machine.ts';
 import { fetchCart } from '#src/api/cart.ts';
+import { fetchOrder } from '#src/api/order.ts';
 import { ProblemError } from '#src/api/client.ts';
 import { sessionToken } from '../../mocks/fixtures.ts';
 import { MOCK_API_BASE, handlers, on, problemResponse, routeUrl, variants } from '../../mocks/handlers.ts';
@@ -16,7 +19,8 @@ import { fixtures, problems } from '../../mocks/fixtures.ts';
 import { LEGACY_TOKEN_STORAGE_KEY, SESSION_TOKEN_STORAGE_KEY, type ShopServices, type TokenStorage } from './actors.ts';
 import type { ShopConfig } from './config.ts';
 import { ShopProviders, useShopActors, useShopServices, useSiteSettings } from './providers.tsx';
-import { inAppPath, useChartActor, useCheckoutActor, usePaymentResponseActor } from './use-machines.ts';
+import { inAppPath, shopNavigator } from './navigation.ts';
+import { useChartActor, useCheckoutActor, usePaymentResponseActor, type CheckoutActorRef } from './use-machines.ts';
 import type { ErrorReporter } from './errors.ts';
 import type { MarketingTracker } from './tracking.ts';
 
@@ -79,13 +83,15 @@ function Probe() {
   return (
     <>
       <p data-testid="token">{token ?? 'none'}</p>
-      <p data-testid="site">{settings?.name ?? 'unknown'}</p>
+      <p data-testid="site">{settings.name}</p>
     </>
   );
 }
 
 interface RenderOptions {
   storage?: TokenStorage | null;
+  clock?: SimulatedClock;
+  navigate?: (to: string) => void;
   tracker?: MarketingTracker;
   errors?: ErrorReporter;
   inspect?: (event: InspectionEvent) => void;
@@ -99,6 +105,8 @@ function renderShop(routes: RouteObject[], path: string, options: RenderOptions 
       storage={options.storage ?? memoryStorage()}
       overrides={{ ...(options.tracker ? { tracker: options.tracker } : {}), ...(options.errors ? { errors: options.errors } : {}) }}
       inspect={options.inspect ? { inspect: options.inspect } : {}}
+      {...(options.clock ? { clock: options.clock } : {})}
+      {...(options.navigate ? { navigate: options.navigate } : {})}
     >
       <RouterProvider router={router} />
     </ShopProviders>,
@@ -123,14 +131,18 @@ const systemIdOf = (actor: object) => (actor as { systemId?: string }).systemId;
 const tokenShown = () => screen.getByTestId('token').textContent;
 
 describe('root actors', () => {
-  it('creates the session and settings actors, each with its system id', async () => {
+  it('creates the session and cart actors, each with its system id, once the page settings are read', async () => {
     const bearers = countSessionCreations();
     const storage = memoryStorage();
     renderShop(withProbe(null), '/', { storage });
-    await waitFor(() => expect(tokenShown()).not.toBe('none'));
-    expect(captured.current?.actors.session.system.get('session')).toBe(captured.current?.actors.session);
-    expect(systemIdOf(captured.current!.actors.siteSettings)).toBe('siteSettings');
     expect(await screen.findByText(fixtures.siteSettings.name)).toBeInTheDocument();
+    await waitFor(() => expect(tokenShown()).not.toBe('none'));
+    const actors = captured.current!.actors;
+    expect(actors.session.system.get('session')).toBe(actors.session);
+    expect(actors.cart.system.get('cart')).toBe(actors.cart);
+    // The cart was read with the session's token, and its countdown child runs.
+    await waitFor(() => expect(actors.cart.getSnapshot().matches('open')).toBe(true));
+    expect(actors.cart.getSnapshot().children.countdown).toBeDefined();
     // A new session, started without a bearer, its token kept for the next page.
     expect(bearers).toEqual([null]);
     expect(storage.data.get(SESSION_TOKEN_STORAGE_KEY)).toBe(tokenShown());
@@ -166,27 +178,52 @@ describe('root actors', () => {
     renderShop(withProbe(null), '/', { storage: memoryStorage({ [SESSION_TOKEN_STORAGE_KEY]: stored }) });
     await waitFor(() => expect(tokenShown()).toBe(stored));
     await fetchCart(captured.current!.services.api);
-    expect(seen).toEqual([`Bearer ${stored}`]);
+    // The cart actor's own read, then this one.
+    expect(seen).toEqual([`Bearer ${stored}`, `Bearer ${stored}`]);
   });
 
   it.each([401, 403])('on a %s drops the token, clears it from storage and starts a new session', async (status) => {
     const bearers = countSessionCreations();
-    server.use(on('cart', () => problemResponse(status === 401 ? problems.unauthorized : { title: 'Forbidden' }, status)));
+    const sent: (string | null)[] = [];
+    server.use(
+      http.get(
+        routeUrl('cart'),
+        ({ request }) => {
+          sent.push(request.headers.get(AUTH_HEADER));
+          return problemResponse(status === 401 ? problems.unauthorized : { title: 'Forbidden' }, status);
+        },
+        { once: true },
+      ),
+    );
     const stored = sessionToken(new Date(), { cart: 'old' });
     const storage = memoryStorage({ [SESSION_TOKEN_STORAGE_KEY]: stored });
     renderShop(withProbe(null), '/', { storage });
-    await waitFor(() => expect(tokenShown()).toBe(stored));
 
-    let failure: unknown;
-    await act(async () => {
-      failure = await fetchCart(captured.current!.services.api).catch((error: unknown) => error);
-    });
-    expect(failure).toBeInstanceOf(ProblemError);
-    expect(storage.removeItem).toHaveBeenCalledWith(SESSION_TOKEN_STORAGE_KEY);
+    // The cart actor's read is refused.
+    await waitFor(() => expect(sent).toEqual([`Bearer ${stored}`]));
+    await waitFor(() => expect(storage.removeItem).toHaveBeenCalledWith(SESSION_TOKEN_STORAGE_KEY));
     await waitFor(() => expect(bearers).toHaveLength(1));
     await waitFor(() => expect(tokenShown()).not.toBe(stored));
-    expect(tokenShown()).not.toBe('none');
-    expect(storage.data.get(SESSION_TOKEN_STORAGE_KEY)).toBe(tokenShown());
+    const fresh = tokenShown();
+    expect(fresh).not.toBe('none');
+    expect(storage.data.get(SESSION_TOKEN_STORAGE_KEY)).toBe(fresh);
+
+    // The next call carries the new token.
+    const seen: (string | null)[] = [];
+    server.use(http.get(routeUrl('cart'), ({ request }) => (seen.push(request.headers.get(AUTH_HEADER)), HttpResponse.json(fixtures.cart))));
+    await fetchCart(captured.current!.services.api);
+    expect(seen).toEqual([`Bearer ${fresh}`]);
+  });
+
+  it('answers a call refused with a 401 with the problem', async () => {
+    server.use(...variants.unauthorized('order'));
+    renderShop(withProbe(null), '/');
+    await screen.findByText(fixtures.siteSettings.name);
+    let failure: unknown;
+    await act(async () => {
+      failure = await fetchOrder(captured.current!.services.api).catch((error: unknown) => error);
+    });
+    expect(failure).toBeInstanceOf(ProblemError);
   });
 
   it('holds authorised calls until the session has a token', async () => {
@@ -217,7 +254,37 @@ describe('root actors', () => {
       return null;
     }
     renderShop(withProbe(<Checkout />), '/checkout/delivery-options', { inspect });
-    await waitFor(() => expect([...inspected]).toEqual(expect.arrayContaining(['session', 'siteSettings', 'checkout'])));
+    await waitFor(() => expect([...inspected]).toEqual(expect.arrayContaining(['session', 'shopSettings', 'cart', 'countdown', 'checkout'])));
+  });
+});
+
+describe('page settings', () => {
+  it('offers to try again when they cannot be read, and starts the pages once they are', async () => {
+    const errors = { report: vi.fn<ErrorReporter['report']>() };
+    server.use(http.get(routeUrl('siteSettings'), () => problemResponse(problems.server, 500), { once: true }));
+    renderShop(withProbe(null), '/', { errors });
+    const retry = await screen.findByRole('button', { name: messages.retry });
+    expect(screen.getByRole('alert')).toHaveTextContent(messages.somethingWentWrong);
+    expect(errors.report).toHaveBeenCalledWith(expect.any(ProblemError), { where: 'shopSettings' });
+    await act(async () => retry.click());
+    expect(await screen.findByText(fixtures.siteSettings.name)).toBeInTheDocument();
+  });
+});
+
+describe('cart side effects', () => {
+  it('carries out the cart\'s navigation.requested with the app\'s navigate', async () => {
+    const clock = new SimulatedClock();
+    const navigate = vi.fn<(to: string) => void>();
+    renderShop(withProbe(null), '/', { clock, navigate });
+    await screen.findByText(fixtures.siteSettings.name);
+    const { cart } = captured.current!.actors;
+    await waitFor(() => expect(cart.getSnapshot().matches('open')).toBe(true));
+    act(() => cart.send({ type: 'cart.abandonRequested' }));
+    await waitFor(() => expect(cart.getSnapshot().hasTag('cleared')).toBe(true));
+    expect(navigate).not.toHaveBeenCalled();
+    // Spec 4.3: "We've cleared your cart", then / one second later.
+    act(() => clock.increment(1000));
+    expect(navigate).toHaveBeenCalledWith('/');
   });
 });
 
@@ -286,6 +353,74 @@ describe('checkout side effects', () => {
   });
 });
 
+describe('checkout and cart together', () => {
+  const checkoutRef: { current: CheckoutActorRef | null } = { current: null };
+  function CheckoutPage() {
+    const checkout = useCheckoutActor();
+    useEffect(() => {
+      checkoutRef.current = checkout;
+    });
+    return null;
+  }
+  const routes: RouteObject[] = [
+    { path: '/', element: <Probe /> },
+    {
+      path: '/checkout/*',
+      element: (
+        <>
+          <Probe />
+          <CheckoutPage />
+        </>
+      ),
+    },
+  ];
+
+  it('moves the checkout on once the cart has created the order, sending the attribution values', async () => {
+    document.cookie = `${TRACKING_COOKIE}=${encodeURIComponent(JSON.stringify({ UTM_Source: 'newsletter' }))}; Path=/`;
+    const gaInfo: unknown[] = [];
+    server.use(
+      ...variants.settings({ showBuybackGuarantee: false, showRefundGuarantee: false }),
+      http.put(routeUrl('gaInfo'), async ({ request }) => (gaInfo.push(await request.json()), new HttpResponse(null, { status: 204 }))),
+    );
+    const { router } = renderShop(routes, '/checkout/view-cart');
+    await screen.findByText(fixtures.siteSettings.name);
+    const { cart } = captured.current!.actors;
+    await waitFor(() => expect(cart.getSnapshot().matches('open')).toBe(true));
+    act(() => cart.send({ type: 'cart.checkoutRequested' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/delivery-options'));
+    expect(gaInfo).toEqual([expect.objectContaining({ UTM_Source: 'newsletter', Gclid: null })]);
+    document.cookie = `${TRACKING_COOKIE}=; Max-Age=0; Path=/`;
+  });
+
+  it('stops the cart countdown at confirmation, even when the cart is read after the page opened', async () => {
+    server.use(...variants.slow('cart', 100), ...variants.orderCompleted());
+    const stops: unknown[] = [];
+    renderShop(routes, '/checkout/order-confirmation', {
+      inspect: (event) => {
+        if (event.type === '@xstate.event' && event.event.type === 'countdown.stopRequested') stops.push(event.event);
+      },
+    });
+    await screen.findByText(fixtures.siteSettings.name);
+    const { cart } = captured.current!.actors;
+    await waitFor(() => expect(cart.getSnapshot().matches('open')).toBe(true));
+    await waitFor(() => expect(stops).toHaveLength(1));
+    expect(cart.getSnapshot().children.countdown?.getSnapshot().status ?? 'done').toBe('done');
+  });
+
+  it('forgets the cart the checkout abandoned', async () => {
+    const clock = new SimulatedClock();
+    server.use(...variants.checkoutFailed());
+    renderShop(routes, '/checkout/payment-unsuccessful', { clock });
+    await screen.findByText(fixtures.siteSettings.name);
+    const { cart } = captured.current!.actors;
+    await waitFor(() => expect(cart.getSnapshot().matches('open')).toBe(true));
+    await waitFor(() => expect(checkoutRef.current?.getSnapshot().can({ type: 'checkout.left' })).toBe(true));
+    act(() => checkoutRef.current!.send({ type: 'checkout.left' }));
+    await waitFor(() => expect(cart.getSnapshot().matches('none')).toBe(true));
+    expect(cart.getSnapshot().context.cart).toBeNull();
+  });
+});
+
 describe('payment response page', () => {
   function renderResponse(target: Pick<Window, 'postMessage'>) {
     function PaymentResponse() {
@@ -342,5 +477,16 @@ describe('inAppPath', () => {
     ['//elsewhere.example/', null],
   ])('%s -> %s', (to, path) => {
     expect(inAppPath(to, 'https://shop.example')).toBe(path);
+  });
+
+  it('keeps in-app addresses in the router and leaves the app for another origin', () => {
+    const router = vi.fn();
+    const location = { origin: 'https://shop.example', assign: vi.fn() };
+    const go = shopNavigator(router, location);
+    go('/checkout/payment');
+    go('https://shop.example/?signedIn');
+    go('https://partner.example/basket');
+    expect(router.mock.calls).toEqual([['/checkout/payment'], ['/?signedIn']]);
+    expect(location.assign).toHaveBeenCalledExactlyOnceWith('https://partner.example/basket');
   });
 });

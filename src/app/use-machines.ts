@@ -11,39 +11,23 @@
  * - `error.reported`: the error reporter.
  */
 import { useActorRef } from '@xstate/react';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { ActorRef, ActorRefFrom, EventObject, Snapshot } from 'xstate';
+import type { ActorRefFrom, Subscription } from 'xstate';
+import { checkoutPageOf } from '#domain/checkout-steps.ts';
+import type { ProductId } from '#domain/contract/catalogue.ts';
 import { appPaths } from '#domain/contract/routes.ts';
-import { messages } from '#domain/messages.ts';
+import { PRODUCT, viewCartPath } from '#domain/products.ts';
 import type { ChartInput } from '#machines/chart/chart.machine.ts';
 import type { CheckoutInput } from '#machines/checkout/checkout.machine.ts';
 import type { PaymentResponseInput } from '#machines/payment/payment-response.machine.ts';
-import { provideChart, provideCheckout, providePaymentResponse, type ShopServices } from './actors.ts';
+import { provideChart, provideCheckout, providePaymentResponse, type CartActorRef, type ShopServices } from './actors.ts';
+import { inAppPath, shopNavigator } from './navigation.ts';
 import { orderCompletedProperties, transactionOf } from './order-tracking.ts';
-import { useShopInspectOptions, useShopServices, useSiteSettings } from './providers.tsx';
+import { useShopActors, useShopInspectOptions, useShopServices, useSiteSettings } from './providers.tsx';
 import { affiliateIdFrom, storeTransaction } from './tracking.ts';
+import { useEmitted } from './use-emitted.ts';
 
-
-/**
- * Handles one emitted event of an actor for as long as the component is mounted. Subscribed in a
- * layout effect, so before useActorRef starts the actor: nothing emitted at start is missed. The
- * handler may change between renders without resubscribing.
- */
-export function useEmitted<E extends EventObject, T extends E['type']>(
-  actor: ActorRef<Snapshot<unknown>, never, E>,
-  type: T,
-  handler: (event: Extract<E, { type: T }>) => void,
-): void {
-  const latest = useRef(handler);
-  useLayoutEffect(() => {
-    latest.current = handler;
-  });
-  useLayoutEffect(() => {
-    const subscription = actor.on(type, (event) => latest.current(event as Extract<E, { type: T }>));
-    return () => subscription.unsubscribe();
-  }, [actor, type]);
-}
 
 /** The page-level logic, provided once per mounted screen. */
 function useProvided<L>(provide: (services: ShopServices) => L): L {
@@ -52,28 +36,10 @@ function useProvided<L>(provide: (services: ShopServices) => L): L {
   return logic;
 }
 
-/** An address on this site gives its path (kept in the app); another origin gives null. */
-export function inAppPath(to: string, origin: string): string | null {
-  if (to.startsWith('/') && !to.startsWith('//')) return to;
-  try {
-    const url = new URL(to, origin);
-    return url.origin === origin ? `${url.pathname}${url.search}${url.hash}` : null;
-  } catch {
-    return null;
-  }
-}
-
 /** Goes to an app path with the router, and to an absolute URL elsewhere with a full navigation. */
 export function useShopNavigate(): (to: string) => void {
   const navigate = useNavigate();
-  return useCallback(
-    (to: string) => {
-      const path = inAppPath(to, window.location.origin);
-      if (path === null) window.location.assign(to);
-      else void navigate(path);
-    },
-    [navigate],
-  );
+  return useMemo(() => shopNavigator(navigate), [navigate]);
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -108,12 +74,13 @@ export function useCheckoutActor(input: CheckoutActorInput = {}): CheckoutActorR
   const settings = useSiteSettings();
   const location = useLocation();
   const go = useShopNavigate();
+  const { cart } = useShopActors();
   const actor = useActorRef(useProvided(provideCheckout), {
     input: {
       path: input.path ?? location.pathname,
       appOrigin: input.appOrigin ?? services.config.appOrigin,
-      abandonCartUrl: input.abandonCartUrl ?? settings?.abandonCartUrl ?? appPaths.home,
-      productId: input.productId ?? null,
+      abandonCartUrl: input.abandonCartUrl ?? settings.abandonCartUrl ?? appPaths.home,
+      productId: input.productId ?? productOnOpening(cart, location.pathname),
     },
     ...useShopInspectOptions(),
   });
@@ -134,10 +101,46 @@ export function useCheckoutActor(input: CheckoutActorInput = {}): CheckoutActorR
   useEmitted(actor, 'order.confirmed', ({ order }) => {
     const storage = sessionStorageOrUndefined();
     services.tracker.track('Order Completed Buy or Sell', orderCompletedProperties(order, services.config.appOrigin, affiliateIdFrom(storage)));
-    storeTransaction(storage, transactionOf(order, settings?.name ?? messages.appName));
+    storeTransaction(storage, transactionOf(order, settings.name));
   });
-  // The cart actor's share (countdown stop, abandoned cart) is wired with the cart machine.
+
+  // The cart and the checkout tell each other: the order is created, the countdown stops, the cart is gone.
+  useEmitted(cart, 'cart.checkedOut', () => actor.send({ type: 'cart.checkedOut' }));
+  // The confirmation asks as it opens, often before the cart (read at the same time) has its
+  // countdown: the request waits for it, for as long as the page is open.
+  const pendingStop = useRef<Subscription | null>(null);
+  useEmitted(actor, 'countdown.stopRequested', () => {
+    pendingStop.current?.unsubscribe();
+    pendingStop.current = sendOnceCountdownRuns(cart);
+  });
+  useEffect(() => () => pendingStop.current?.unsubscribe(), []);
+  useEmitted(actor, 'cart.abandoned', () => cart.send({ type: 'cart.abandoned' }));
   return actor;
+}
+
+/** Sends countdown.stopRequested to the cart as soon as its countdown runs (at once if it does). */
+function sendOnceCountdownRuns(cart: CartActorRef): Subscription {
+  let done = false;
+  const hasCountdown = () => cart.getSnapshot().children.countdown?.getSnapshot().status === 'active';
+  const subscription = cart.subscribe(() => {
+    if (done || !hasCountdown()) return;
+    done = true;
+    cart.send({ type: 'countdown.stopRequested' });
+    queueMicrotask(() => subscription.unsubscribe());
+  });
+  if (hasCountdown()) {
+    done = true;
+    cart.send({ type: 'countdown.stopRequested' });
+    subscription.unsubscribe();
+  }
+  return subscription;
+}
+
+/** The product before the order is read: the cart's, or sell-back on its own view-cart page. */
+function productOnOpening(cart: CartActorRef, pathname: string): ProductId | null {
+  const fromCart = cart.getSnapshot().context.cart?.product.id;
+  if (fromCart !== undefined) return fromCart;
+  return checkoutPageOf(pathname) === 'review' && pathname.replace(/\/+$/, '') === viewCartPath(PRODUCT.SELL_BACK) ? PRODUCT.SELL_BACK : null;
 }
 
 function sessionStorageOrUndefined(): Storage | undefined {
