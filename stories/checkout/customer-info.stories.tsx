@@ -28,7 +28,7 @@ const addressLookup = fromPromise<LookupAddress[], { postcode: string }>(async (
 
 export const filledForm: Partial<CustomerForm> = {
   emailAddress: 'jane.oconnor@example.co.uk',
-  phoneNumber: '07700 900123',
+  phoneNumber: '07911 123456',
   firstName: 'Jane',
   lastName: "O'Connor",
   dobDay: '27',
@@ -47,7 +47,7 @@ const submitted = {
     firstName: 'Jane',
     lastName: "O'Connor",
     emailAddress: 'jane.oconnor@example.co.uk',
-    phoneNumber: '07700 900123',
+    phoneNumber: '07911 123456',
     dateOfBirth: '1985-03-27',
     terms: true,
     marketing: false,

@@ -1,0 +1,331 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CustomerForm } from '#domain/customer.ts';
+import type { SiteSettings } from '#domain/contract/catalogue.ts';
+import { createShopReads } from '#src/app/actors.ts';
+import type { MarketingTracker } from '#src/app/tracking.ts';
+import { makeFixtures, makeOrder } from '../../../mocks/fixtures.ts';
+import { createHandlers, on, routeUrl, variants } from '../../../mocks/handlers.ts';
+import { TEST_APP_ORIGIN, startCheckout, testServices } from '../../../tests/support/checkout-over-api.ts';
+import { CustomerInfoScreen } from './customer-info-screen.tsx';
+
+const NOW = new Date('2026-11-27T10:00:00Z');
+const fx = makeFixtures(NOW);
+const server = setupServer(...createHandlers({ fixtures: fx }));
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+const scrolled = vi.fn();
+beforeEach(() => {
+  scrolled.mockClear();
+  Element.prototype.scrollIntoView = scrolled;
+});
+
+const valid: Partial<CustomerForm> = {
+  emailAddress: 'jane.oconnor@example.co.uk',
+  phoneNumber: '07911 123456',
+  firstName: 'Jane',
+  lastName: "O'Connor",
+  dobDay: '27',
+  dobMonth: '03',
+  dobYear: '1985',
+  houseNameNumber: '14',
+  addressLine1: 'Deansgate',
+  townCity: 'Manchester',
+  postcodeZip: 'm3 2bw',
+  terms: true,
+};
+
+interface Options {
+  productId?: 1 | 2 | 3;
+  settings?: Partial<SiteSettings>;
+  initialForm?: Partial<CustomerForm>;
+  tracker?: MarketingTracker;
+}
+
+function open(options: Options = {}) {
+  const services = testServices(options.tracker);
+  const run = startCheckout('/checkout/customer-information', { productId: options.productId, services });
+  render(
+    <CustomerInfoScreen
+      checkout={run.checkout}
+      settings={{ ...fx.siteSettings, ...options.settings }}
+      content={fx.checkoutContent}
+      addressLookup={createShopReads(services).addressLookup}
+      tracker={options.tracker}
+      appOrigin={TEST_APP_ORIGIN}
+      now={() => NOW}
+      initialForm={options.initialForm}
+    />,
+  );
+  return run;
+}
+
+const submit = () => userEvent.click(screen.getByRole('button', { name: 'Submit' }));
+const field = (name: string) => screen.getByLabelText(name, { selector: 'input' });
+
+describe('CustomerInfoScreen', () => {
+  it('has the sections, legends, help texts and opt-ins of a click-and-collect order', async () => {
+    open();
+    await screen.findByRole('button', { name: 'Submit' });
+    for (const legend of ['Contact details', 'About you', 'Billing address', 'Marketing preferences', 'Terms and conditions']) {
+      expect(screen.getByRole('group', { name: legend })).toBeInTheDocument();
+    }
+    expect(screen.getByRole('group', { name: 'Date of birth' })).toHaveTextContent('You must be 18 or over to place an order.');
+    expect(screen.getByText(/we'll email you a link to your basket/)).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Travel money offers' })).toBeInTheDocument();
+    expect(screen.queryByText('The payment card you use must be registered to the delivery address.')).not.toBeInTheDocument();
+    expect(field('Phone number')).toHaveAttribute('inputmode', 'tel');
+    expect(field('Email address')).toHaveAttribute('maxlength', '500');
+    expect(field('Phone number')).toHaveAttribute('maxlength', '50');
+    expect(field('Postcode')).toHaveAttribute('maxlength', '50');
+    expect(field('First name')).toHaveAttribute('maxlength', '250');
+    expect(field('Day')).toHaveAttribute('maxlength', '2');
+    expect(field('Year')).toHaveAttribute('maxlength', '4');
+  });
+
+  it('tells home delivery customers the card must be registered to the delivery address', async () => {
+    server.use(on('order', () => HttpResponse.json(makeOrder(NOW, fx.homeDeliveryCart))));
+    open({ productId: 1 });
+    expect(await screen.findByText('The payment card you use must be registered to the delivery address.')).toBeInTheDocument();
+  });
+
+  it("reads 'Your address' for sell-back and leaves the marketing block out", async () => {
+    server.use(on('order', () => HttpResponse.json(makeOrder(NOW, fx.sellBackCart))));
+    open({ productId: 3 });
+    expect(await screen.findByRole('group', { name: 'Your address' })).toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Marketing preferences' })).not.toBeInTheDocument();
+    // The ABTA block follows its own setting.
+    expect(screen.getByRole('checkbox', { name: 'Travel insurance offers' })).toBeInTheDocument();
+  });
+
+  it('leaves out the opt-ins and the basket note when the site settings say so', async () => {
+    open({ settings: { showMarketingPreference: false, showAbtaPreference: false, isSiteAllowed: false } });
+    await screen.findByRole('button', { name: 'Submit' });
+    expect(screen.queryByRole('group', { name: 'Marketing preferences' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'Travel money offers' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/link to your basket/)).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['Email address', '', 'Please enter your email address'],
+    ['Email address', 'jane@', 'Please enter a valid email address'],
+    ['Phone number', '', 'Please enter your phone number'],
+    ['Phone number', '12', 'Please enter a valid phone number'],
+    ['First name', '', 'Please enter your firstname'],
+    ['First name', 'J', 'First name must be at least 2 characters'],
+    ['Last name', '', 'Please enter your last name'],
+    ['Last name', 'O', 'Last name must be at least 2 characters'],
+    ['House name or number', '', 'Please enter your house name or number'],
+    ['Address line 1', '', 'Please fill in the first line of your address'],
+    ['Town / City', '', 'Please enter your town, city or village'],
+    ['Postcode', '', 'Please enter your post code'],
+    ['Postcode', 'XYZ', 'Please enter a valid post code'],
+  ])('on leaving %s with %j says %s, tied to the field', async (label, text, message) => {
+    open();
+    const input = await screen.findByLabelText(label, { selector: 'input' });
+    await userEvent.click(input);
+    if (text) await userEvent.type(input, text);
+    await userEvent.tab();
+    expect(input).toHaveAccessibleDescription(expect.stringContaining(message));
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('runs only the lax email check on leaving the field, the full one on submit', async () => {
+    open({ initialForm: { ...valid, emailAddress: '' } });
+    const email = await screen.findByLabelText('Email address', { selector: 'input' });
+    await userEvent.type(email, 'jane@example');
+    await userEvent.tab();
+    expect(email).not.toHaveAttribute('aria-invalid');
+    await submit();
+    expect(email).toHaveAccessibleDescription(expect.stringContaining('Please enter a valid email address'));
+    expect(email).toHaveFocus();
+  });
+
+  it('strips characters names may not hold as they are typed', async () => {
+    open();
+    const first = await screen.findByLabelText('First name', { selector: 'input' });
+    await userEvent.type(first, 'Ja2ne-Marie_!');
+    expect(first).toHaveValue('Jane-Marie');
+  });
+
+  it('moves from day to month to year after two digits and pads a single digit', async () => {
+    open();
+    const day = await screen.findByLabelText('Day');
+    await userEvent.type(day, '27');
+    expect(screen.getByLabelText('Month')).toHaveFocus();
+    await userEvent.type(screen.getByLabelText('Month'), '3');
+    await userEvent.tab();
+    expect(screen.getByLabelText('Month')).toHaveValue('03');
+    expect(screen.getByLabelText('Year')).toHaveFocus();
+    await userEvent.type(screen.getByLabelText('Year'), '19855');
+    expect(screen.getByLabelText('Year')).toHaveValue('1985');
+    await userEvent.tab();
+    expect(screen.getByRole('group', { name: 'Date of birth' })).not.toHaveTextContent('Please enter a valid date of birth');
+  });
+
+  it.each([
+    ['31', '02', '1985'],
+    ['12', '13', '1985'],
+    ['01', '01', '1899'],
+    ['01', '01', '2027'],
+  ])('refuses %s/%s/%s as a date of birth when focus leaves the boxes', async (d, m, y) => {
+    open();
+    await userEvent.type(await screen.findByLabelText('Day'), d);
+    await userEvent.type(screen.getByLabelText('Month'), m);
+    await userEvent.type(screen.getByLabelText('Year'), y);
+    await userEvent.tab();
+    expect(screen.getByRole('group', { name: 'Date of birth' })).toHaveTextContent('Please enter a valid date of birth');
+  });
+
+  it('on an empty submit shows every message and focuses the email field', async () => {
+    open();
+    await screen.findByRole('button', { name: 'Submit' });
+    await submit();
+    for (const message of [
+      'Please enter your email address',
+      'Please enter your phone number',
+      'Please enter your firstname',
+      'Please enter your last name',
+      'Please enter a valid date of birth',
+      'Please enter your house name or number',
+      'Please fill in the first line of your address',
+      'Please enter your town, city or village',
+      'Please enter your post code',
+      'Please accept the terms and conditions',
+    ]) {
+      expect(screen.getByText(message)).toBeInTheDocument();
+    }
+    expect(field('Email address')).toHaveFocus();
+    expect(scrolled).not.toHaveBeenCalled();
+  });
+
+  it('scrolls the address into view when it holds the first invalid field', async () => {
+    open({ initialForm: { ...valid, houseNameNumber: '', terms: false } });
+    await screen.findByRole('button', { name: 'Submit' });
+    await submit();
+    expect(field('House name or number')).toHaveFocus();
+    expect(scrolled).toHaveBeenCalled();
+  });
+
+  it('focuses the terms box when only the terms are missing', async () => {
+    open({ initialForm: { ...valid, terms: false } });
+    await screen.findByRole('button', { name: 'Submit' });
+    await submit();
+    expect(screen.getByRole('checkbox', { name: /I have read and accept/ })).toHaveFocus();
+  });
+
+  it('fills the address from the postcode search', async () => {
+    open();
+    await userEvent.type(await screen.findByLabelText('Find your address by postcode'), 'M3 2BW');
+    await userEvent.click(screen.getByRole('button', { name: 'Find address' }));
+    await userEvent.selectOptions(await screen.findByLabelText('Choose your address'), 'Flat 2, 18, Deansgate, Spinningfields, Manchester, M3 2BW');
+    expect(field('House name or number')).toHaveValue('Flat 2, 18');
+    expect(field('Address line 1')).toHaveValue('Deansgate');
+    expect(field('Address line 2 (optional)')).toHaveValue('Spinningfields');
+    expect(field('Town / City')).toHaveValue('Manchester');
+    expect(field('Postcode')).toHaveValue('M3 2BW');
+  });
+
+  it('says so when the postcode finds no address', async () => {
+    server.use(on('addressLookup', () => HttpResponse.json([])));
+    open();
+    await userEvent.type(await screen.findByLabelText('Find your address by postcode'), 'ZZ1 1ZZ{Enter}');
+    expect(await screen.findByText(/could not find any addresses/)).toBeInTheDocument();
+  });
+
+  it('sends the details (ISO date of birth, upper-case postcode, United Kingdom) and goes to payment', async () => {
+    let body: unknown = null;
+    server.use(
+      http.put(routeUrl('customerInfo'), async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json({ showAMLPopup: false, state: { value: 3 } });
+      }),
+    );
+    const run = open({ initialForm: valid });
+    await screen.findByRole('button', { name: 'Submit' });
+    await submit();
+    await waitFor(() => expect(run.navigations[0]).toBe('/checkout/payment'));
+    expect(body).toMatchObject({
+      emailAddress: 'jane.oconnor@example.co.uk',
+      dateOfBirth: '1985-03-27',
+      terms: true,
+      marketing: false,
+      address: { houseNameNumber: '14', postcodeZip: 'M3 2BW', country: 'United Kingdom' },
+    });
+  });
+
+  it('replaces Submit with a spinner while the details are sent', async () => {
+    server.use(...variants.loading('customerInfo'));
+    open({ initialForm: valid });
+    await screen.findByRole('button', { name: 'Submit' });
+    await submit();
+    expect(await screen.findByText('Sending your details')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Submit' })).not.toBeInTheDocument();
+  });
+
+  it("shows 'Oh snap!' on NoStock, whose button goes back to the collection dates", async () => {
+    server.use(...variants.noStock());
+    const run = open({ initialForm: valid });
+    await screen.findByRole('button', { name: 'Submit' });
+    await submit();
+    const dialog = await screen.findByRole('alertdialog', { name: 'Oh snap!' });
+    expect(dialog).toHaveTextContent("This branch has just sold out of the currency you're ordering - please choose another collection date.");
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Choose another collection date' }));
+    expect(run.navigations).toEqual(['/checkout/delivery-options']);
+  });
+
+  it.each([
+    ['Continue', '/checkout/payment'],
+    ['Return to the homepage', '/'],
+  ])('asks for additional identification on the AML flag; %s goes to %s', async (button, to) => {
+    server.use(...variants.aml());
+    const run = open({ initialForm: valid });
+    await screen.findByRole('button', { name: 'Submit' });
+    await submit();
+    const dialog = await screen.findByRole('alertdialog', { name: 'Additional identification is required' });
+    expect(dialog).toHaveTextContent('driving licence, passport or national ID card');
+    expect(dialog).toHaveTextContent('3 months');
+    await userEvent.click(within(dialog).getByRole('button', { name: button }));
+    expect(run.navigations[0]).toBe(to);
+  });
+
+  it("pops up a failed submit's problem and keeps the form", async () => {
+    server.use(...variants.problem('customerInfo', { title: 'We could not save your details', detail: 'Please try again.' }, 422));
+    open({ initialForm: valid });
+    await screen.findByRole('button', { name: 'Submit' });
+    await submit();
+    const dialog = await screen.findByRole('alertdialog', { name: 'We could not save your details' });
+    expect(dialog).toHaveTextContent('Please try again.');
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(field('First name')).toHaveValue('Jane');
+  });
+
+  it("tracks 'Started Checkout Buy or Sell' when the email field is left", async () => {
+    const tracker = { identify: vi.fn(), track: vi.fn(), stepViewed: vi.fn() };
+    open({ tracker });
+    const email = await screen.findByLabelText('Email address', { selector: 'input' });
+    await userEvent.type(email, 'jane@example.co.uk');
+    await userEvent.tab();
+    expect(tracker.identify).toHaveBeenCalledWith('jane@example.co.uk');
+    expect(tracker.track).toHaveBeenCalledWith(
+      'Started Checkout Buy or Sell',
+      expect.objectContaining({
+        value: fx.order.total,
+        checkoutUrl: `${TEST_APP_ORIGIN}/checkout/view-cart?id=cart-1`,
+        lineItems: [expect.objectContaining({ currencyCode: 'EUR', rate: 1.1423 }), expect.objectContaining({ currencyCode: 'USD', rate: 1.2561 })],
+      }),
+    );
+  });
+
+  it('moves on at once when the order already waits for payment', async () => {
+    server.use(...variants.paymentPending({ fixtures: fx }));
+    const run = open();
+    await waitFor(() => expect(run.navigations).toEqual(['/checkout/payment']));
+  });
+});
