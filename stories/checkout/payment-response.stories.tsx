@@ -1,13 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
+import { useActorRef } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import type { Order } from '#domain/contract/order.ts';
 import { paymentResponseMachine } from '#machines/payment/payment-response.machine.ts';
 import { EmbedLayout } from '#src/app/layout.tsx';
 import { PaymentResponseScreen } from '#src/screens/payment-response/payment-response-screen.tsx';
-import { APP_ORIGIN, placed } from './checkout-story-support.tsx';
-
-/** The page posts to its parent; in a story there is none, so the messages go nowhere. */
-const nowhere = { postMessage: () => undefined };
+import { placed } from './checkout-story-support.tsx';
 
 function machineAnswering(answer: 'completed' | 'failed' | 'unreadable' | 'pending') {
   return paymentResponseMachine.provide({
@@ -19,6 +17,12 @@ function machineAnswering(answer: 'completed' | 'failed' | 'unreadable' | 'pendi
       }),
     },
   });
+}
+
+/** In a story nobody holds the iframe, so the page's reports go nowhere. */
+function Page({ answer }: StoryArgs) {
+  const actor = useActorRef(machineAnswering(answer), { input: { orderId: 'order-1' } });
+  return <PaymentResponseScreen actor={actor} />;
 }
 
 interface StoryArgs {
@@ -36,15 +40,7 @@ const meta = {
     ),
   ],
   args: { answer: 'pending' } as StoryArgs,
-  render: (args) => (
-    <PaymentResponseScreen
-      key={(args as StoryArgs).answer}
-      machine={machineAnswering((args as StoryArgs).answer)}
-      orderId="order-1"
-      target={nowhere}
-      targetOrigin={APP_ORIGIN}
-    />
-  ),
+  render: (args) => <Page key={(args as StoryArgs).answer} answer={(args as StoryArgs).answer} />,
 } satisfies Meta<StoryArgs>;
 export default meta;
 type Story = StoryObj<typeof meta>;

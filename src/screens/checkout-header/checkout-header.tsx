@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
-import { activeStepOf, type CheckoutPage } from '#domain/checkout-steps.ts';
+import { activeStepOf, checkoutSteps, type CheckoutPage } from '#domain/checkout-steps.ts';
+import type { ProductId } from '#domain/contract/catalogue.ts';
 import type { CountdownView } from '#domain/countdown.ts';
 import type { countdownMachine } from '#machines/cart/countdown.machine.ts';
 import {
@@ -28,11 +29,16 @@ export interface CheckoutHeaderProps {
   countdown?: CountdownActorRef | null;
   /** The page on screen, for the step bar while the chart is between pages (leaving, opening). */
   page: CheckoutPage;
+  /** The product when the page knows it before the checkout does (the cart's, on the review page). */
+  productId?: ProductId | null;
 }
 
-export function CheckoutHeader({ checkout, countdown, page: shownPage }: CheckoutHeaderProps) {
-  const { steps, active } = useCheckoutStepBar(checkout);
-  const productId = useCheckoutProductId(checkout);
+export function CheckoutHeader({ checkout, countdown, page: shownPage, productId: knownProductId }: CheckoutHeaderProps) {
+  const stepBar = useCheckoutStepBar(checkout);
+  const chartProductId = useCheckoutProductId(checkout);
+  const productId = knownProductId ?? chartProductId;
+  const steps = knownProductId != null ? checkoutSteps(productId) : stepBar.steps;
+  const { active } = stepBar;
   const page = useCheckoutPage(checkout) ?? shownPage;
   const view = useCountdownView(countdown);
   const canClose = useCheckoutCan(checkout, CLOSE);

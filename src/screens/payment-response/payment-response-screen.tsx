@@ -1,28 +1,27 @@
-import { useActorRef, useSelector } from '@xstate/react';
-import { useEffect } from 'react';
+import { useSelector } from '@xstate/react';
+import type { ActorRefFrom } from 'xstate';
 import type { paymentResponseMachine } from '#machines/payment/payment-response.machine.ts';
 import { PaymentResponseView } from './payment-response-view.tsx';
 
 export interface PaymentResponseScreenProps {
-  /** The payment response chart with its order reader provided (src/app/actors.ts). */
-  machine: typeof paymentResponseMachine;
-  orderId: string;
-  /** The checkout page holding the iframe: window.parent. */
-  target: Pick<Window, 'postMessage'>;
   /**
-   * The checkout page's exact origin (the app's configured origin). A message is only ever
-   * delivered there, never to '*', so another page framing this one learns nothing.
+   * The payment response actor. Whoever creates it delivers its reports to the checkout page
+   * holding the iframe, at that page's exact origin (src/app/use-machines.ts).
    */
-  targetOrigin: string;
+  actor: ActorRefFrom<typeof paymentResponseMachine>;
 }
 
 /** /checkout/payment-response, loaded by the provider inside the payment iframe (spec 2.10). */
-export function PaymentResponseScreen({ machine, orderId, target, targetOrigin }: PaymentResponseScreenProps) {
-  const actor = useActorRef(machine, { input: { orderId } });
+export function PaymentResponseScreen({ actor }: PaymentResponseScreenProps) {
   const statusUnknown = useSelector(actor, (s) => s.hasTag('statusUnknown'));
-  useEffect(() => {
-    const subscription = actor.on('payment.reported', (event) => target.postMessage(event.message, targetOrigin));
-    return () => subscription.unsubscribe();
-  }, [actor, target, targetOrigin]);
   return <PaymentResponseView statusUnknown={statusUnknown} />;
+}
+
+/**
+ * The order the report names: the provider returns with its payment id; an order id in the
+ * address wins when there is one. The checkout page does not read it, so a placeholder will do.
+ */
+export function reportedOrderIdOf(search: string): string {
+  const query = new URLSearchParams(search);
+  return query.get('orderId')?.trim() || query.get('paymentId')?.trim() || 'unknown';
 }

@@ -1,23 +1,14 @@
 /**
  * 'Add new currency' (spec 2.6, 5.1): a currency not yet in the cart, its amount and its cost.
- * Typing either box works out the other with the branch's rate for that currency; the pricing
- * rules are domain/pricing.ts's, the caps domain's too.
+ * Typing either box works out the other with the branch's rate for that currency, by the
+ * calculator's rule (domain/pricing.ts priceDrivenAmount: increment, maximum, conversion cap).
  */
 import { useMemo, useState } from 'react';
 import type { PromiseActorLogic } from 'xstate';
 import type { Currency, ProductId, QuoteResponse } from '#domain/contract/catalogue.ts';
 import { formatMessage, messages } from '#domain/messages.ts';
 import { GBP_CODE, formatUnits, toMajor, toMinor } from '#domain/money.ts';
-import {
-  canAddLine,
-  capGbpAmount,
-  currenciesForNewLine,
-  parseAmountInput,
-  priceForeignAmount,
-  priceGbpAmount,
-  priceSellBackAmount,
-  type PricedAmount,
-} from '#domain/pricing.ts';
+import { canAddLine, currenciesForNewLine, parseAmountInput, priceDrivenAmount, type PricedAmount } from '#domain/pricing.ts';
 import { isSellBack } from '#domain/products.ts';
 import { problemOf } from '#domain/problem.ts';
 import { usePromiseActorFor } from '../checkout-shared/use-promise-actor.ts';
@@ -49,7 +40,7 @@ interface Figures {
   error: string | null;
 }
 
-/** The amounts the form holds after the shopper typed `text` in one of its boxes. */
+/** The amounts the form holds after the shopper typed `text` in one of its boxes (domain's rule). */
 export function newLineFigures(
   edited: 'amount' | 'cost',
   text: string,
@@ -58,16 +49,9 @@ export function newLineFigures(
   sellBack: boolean,
   maxGbpMinor: number,
 ): Figures | null {
-  const fromGbp = (gbpMinor: number): Figures => {
-    const capped = capGbpAmount(gbpMinor, maxGbpMinor);
-    return { priced: priceGbpAmount(capped.gbpMinor, code, quote), error: capped.error };
-  };
   const minor = parseAmountInput(text, edited === 'amount' ? code : GBP_CODE);
   if (minor === null) return null;
-  if (edited === 'cost') return fromGbp(minor);
-  const priced = sellBack ? priceSellBackAmount(minor, code, quote) : priceForeignAmount(minor, code, quote);
-  // A foreign amount worth more than the maximum is brought down to it, as the pounds would be.
-  return priced.gbpMinor > maxGbpMinor ? fromGbp(priced.gbpMinor) : { priced, error: null };
+  return priceDrivenAmount({ side: edited === 'amount' ? 'foreign' : 'gbp', minor }, code, quote, { sellBack, maxGbpMinor });
 }
 
 export function useNewLine(options: NewLineOptions): NewLineFormProps {

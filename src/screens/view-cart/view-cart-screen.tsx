@@ -133,6 +133,7 @@ export function ViewCartScreen({ cart, checkout, request, maxOrderValue, currenc
       checkout={checkout}
       countdown={countdown}
       page="review"
+      productId={current?.product.id ?? null}
       title={sellBack ? messages.sellBackReviewTitle : messages.reviewTitle}
     >
       <ViewCartView
