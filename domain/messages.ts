@@ -90,6 +90,7 @@ export const messages = {
   chooseBranchTitle: 'Choose your collection branch',
   placeSearchLabel: 'Town, city or postcode',
   placeSearchPlaceholder: 'e.g. Leeds',
+  placeSearchSubmit: 'Search',
   useMyLocation: 'Use my location',
   findingBranches: 'Finding branches',
   findingLocation: 'Finding your location',

@@ -1,13 +1,4 @@
-import {
-  ComboBox,
-  Input,
-  Label,
-  ListBox,
-  ListBoxItem,
-  Popover,
-  Text,
-  type Key,
-} from 'react-aria-components';
+import { ComboBox, Input, Label, ListBox, ListBoxItem, Popover, Text, type Key } from 'react-aria-components';
 import type { Place } from '#domain/contract/branches.ts';
 import { messages } from '#domain/messages.ts';
 import { Spinner } from '#src/ui/spinner.tsx';
@@ -21,6 +12,8 @@ export interface PlaceSearchProps {
   places: readonly Place[];
   searching: boolean;
   onSelect: (place: Place) => void;
+  /** The typed text was submitted without picking a suggestion. */
+  onSubmit: () => void;
   /** 'Sorry, we could not find a location based on your search', or a failure. */
   error?: string | null;
   label?: string;
@@ -31,50 +24,62 @@ const keyOf = (place: Place) => `${place.name}|${place.latitude}|${place.longitu
 const nameOf = (place: Place) => (place.region ? `${place.name}, ${place.region}` : place.name);
 
 /**
- * The place autocomplete (a real combobox): the server filters, so the list shows the places as
- * given and the typed text is never rewritten by the list.
+ * The place search: a real combobox over the server's Great Britain places, and a Search button
+ * for the typed text. The server filters, so the list shows the places as given.
  */
-export function PlaceSearch({ query, onQueryChange, places, searching, onSelect, error, label, className }: PlaceSearchProps) {
+export function PlaceSearch({ query, onQueryChange, places, searching, onSelect, onSubmit, error, label, className }: PlaceSearchProps) {
   const byKey = new Map(places.map((p) => [keyOf(p), p]));
   const onSelectionChange = (key: Key | null) => {
     const place = key === null ? undefined : byKey.get(String(key));
     if (place) onSelect(place);
   };
   return (
-    <ComboBox
-      className={[styles.combobox, className ?? ''].filter(Boolean).join(' ')}
-      items={places.map((p) => ({ id: keyOf(p), place: p }))}
-      inputValue={query}
-      onInputChange={onQueryChange}
-      onSelectionChange={onSelectionChange}
-      selectedKey={null}
-      allowsCustomValue
-      allowsEmptyCollection={query.trim().length > 1}
-      menuTrigger="input"
-      isInvalid={Boolean(error)}
+    <form
+      role="search"
+      className={[styles.form, className ?? ''].filter(Boolean).join(' ')}
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
     >
-      <Label className={styles.label}>{label ?? messages.placeSearchLabel}</Label>
-      <div className={styles.inputRow}>
-        <Input className={styles.input} placeholder={messages.placeSearchPlaceholder} autoComplete="off" />
-        {searching ? <Spinner label={messages.searchingPlaces} className={styles.spinner} /> : null}
-      </div>
-      {error ? (
-        <Text slot="errorMessage" className={styles.error}>
-          {error}
-        </Text>
-      ) : null}
-      <Popover className={styles.popover} offset={4}>
-        <ListBox
-          className={styles.listbox}
-          renderEmptyState={() => <div className={styles.empty}>{searching ? messages.searchingPlaces : messages.placeNotFound}</div>}
-        >
-          {(item: { id: string; place: Place }) => (
-            <ListBoxItem id={item.id} textValue={nameOf(item.place)} className={styles.option}>
-              {nameOf(item.place)}
-            </ListBoxItem>
-          )}
-        </ListBox>
-      </Popover>
-    </ComboBox>
+      <ComboBox
+        className={styles.combobox}
+        items={places.map((p) => ({ id: keyOf(p), place: p }))}
+        inputValue={query}
+        onInputChange={onQueryChange}
+        onSelectionChange={onSelectionChange}
+        selectedKey={null}
+        allowsCustomValue
+        allowsEmptyCollection={query.trim().length > 1}
+        menuTrigger="input"
+        isInvalid={Boolean(error)}
+      >
+        <Label className={styles.label}>{label ?? messages.placeSearchLabel}</Label>
+        <div className={styles.inputRow}>
+          <Input className={styles.input} placeholder={messages.placeSearchPlaceholder} autoComplete="off" />
+          {searching ? <Spinner label={messages.searchingPlaces} className={styles.spinner} /> : null}
+        </div>
+        {error ? (
+          <Text slot="errorMessage" className={styles.error}>
+            {error}
+          </Text>
+        ) : null}
+        <Popover className={styles.popover} offset={4}>
+          <ListBox
+            className={styles.listbox}
+            renderEmptyState={() => <div className={styles.empty}>{searching ? messages.searchingPlaces : messages.placeNotFound}</div>}
+          >
+            {(item: { id: string; place: Place }) => (
+              <ListBoxItem id={item.id} textValue={nameOf(item.place)} className={styles.option}>
+                {nameOf(item.place)}
+              </ListBoxItem>
+            )}
+          </ListBox>
+        </Popover>
+      </ComboBox>
+      <button type="submit" className={styles.submit}>
+        {messages.placeSearchSubmit}
+      </button>
+    </form>
   );
 }

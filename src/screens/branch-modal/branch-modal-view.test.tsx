@@ -23,7 +23,7 @@ function props(overrides: Partial<BranchModalViewProps> = {}): BranchModalViewPr
     error: null,
     search: <input aria-label="Town, city or postcode" />,
     onUseMyLocation: vi.fn(),
-    canConfirm: (b) => !b.closed,
+    canConfirm: (b) => b.id !== 15,
     onConfirm: vi.fn(),
     ...overrides,
   };
@@ -65,7 +65,7 @@ describe('BranchModalView', () => {
     expect(within(card).getByText('M4 3AQ')).toBeVisible();
   });
 
-  it("marks a closed branch and a branch without stock in the spec's words", () => {
+  it("marks a closed branch and a branch without stock in the spec's words; Confirm follows canConfirm", () => {
     render(<BranchModalView {...props()} />);
     const closed = screen.getByRole('listitem', { name: 'Salford Quays' });
     expect(closed).toHaveTextContent("Sorry we're closed this week!");

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
 import { Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components';
 import type { Currency, ProductId, TransactionType } from '#domain/contract/catalogue.ts';
 import { formatMessage, messages } from '#domain/messages.ts';
@@ -12,9 +12,12 @@ import { CurrencyPicker } from './currency-picker.tsx';
 import styles from './calculator.module.css';
 
 export interface AmountInputView {
+  /** Which picker this is, for the chart ('gbp', 'foreign' or 'sellBack'). */
+  id: string;
   label: string;
   value: string;
-  onChange: (text: string) => void;
+  /** The text after a key, and that key (the chart ignores Tab). */
+  onChange: (text: string, key: string | undefined) => void;
   /** Spec 5.1: the GBP box of the buy flow takes at most 4 characters. */
   maxLength?: number;
   readOnly?: boolean;
@@ -33,8 +36,11 @@ export interface CalculatorViewProps {
   /** Optional content under the tabs. */
   intro?: string | null;
 
-  currencies: readonly Pick<Currency, 'code' | 'pluralName'>[];
-  currencyCode: string | null;
+  /** The currencies matching the search; 'No results found' when none does. */
+  currencyOptions: readonly Pick<Currency, 'code' | 'pluralName'>[];
+  currency: Pick<Currency, 'code' | 'pluralName'> | null;
+  noCurrencyResults: string | null;
+  onCurrencySearch: (text: string) => void;
   onCurrencyChange: (code: string) => void;
   /** The currency's restriction messages, and the not-sellable / not-buyable notice. */
   restrictions: readonly string[];
@@ -62,8 +68,8 @@ export interface CalculatorViewProps {
 
   /** A button in the page, or a link in embedded iframe mode. */
   addToCart: { kind: 'button'; onPress: () => void; enabled: boolean; busy: boolean } | { kind: 'link'; href: string | null };
-  /** The shopper's view-cart page, when a cart exists. */
-  returnToCartHref: string | null;
+  /** Return to cart, when a cart exists. */
+  onReturnToCart: (() => void) | null;
   /** Reason adding failed (server message). */
   cartError: string | null;
 
@@ -79,6 +85,7 @@ export interface CalculatorViewProps {
 
 function AmountField({ amount, invalid, describedBy }: { amount: AmountInputView; invalid: boolean; describedBy: string | undefined }) {
   const id = useId();
+  const lastKey = useRef<string | undefined>(undefined);
   return (
     <div className={styles.amount}>
       <label htmlFor={id} className={styles.fieldLabel}>
@@ -94,7 +101,13 @@ function AmountField({ amount, invalid, describedBy }: { amount: AmountInputView
         readOnly={amount.readOnly}
         aria-invalid={invalid || undefined}
         aria-describedby={describedBy}
-        onChange={(e) => amount.onChange(e.target.value)}
+        onKeyDown={(e) => {
+          lastKey.current = e.key;
+        }}
+        onChange={(e) => {
+          amount.onChange(e.target.value, lastKey.current);
+          lastKey.current = undefined;
+        }}
       />
     </div>
   );
@@ -108,7 +121,13 @@ function CalculatorForm(props: CalculatorViewProps) {
   return (
     <div className={styles.form}>
       {props.intro ? <p className={styles.intro}>{props.intro}</p> : null}
-      <CurrencyPicker currencies={props.currencies} selectedCode={props.currencyCode} onSelect={props.onCurrencyChange} />
+      <CurrencyPicker
+        options={props.currencyOptions}
+        selected={props.currency}
+        noResults={props.noCurrencyResults}
+        onSearch={props.onCurrencySearch}
+        onSelect={props.onCurrencyChange}
+      />
       {props.unavailable ? <Notice tone="warning">{props.unavailable}</Notice> : null}
       {props.restrictions.map((text) => (
         <Notice key={text} tone="info">
@@ -117,7 +136,7 @@ function CalculatorForm(props: CalculatorViewProps) {
       ))}
       <div className={styles.amounts}>
         {props.amounts.map((amount) => (
-          <AmountField key={amount.label} amount={amount} invalid={Boolean(props.amountError)} describedBy={describedBy} />
+          <AmountField key={amount.id} amount={amount} invalid={Boolean(props.amountError)} describedBy={describedBy} />
         ))}
       </div>
       {props.amountError ? (
@@ -180,10 +199,10 @@ function CalculatorForm(props: CalculatorViewProps) {
             {messages.addToCart}
           </span>
         )}
-        {props.returnToCartHref ? (
-          <a className={styles.secondaryLink} href={props.returnToCartHref}>
+        {props.onReturnToCart ? (
+          <Button variant="link" onClick={props.onReturnToCart}>
             {messages.returnToCart}
-          </a>
+          </Button>
         ) : null}
       </div>
     </div>

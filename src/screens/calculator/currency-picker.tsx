@@ -1,43 +1,66 @@
+import { useState } from 'react';
 import { Button as AriaButton, ComboBox, Input, Label, ListBox, ListBoxItem, Popover, type Key } from 'react-aria-components';
 import type { Currency } from '#domain/contract/catalogue.ts';
 import { messages } from '#domain/messages.ts';
 import styles from './currency-picker.module.css';
 
+type CurrencyOption = Pick<Currency, 'code' | 'pluralName'>;
+
 export interface CurrencyPickerProps {
-  currencies: readonly Pick<Currency, 'code' | 'pluralName'>[];
-  selectedCode: string | null;
+  /** The currencies matching the search (the chart searches by code or plural name). */
+  options: readonly CurrencyOption[];
+  /** The chosen currency, shown in the box when the shopper is not searching. */
+  selected: CurrencyOption | null;
+  /** The search text is the shopper's: it is sent as typed ('' when the box is reset). */
+  onSearch: (text: string) => void;
   onSelect: (code: string) => void;
+  /** 'No results found', shown as the list's one row when nothing matches. */
+  noResults: string | null;
   isDisabled?: boolean;
 }
 
-/** 'Euros (EUR)': what the box shows once chosen and what the search matches. */
-export const currencyText = (c: Pick<Currency, 'code' | 'pluralName'>) => `${c.pluralName} (${c.code})`;
+/** 'Euros (EUR)': what the box shows once a currency is chosen. */
+export const currencyText = (c: CurrencyOption) => `${c.pluralName} (${c.code})`;
 
-/** Matches the typed text against the code or the plural name, ignoring case (spec 2.1). */
-export function matchesCurrency(textValue: string, typed: string): boolean {
-  const q = typed.trim().toLowerCase();
-  return q === '' || textValue.toLowerCase().includes(q);
-}
-
-/** The currency picker: a combobox searched by code or plural name, with a 'No results found' row. */
-export function CurrencyPicker({ currencies, selectedCode, onSelect, isDisabled }: CurrencyPickerProps) {
+/**
+ * The currency picker: a combobox whose list is the chart's search result. The box shows the
+ * chosen currency; typing searches; leaving without a choice puts the chosen one back.
+ */
+export function CurrencyPicker({ options, selected, onSearch, onSelect, noResults, isDisabled }: CurrencyPickerProps) {
+  const selectedText = selected ? currencyText(selected) : '';
+  const [text, setText] = useState<string | null>(null);
+  const reset = () => {
+    setText(null);
+    onSearch('');
+  };
   const onSelectionChange = (key: Key | null) => {
-    if (key !== null && String(key) !== selectedCode) onSelect(String(key));
+    if (key === null) return;
+    reset();
+    if (String(key) !== selected?.code) onSelect(String(key));
   };
   return (
     <ComboBox
       className={styles.combobox}
-      defaultItems={currencies.map((c) => ({ id: c.code, ...c }))}
-      selectedKey={selectedCode}
+      items={options.map((c) => ({ id: c.code, ...c }))}
+      inputValue={text ?? selectedText}
+      onInputChange={(value) => {
+        // Choosing an option writes its text into the box: that is not a search.
+        if (value === selectedText && text === null) return;
+        setText(value);
+        onSearch(value === selectedText ? '' : value);
+      }}
+      selectedKey={selected?.code ?? null}
       onSelectionChange={onSelectionChange}
-      defaultFilter={matchesCurrency}
+      onOpenChange={(open) => {
+        if (!open && text !== null) reset();
+      }}
       allowsEmptyCollection
       menuTrigger="focus"
       isDisabled={isDisabled}
     >
       <Label className={styles.label}>{messages.currencyLabel}</Label>
       <div className={styles.inputRow}>
-        <Input className={styles.input} placeholder={messages.currencySearchPlaceholder} />
+        <Input className={styles.input} placeholder={messages.currencySearchPlaceholder} onFocus={(e) => e.currentTarget.select()} />
         <AriaButton className={styles.toggle} aria-label={messages.showCurrencies}>
           <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
             <path d="M3 6l5 5 5-5" />
@@ -45,7 +68,7 @@ export function CurrencyPicker({ currencies, selectedCode, onSelect, isDisabled 
         </AriaButton>
       </div>
       <Popover className={styles.popover} offset={4}>
-        <ListBox className={styles.listbox} renderEmptyState={() => <div className={styles.empty}>{messages.noResults}</div>}>
+        <ListBox className={styles.listbox} renderEmptyState={() => <div className={styles.empty}>{noResults ?? messages.noResults}</div>}>
           {(item: { id: string; code: string; pluralName: string }) => (
             <ListBoxItem id={item.id} textValue={currencyText(item)} className={styles.option}>
               <span className={styles.code}>{item.code}</span>

@@ -1,0 +1,61 @@
+import { useActorRef } from '@xstate/react';
+import { useState } from 'react';
+import { provideBranchFinder } from '#src/app/actors.ts';
+import { useShopInspectOptions, useShopServices } from '#src/app/providers.tsx';
+import { finderCard } from '#src/screens/branch-modal/branch-card.ts';
+import {
+  useBranchListStatus,
+  useBranchPage,
+  useFinderError,
+  usePlaceQuery,
+  usePlaceSuggestions,
+  useResultsOpen,
+  useSuggesting,
+  type BranchFinderRef,
+} from '#src/screens/branch-modal/use-branch-finder.ts';
+import { BranchFinderView } from './branch-finder-view.tsx';
+import { PlaceSearch } from './place-search.tsx';
+
+/** The branch finder page over its actor (page mode). */
+export function BranchFinder({ finder }: { finder: BranchFinderRef }) {
+  const status = useBranchListStatus(finder);
+  const page = useBranchPage(finder);
+  const error = useFinderError(finder);
+  const query = usePlaceQuery(finder);
+  const places = usePlaceSuggestions(finder);
+  const suggesting = useSuggesting(finder);
+  const open = useResultsOpen(finder);
+  return (
+    <BranchFinderView
+      status={status}
+      branches={page.items.map((item) => finderCard(item.branch, item.distanceInMiles))}
+      error={error}
+      pager={{
+        ...page,
+        onPrevious: () => finder.send({ type: 'page.previous' }),
+        onNext: () => finder.send({ type: 'page.next' }),
+      }}
+      resultsOpen={open}
+      onCloseResults={() => finder.send({ type: 'finder.closed' })}
+      onFindNearMe={() => finder.send({ type: 'location.requested' })}
+      search={
+        <PlaceSearch
+          query={query}
+          onQueryChange={(text) => finder.send({ type: 'place.typed', text })}
+          places={places}
+          searching={suggesting}
+          onSelect={(place) => finder.send({ type: 'place.selected', place })}
+          onSubmit={() => finder.send({ type: 'place.submitted' })}
+        />
+      }
+    />
+  );
+}
+
+/** The /branches route: a branch finder of its own for the page. */
+export default function BranchFinderScreen() {
+  const services = useShopServices();
+  const [logic] = useState(() => provideBranchFinder(services));
+  const finder = useActorRef(logic, { input: { mode: 'page', siteId: services.config.siteId }, ...useShopInspectOptions() });
+  return <BranchFinder finder={finder} />;
+}

@@ -1,0 +1,141 @@
+import type { AmountPicker } from '#machines/calculator/calculator.machine.ts';
+import type { Currency, ProductId } from '#domain/contract/catalogue.ts';
+import { formatMessage, messages } from '#domain/messages.ts';
+import { GBP_CODE, formatRate, formatUnits } from '#domain/money.ts';
+import { PRODUCT, isSellBack } from '#domain/products.ts';
+import { BranchModal } from '#src/screens/branch-modal/branch-modal.tsx';
+import { CalculatorView, type AmountInputView } from './calculator-view.tsx';
+import {
+  useAddError,
+  useAddToCartLink,
+  useAdding,
+  useAmounts,
+  useBranchFinderRef,
+  useCalculatorCan,
+  useCalculatorContent,
+  useCalculatorStatus,
+  useCurrencyNotice,
+  useCurrencyOptions,
+  useEmbedded,
+  useProductId,
+  useProductOptions,
+  useQuoteError,
+  useQuoteStatus,
+  useRestrictions,
+  useSelectedCurrency,
+  useStore,
+  useTabs,
+  useTransactionType,
+  type CalculatorRef,
+} from './use-calculator.ts';
+
+export interface CalculatorProps {
+  calculator: CalculatorRef;
+  /** The visitor has a loyalty profile: "You're signed in!". */
+  signedIn?: boolean;
+  /** The message of the signedIn toast, while it shows. */
+  toast?: string | null;
+  onDismissToast?: () => void;
+  /** The loyalty sign-in address when the site shows the CTA and the visitor is not signed in. */
+  loyaltyHref?: string | null;
+  /** The reviews summary shows on non-store pages. */
+  showReviews?: boolean;
+  /** The clock of the branch modal's 'today' and 'tomorrow'. */
+  now?: Date;
+}
+
+/** Amount box text: plain figures without thousands commas, so the shopper can edit them. */
+const plain = (minor: number | null, code: string) => (minor === null ? '' : formatUnits(minor, code).replace(/,/g, ''));
+
+/** The calculator widget (spec 2.1) over its actor. */
+export function Calculator({ calculator, signedIn = false, toast = null, onDismissToast, loyaltyHref = null, showReviews = true, now }: CalculatorProps) {
+  const status = useCalculatorStatus(calculator);
+  const tabs = useTabs(calculator);
+  const type = useTransactionType(calculator);
+  const productId = useProductId(calculator);
+  const content = useCalculatorContent(calculator);
+  const options = useCurrencyOptions(calculator);
+  const currency = useSelectedCurrency(calculator);
+  const unavailable = useCurrencyNotice(calculator);
+  const restrictions = useRestrictions(calculator);
+  const amounts = useAmounts(calculator);
+  const quoteStatus = useQuoteStatus(calculator);
+  const quoteError = useQuoteError(calculator);
+  const products = useProductOptions(calculator);
+  const store = useStore(calculator);
+  const canOpenBranches = useCalculatorCan(calculator, { type: 'branch.modalOpened' });
+  const canAdd = useCalculatorCan(calculator, { type: 'cart.addRequested' });
+  const canReturn = useCalculatorCan(calculator, { type: 'cart.returnRequested' });
+  const adding = useAdding(calculator);
+  const addError = useAddError(calculator);
+  const embedded = useEmbedded(calculator);
+  const link = useAddToCartLink(calculator);
+  const finder = useBranchFinderRef(calculator);
+
+  const code = currency?.code ?? '';
+  const typedIn = (picker: AmountPicker) => (amounts.typed?.picker === picker ? amounts.typed.text : null);
+  const send = (picker: AmountPicker) => (text: string, key: string | undefined) =>
+    calculator.send({ type: 'amount.typed', picker, text, ...(key === undefined ? {} : { key }) });
+  const gbpText = typedIn('gbp') ?? plain(amounts.gbpMinor, GBP_CODE);
+  const amountViews: AmountInputView[] = isSellBack(productId)
+    ? [
+        { id: 'sellBack', label: formatMessage(messages.youSellForeign, { code }), value: typedIn('sellBack') ?? plain(amounts.foreignMinor, code), onChange: send('sellBack') },
+        { id: 'gbp', label: messages.youReceiveGbp, value: plain(amounts.gbpMinor, GBP_CODE), onChange: () => {}, readOnly: true },
+      ]
+    : [
+        { id: 'gbp', label: messages.youPayGbp, value: gbpText, onChange: send('gbp'), maxLength: 4 },
+        { id: 'foreign', label: formatMessage(messages.youGetForeign, { code }), value: typedIn('foreign') ?? plain(amounts.foreignMinor, code), onChange: send('foreign') },
+      ];
+  const labelOf = (id: ProductId, name: string) => content?.deliveryOptionLabels?.[String(id)] ?? name;
+  // The branch matters where the currency is collected or handed in; embedded mode leaves it out.
+  const showBranch = !embedded && productId !== PRODUCT.HOME_DELIVERY;
+
+  return (
+    <CalculatorView
+      status={status}
+      tabTitles={{ sell: content?.title ?? messages.buyTab, buy: content?.sellTitle ?? messages.sellTab }}
+      transactionTypes={tabs}
+      transactionType={type}
+      onTransactionTypeChange={(transactionType) => calculator.send({ type: 'transactionType.changed', transactionType })}
+      intro={content?.intro ?? null}
+      currencyOptions={options.currencies}
+      noCurrencyResults={options.noResults}
+      currency={currency}
+      onCurrencySearch={(text) => calculator.send({ type: 'currency.searched', text })}
+      onCurrencyChange={(currencyCode) => calculator.send({ type: 'currency.changed', currencyCode })}
+      restrictions={restrictions}
+      unavailable={unavailable}
+      amounts={amountViews}
+      amountError={amounts.error}
+      roundingWarning={amounts.roundingWarning}
+      quoteStatus={quoteStatus}
+      rateLine={amounts.rate === null || currency === null ? null : rateLine(currency, amounts.rate)}
+      quoteError={quoteError}
+      products={
+        products.products.length > 1
+          ? { options: products.products.map((p) => ({ id: p.id, label: labelOf(p.id, p.name) })), selected: productId, disabled: products.disabled }
+          : null
+      }
+      onProductChange={(id) => calculator.send({ type: 'product.changed', productId: id })}
+      branch={showBranch ? { name: store?.name ?? null, onOpen: () => calculator.send({ type: 'branch.modalOpened' }), canOpen: canOpenBranches } : null}
+      addToCart={
+        embedded
+          ? { kind: 'link', href: link }
+          : { kind: 'button', onPress: () => calculator.send({ type: 'cart.addRequested' }), enabled: canAdd, busy: adding }
+      }
+      onReturnToCart={canReturn && !embedded ? () => calculator.send({ type: 'cart.returnRequested' }) : null}
+      cartError={addError}
+      reviews={showReviews && !embedded ? (content?.reviews ?? null) : null}
+      signedIn={signedIn}
+      toast={toast}
+      onDismissToast={onDismissToast ?? (() => {})}
+      loyaltyHref={embedded ? null : loyaltyHref}
+      branchModal={finder ? <BranchModal finder={finder} now={now} /> : null}
+    />
+  );
+}
+
+/** '£1 = €1.1423': the rate to 4 decimals. */
+export function rateLine(currency: Pick<Currency, 'symbol'>, rate: number): string {
+  return formatMessage(messages.exchangeRate, { symbol: currency.symbol, rate: formatRate(rate) });
+}
