@@ -41,7 +41,7 @@ export function ConfirmationView({ status, confirmation, loadProblem, onPrint, o
       <section className={styles.section} aria-labelledby="confirmation-order">
         <h2 id="confirmation-order">{messages.orderSummary}</h2>
         <div className={styles.tableWrap}>
-          <table className={styles.table}>
+          <table className={styles.table} aria-labelledby="confirmation-order">
             <thead>
               <tr>
                 <th scope="col">{messages.currencyColumn}</th>
@@ -156,8 +156,10 @@ function FulfilmentSection({ fulfilment }: { fulfilment: Fulfilment }) {
       </dl>
       {fulfilment.kind === 'collection' && fulfilment.openingTimes ? (
         <>
-          <h3 className={styles.subheading}>{messages.openingTimes}</h3>
-          <table className={styles.hours}>
+          <h3 id="confirmation-opening-times" className={styles.subheading}>
+            {messages.openingTimes}
+          </h3>
+          <table className={styles.hours} aria-labelledby="confirmation-opening-times">
             <tbody>
               {fulfilment.openingTimes.rows.map((row) => (
                 <tr key={row.label}>
