@@ -12,10 +12,25 @@
  * page never go out bare and cost the fresh session a needless 401.
  */
 import { fromPromise, waitFor, type ActorRefFrom } from 'xstate';
-import { createApiClient, type ApiClient } from '#src/api/client.ts';
-import { fetchNearbyBranches, fetchNearbyStores, fetchStoreAddress, fetchStoreOpeningTimes } from '#src/api/branches.ts';
+import { createApiClient, statusOf, type ApiClient } from '#src/api/client.ts';
+import {
+  fetchDefaultStore,
+  fetchNearbyBranches,
+  fetchNearbyStores,
+  fetchStore,
+  fetchStoreAddress,
+  fetchStoreOpeningTimes,
+} from '#src/api/branches.ts';
 import { fetchChart } from '#src/api/chart.ts';
-import { fetchCheckoutContent, fetchSiteProducts, fetchSiteSettings } from '#src/api/catalogue.ts';
+import {
+  fetchCalculatorContent,
+  fetchCheckoutContent,
+  fetchCurrencies,
+  fetchProducts,
+  fetchQuote,
+  fetchSiteProducts,
+  fetchSiteSettings,
+} from '#src/api/catalogue.ts';
 import {
   abandonCart,
   addCartLine,
@@ -42,10 +57,14 @@ import { createSession, fetchSessionInfo } from '#src/api/session.ts';
 import type { LookupAddress, OpeningTimes, StoreAddress } from '#domain/contract/branches.ts';
 import type { Cart } from '#domain/contract/cart.ts';
 import type { CheckoutContent, SiteProduct, SiteSettings } from '#domain/contract/catalogue.ts';
+import type { Problem } from '#domain/contract/common.ts';
 import type { Tracking } from '#domain/contract/order.ts';
+import { messages } from '#domain/messages.ts';
+import { transactionTypeOf } from '#domain/products.ts';
 import { nearbyStoresRequest, type GeoPoint } from '#domain/branch-search.ts';
 import { branchFinderMachine, type FindNearbyInput, type NearbyResult } from '#machines/branch-finder/branch-finder.machine.ts';
-import { cartMachine, type CartInput } from '#machines/cart/cart.machine.ts';
+import { calculatorMachine, type LoadCalculatorInput, type LoadCalculatorOutput } from '#machines/calculator/calculator.machine.ts';
+import { cartMachine, type CartInput, type NewLine } from '#machines/cart/cart.machine.ts';
 import { chartMachine } from '#machines/chart/chart.machine.ts';
 import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
 import { paymentResponseMachine } from '#machines/payment/payment-response.machine.ts';
@@ -256,6 +275,70 @@ export function provideBranchFinder(services: ShopServices, geolocate: () => Pro
         const { items } = await fetchNearbyBranches(services.api, input.point, { signal });
         return { kind: 'branches', branches: items };
       }),
+    },
+  });
+}
+
+// ------------------------------------------------------------------------------------------------
+// Calculator (spec 2.1, 4.2, 4.5, 7.2): catalogue, quotes, add to cart through the cart actor;
+// the branch selection modal is its branch finder child
+// ------------------------------------------------------------------------------------------------
+
+/** An error carrying the cart's problem, so the calculator shows the server's message. */
+class CartProblemError extends Error {
+  override readonly name = 'CartProblemError';
+  readonly problem: Problem;
+  constructor(problem: Problem) {
+    super(problem.detail ?? problem.title);
+    this.problem = problem;
+  }
+}
+
+/**
+ * Add to cart goes through the cart actor (cart.lineAdded), which creates the cart when there is
+ * none: it resolves once the cart has saved the line, and rejects with the cart's problem.
+ */
+export async function addLineThroughCart(cart: CartActorRef, line: NewLine, signal: AbortSignal): Promise<void> {
+  const event = { type: 'cart.lineAdded', line } as const;
+  // A cart still being read (or written) takes the line once it is settled.
+  const before = await waitFor(cart, (s) => s.can(event) || s.hasTag('unavailable') || s.hasTag('checkedOut'), { signal });
+  if (!before.can(event)) throw new CartProblemError(before.context.problem ?? { title: messages.cartFetchFailed });
+  cart.send(event);
+  const after = await waitFor(cart, (s) => !s.hasTag('saving'), { signal });
+  const { problem } = after.context;
+  if (problem !== null && problem !== before.context.problem) throw new CartProblemError(problem);
+}
+
+export function provideCalculator(services: ShopServices, cart: CartActorRef, geolocate?: () => Promise<GeoPoint>) {
+  const { api } = services;
+  return calculatorMachine.provide({
+    actors: {
+      loadCalculator: fromPromise<LoadCalculatorOutput, LoadCalculatorInput>(async ({ input, signal }) => {
+        const store = async () => {
+          if (input.storeId === null) return fetchDefaultStore(api, input.siteId, { signal });
+          // A store_id that names no branch of the site falls back to the default one.
+          return fetchStore(api, input.siteId, input.storeId, { signal }).catch((error: unknown) => {
+            if (statusOf(error) !== 404) throw error;
+            return fetchDefaultStore(api, input.siteId, { signal });
+          });
+        };
+        const [currencies, products, branch, content] = await Promise.all([
+          fetchCurrencies(api, { signal }),
+          fetchProducts(api, { signal }),
+          store(),
+          // The content only rewords: the calculator works with the built-in texts.
+          fetchCalculatorContent(api, { signal }).catch((error: unknown) => {
+            if (!signal.aborted) services.errors.report(error, { where: 'calculator.content' });
+            return null;
+          }),
+        ]);
+        return { currencies, products, store: branch, content };
+      }),
+      fetchQuote: fromPromise(({ input, signal }) =>
+        fetchQuote(api, { ...input, transactionType: transactionTypeOf(input.productId) }, { signal }),
+      ),
+      addToCart: fromPromise(({ input, signal }) => addLineThroughCart(cart, input, signal)),
+      branchFinder: provideBranchFinder(services, geolocate),
     },
   });
 }

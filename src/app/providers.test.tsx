@@ -1,62 +1,33 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
-import { useSelector } from '@xstate/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { useEffect, type ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { useEffect } from 'react';
+import type { RouteObject } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SimulatedClock, type InspectionEvent } from 'xstate';
 import { AUTH_HEADER } from '#domain/contract/routes.ts';
 import { messages } from '#domain/messages.ts';
 import { TRACKING_COOKIE } from './tracking.ts';
-import { selectToken } from '#machines/session/session.machine.ts';
 import { fetchCart } from '#src/api/cart.ts';
 import { fetchOrder } from '#src/api/order.ts';
 import { ProblemError } from '#src/api/client.ts';
 import { sessionToken } from '../../mocks/fixtures.ts';
-import { MOCK_API_BASE, handlers, on, problemResponse, routeUrl, variants } from '../../mocks/handlers.ts';
+import { Probe, captured, config, fakeTracker, memoryStorage, renderShop, tokenShown, withProbe } from '../../tests/support/composition-root.tsx';
+import { handlers, on, problemResponse, routeUrl, variants } from '../../mocks/handlers.ts';
 import { fixtures, problems } from '../../mocks/fixtures.ts';
-import { LEGACY_TOKEN_STORAGE_KEY, SESSION_TOKEN_STORAGE_KEY, type ShopServices, type TokenStorage } from './actors.ts';
-import type { ShopConfig } from './config.ts';
-import { ShopProviders, useShopActors, useShopServices, useSiteSettings } from './providers.tsx';
+import { LEGACY_TOKEN_STORAGE_KEY, SESSION_TOKEN_STORAGE_KEY } from './actors.ts';
 import { inAppPath, shopNavigator } from './navigation.ts';
 import { useChartActor, useCheckoutActor, usePaymentResponseActor, type CheckoutActorRef } from './use-machines.ts';
 import type { ErrorReporter } from './errors.ts';
-import type { MarketingTracker } from './tracking.ts';
 
 const server = setupServer(...handlers);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
   server.resetHandlers();
   sessionStorage.clear();
+  captured.current = null;
 });
 afterAll(() => server.close());
-
-/** The shop's configured origin differs from the page's on purpose: postMessage must use the configured one. */
-const config: ShopConfig = {
-  apiBase: MOCK_API_BASE,
-  siteId: 1,
-  appOrigin: 'https://shop.example',
-  pspOrigin: 'http://localhost:3002',
-};
-
-function memoryStorage(initial: Record<string, string> = {}): TokenStorage & { data: Map<string, string> } {
-  const data = new Map(Object.entries(initial));
-  return {
-    data,
-    getItem: vi.fn((key: string) => data.get(key) ?? null),
-    setItem: vi.fn((key: string, value: string) => void data.set(key, value)),
-    removeItem: vi.fn((key: string) => void data.delete(key)),
-  };
-}
-
-function fakeTracker() {
-  return {
-    identify: vi.fn<MarketingTracker['identify']>(),
-    track: vi.fn<MarketingTracker['track']>(),
-    stepViewed: vi.fn<MarketingTracker['stepViewed']>(),
-  } satisfies MarketingTracker;
-}
 
 /** Records every session creation with the bearer it carried, answering a new token each time. */
 function countSessionCreations() {
@@ -70,65 +41,8 @@ function countSessionCreations() {
   return bearers;
 }
 
-const captured: { current: { services: ShopServices; actors: ReturnType<typeof useShopActors> } | null } = { current: null };
-
-function Probe() {
-  const services = useShopServices();
-  const actors = useShopActors();
-  useEffect(() => {
-    captured.current = { services, actors };
-  });
-  const token = useSelector(actors.session, selectToken);
-  const settings = useSiteSettings();
-  return (
-    <>
-      <p data-testid="token">{token ?? 'none'}</p>
-      <p data-testid="site">{settings.name}</p>
-    </>
-  );
-}
-
-interface RenderOptions {
-  storage?: TokenStorage | null;
-  clock?: SimulatedClock;
-  navigate?: (to: string) => void;
-  tracker?: MarketingTracker;
-  errors?: ErrorReporter;
-  inspect?: (event: InspectionEvent) => void;
-}
-
-function renderShop(routes: RouteObject[], path: string, options: RenderOptions = {}) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  const view = render(
-    <ShopProviders
-      config={config}
-      storage={options.storage ?? memoryStorage()}
-      overrides={{ ...(options.tracker ? { tracker: options.tracker } : {}), ...(options.errors ? { errors: options.errors } : {}) }}
-      inspect={options.inspect ? { inspect: options.inspect } : {}}
-      {...(options.clock ? { clock: options.clock } : {})}
-      {...(options.navigate ? { navigate: options.navigate } : {})}
-    >
-      <RouterProvider router={router} />
-    </ShopProviders>,
-  );
-  return { router, ...view };
-}
-
-const withProbe = (element: ReactNode): RouteObject[] => [
-  {
-    path: '*',
-    element: (
-      <>
-        <Probe />
-        {element}
-      </>
-    ),
-  },
-];
-
 const systemIdOf = (actor: object) => (actor as { systemId?: string }).systemId;
 
-const tokenShown = () => screen.getByTestId('token').textContent;
 
 describe('root actors', () => {
   it('creates the session and cart actors, each with its system id, once the page settings are read', async () => {

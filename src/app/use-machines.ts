@@ -10,18 +10,29 @@
  *   origin, never '*';
  * - `error.reported`: the error reporter.
  */
-import { useActorRef } from '@xstate/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { ActorRefFrom, Subscription } from 'xstate';
 import { checkoutPageOf } from '#domain/checkout-steps.ts';
 import type { ProductId } from '#domain/contract/catalogue.ts';
 import { appPaths } from '#domain/contract/routes.ts';
-import { PRODUCT, viewCartPath } from '#domain/products.ts';
+import { PRODUCT, SELL_TRAVEL_MONEY_PAGE, viewCartPath } from '#domain/products.ts';
+import { selectCartSummary, selectCountdownRef } from '#machines/cart/cart.machine.ts';
+import { selectHasProfile, selectToken } from '#machines/session/session.machine.ts';
+import { loyaltySignInUrl } from '#src/api/session.ts';
 import type { ChartInput } from '#machines/chart/chart.machine.ts';
 import type { CheckoutInput } from '#machines/checkout/checkout.machine.ts';
 import type { PaymentResponseInput } from '#machines/payment/payment-response.machine.ts';
-import { provideChart, provideCheckout, providePaymentResponse, type CartActorRef, type ShopServices } from './actors.ts';
+import {
+  provideBranchFinder,
+  provideCalculator,
+  provideChart,
+  provideCheckout,
+  providePaymentResponse,
+  type CartActorRef,
+  type ShopServices,
+} from './actors.ts';
 import { inAppPath, shopNavigator } from './navigation.ts';
 import { orderCompletedProperties, transactionOf } from './order-tracking.ts';
 import { useShopActors, useShopInspectOptions, useShopServices, useSiteSettings } from './providers.tsx';
@@ -169,4 +180,144 @@ export function usePaymentResponseActor(
   const actor = useActorRef(useProvided(providePaymentResponse), { input, ...useShopInspectOptions() });
   useEmitted(actor, 'payment.reported', (event) => target.postMessage(event.message, services.config.appOrigin));
   return actor;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Cart (root actor): its countdown child
+// ------------------------------------------------------------------------------------------------
+
+/** The cart's countdown child while there is a cart (for the header cart and the checkout header). */
+export function useCartCountdown() {
+  const { cart } = useShopActors();
+  return useSelector(cart, selectCountdownRef);
+}
+
+// ------------------------------------------------------------------------------------------------
+// Session (root actor): the loyalty profile
+// ------------------------------------------------------------------------------------------------
+
+/** The visitor has a loyalty profile: "You're signed in!". */
+export function useSignedIn(): boolean {
+  const { session } = useShopActors();
+  return useSelector(session, selectHasProfile);
+}
+
+/** The loyalty sign-in address (spec 7.1), when the site shows the CTA and the visitor is not signed in. */
+export function useLoyaltySignInHref(): string | null {
+  const { api, config } = useShopServices();
+  const settings = useSiteSettings();
+  const { session } = useShopActors();
+  const token = useSelector(session, selectToken);
+  const signedIn = useSelector(session, selectHasProfile);
+  if (!settings.showLoyaltyCTA || signedIn || token === null) return null;
+  return loyaltySignInUrl(api, config.siteId, token);
+}
+
+// ------------------------------------------------------------------------------------------------
+// Branch finder page (/branches)
+// ------------------------------------------------------------------------------------------------
+
+export type BranchFinderActorRef = ActorRefFrom<ReturnType<typeof provideBranchFinder>>;
+
+export function useBranchFinderActor(): BranchFinderActorRef {
+  const { config } = useShopServices();
+  return useActorRef(useProvided(provideBranchFinder), { input: { mode: 'page', siteId: config.siteId }, ...useShopInspectOptions() });
+}
+
+// ------------------------------------------------------------------------------------------------
+// Calculator
+// ------------------------------------------------------------------------------------------------
+
+export type CalculatorActorRef = ActorRefFrom<ReturnType<typeof provideCalculator>>;
+
+export interface CalculatorPageOptions {
+  /** 'sell' is the sell-travel-money page (opens on sell back); 'embedded' the iframe calculator. */
+  page?: 'buy' | 'sell' | 'embedded';
+  /** The page's sell-currency flag. */
+  sellCurrency?: boolean;
+  /** DEFAULT_FC, DEFAULT_GBP and the configured amount of spec 4.5. */
+  defaultForeign?: number | null;
+  defaultGbp?: number | null;
+  configuredGbp?: number | null;
+}
+
+/** What the calculator screen needs from the app: its actor and the loyalty sign-in's toast. */
+export interface CalculatorPage {
+  calculator: CalculatorActorRef;
+  /** The signed-in toast's message while it shows. */
+  toast: string | null;
+  dismissToast: () => void;
+}
+
+function positiveIntOf(text: string | null): number | null {
+  return text !== null && /^\d+$/.test(text) && Number(text) > 0 ? Number(text) : null;
+}
+
+/**
+ * The calculator of a calculator page. Reads store_id, signedIn and affiliateid from the address;
+ * tells the session to read the loyalty flag, the cart to add lines or be abandoned, and follows
+ * the cart as it changes.
+ */
+export function useCalculatorActor(options: CalculatorPageOptions = {}): CalculatorPage {
+  const services = useShopServices();
+  const settings = useSiteSettings();
+  const { session, cart } = useShopActors();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const go = useShopNavigate();
+  const [logic] = useState(() => provideCalculator(services, cart));
+  const [query] = useState(() => new URLSearchParams(location.search));
+  const [cartSummary] = useState(() => selectCartSummary(cart.getSnapshot()));
+  const calculator = useActorRef(logic, {
+    input: {
+      siteId: services.config.siteId,
+      settings: {
+        enableSelling: settings.enableSelling,
+        embeddedMode: options.page === 'embedded' || settings.embeddedMode,
+        defaultCurrency: settings.defaultCurrency,
+        maxOrderValue: settings.maxOrderValue,
+        pageType: options.page === 'sell' ? SELL_TRAVEL_MONEY_PAGE : null,
+        sellCurrency: options.sellCurrency ?? null,
+        defaultForeign: options.defaultForeign ?? null,
+        defaultGbp: options.defaultGbp ?? null,
+        configuredGbp: options.configuredGbp ?? null,
+      },
+      storeId: positiveIntOf(query.get('store_id')),
+      signedIn: query.has('signedIn'),
+      affiliateCode: query.get('affiliateid') ?? affiliateIdFrom(sessionStorageOrUndefined()),
+      host: services.config.appOrigin,
+      cart: cartSummary,
+    },
+    ...useShopInspectOptions(),
+  });
+
+  const [toast, setToast] = useState<string | null>(null);
+  useEmitted(calculator, 'session.profileRequested', () => session.send({ type: 'session.profileRequested' }));
+  useEmitted(calculator, 'toast.requested', (event) => setToast(event.message));
+  useEmitted(calculator, 'queryParam.removed', (event) => {
+    const params = new URLSearchParams(location.search);
+    params.delete(event.name);
+    const search = params.toString();
+    void navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true });
+  });
+  useEmitted(calculator, 'cart.abandonRequested', () => cart.send({ type: 'cart.abandonRequested' }));
+  useEmitted(calculator, 'navigation.requested', (event) => go(event.to));
+
+  // The cart forces its type, product and branch; the calculator follows it as it changes.
+  const summary = useSelector(cart, selectCartSummary, sameCartSummary);
+  const sent = useRef(cartSummary);
+  useEffect(() => {
+    if (sameCartSummary(sent.current, summary)) return;
+    sent.current = summary;
+    calculator.send({ type: 'cart.updated', cart: summary });
+  }, [calculator, summary]);
+
+  return { calculator, toast, dismissToast: useCallback(() => setToast(null), []) };
+}
+
+type CartSummary = ReturnType<typeof selectCartSummary>;
+
+function sameCartSummary(a: CartSummary, b: CartSummary): boolean {
+  if (a === null || b === null) return a === b;
+  return a.productId === b.productId && a.storeId === b.storeId && a.currencyCode === b.currencyCode;
 }

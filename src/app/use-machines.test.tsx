@@ -1,0 +1,146 @@
+import { act, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { useEffect } from 'react';
+import type { RouteObject } from 'react-router';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '#domain/messages.ts';
+import { fixtures } from '../../mocks/fixtures.ts';
+import { handlers, routeUrl, variants } from '../../mocks/handlers.ts';
+import { Probe, captured, renderShop } from '../../tests/support/composition-root.tsx';
+import {
+  useBranchFinderActor,
+  useCalculatorActor,
+  useLoyaltySignInHref,
+  useSignedIn,
+  type BranchFinderActorRef,
+  type CalculatorPage,
+} from './use-machines.ts';
+
+const server = setupServer(...handlers);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  sessionStorage.clear();
+});
+afterAll(() => server.close());
+
+describe('calculator page', () => {
+  const page: { current: CalculatorPage | null } = { current: null };
+  afterEach(() => {
+    page.current = null;
+    captured.current = null;
+  });
+  function CalculatorPage({ sell = false }: { sell?: boolean }) {
+    const calculatorPage = useCalculatorActor({ page: sell ? 'sell' : 'buy' });
+    const signedIn = useSignedIn();
+    const loyalty = useLoyaltySignInHref();
+    useEffect(() => {
+      page.current = calculatorPage;
+    });
+    return (
+      <>
+        <p data-testid="toast">{calculatorPage.toast ?? 'none'}</p>
+        <p data-testid="signed-in">{String(signedIn)}</p>
+        <p data-testid="loyalty">{loyalty ?? 'none'}</p>
+      </>
+    );
+  }
+  const routes: RouteObject[] = [
+    {
+      path: '/',
+      element: (
+        <>
+          <Probe />
+          <CalculatorPage />
+        </>
+      ),
+    },
+    { path: '/checkout/view-cart', element: <h1>view cart</h1> },
+  ];
+  const calculator = () => page.current!.calculator;
+  const ready = () => waitFor(() => expect(page.current?.calculator.getSnapshot().can({ type: 'cart.addRequested' })).toBe(true));
+
+  it('reads the loyalty flag, shows the signed-in toast and removes signedIn from the address', async () => {
+    server.use(...variants.signedIn());
+    const { router } = renderShop(routes, '/?signedIn&store_id=12');
+    await waitFor(() => expect(screen.getByTestId('signed-in')).toHaveTextContent('true'));
+    expect(screen.getByTestId('toast')).toHaveTextContent(messages.signedIn);
+    await waitFor(() => expect(router.state.location.search).toBe('?store_id=12'));
+    expect(calculator().getSnapshot().context.storeId).toBe(12);
+    act(() => page.current!.dismissToast());
+    expect(screen.getByTestId('toast')).toHaveTextContent('none');
+    // Signed in: no sign-in call to action.
+    expect(screen.getByTestId('loyalty')).toHaveTextContent('none');
+  });
+
+  it('offers the loyalty sign-in with the session token when the visitor has no profile', async () => {
+    renderShop(routes, '/');
+    await waitFor(() => expect(screen.getByTestId('loyalty')).not.toHaveTextContent('none'));
+    const href = new URL(screen.getByTestId('loyalty').textContent ?? '');
+    expect(href.pathname).toBe('/session/1/loyalty-signin');
+    expect(href.searchParams.get('returnUrl')).toBe('/?signedIn');
+    expect(href.searchParams.get('token')).toBe(fixtures.token);
+  });
+
+  it('adds to the cart through the cart actor, creating the cart, then goes to the cart', async () => {
+    server.use(...variants.noCart());
+    const created: unknown[] = [];
+    const added: unknown[] = [];
+    server.use(
+      http.post(routeUrl('cartCreate'), async ({ request }) => (created.push(await request.json()), HttpResponse.json(fixtures.emptyCart))),
+      http.post(routeUrl('cartAdd'), async ({ request }) => (added.push(await request.json()), HttpResponse.json(fixtures.cart))),
+    );
+    const { router } = renderShop(routes, '/');
+    await ready();
+    const { cart } = captured.current!.actors;
+    await waitFor(() => expect(cart.getSnapshot().matches('none')).toBe(true));
+    act(() => calculator().send({ type: 'cart.addRequested' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/view-cart'));
+    expect(created).toEqual([expect.objectContaining({ productId: 2 })]);
+    expect(added).toEqual([expect.objectContaining({ currencyCode: fixtures.siteSettings.defaultCurrency })]);
+    expect(cart.getSnapshot().context.cart).toEqual(fixtures.cart);
+  });
+
+  it('shows the cart\'s problem when the line cannot be added', async () => {
+    server.use(...variants.problem('cartAdd', { title: 'Bad amount', detail: 'That amount is not available.' }, 422));
+    renderShop(routes, '/');
+    await ready();
+    act(() => calculator().send({ type: 'cart.addRequested' }));
+    await waitFor(() => expect(calculator().getSnapshot().context.addError).toBe('That amount is not available.'));
+  });
+
+  it('follows the cart: a cart read after the calculator started forces its product', async () => {
+    server.use(...variants.slow('cart', 50), ...variants.sellBackCart());
+    renderShop(routes, '/');
+    await waitFor(() => expect(calculator().getSnapshot().context.cart).toMatchObject({ productId: 3 }));
+    expect(calculator().getSnapshot().context.productId).toBe(3);
+  });
+
+  it('abandons the cart when the tab changes under it', async () => {
+    renderShop(routes, '/');
+    await ready();
+    const { cart } = captured.current!.actors;
+    await waitFor(() => expect(cart.getSnapshot().matches('open')).toBe(true));
+    act(() => calculator().send({ type: 'transactionType.changed', transactionType: 'buy' }));
+    await waitFor(() => expect(cart.getSnapshot().hasTag('cleared')).toBe(true));
+  });
+});
+
+describe('branch finder page', () => {
+  it('finds branches near a place through the API', async () => {
+    const finder: { current: BranchFinderActorRef | null } = { current: null };
+    function Finder() {
+      const actor = useBranchFinderActor();
+      useEffect(() => {
+        finder.current = actor;
+      });
+      return null;
+    }
+    renderShop([{ path: '*', element: <Finder /> }], '/branches');
+    await waitFor(() => expect(finder.current).not.toBeNull());
+    const place = fixtures.places[0]!;
+    act(() => finder.current!.send({ type: 'place.selected', place }));
+    await waitFor(() => expect(finder.current!.getSnapshot().context.result?.kind).toBe('branches'));
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * The composition root under test: ShopProviders over a memory router of the given routes, on the
+ * msw API base, with a probe showing the session's token and capturing the services and root
+ * actors. The test file sets up the msw server.
+ */
+import { render, screen } from '@testing-library/react';
+import { useSelector } from '@xstate/react';
+import { useEffect, type ReactNode } from 'react';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { vi } from 'vitest';
+import type { InspectionEvent, SimulatedClock } from 'xstate';
+import { selectToken } from '#machines/session/session.machine.ts';
+import type { ShopServices, TokenStorage } from '#src/app/actors.ts';
+import type { ShopConfig } from '#src/app/config.ts';
+import type { ErrorReporter } from '#src/app/errors.ts';
+import { ShopProviders, useShopActors, useShopServices, useSiteSettings } from '#src/app/providers.tsx';
+import type { MarketingTracker } from '#src/app/tracking.ts';
+import { MOCK_API_BASE } from '../../mocks/handlers.ts';
+
+/** The shop's configured origin differs from the page's on purpose: postMessage must use the configured one. */
+export const config: ShopConfig = {
+  apiBase: MOCK_API_BASE,
+  siteId: 1,
+  appOrigin: 'https://shop.example',
+  pspOrigin: 'http://localhost:3002',
+};
+
+export function memoryStorage(initial: Record<string, string> = {}): TokenStorage & { data: Map<string, string> } {
+  const data = new Map(Object.entries(initial));
+  return {
+    data,
+    getItem: vi.fn((key: string) => data.get(key) ?? null),
+    setItem: vi.fn((key: string, value: string) => void data.set(key, value)),
+    removeItem: vi.fn((key: string) => void data.delete(key)),
+  };
+}
+
+export function fakeTracker() {
+  return {
+    identify: vi.fn<MarketingTracker['identify']>(),
+    track: vi.fn<MarketingTracker['track']>(),
+    stepViewed: vi.fn<MarketingTracker['stepViewed']>(),
+  } satisfies MarketingTracker;
+}
+
+export const captured: { current: { services: ShopServices; actors: ReturnType<typeof useShopActors> } | null } = { current: null };
+
+export function Probe() {
+  const services = useShopServices();
+  const actors = useShopActors();
+  useEffect(() => {
+    captured.current = { services, actors };
+  });
+  const token = useSelector(actors.session, selectToken);
+  const settings = useSiteSettings();
+  return (
+    <>
+      <p data-testid="token">{token ?? 'none'}</p>
+      <p data-testid="site">{settings.name}</p>
+    </>
+  );
+}
+
+export interface RenderOptions {
+  storage?: TokenStorage | null;
+  clock?: SimulatedClock;
+  navigate?: (to: string) => void;
+  tracker?: MarketingTracker;
+  errors?: ErrorReporter;
+  inspect?: (event: InspectionEvent) => void;
+}
+
+export function renderShop(routes: RouteObject[], path: string, options: RenderOptions = {}) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <ShopProviders
+      config={config}
+      storage={options.storage ?? memoryStorage()}
+      overrides={{ ...(options.tracker ? { tracker: options.tracker } : {}), ...(options.errors ? { errors: options.errors } : {}) }}
+      inspect={options.inspect ? { inspect: options.inspect } : {}}
+      {...(options.clock ? { clock: options.clock } : {})}
+      {...(options.navigate ? { navigate: options.navigate } : {})}
+    >
+      <RouterProvider router={router} />
+    </ShopProviders>,
+  );
+  return { router, ...view };
+}
+
+export const withProbe = (element: ReactNode): RouteObject[] => [
+  {
+    path: '*',
+    element: (
+      <>
+        <Probe />
+        {element}
+      </>
+    ),
+  },
+];
+
+export const tokenShown = () => screen.getByTestId('token').textContent;
