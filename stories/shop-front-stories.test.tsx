@@ -58,6 +58,7 @@ describe('shop front stories', () => {
     expect(container.textContent).not.toBe('');
     // Modals and popovers render into the body, outside the container.
     for (const text of story.parameters?.shows ?? []) expect(document.body.textContent).toContain(text);
-    for (const actor of actors) actor.stop();
+    // Children (the branch modal's finder) stop with their parent.
+    for (const actor of actors) if ((actor as { _parent?: unknown })._parent === undefined) actor.stop();
   });
 });

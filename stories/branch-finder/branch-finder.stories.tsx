@@ -1,0 +1,102 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, within } from 'storybook/test';
+import { messages } from '#domain/messages.ts';
+import { BranchFinder } from '#src/screens/branch-finder/branch-finder-screen.tsx';
+import { branchFinderStory, fail, manchester, ok, pending, type FinderAnswers } from '../support/shop-front-story-support.tsx';
+import type { BranchFinderEvent } from '#machines/branch-finder/branch-finder.machine.ts';
+
+type Loaded = { finder: Awaited<ReturnType<typeof branchFinderStory>> };
+
+const meta = {
+  title: 'Shop front/Branch finder',
+  parameters: { layout: 'fullscreen' },
+  render: (_args, { loaded }) => <BranchFinder finder={(loaded as Loaded).finder} />,
+} satisfies Meta;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const story = (options: FinderAnswers & { events?: BranchFinderEvent[] }) => [async () => ({ finder: await branchFinderStory({ ...options, input: { mode: 'page' } }) })];
+const chooseManchester = { type: 'place.selected', place: manchester } as const;
+
+export const Start: Story = {
+  parameters: {
+    machineStates: ['branchFinder.active.suggestions.idle', 'branchFinder.active.results.closed'],
+    shows: ['Find a branch', 'Town, city or postcode', 'Find a branch near me'],
+  },
+  loaders: story({}),
+};
+
+export const Suggesting: Story = {
+  parameters: { machineStates: ['branchFinder.active.suggestions.searching'] },
+  loaders: story({ places: pending, events: [{ type: 'place.typed', text: 'Man' }] }),
+};
+
+/** Great Britain places for the typed text, as a combobox list. */
+export const Suggestions: Story = {
+  parameters: { machineStates: ['branchFinder.active.suggestions.idle'] },
+  loaders: story({}),
+  play: async ({ canvasElement }) => {
+    await userEvent.type(within(canvasElement).getByRole('combobox', { name: messages.placeSearchLabel }), 'Man');
+    await expect(await within(document.body).findByRole('option', { name: 'Manchester Airport, Greater Manchester' })).toBeInTheDocument();
+  },
+};
+
+export const Locating: Story = {
+  parameters: { machineStates: ['branchFinder.active.results.locating'], shows: ['Finding your location'] },
+  loaders: story({ geolocate: pending, events: [{ type: 'location.requested' }] }),
+};
+
+export const ResolvingPlace: Story = {
+  parameters: { machineStates: ['branchFinder.active.results.resolvingPlace'], shows: ['Finding branches'] },
+  loaders: story({ places: pending, events: [{ type: 'place.typed', text: 'Leeds' }, { type: 'place.submitted' }] }),
+};
+
+export const Searching: Story = {
+  parameters: { machineStates: ['branchFinder.active.results.searching'], shows: ['Finding branches'] },
+  loaders: story({ nearby: pending, events: [chooseManchester] }),
+};
+
+/** The nearby branches in a modal, 5 a page, each with View Details. */
+export const Branches: Story = {
+  parameters: { machineStates: ['branchFinder.active.results.shown'], shows: ['Branches near you', 'Page 1 of 3', 'View Details', '0.4 miles'] },
+  loaders: story({ events: [chooseManchester] }),
+};
+
+export const LastPage: Story = {
+  parameters: { machineStates: ['branchFinder.active.results.shown'], shows: ['Page 3 of 3'] },
+  loaders: story({ events: [chooseManchester, { type: 'page.next' }, { type: 'page.next' }] }),
+};
+
+export const NoBranchesNearby: Story = {
+  parameters: { machineStates: ['branchFinder.active.results.shown'], shows: ['No branches found near this location'] },
+  loaders: story({ nearby: ok({ kind: 'branches', branches: [] }), events: [chooseManchester] }),
+};
+
+export const LocationDenied: Story = {
+  parameters: {
+    machineStates: ['branchFinder.active.results.failed'],
+    shows: ["Sorry we couldn't get your location. Please grant access when a dialog appears."],
+  },
+  loaders: story({ geolocate: { fail: { code: 1, message: 'User denied Geolocation' } }, events: [{ type: 'location.requested' }] }),
+};
+
+export const LocationUnavailable: Story = {
+  parameters: { machineStates: ['branchFinder.active.results.failed'], shows: ["Sorry we couldn't get your location."] },
+  loaders: story({ geolocate: { fail: { code: 2, message: 'Position unavailable' } }, events: [{ type: 'location.requested' }] }),
+};
+
+export const PlaceNotFound: Story = {
+  parameters: { machineStates: ['branchFinder.active.results.failed'], shows: ['Sorry, we could not find a location based on your search'] },
+  loaders: story({ places: ok([]), events: [{ type: 'place.typed', text: 'Xyzzy' }, { type: 'place.submitted' }] }),
+};
+
+export const SearchFailed: Story = {
+  parameters: { machineStates: ['branchFinder.active.results.failed'], shows: ['Something went wrong'] },
+  loaders: story({ nearby: fail({ title: 'Something went wrong', status: 500 }), events: [chooseManchester] }),
+};
+
+/** Escape closed the list; the search stays. */
+export const ListClosed: Story = {
+  parameters: { machineStates: ['branchFinder.active.results.closed'], shows: ['Find a branch near me'] },
+  loaders: story({ events: [chooseManchester, { type: 'finder.closed' }] }),
+};

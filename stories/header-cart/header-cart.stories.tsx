@@ -1,0 +1,163 @@
+import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
+import { HeaderCart } from '#src/screens/header-cart/header-cart.tsx';
+import { makeCart } from '../../mocks/fixtures.ts';
+import { STORY_NOW, cartFor, cartStory, f, fail, ok, pending, type CartStoryOptions } from '../support/shop-front-story-support.tsx';
+import frames from '../support/story-frames.module.css';
+
+type Loaded = { cart: Awaited<ReturnType<typeof cartStory>> };
+
+/** The basket sits at the end of the shop's navy header. */
+const inHeader: Decorator = (Story) => (
+  <div className={frames.header}>
+    <Story />
+  </div>
+);
+
+const meta = {
+  title: 'Shop front/Header cart',
+  decorators: [inHeader],
+  parameters: { layout: 'fullscreen' },
+  render: (_args, { loaded }) => <HeaderCart cart={(loaded as Loaded).cart} defaultOpen />,
+} satisfies Meta;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const story = (options: CartStoryOptions) => [async () => ({ cart: await cartStory(options) })];
+const answered = makeCart(STORY_NOW, { buyBackGuarantee: false, refundGuarantee: false });
+const lineEdit = { type: 'cart.lineChanged', lineId: 'line-1', qty: 600 } as const;
+
+export const Loading: Story = {
+  parameters: { machineStates: ['cart.loading'], shows: ['Loading your cart'] },
+  loaders: story({ cart: pending }),
+};
+
+/** No cart: 'No currency in your cart'. */
+export const Empty: Story = {
+  parameters: { machineStates: ['cart.none'], shows: ['No currency in your cart'] },
+  loaders: story({ cart: ok(null) }),
+};
+
+/** The view-cart page found no cart: 'You have no cart', then / after 1 s. */
+export const NoCart: Story = {
+  parameters: { machineStates: ['cart.noCart'], shows: ['You have no cart', 'No currency in your cart'] },
+  loaders: story({ cart: ok(null), events: [{ type: 'cart.viewOpened', request: { kind: 'view' } }] }),
+};
+
+export const FetchFailed: Story = {
+  parameters: { machineStates: ['cart.unavailable'], shows: ["We couldn't get your cart"] },
+  loaders: story({ cart: fail() }),
+};
+
+/** The first line creates the cart. */
+export const Creating: Story = {
+  parameters: { machineStates: ['cart.creating'], shows: ['No currency in your cart'] },
+  loaders: story({
+    cart: ok(null),
+    write: pending,
+    events: [{ type: 'cart.lineAdded', line: { currencyCode: 'EUR', qty: 500, productId: 2, storeId: 12 } }],
+  }),
+};
+
+/** The emailed basket link recreates a web cart. */
+export const Recreating: Story = {
+  parameters: { machineStates: ['cart.recreating'], shows: ['Loading your cart'] },
+  loaders: story({ cart: ok(null), write: pending, events: [{ type: 'cart.viewOpened', request: { kind: 'recreate', webCartId: 'web-1' } }] }),
+};
+
+/** Two lines, the countdown running, total, Review & checkout and Empty cart. */
+export const WithLines: Story = {
+  parameters: {
+    machineStates: ['cart.open.editable.idle', 'countdown.running.counting'],
+    shows: ['18:45', '2 currencies in your cart', '£437.72', '£676.56', 'Review & checkout', 'Empty cart'],
+  },
+  loaders: story({}),
+};
+
+export const OneLine: Story = {
+  parameters: { machineStates: ['cart.open.editable.idle'], shows: ['1 currency in your cart'] },
+  loaders: story({ cart: ok(cartFor([{ code: 'JPY', qty: 50000 }])) }),
+};
+
+/** Typed, waiting for the 600 ms pause. */
+export const EditingLine: Story = {
+  parameters: { machineStates: ['cart.open.editable.editing'] },
+  loaders: story({ events: [lineEdit] }),
+};
+
+/** The typed amount is on its way. */
+export const UpdatingLine: Story = {
+  parameters: { machineStates: ['cart.open.editable.updatingLine'] },
+  loaders: story({ write: pending, events: [lineEdit, { wait: 650 }] }),
+};
+
+/** Not above 0: 'Amount should be greater than 0', and the field keeps the focus. */
+export const InvalidAmount: Story = {
+  parameters: { machineStates: ['cart.open.editable.idle'], shows: ['Amount should be greater than 0'] },
+  loaders: story({ events: [{ type: 'cart.lineChanged', lineId: 'line-1', qty: 0 }] }),
+};
+
+export const AddingLine: Story = {
+  parameters: { machineStates: ['cart.open.addingLine'] },
+  loaders: story({ write: pending, events: [{ type: 'cart.lineAdded', line: { currencyCode: 'CHF', qty: 200, productId: 2, storeId: 12 } }] }),
+};
+
+export const RemovingLine: Story = {
+  parameters: { machineStates: ['cart.open.removingLine'] },
+  loaders: story({ write: pending, events: [{ type: 'cart.lineRemoved', lineId: 'line-2' }] }),
+};
+
+/** The view-cart page saves the Buyback answer; the header cart shows the cart meanwhile. */
+export const SavingBuyback: Story = {
+  parameters: { machineStates: ['cart.open.savingBuyback'] },
+  loaders: story({ write: pending, events: [{ type: 'cart.buybackChosen', choice: true }] }),
+};
+
+export const SavingRefund: Story = {
+  parameters: { machineStates: ['cart.open.savingRefund'] },
+  loaders: story({ write: pending, events: [{ type: 'cart.refundChosen', choice: false }] }),
+};
+
+export const CheckingOut: Story = {
+  parameters: { machineStates: ['cart.open.checkingOut'] },
+  loaders: story({ cart: ok(answered), checkout: pending, events: [{ type: 'cart.checkoutRequested' }] }),
+};
+
+/** The order exists; the countdown stops at confirmation. */
+export const CheckedOut: Story = {
+  parameters: { machineStates: ['cart.open.checkedOut', 'countdown.stopped'] },
+  loaders: story({ cart: ok(answered), events: [{ type: 'cart.checkoutRequested' }, { type: 'countdown.stopRequested' }] }),
+};
+
+export const Emptying: Story = {
+  parameters: { machineStates: ['cart.abandoning'] },
+  loaders: story({ abandon: pending, events: [{ type: 'cart.abandonRequested' }] }),
+};
+
+/** "We've cleared your cart", then / after 1 s. */
+export const Cleared: Story = {
+  parameters: { machineStates: ['cart.cleared'], shows: ["We've cleared your cart", 'No currency in your cart'] },
+  loaders: story({ events: [{ type: 'cart.abandonRequested' }] }),
+};
+
+/** Under 5 minutes left: the countdown turns to its warning colours. */
+export const Expiring: Story = {
+  parameters: { machineStates: ['countdown.running.expiring'], shows: ['04:05'] },
+  loaders: story({ cart: ok(cartFor([{ code: 'EUR', qty: 500 }], 245)) }),
+};
+
+/** At each full minute at or below 5 minutes the readout shakes. */
+export const ExpiringShake: Story = {
+  parameters: { machineStates: ['countdown.running.expiring'], shows: ['04:00'] },
+  loaders: story({ cart: ok(cartFor([{ code: 'EUR', qty: 500 }], 240)) }),
+};
+
+export const Expired: Story = {
+  parameters: { machineStates: ['countdown.expired'], shows: ['Cart expired'] },
+  loaders: story({ cart: ok(cartFor([{ code: 'EUR', qty: 500 }], 0)) }),
+};
+
+/** A sell-back cart reviews on /selling/view-cart. */
+export const SellBack: Story = {
+  parameters: { machineStates: ['cart.open.editable.idle'] },
+  loaders: story({ cart: ok(f.sellBackCart) }),
+};
