@@ -1,7 +1,4 @@
-import { useActorRef } from '@xstate/react';
-import { useState } from 'react';
-import { provideBranchFinder } from '#src/app/actors.ts';
-import { useShopInspectOptions, useShopServices } from '#src/app/providers.tsx';
+import { useBranchFinderActor } from '#src/app/use-machines.ts';
 import { finderCard } from '#src/screens/branch-modal/branch-card.ts';
 import {
   useBranchListStatus,
@@ -54,8 +51,5 @@ export function BranchFinder({ finder }: { finder: BranchFinderRef }) {
 
 /** The /branches route: a branch finder of its own for the page. */
 export default function BranchFinderScreen() {
-  const services = useShopServices();
-  const [logic] = useState(() => provideBranchFinder(services));
-  const finder = useActorRef(logic, { input: { mode: 'page', siteId: services.config.siteId }, ...useShopInspectOptions() });
-  return <BranchFinder finder={finder} />;
+  return <BranchFinder finder={useBranchFinderActor()} />;
 }

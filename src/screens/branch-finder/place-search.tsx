@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { ComboBox, Input, Label, ListBox, ListBoxItem, Popover, Text, type Key } from 'react-aria-components';
 import type { Place } from '#domain/contract/branches.ts';
 import { messages } from '#domain/messages.ts';
@@ -29,9 +30,13 @@ const nameOf = (place: Place) => (place.region ? `${place.name}, ${place.region}
  */
 export function PlaceSearch({ query, onQueryChange, places, searching, onSelect, onSubmit, error, label, className }: PlaceSearchProps) {
   const byKey = new Map(places.map((p) => [keyOf(p), p]));
+  // The name of the place just picked: the box shows it, but it is not a new search.
+  const [picked, setPicked] = useState<string | null>(null);
   const onSelectionChange = (key: Key | null) => {
     const place = key === null ? undefined : byKey.get(String(key));
-    if (place) onSelect(place);
+    if (!place) return;
+    setPicked(nameOf(place));
+    onSelect(place);
   };
   return (
     <form
@@ -45,12 +50,15 @@ export function PlaceSearch({ query, onQueryChange, places, searching, onSelect,
       <ComboBox
         className={styles.combobox}
         items={places.map((p) => ({ id: keyOf(p), place: p }))}
-        inputValue={query}
-        onInputChange={onQueryChange}
+        inputValue={picked ?? query}
+        onInputChange={(text) => {
+          if (text === picked) return;
+          setPicked(null);
+          onQueryChange(text);
+        }}
         onSelectionChange={onSelectionChange}
-        selectedKey={null}
         allowsCustomValue
-        allowsEmptyCollection={query.trim().length > 1}
+        allowsEmptyCollection={picked === null && query.trim().length > 1}
         menuTrigger="input"
         isInvalid={Boolean(error)}
       >

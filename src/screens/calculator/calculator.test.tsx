@@ -1,0 +1,231 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { useCalculatorActor, useLoyaltySignInHref, useSignedIn } from '#src/app/use-machines.ts';
+import { makeCart } from '../../../mocks/fixtures.ts';
+import { handlers, routeUrl, variants } from '../../../mocks/handlers.ts';
+import { renderShop } from '../../../tests/support/render-shop.tsx';
+import { Calculator } from './calculator.tsx';
+
+const server = setupServer(...handlers);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+/** The calculator page as the app mounts it. */
+function Page({ page = 'buy' }: { page?: 'buy' | 'sell' | 'embedded' }) {
+  const { calculator, toast, dismissToast } = useCalculatorActor({ page });
+  return (
+    <Calculator
+      calculator={calculator}
+      signedIn={useSignedIn()}
+      toast={toast}
+      onDismissToast={dismissToast}
+      loyaltyHref={useLoyaltySignInHref()}
+      showReviews={page !== 'embedded'}
+    />
+  );
+}
+
+const quotesAsked = () => {
+  const asked: string[] = [];
+  server.use(
+    http.get(routeUrl('quote'), ({ params }) => {
+      asked.push(`${String(params.storeId)}/${String(params.productId)}/${String(params.currency)}`);
+      return undefined;
+    }),
+  );
+  return asked;
+};
+
+async function ready() {
+  return screen.findByTestId('rate-line', {}, { timeout: 3000 });
+}
+
+describe('Calculator', () => {
+  it('opens on the buy tab with click and collect at the default branch and shows the rate to 4 decimals', async () => {
+    server.use(...variants.noCart());
+    const asked = quotesAsked();
+    renderShop(<Page />);
+    expect(await screen.findByRole('status')).toHaveTextContent(/Loading/);
+    const rate = await ready();
+    expect(rate.textContent).toMatch(/^£1 = €\d+\.\d{4}$/);
+    expect(screen.getByRole('tab', { name: 'Buy travel money', selected: true })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Sell travel money' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Currency' })).toHaveValue('Euros (EUR)');
+    expect(screen.getByRole('radio', { name: 'Click and collect' })).toBeChecked();
+    expect(screen.getByRole('textbox', { name: 'You pay (£)' })).toHaveAttribute('maxLength', '4');
+    expect(screen.getByText('Manchester Arndale')).toBeInTheDocument();
+    expect(screen.getByText(/Rated 4.8 out of 5 from 12,873 reviews/)).toBeInTheDocument();
+    expect(asked).toEqual(['12/2/EUR']);
+  });
+
+  it('has no sell tab without enableSelling', async () => {
+    server.use(...variants.noCart(), ...variants.sellingDisabled());
+    renderShop(<Page />);
+    await ready();
+    expect(screen.queryByRole('tab')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Buy travel money' })).toBeInTheDocument();
+  });
+
+  it('sells back on the sell tab: no delivery options, the foreign amount drives', async () => {
+    server.use(...variants.noCart());
+    const asked = quotesAsked();
+    renderShop(<Page />);
+    await ready();
+    await userEvent.click(screen.getByRole('tab', { name: 'Sell travel money' }));
+    await waitFor(() => expect(asked.at(-1)).toBe('12/3/EUR'));
+    expect(screen.queryByRole('radiogroup', { name: 'How would you like your currency?' })).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'You sell (EUR)' })).toHaveValue('250');
+    expect(screen.getByRole('textbox', { name: 'You receive (£)' })).toHaveAttribute('readonly');
+  });
+
+  it("caps the amount with 'Maximum order value is £2,500'", async () => {
+    server.use(...variants.noCart());
+    renderShop(<Page />);
+    await ready();
+    const foreign = screen.getByRole('textbox', { name: 'You get (EUR)' });
+    await userEvent.clear(foreign);
+    await userEvent.type(foreign, '9000');
+    expect(await screen.findByText('Maximum order value is £2,500', {}, { timeout: 2000 })).toBeInTheDocument();
+    expect(foreign).toBeInvalid();
+  });
+
+  it("searches currencies by code or name, says 'No results found', and quotes the chosen one", async () => {
+    server.use(...variants.noCart());
+    const asked = quotesAsked();
+    renderShop(<Page />);
+    await ready();
+    const box = screen.getByRole('combobox', { name: 'Currency' });
+    await userEvent.click(box);
+    await userEvent.keyboard('zzz');
+    expect(await screen.findByRole('option', { name: 'No results found' })).toBeInTheDocument();
+    await userEvent.clear(box);
+    await userEvent.keyboard('yen');
+    await userEvent.click(await screen.findByRole('option', { name: /Japanese Yen/ }));
+    await waitFor(() => expect(asked.at(-1)).toBe('12/2/JPY'));
+    expect(box).toHaveValue('Japanese Yen (JPY)');
+  });
+
+  it('shows the currency restriction, and the not-sellable notice', async () => {
+    server.use(...variants.noCart());
+    renderShop(<Page />);
+    await ready();
+    const box = screen.getByRole('combobox', { name: 'Currency' });
+    await userEvent.click(box);
+    await userEvent.keyboard('TRY');
+    await userEvent.click(await screen.findByRole('option', { name: /Turkish Lira/ }));
+    expect(await screen.findByText('Turkish Lira is limited to £500 per order.')).toBeInTheDocument();
+    await userEvent.clear(box);
+    await userEvent.keyboard('AED');
+    await userEvent.click(await screen.findByRole('option', { name: /UAE Dirhams/ }));
+    expect(await screen.findByText("Oh snap! We don't have any UAE Dirhams right now - check back soon!")).toBeInTheDocument();
+  });
+
+  it('adds to cart, creating the cart, then goes to the view-cart page', async () => {
+    server.use(...variants.noCart());
+    let created: unknown = null;
+    let added: unknown = null;
+    server.use(
+      http.post(routeUrl('cartCreate'), async ({ request }) => {
+        created = await request.json();
+        return HttpResponse.json(makeCart(new Date(), { lines: [] }));
+      }),
+      http.post(routeUrl('cartAdd'), async ({ request }) => {
+        added = await request.json();
+        return HttpResponse.json(makeCart(new Date(), { lines: [{ code: 'EUR', qty: 1155 }] }));
+      }),
+    );
+    const { router } = renderShop(<Page />);
+    await ready();
+    await userEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/view-cart'));
+    expect(created).toEqual({ storeId: 12, productId: 2, affiliateCode: null });
+    expect(added).toMatchObject({ currencyCode: 'EUR' });
+  });
+
+  it('follows an existing cart: its product holds, the radios are disabled and Return to cart shows', async () => {
+    server.use(...variants.withCart(makeCart(new Date(), { productId: 1, storeId: 1, lines: [{ code: 'USD', qty: 300 }] })));
+    const { router } = renderShop(<Page />);
+    await ready();
+    await waitFor(() => expect(screen.getByRole('radio', { name: 'Home delivery' })).toBeChecked());
+    expect(screen.getByRole('radio', { name: 'Click and collect' })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Return to cart' }));
+    expect(router.state.location.pathname).toBe('/checkout/view-cart');
+  });
+
+  it("greets a visitor back from the loyalty sign-in: the toast, 'You're signed in!', signedIn removed", async () => {
+    server.use(...variants.noCart(), ...variants.signedIn());
+    const { router } = renderShop(<Page />, { path: '/?signedIn' });
+    await ready();
+    expect(await screen.findByTestId('signed-in')).toHaveTextContent("You're signed in!");
+    expect(screen.getAllByRole('status').some((s) => s.textContent?.includes("You're signed in!"))).toBe(true);
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(screen.queryByRole('link', { name: 'Sign in to get better rates' })).not.toBeInTheDocument();
+  });
+
+  it('offers the loyalty sign-in when the site shows the CTA', async () => {
+    server.use(...variants.noCart());
+    renderShop(<Page />);
+    await ready();
+    const link = await screen.findByRole('link', { name: 'Sign in to get better rates' });
+    expect(link.getAttribute('href')).toMatch(/^http:\/\/localhost:3001\/session\/1\/loyalty-signin\?returnUrl=%2F%3FsignedIn&token=/);
+  });
+
+  it('preselects the branch of store_id', async () => {
+    server.use(...variants.noCart());
+    const asked = quotesAsked();
+    renderShop(<Page />, { path: '/?store_id=16' });
+    await ready();
+    expect(screen.getByText('Stockport Merseyway')).toBeInTheDocument();
+    expect(asked).toEqual(['16/2/EUR']);
+  });
+
+  it('chooses a branch in the modal: search, Confirm, and the quote follows', async () => {
+    server.use(...variants.noCart());
+    const asked = quotesAsked();
+    renderShop(<Page />);
+    await ready();
+    await userEvent.click(screen.getByRole('button', { name: 'Change branch' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Choose your collection branch' });
+    await userEvent.type(within(dialog).getByRole('combobox', { name: 'Town, city or postcode' }), 'Manch');
+    await userEvent.click(await screen.findByRole('option', { name: 'Manchester, Greater Manchester' }));
+    const card = await within(dialog).findByRole('listitem', { name: 'Stockport Merseyway' });
+    expect(card).toHaveTextContent('Collect tomorrow');
+    await userEvent.click(within(card).getByRole('button', { name: /Confirm/ }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByText('Stockport Merseyway')).toBeInTheDocument();
+    await waitFor(() => expect(asked.at(-1)).toBe('16/2/EUR'));
+  });
+
+  it('closes the branch modal with Escape', async () => {
+    server.use(...variants.noCart());
+    renderShop(<Page />);
+    await ready();
+    await userEvent.click(screen.getByRole('button', { name: 'Change branch' }));
+    await screen.findByRole('dialog');
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('links to the view-cart page in embedded mode, without branch controls', async () => {
+    server.use(...variants.noCart());
+    renderShop(<Page page="embedded" />, { path: '/embed/calculator?affiliateid=PARTNER42&store_id=16' });
+    await ready();
+    const link = await screen.findByRole('link', { name: 'Add to cart' });
+    const url = new URL(link.getAttribute('href')!);
+    expect(url.origin + url.pathname).toBe('http://localhost:3000/checkout/view-cart');
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({ currency: 'EUR', product_id: '2', store_id: '16', affiliateid: 'PARTNER42' });
+    expect(Number(url.searchParams.get('amount'))).toBeGreaterThan(0);
+    expect(screen.queryByRole('button', { name: /branch/i })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add to cart' })).not.toBeInTheDocument();
+  });
+
+  it('shows the quote failure in the server\'s words', async () => {
+    server.use(...variants.noCart(), ...variants.quoteError());
+    renderShop(<Page />);
+    expect(await screen.findByText('We could not get a rate for this branch right now.')).toBeInTheDocument();
+  });
+});
