@@ -56,7 +56,7 @@ import { lookupAddresses, searchPlaces } from '#src/api/places.ts';
 import { createSession, fetchSessionInfo } from '#src/api/session.ts';
 import type { LookupAddress, OpeningTimes, StoreAddress } from '#domain/contract/branches.ts';
 import type { Cart } from '#domain/contract/cart.ts';
-import type { CheckoutContent, SiteProduct, SiteSettings } from '#domain/contract/catalogue.ts';
+import type { CheckoutContent, Currency, ProductId, QuoteResponse, SiteProduct, SiteSettings } from '#domain/contract/catalogue.ts';
 import type { Problem } from '#domain/contract/common.ts';
 import type { Tracking } from '#domain/contract/order.ts';
 import { messages } from '#domain/messages.ts';
@@ -417,6 +417,12 @@ export function createShopReads(services: ShopServices) {
     /** Addresses at a postcode, to fill the customer form. */
     addressLookup: fromPromise<LookupAddress[], { postcode: string }>(({ input, signal }) =>
       authorised(services, signal, () => lookupAddresses(api, input.postcode, { signal })),
+    ),
+    /** GET /api/currencies, for the view-cart page's 'Add new currency'. */
+    currencies: fromPromise<Currency[], Record<string, never>>(({ signal }) => fetchCurrencies(api, { signal })),
+    /** The branch's rate for a currency, for the view-cart page's 'Add new currency'. */
+    quote: fromPromise<QuoteResponse, { currencyCode: string; productId: ProductId; storeId: number }>(({ input, signal }) =>
+      fetchQuote(api, { siteId: config.siteId, ...input, transactionType: transactionTypeOf(input.productId) }, { signal }),
     ),
   };
 }

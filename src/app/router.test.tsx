@@ -1,42 +1,69 @@
-import { render, screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appPaths } from '#domain/contract/routes.ts';
 import { messages } from '#domain/messages.ts';
+import { handlers, variants } from '../../mocks/handlers.ts';
+import { renderShop } from '../../tests/support/composition-root.tsx';
 import { routes } from './router.tsx';
 
-function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  render(<RouterProvider router={router} />);
-  return router;
+const server = setupServer(...handlers);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+// jsdom has no layout: the chart measures its parent with ResizeObserver.
+class NoResize {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
 }
+vi.stubGlobal('ResizeObserver', NoResize);
+
+const renderAt = (path: string) => renderShop(routes, path).router;
 
 describe('routes', () => {
   it.each([
     [appPaths.home, messages.buyTab],
     [appPaths.sellTravelMoney, messages.sellTab],
-    [appPaths.branches, messages.navBranches],
-    [appPaths.viewCart, messages.stepReview],
-    [appPaths.sellViewCart, messages.stepReview],
-    [appPaths.deliveryOptions, messages.stepDelivery],
-    [appPaths.customerInformation, messages.stepDetails],
-    [appPaths.payment, messages.stepPayment],
-    [appPaths.paymentResponse, messages.stepPayment],
-    [appPaths.paymentUnsuccessful, messages.paymentUnsuccessful],
-    [appPaths.confirmation, messages.orderConfirmation],
     [appPaths.embeddedCalculator, messages.buyTab],
-  ])('%s shows its page', async (path, heading) => {
+  ])('%s shows the calculator on its tab', async (path, tab) => {
     renderAt(path);
-    expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: tab, selected: true })).toBeInTheDocument();
   });
 
   it.each([
-    ['/eur-to-gbp', 'EUR to GBP'],
-    ['/us-dollar-from-gbp', 'GBP to US-DOLLAR'],
-  ])('%s is a chart page, loaded on demand', async (path, heading) => {
-    renderAt(path);
+    [appPaths.branches, messages.branchFinderTitle],
+    [appPaths.viewCart, messages.reviewTitle],
+    [appPaths.sellViewCart, messages.reviewTitle],
+    [appPaths.deliveryOptions, messages.collectionTitle],
+    [appPaths.customerInformation, messages.detailsTitle],
+    [appPaths.paymentResponse, messages.checkingPayment],
+    [appPaths.paymentUnsuccessful, messages.paymentUnsuccessful],
+    [appPaths.confirmation, messages.orderConfirmation],
+  ])('%s shows its page', async (path, heading) => {
+    const router = renderAt(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(path);
+  });
+
+  it('opens the payment page of an order awaiting payment, and sends any other order to the error step', async () => {
+    server.use(...variants.paymentPending());
+    const { unmount } = renderShop(routes, appPaths.payment);
+    expect(await screen.findByRole('heading', { level: 1, name: messages.paymentTitle })).toBeInTheDocument();
+    unmount();
+    server.use(...variants.checkoutFailed());
+    const router = renderAt(appPaths.payment);
+    await waitFor(() => expect(router.state.location.pathname).toBe(appPaths.paymentUnsuccessful));
+  });
+
+  it.each([
+    ['/eur-to-gbp', 'EUR', 'GBP'],
+    ['/eur-from-gbp', 'GBP', 'EUR'],
+  ])('%s is a chart page, loaded on demand', async (path, from, to) => {
+    renderAt(path);
+    expect(await screen.findByRole('heading', { level: 1, name: new RegExp(`${from}.*${to}`) })).toBeInTheDocument();
   });
 
   it('answers an unknown address with the not-found page inside the shop frame', async () => {
@@ -45,19 +72,21 @@ describe('routes', () => {
     expect(screen.getByRole('navigation', { name: messages.mainNavigation })).toBeInTheDocument();
   });
 
-  it('frames shop pages with header navigation, main and footer', async () => {
+  it('frames shop pages with header navigation, the header cart, main and footer', async () => {
     const router = renderAt(appPaths.home);
     const nav = await screen.findByRole('navigation', { name: messages.mainNavigation });
     expect(screen.getByRole('main')).toBeInTheDocument();
     expect(screen.getByRole('contentinfo')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: messages.navBuyCurrency })).toHaveAttribute('aria-current', 'page');
+    const banner = screen.getByRole('banner');
+    expect(await within(banner).findByRole('button', { name: /in your cart/i })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('link', { name: messages.navBranches }));
     expect(router.state.location.pathname).toBe(appPaths.branches);
     expect(nav).toBeInTheDocument();
   });
 
   it('keeps checkout steps free of the shop navigation', async () => {
-    renderAt(appPaths.payment);
+    renderAt(appPaths.customerInformation);
     await screen.findByRole('heading', { level: 1 });
     expect(screen.queryByRole('navigation', { name: messages.mainNavigation })).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: messages.appName })).toHaveAttribute('href', appPaths.home);

@@ -1,6 +1,6 @@
 /**
- * Every page of the shop (spec 2.14 and domain/contract appPaths). Screens plug in here: replace
- * a placeholder element with the real screen (and delete the placeholder file).
+ * Every page of the shop (spec 2.14 and domain/contract appPaths), each a route element of
+ * pages.tsx that gives its screen the actors it runs on.
  *
  * Three frames: the shop layout (header, navigation, footer) for the shop's pages, the checkout
  * layout for the checkout steps (which draw their own checkout header), and no frame at all for
@@ -12,20 +12,24 @@ import { appPaths } from '#domain/contract/routes.ts';
 import { messages } from '#domain/messages.ts';
 import { chartPathOf } from '#src/api/chart.ts';
 import { Spinner } from '#src/ui/spinner.tsx';
-import { BranchFinderPlaceholder } from '#src/screens/branch-finder/placeholder.tsx';
-import { CalculatorPlaceholder } from '#src/screens/calculator/placeholder.tsx';
-import { ConfirmationPlaceholder } from '#src/screens/confirmation/placeholder.tsx';
-import { CustomerInfoPlaceholder } from '#src/screens/customer-info/placeholder.tsx';
-import { DeliveryPlaceholder } from '#src/screens/delivery/placeholder.tsx';
 import { NotFoundScreen } from '#src/screens/not-found/not-found-screen.tsx';
-import { PaymentPlaceholder } from '#src/screens/payment/placeholder.tsx';
-import { PaymentResponsePlaceholder } from '#src/screens/payment-response/placeholder.tsx';
-import { PaymentUnsuccessfulPlaceholder } from '#src/screens/payment-unsuccessful/placeholder.tsx';
-import { ViewCartPlaceholder } from '#src/screens/view-cart/placeholder.tsx';
-import { CheckoutLayout, EmbedLayout, RouteErrorScreen, ShopLayout } from './layout.tsx';
+import { EmbedLayout, RouteErrorScreen } from './layout.tsx';
+import {
+  BranchFinderPage,
+  CalculatorPage,
+  CheckoutScope,
+  ConfirmationPage,
+  CustomerInfoPage,
+  DeliveryPage,
+  PaymentPage,
+  PaymentResponsePage,
+  PaymentUnsuccessfulPage,
+  ShopFrame,
+  ViewCartPage,
+} from './pages.tsx';
 
 // The chart (and @visx with it) loads only on a chart page.
-const ChartScreen = lazy(() => import('#src/screens/chart/placeholder.tsx').then((m) => ({ default: m.ChartPlaceholder })));
+const ChartScreen = lazy(() => import('#src/screens/chart/chart-screen.tsx'));
 
 /** '/{...}-to-gbp' and '/{...}-from-gbp' are chart pages; any other unknown path is a 404. */
 export function ChartOrNotFound() {
@@ -34,7 +38,7 @@ export function ChartOrNotFound() {
   if (!chart) return <NotFoundScreen />;
   return (
     <Suspense fallback={<Spinner label={messages.loadingPage} size="large" />}>
-      <ChartScreen slug={chart.slug} inverted={chart.inverted} />
+      <ChartScreen />
     </Suspense>
   );
 }
@@ -45,30 +49,31 @@ export const routes: RouteObject[] = [
     element: <EmbedLayout />,
     errorElement: <RouteErrorScreen />,
     children: [
-      { path: appPaths.paymentResponse, element: <PaymentResponsePlaceholder /> },
-      { path: appPaths.embeddedCalculator, element: <CalculatorPlaceholder page="embedded" /> },
+      { path: appPaths.paymentResponse, element: <PaymentResponsePage /> },
+      { path: appPaths.embeddedCalculator, element: <CalculatorPage page="embedded" /> },
     ],
   },
   {
-    element: <CheckoutLayout />,
+    // One checkout actor for every checkout step, kept while the visitor moves between them.
+    element: <CheckoutScope />,
     errorElement: <RouteErrorScreen />,
     children: [
-      { path: appPaths.viewCart, element: <ViewCartPlaceholder flow="buy" /> },
-      { path: appPaths.sellViewCart, element: <ViewCartPlaceholder flow="sellBack" /> },
-      { path: appPaths.deliveryOptions, element: <DeliveryPlaceholder /> },
-      { path: appPaths.customerInformation, element: <CustomerInfoPlaceholder /> },
-      { path: appPaths.payment, element: <PaymentPlaceholder /> },
-      { path: appPaths.paymentUnsuccessful, element: <PaymentUnsuccessfulPlaceholder /> },
-      { path: appPaths.confirmation, element: <ConfirmationPlaceholder /> },
+      { path: appPaths.viewCart, element: <ViewCartPage /> },
+      { path: appPaths.sellViewCart, element: <ViewCartPage /> },
+      { path: appPaths.deliveryOptions, element: <DeliveryPage /> },
+      { path: appPaths.customerInformation, element: <CustomerInfoPage /> },
+      { path: appPaths.payment, element: <PaymentPage /> },
+      { path: appPaths.paymentUnsuccessful, element: <PaymentUnsuccessfulPage /> },
+      { path: appPaths.confirmation, element: <ConfirmationPage /> },
     ],
   },
   {
-    element: <ShopLayout />,
+    element: <ShopFrame />,
     errorElement: <RouteErrorScreen />,
     children: [
-      { index: true, element: <CalculatorPlaceholder page="buy" /> },
-      { path: appPaths.sellTravelMoney, element: <CalculatorPlaceholder page="sell" /> },
-      { path: appPaths.branches, element: <BranchFinderPlaceholder /> },
+      { index: true, element: <CalculatorPage page="buy" /> },
+      { path: appPaths.sellTravelMoney, element: <CalculatorPage page="sell" /> },
+      { path: appPaths.branches, element: <BranchFinderPage /> },
       { path: '*', element: <ChartOrNotFound /> },
     ],
   },

@@ -1,0 +1,163 @@
+/**
+ * The route elements: each page's screen given its actors, settings and reads. The screens are
+ * thin views over actors; this is where a route's actors come from:
+ * - the root actors (session, cart) from ShopProviders;
+ * - one checkout actor for all the checkout routes, created by CheckoutScope around the checkout
+ *   layout, so moving between steps keeps it (and never starts a step's writes twice);
+ * - the other page-level actors (calculator, branch finder, payment response) by the page.
+ */
+import { createContext, useContext, useState } from 'react';
+import { useLocation } from 'react-router';
+import { viewCartRequestOf } from '#domain/cart-link.ts';
+import { BranchFinder } from '#src/screens/branch-finder/branch-finder-screen.tsx';
+import { Calculator } from '#src/screens/calculator/calculator.tsx';
+import { usePromiseActorFor } from '#src/screens/checkout-shared/use-promise-actor.ts';
+import { ConfirmationScreen } from '#src/screens/confirmation/confirmation-screen.tsx';
+import { CustomerInfoScreen } from '#src/screens/customer-info/customer-info-screen.tsx';
+import { DeliveryScreen } from '#src/screens/delivery/delivery-screen.tsx';
+import { HeaderCart } from '#src/screens/header-cart/header-cart.tsx';
+import { PaymentResponseScreen, reportedOrderIdOf } from '#src/screens/payment-response/payment-response-screen.tsx';
+import { PaymentUnsuccessfulScreen } from '#src/screens/payment-unsuccessful/payment-unsuccessful-screen.tsx';
+import { PaymentScreen } from '#src/screens/payment/payment-screen.tsx';
+import { ViewCartScreen } from '#src/screens/view-cart/view-cart-screen.tsx';
+import { CheckoutLayout, ShopLayout } from './layout.tsx';
+import { useShopActors, useShopReads, useShopServices, useSiteSettings } from './providers.tsx';
+import { affiliateIdFrom } from './tracking.ts';
+import {
+  useBranchFinderActor,
+  useCalculatorActor,
+  useCartCountdown,
+  useCheckoutActor,
+  useLoyaltySignInHref,
+  usePaymentResponseActor,
+  useSignedIn,
+  type CheckoutActorRef,
+} from './use-machines.ts';
+
+// ------------------------------------------------------------------------------------------------
+// Shop pages
+// ------------------------------------------------------------------------------------------------
+
+/** The shop's frame with the header cart over the root cart actor. */
+export function ShopFrame() {
+  const { cart } = useShopActors();
+  return <ShopLayout headerEnd={<HeaderCart cart={cart} />} />;
+}
+
+export function CalculatorPage({ page }: { page: 'buy' | 'sell' | 'embedded' }) {
+  const { calculator, toast, dismissToast } = useCalculatorActor({ page });
+  const signedIn = useSignedIn();
+  const loyaltyHref = useLoyaltySignInHref();
+  return (
+    <Calculator
+      calculator={calculator}
+      signedIn={signedIn}
+      toast={toast}
+      onDismissToast={dismissToast}
+      loyaltyHref={loyaltyHref}
+      showReviews={page !== 'embedded'}
+    />
+  );
+}
+
+export function BranchFinderPage() {
+  return <BranchFinder finder={useBranchFinderActor()} />;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Checkout pages
+// ------------------------------------------------------------------------------------------------
+
+const CheckoutContext = createContext<CheckoutActorRef | null>(null);
+
+/** One checkout actor for the checkout's routes, around the checkout layout. */
+export function CheckoutScope() {
+  const checkout = useCheckoutActor();
+  return (
+    <CheckoutContext value={checkout}>
+      <CheckoutLayout />
+    </CheckoutContext>
+  );
+}
+
+/** The checkout actor of the checkout routes. */
+export function useCheckout(): CheckoutActorRef {
+  const checkout = useContext(CheckoutContext);
+  if (!checkout) throw new Error('useCheckout needs <CheckoutScope> above it.');
+  return checkout;
+}
+
+function sessionStorageOrUndefined(): Storage | undefined {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+export function ViewCartPage() {
+  const { cart } = useShopActors();
+  const checkout = useCheckout();
+  const settings = useSiteSettings();
+  const reads = useShopReads();
+  const location = useLocation();
+  // The address is read once, when the page opens.
+  const [request] = useState(() => viewCartRequestOf(location.pathname, location.search));
+  return (
+    <ViewCartScreen
+      cart={cart}
+      checkout={checkout}
+      request={request}
+      maxOrderValue={settings.maxOrderValue}
+      currencies={reads.currencies}
+      quote={reads.quote}
+    />
+  );
+}
+
+export function DeliveryPage() {
+  return <DeliveryScreen checkout={useCheckout()} countdown={useCartCountdown()} settings={useSiteSettings()} />;
+}
+
+export function CustomerInfoPage() {
+  const services = useShopServices();
+  const reads = useShopReads();
+  const content = usePromiseActorFor(reads.checkoutContent, {}, 'checkout');
+  return (
+    <CustomerInfoScreen
+      checkout={useCheckout()}
+      countdown={useCartCountdown()}
+      settings={useSiteSettings()}
+      content={content.status === 'done' ? content.output : null}
+      addressLookup={reads.addressLookup}
+      tracker={services.tracker}
+      appOrigin={services.config.appOrigin}
+      affiliateId={() => affiliateIdFrom(sessionStorageOrUndefined())}
+    />
+  );
+}
+
+export function PaymentPage() {
+  return <PaymentScreen checkout={useCheckout()} countdown={useCartCountdown()} settings={useSiteSettings()} />;
+}
+
+export function PaymentUnsuccessfulPage() {
+  return <PaymentUnsuccessfulScreen checkout={useCheckout()} countdown={useCartCountdown()} />;
+}
+
+export function ConfirmationPage() {
+  const reads = useShopReads();
+  return (
+    <ConfirmationScreen checkout={useCheckout()} countdown={useCartCountdown()} settings={useSiteSettings()} storeDetails={reads.storeDetails} />
+  );
+}
+
+// ------------------------------------------------------------------------------------------------
+// Inside the payment iframe
+// ------------------------------------------------------------------------------------------------
+
+export function PaymentResponsePage() {
+  const location = useLocation();
+  const [orderId] = useState(() => reportedOrderIdOf(location.search));
+  return <PaymentResponseScreen actor={usePaymentResponseActor({ orderId })} />;
+}
