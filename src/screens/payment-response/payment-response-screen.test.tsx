@@ -28,7 +28,7 @@ describe('PaymentResponseScreen', () => {
   it('shows a spinner while it reads the order and reports a completed order as received', async () => {
     server.use(on('order', () => HttpResponse.json(fx.completedOrder)));
     const { reports } = open();
-    expect(screen.getByText('Checking your payment')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Checking your payment' })).toBeInTheDocument();
     await expect.poll(() => reports).toEqual(['payment.received']);
   });
 

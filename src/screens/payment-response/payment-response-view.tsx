@@ -11,7 +11,8 @@ export interface PaymentResponseViewProps {
 export function PaymentResponseView({ statusUnknown }: PaymentResponseViewProps) {
   return (
     <div className={styles.page} aria-busy="true">
-      <Spinner label={messages.checkingPayment} size="large" showLabel />
+      <Spinner label={messages.checkingPayment} size="large" />
+      <h1 className={styles.title}>{messages.checkingPayment}</h1>
       {statusUnknown ? <p className={styles.notice}>{messages.paymentStatusUnknown}</p> : null}
     </div>
   );
