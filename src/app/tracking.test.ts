@@ -3,6 +3,7 @@ import {
   TRACKING_COOKIE,
   TRACKING_COOKIE_MAX_AGE,
   affiliateIdFrom,
+  captureAffiliateId,
   captureTracking,
   readTrackingCookie,
   silentTracker,
@@ -122,6 +123,18 @@ describe('marketing tracker', () => {
     const transaction = { transactionId: 'TM-1', affiliation: 'Travel Money', total: 437.72, shipping: 0, products: [] };
     storeTransaction(sessionStorage, transaction);
     expect(JSON.parse(sessionStorage.getItem('transaction') ?? 'null')).toEqual(transaction);
+    sessionStorage.clear();
+  });
+});
+
+describe('affiliate id', () => {
+  it('keeps the id a visitor arrives with for the visit, at most 50 characters', () => {
+    expect(captureAffiliateId('?currency=EUR&affiliateid=AFF1', sessionStorage)).toBe('AFF1');
+    expect(affiliateIdFrom(sessionStorage)).toBe('AFF1');
+    // A later page without one keeps it.
+    expect(captureAffiliateId('?currency=USD', sessionStorage)).toBeNull();
+    expect(affiliateIdFrom(sessionStorage)).toBe('AFF1');
+    expect(captureAffiliateId(`?affiliateid=${'x'.repeat(80)}`, sessionStorage)).toHaveLength(50);
     sessionStorage.clear();
   });
 });

@@ -132,6 +132,18 @@ export function affiliateIdFrom(storage: Pick<Storage, 'getItem'> | undefined): 
   }
 }
 
+/** Keeps the affiliate id a visitor arrives with (?affiliateid=) for the rest of the visit. */
+export function captureAffiliateId(search: string, storage: Pick<Storage, 'setItem'> | undefined): string | null {
+  const id = new URLSearchParams(search).get(AFFILIATE_STORAGE_KEY)?.trim().slice(0, 50) ?? '';
+  if (id === '') return null;
+  try {
+    storage?.setItem(AFFILIATE_STORAGE_KEY, id);
+  } catch {
+    // Storage blocked: the id still goes with this page's cart link.
+  }
+  return id;
+}
+
 /** Spec 7.6: the confirmation page keeps the transaction in session storage. */
 export const TRANSACTION_STORAGE_KEY = 'transaction';
 
