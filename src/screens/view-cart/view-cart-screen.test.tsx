@@ -1,0 +1,259 @@
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import type { ViewCartRequest } from '#domain/cart-link.ts';
+import type { Cart } from '#domain/contract/cart.ts';
+import { createShopReads } from '#src/app/actors.ts';
+import { makeCart, makeFixtures, withTotals } from '../../../mocks/fixtures.ts';
+import { createHandlers, routeUrl, variants } from '../../../mocks/handlers.ts';
+import { cartOverApi, cartSettings } from '../../../tests/support/cart-over-api.ts';
+import { startCheckout, testServices } from '../../../tests/support/checkout-over-api.ts';
+import { ViewCartScreen } from './view-cart-screen.tsx';
+
+const NOW = new Date('2026-11-27T10:00:00Z');
+const fx = makeFixtures(NOW);
+const server = setupServer(...createHandlers({ fixtures: fx }));
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+function open(options: { cart?: Cart | null; request?: ViewCartRequest; path?: string } = {}) {
+  if (options.cart === null) server.use(...variants.noCart());
+  else if (options.cart) server.use(...variants.withCart(options.cart));
+  const cart = createActor(cartOverApi(), { input: { siteId: 1, settings: cartSettings, siteProducts: fx.siteProducts, now: () => NOW.getTime() } });
+  const cartNavigations: string[] = [];
+  cart.on('navigation.requested', (event) => cartNavigations.push(event.to));
+  cart.start();
+  const run = startCheckout(options.path ?? '/checkout/view-cart');
+  // As the app does: the order the cart created moves the checkout on.
+  cart.on('cart.checkedOut', () => run.checkout.send({ type: 'cart.checkedOut' }));
+  const reads = createShopReads(testServices());
+  render(
+    <ViewCartScreen
+      cart={cart}
+      checkout={run.checkout}
+      request={options.request ?? { kind: 'view' }}
+      maxOrderValue={fx.siteSettings.maxOrderValue}
+      currencies={reads.currencies}
+      quote={reads.quote}
+    />,
+  );
+  return { cart, cartNavigations, ...run, navigationsOf: () => run.navigations };
+}
+
+const proceed = () => screen.getByRole('button', { name: 'Proceed to checkout' });
+
+describe('ViewCartScreen', () => {
+  it('lists each line with its amount, rounding, rate, cost and delete, and the total', async () => {
+    open();
+    const rows = await screen.findAllByTestId('review-line');
+    expect(rows).toHaveLength(2);
+    const eur = rows[0]!;
+    expect(within(eur).getByRole('rowheader')).toHaveTextContent('EUR Euros');
+    expect(within(eur).getByRole('textbox', { name: 'Amount of EUR' })).toHaveValue('500');
+    expect(eur).toHaveTextContent('€5');
+    expect(eur).toHaveTextContent('1.1423');
+    expect(eur).toHaveTextContent('£437.72');
+    expect(within(eur).getByRole('button', { name: 'Delete EUR' })).toBeEnabled();
+    expect(screen.getByRole('columnheader', { name: 'Cost' })).toBeInTheDocument();
+    expect(screen.getByTestId('cart-total')).toHaveTextContent('£676.56');
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Review your order');
+  });
+
+  it("never offers a currency already in the cart, and keeps 'Add currency' disabled at 0", async () => {
+    open();
+    const form = (await screen.findByRole('heading', { name: 'Add new currency' })).closest('section')!;
+    const select = within(form).getByRole('combobox', { name: 'New currency' });
+    await waitFor(() => expect(within(select).getAllByRole('option').length).toBeGreaterThan(1));
+    const codes = within(select).getAllByRole('option').map((o) => (o as HTMLOptionElement).value);
+    expect(codes).not.toContain('EUR');
+    expect(codes).not.toContain('USD');
+    expect(codes).toContain('CHF');
+    expect(within(form).getByRole('button', { name: 'Add currency' })).toBeDisabled();
+    await userEvent.selectOptions(select, 'CHF');
+    const amount = await within(form).findByRole('textbox', { name: 'Amount (CHF)' });
+    await waitFor(() => expect(amount).toBeEnabled());
+    await userEvent.type(amount, '0');
+    expect(within(form).getByRole('button', { name: 'Add currency' })).toBeDisabled();
+  });
+
+  it('works out the cost from the amount and adds the line', async () => {
+    const added: unknown[] = [];
+    server.use(
+      http.post(routeUrl('cartAdd'), async ({ request }) => {
+        added.push(await request.json());
+        return HttpResponse.json(withTotals({ ...fx.cart }));
+      }),
+    );
+    open();
+    const form = (await screen.findByRole('heading', { name: 'Add new currency' })).closest('section')!;
+    const select = within(form).getByRole('combobox', { name: 'New currency' });
+    await waitFor(() => expect(within(select).getAllByRole('option').length).toBeGreaterThan(1));
+    await userEvent.selectOptions(select, 'CHF');
+    const amount = await within(form).findByRole('textbox', { name: 'Amount (CHF)' });
+    await waitFor(() => expect(amount).toBeEnabled());
+    await userEvent.type(amount, '195');
+    // Rounded up to the branch's CHF 10 notes once the box is left.
+    await userEvent.tab();
+    expect(amount).toHaveValue('200');
+    expect(within(form).getByRole('textbox', { name: 'Cost (£)' })).toHaveValue('181');
+    await userEvent.click(within(form).getByRole('button', { name: 'Add currency' }));
+    await waitFor(() => expect(added).toEqual([{ currencyCode: 'CHF', qty: 200 }]));
+  });
+
+  it('caps a cost above the maximum order value with its message', async () => {
+    open();
+    const form = (await screen.findByRole('heading', { name: 'Add new currency' })).closest('section')!;
+    const select = within(form).getByRole('combobox', { name: 'New currency' });
+    await waitFor(() => expect(within(select).getAllByRole('option').length).toBeGreaterThan(1));
+    await userEvent.selectOptions(select, 'CHF');
+    const cost = within(form).getByRole('textbox', { name: 'Cost (£)' });
+    await waitFor(() => expect(cost).toBeEnabled());
+    await userEvent.type(cost, '3000');
+    expect(cost).toHaveAccessibleDescription('Maximum order value is £2,500');
+  });
+
+  it('asks both guarantee questions and requires an answer before checkout', async () => {
+    open();
+    await screen.findAllByTestId('review-line');
+    expect(screen.getByRole('radiogroup', { name: 'Would you like to add the Buyback Guarantee?' })).toBeInTheDocument();
+    await userEvent.click(proceed());
+    expect(await screen.findByText('Please select your Buyback guarantee option')).toBeInTheDocument();
+    expect(screen.getByText('Please select your Refund guarantee option')).toBeInTheDocument();
+  });
+
+  it('sends the answers and creates the order, which moves the checkout to the delivery step', async () => {
+    const answered: string[] = [];
+    server.use(
+      http.get(routeUrl('cartBuyback'), ({ request }) => {
+        answered.push(new URL(request.url).search);
+        return HttpResponse.json(withTotals({ ...fx.cart, buyBackGuarantee: false }));
+      }),
+      http.get(routeUrl('cartRefund'), ({ request }) => {
+        answered.push(new URL(request.url).search);
+        return HttpResponse.json(withTotals({ ...fx.cart, buyBackGuarantee: false, refundGuarantee: true }));
+      }),
+    );
+    const run = open();
+    await screen.findAllByTestId('review-line');
+    const buyback = screen.getByRole('radiogroup', { name: 'Would you like to add the Buyback Guarantee?' });
+    await userEvent.click(within(buyback).getByRole('radio', { name: 'No' }));
+    await waitFor(() => expect(within(buyback).getByRole('radio', { name: 'No' })).toBeChecked());
+    const refund = screen.getByRole('radiogroup', { name: 'Would you like to add the Refund Guarantee?' });
+    await waitFor(() => expect(within(refund).getByRole('radio', { name: 'Yes' })).toBeEnabled());
+    await userEvent.click(within(refund).getByRole('radio', { name: 'Yes' }));
+    await waitFor(() => expect(screen.getByTestId('cart-total')).toHaveTextContent('£679.56'));
+    expect(answered).toEqual(['?isBuyBack=false', '?isRefund=true']);
+    await userEvent.click(proceed());
+    await waitFor(() => expect(run.navigationsOf()).toEqual(['/checkout/delivery-options']));
+  });
+
+  it('disables the Buyback answers below £150 with the warning', async () => {
+    open({ cart: makeCart(NOW, { lines: [{ code: 'EUR', qty: 100 }] }) });
+    expect(await screen.findByText('Your cart is too small to use the Buyback Guarantee...')).toBeInTheDocument();
+    const buyback = screen.getByRole('radiogroup', { name: 'Would you like to add the Buyback Guarantee?' });
+    for (const radio of within(buyback).getAllByRole('radio')) expect(radio).toBeDisabled();
+  });
+
+  it.each([
+    [[{ code: 'EUR', qty: 40 }], 'Minimum spend of 50 GBP has not been met'],
+    [[{ code: 'EUR', qty: 2500 }, { code: 'USD', qty: 1000 }], 'Maximum spend of 2,500 GBP has been exceeded'],
+  ])('disables Proceed for %j with %s', async (lines, message) => {
+    open({ cart: makeCart(NOW, { lines }) });
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(proceed()).toBeDisabled();
+  });
+
+  it("reads 'You will receive' for sell-back, with no guarantee questions", async () => {
+    open({ cart: fx.sellBackCart, path: '/selling/view-cart' });
+    await screen.findAllByTestId('review-line');
+    expect(screen.getByRole('columnheader', { name: 'You will receive' })).toBeInTheDocument();
+    expect(screen.getByText("Total you'll receive")).toBeInTheDocument();
+    expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Review your sell back');
+    expect(screen.getByRole('navigation', { name: 'Checkout progress' })).toHaveTextContent('Collection');
+    expect(screen.getByRole('navigation', { name: 'Checkout progress' })).not.toHaveTextContent('Payment');
+  });
+
+  it("says 'Your cart is empty, add some currency to continue' with 'Leave checkout' to /", async () => {
+    open({ cart: fx.emptyCart });
+    expect(await screen.findByText('Your cart is empty, add some currency to continue')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Leave checkout' })).toHaveAttribute('href', '/');
+  });
+
+  it("says 'You have no cart', then goes to / after a second", async () => {
+    const { cartNavigations } = open({ cart: null });
+    expect(await screen.findByText('You have no cart')).toBeInTheDocument();
+    await waitFor(() => expect(cartNavigations).toEqual(['/']), { timeout: 2000 });
+  });
+
+  it("says 'We couldn't get your cart' when it cannot be read", async () => {
+    server.use(...variants.cartFetchError());
+    open();
+    expect(await screen.findByText("We couldn't get your cart")).toBeInTheDocument();
+  });
+
+  it("refuses an amount of 0 with 'Amount should be greater than 0' and keeps focus on it", async () => {
+    open();
+    const amount = (await screen.findAllByRole('textbox', { name: 'Amount of EUR' }))[0]!;
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '0');
+    expect(await screen.findByText('Amount should be greater than 0')).toBeInTheDocument();
+    expect(amount).toHaveFocus();
+    expect(amount).toHaveAccessibleDescription('Amount should be greater than 0');
+  });
+
+  it('deletes a line', async () => {
+    const deleted: string[] = [];
+    server.use(
+      http.delete(routeUrl('cartLineDelete'), ({ params }) => {
+        deleted.push(String(params.id));
+        return HttpResponse.json(makeCart(NOW, { lines: [{ code: 'EUR', qty: 500 }] }));
+      }),
+    );
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: 'Delete USD' }));
+    await waitFor(() => expect(screen.getAllByTestId('review-line')).toHaveLength(1));
+    expect(deleted).toEqual(['line-2']);
+  });
+
+  it("adds the address's line when it carries currency, amount and product", async () => {
+    const added: unknown[] = [];
+    server.use(
+      http.post(routeUrl('cartAdd'), async ({ request }) => {
+        added.push(await request.json());
+        return HttpResponse.json(fx.cart);
+      }),
+    );
+    open({ request: { kind: 'line', line: { currencyCode: 'AUD', amount: 300, productId: 2, storeId: 12 } } });
+    await waitFor(() => expect(added).toEqual([{ currencyCode: 'AUD', qty: 300 }]));
+  });
+
+  it('recreates a web cart from its id', async () => {
+    const asked: string[] = [];
+    server.use(
+      http.get(routeUrl('cartRecreate'), ({ request }) => {
+        asked.push(new URL(request.url).searchParams.get('id') ?? '');
+        return HttpResponse.json(fx.cart);
+      }),
+    );
+    open({ request: { kind: 'recreate', webCartId: 'web-42' } });
+    await screen.findAllByTestId('review-line');
+    expect(asked).toEqual(['web-42']);
+  });
+
+  it('pops up a failed checkout\'s problem', async () => {
+    server.use(...variants.problem('cartCheckout', { title: 'Your cart has expired', detail: 'Please add your currency again.' }, 409));
+    const { cart } = open({ cart: withTotals({ ...fx.cart, buyBackGuarantee: false, refundGuarantee: false }) });
+    await screen.findAllByTestId('review-line');
+    await userEvent.click(proceed());
+    const dialog = await screen.findByRole('alertdialog', { name: 'Your cart has expired' });
+    expect(dialog).toHaveTextContent('Please add your currency again.');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    act(() => undefined);
+    expect(cart.getSnapshot().context.problem).toBeNull();
+  });
+});
