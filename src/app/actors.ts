@@ -65,6 +65,7 @@ import { nearbyStoresRequest, type GeoPoint } from '#domain/branch-search.ts';
 import { branchFinderMachine, type FindNearbyInput, type NearbyResult } from '#machines/branch-finder/branch-finder.machine.ts';
 import { calculatorMachine, type LoadCalculatorInput, type LoadCalculatorOutput } from '#machines/calculator/calculator.machine.ts';
 import { cartMachine, type CartInput, type NewLine } from '#machines/cart/cart.machine.ts';
+import { newLineMachine } from '#machines/cart/new-line.machine.ts';
 import { chartMachine } from '#machines/chart/chart.machine.ts';
 import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
 import { paymentResponseMachine } from '#machines/payment/payment-response.machine.ts';
@@ -241,6 +242,20 @@ export function cartInputOf(config: ShopConfig, settings: SiteSettings, siteProd
     siteProducts,
     affiliateCode,
   };
+}
+
+// ------------------------------------------------------------------------------------------------
+// New line ('Add new currency' on the view-cart page): quotes at the cart's branch and product
+// ------------------------------------------------------------------------------------------------
+
+export function provideNewLine(services: ShopServices) {
+  return newLineMachine.provide({
+    actors: {
+      fetchQuote: fromPromise(({ input, signal }) =>
+        fetchQuote(services.api, { ...input, transactionType: transactionTypeOf(input.productId) }, { signal }),
+      ),
+    },
+  });
 }
 
 // ------------------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ import { setupServer } from 'msw/node';
 import { useEffect } from 'react';
 import type { RouteObject } from 'react-router';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SimulatedClock } from 'xstate';
 import { messages } from '#domain/messages.ts';
 import { fixtures } from '../../mocks/fixtures.ts';
 import { handlers, routeUrl, variants } from '../../mocks/handlers.ts';
@@ -11,10 +12,12 @@ import { Probe, captured, renderShop } from '../../tests/support/composition-roo
 import {
   useBranchFinderActor,
   useCalculatorActor,
+  useNewLineActor,
   useLoyaltySignInHref,
   useSignedIn,
   type BranchFinderActorRef,
   type CalculatorPage,
+  type NewLineActorRef,
 } from './use-machines.ts';
 
 const server = setupServer(...handlers);
@@ -124,6 +127,48 @@ describe('calculator page', () => {
     await waitFor(() => expect(cart.getSnapshot().matches('open')).toBe(true));
     act(() => calculator().send({ type: 'transactionType.changed', transactionType: 'buy' }));
     await waitFor(() => expect(cart.getSnapshot().hasTag('cleared')).toBe(true));
+  });
+});
+
+describe('add new currency', () => {
+  it('quotes at the cart\'s branch and product, hands the line to the cart and is told the cart\'s lines', async () => {
+    const clock = new SimulatedClock();
+    const added: unknown[] = [];
+    const quoted: string[] = [];
+    server.use(
+      http.get(routeUrl('quote'), ({ request }) => (quoted.push(new URL(request.url).pathname), undefined)),
+      http.post(routeUrl('cartAdd'), async ({ request }) => {
+        added.push(await request.json());
+        const cart = fixtures.cart;
+        return HttpResponse.json({ ...cart, lines: [...cart.lines, { ...cart.lines[0]!, id: 'line-3', currency: { code: 'CAD', pluralName: 'Canadian Dollars', symbol: 'C$' } }] });
+      }),
+    );
+    const form: { current: NewLineActorRef | null } = { current: null };
+    function NewLine() {
+      const actor = useNewLineActor({
+        storeId: fixtures.cart.store.id,
+        productId: fixtures.cart.product.id,
+        currencies: fixtures.currencies,
+        lines: fixtures.cart.lines,
+        maxOrderValue: 2500,
+      });
+      useEffect(() => {
+        form.current = actor;
+      });
+      return null;
+    }
+    renderShop([{ path: '*', element: <><Probe /><NewLine /></> }], '/checkout/view-cart', { clock });
+    await waitFor(() => expect(captured.current?.actors.cart.getSnapshot().matches('open')).toBe(true));
+    act(() => form.current!.send({ type: 'newLine.currencyChosen', currencyCode: 'CAD' }));
+    await waitFor(() => expect(form.current!.getSnapshot().matches({ quote: 'loaded' })).toBe(true));
+    expect(quoted).toEqual([`/api/sites/1/stores/${fixtures.cart.store.id}/products/2/rates/currency/CAD`]);
+    act(() => form.current!.send({ type: 'amount.typed', picker: 'foreign', text: '300' }));
+    act(() => clock.increment(500));
+    act(() => form.current!.send({ type: 'newLine.addRequested' }));
+    await waitFor(() => expect(added).toEqual([{ currencyCode: 'CAD', qty: 300 }]));
+    // The cart now holds CAD: the form starts again and no longer offers it.
+    await waitFor(() => expect(form.current!.getSnapshot().context.lines).toHaveLength(3));
+    expect(form.current!.getSnapshot().context.currencyCode).toBeNull();
   });
 });
 

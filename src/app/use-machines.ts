@@ -19,12 +19,14 @@ import type { ProductId } from '#domain/contract/catalogue.ts';
 import { appPaths } from '#domain/contract/routes.ts';
 import { PRODUCT, SELL_TRAVEL_MONEY_PAGE, viewCartPath } from '#domain/products.ts';
 import { selectCartSummary, selectCountdownRef } from '#machines/cart/cart.machine.ts';
+import type { NewLineInput } from '#machines/cart/new-line.machine.ts';
 import { selectHasProfile, selectToken } from '#machines/session/session.machine.ts';
 import { loyaltySignInUrl } from '#src/api/session.ts';
 import type { ChartInput } from '#machines/chart/chart.machine.ts';
 import type { CheckoutInput } from '#machines/checkout/checkout.machine.ts';
 import type { PaymentResponseInput } from '#machines/payment/payment-response.machine.ts';
 import {
+  provideNewLine,
   provideBranchFinder,
   provideCalculator,
   provideChart,
@@ -321,3 +323,24 @@ function sameCartSummary(a: CartSummary, b: CartSummary): boolean {
   if (a === null || b === null) return a === b;
   return a.productId === b.productId && a.storeId === b.storeId && a.currencyCode === b.currencyCode;
 }
+
+// ------------------------------------------------------------------------------------------------
+// New line ('Add new currency' on the view-cart page)
+// ------------------------------------------------------------------------------------------------
+
+export type NewLineActorRef = ActorRefFrom<ReturnType<typeof provideNewLine>>;
+
+/** The 'Add new currency' form's actor: its lines go to the cart actor, which tells it its lines. */
+export function useNewLineActor(input: Omit<NewLineInput, 'siteId'>): NewLineActorRef {
+  const { config } = useShopServices();
+  const { cart } = useShopActors();
+  const actor = useActorRef(useProvided(provideNewLine), { input: { siteId: config.siteId, ...input }, ...useShopInspectOptions() });
+  useEmitted(actor, 'cart.lineAddRequested', ({ line }) => cart.send({ type: 'cart.lineAdded', line }));
+  const lines = useSelector(cart, (s) => s.context.cart?.lines ?? NO_LINES);
+  useEffect(() => {
+    actor.send({ type: 'cart.linesChanged', lines });
+  }, [actor, lines]);
+  return actor;
+}
+
+const NO_LINES: never[] = [];
