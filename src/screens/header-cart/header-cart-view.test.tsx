@@ -56,7 +56,7 @@ describe('HeaderCartView', () => {
   it("says 'No currency in your cart' when empty", async () => {
     render(<HeaderCartView {...props({ status: 'empty', lines: [] })} />);
     expect(screen.getByTestId('header-cart-count')).toHaveTextContent('0');
-    await userEvent.click(screen.getByRole('button', { name: 'Cart, No currency in your cart' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Cart, 0 currencies in your cart' }));
     expect(screen.getByRole('dialog')).toHaveTextContent('No currency in your cart');
   });
 

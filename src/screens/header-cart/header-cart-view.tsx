@@ -187,9 +187,11 @@ export function HeaderCartPanel(props: HeaderCartViewProps) {
 export function HeaderCartView(props: HeaderCartViewProps) {
   const count = props.status === 'ready' ? props.lines.length : 0;
   const summary = props.status === 'ready' ? props.summary : messages.headerCartEmpty;
+  // The badge's number is part of the button's name, so voice control users can say what they see (WCAG 2.5.3).
+  const buttonSummary = count === 0 ? formatMessage(messages.cartLineCount, { count }) : summary;
   return (
     <DialogTrigger defaultOpen={props.defaultOpen}>
-      <AriaButton className={styles.trigger} aria-label={formatMessage(messages.cartButtonLabel, { summary })}>
+      <AriaButton className={styles.trigger} aria-label={formatMessage(messages.cartButtonLabel, { summary: buttonSummary })}>
         <BasketIcon />
         <span className={styles.badge} aria-hidden="true" data-testid="header-cart-count">
           {count}

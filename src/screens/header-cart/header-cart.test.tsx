@@ -47,7 +47,7 @@ describe('HeaderCart', () => {
   it("says 'No currency in your cart' without a cart", async () => {
     server.use(...variants.noCart());
     start();
-    const dialog = await openCart('Cart, No currency in your cart');
+    const dialog = await openCart('Cart, 0 currencies in your cart');
     expect(dialog).toHaveTextContent('No currency in your cart');
     expect(screen.getByTestId('header-cart-count')).toHaveTextContent('0');
   });
