@@ -62,9 +62,15 @@ export function ConfirmationView({ status, confirmation, loadProblem, onPrint, o
                   <th scope="row">
                     {line.code} <span className={styles.muted}>{line.name}</span>
                   </th>
-                  <td className={styles.number}>{line.amount}</td>
-                  <td className={styles.number}>{line.rate}</td>
-                  <td className={styles.number}>{line.cost}</td>
+                  <td className={styles.number} data-label={messages.amountColumn}>
+                    {line.amount}
+                  </td>
+                  <td className={styles.number} data-label={messages.rateColumn}>
+                    {line.rate}
+                  </td>
+                  <td className={styles.number} data-label={summary.sellBack ? messages.youWillReceive : messages.cost}>
+                    {line.cost}
+                  </td>
                 </tr>
               ))}
               {summary.extras.map((extra) => (

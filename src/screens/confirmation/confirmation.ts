@@ -53,8 +53,11 @@ export interface Confirmation {
 const present = (parts: readonly (string | null | undefined)[]): string[] =>
   parts.map((p) => p?.trim() ?? '').filter((p) => p !== '');
 
+/** A branch address comes as address1-4 or as line1-3 (spec 3): one of the two, then the postcode. */
 export function storeAddressLines(address: StoreAddress): string[] {
-  return present([address.address1 ?? address.line1, address.address2 ?? address.line2, address.address3 ?? address.line3, address.address4, address.postcode]);
+  const parts = present([address.address1, address.address2, address.address3, address.address4]);
+  const lines = parts.length > 0 ? parts : present([address.line1, address.line2, address.line3]);
+  return present([...lines, address.postcode]);
 }
 
 function slotDate(order: Order): string | null {

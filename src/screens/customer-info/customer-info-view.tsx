@@ -275,7 +275,8 @@ function DateOfBirth({ form, errors, onText, onLeave, onLeaveDateOfBirth, bindFi
   const error = errors.dobDay ?? errors.dobMonth ?? errors.dobYear ?? null;
   const hintId = 'customer-dob-hint';
   const errorId = 'customer-dob-error';
-  const hints = [content?.dateOfBirthHelpText, messages.ageHelpText].filter(Boolean);
+  // The content's help text may already say what the 18-or-over text says; it is said once.
+  const hints = [...new Set([content?.dateOfBirthHelpText?.trim(), messages.ageHelpText].filter(Boolean))];
 
   const onGroupBlur = (event: FocusEvent<HTMLFieldSetElement>) => {
     // Only when focus leaves the three boxes: moving from day to month is not leaving.
