@@ -2,23 +2,33 @@
  * What every journey does at each step: check the page with axe-core and photograph it at both
  * widths. Also a browser per test file and the page's own errors, for readable failures.
  */
-import type { Browser, BrowserContext, Frame, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { TestContext } from 'vitest';
 import { launchBrowser, newShopperContext, seriousA11yViolations, shoot, type AxeViolation } from './browser.ts';
 
 export function describeViolations(violations: AxeViolation[]): string {
   return violations
     .map((v) => {
-      const targets = v.nodes.map((n) => `    ${JSON.stringify(n.target)}  ${n.html.slice(0, 160)}`).join('\n');
+      const targets = v.nodes.map((n) => `    ${JSON.stringify(n.target)}  ${n.html.slice(0, 400)}`).join('\n');
       return `  ${v.id} (${v.impact ?? '?'}): ${v.help}\n${targets}`;
     })
     .join('\n');
 }
 
-/** Fails with rule id, help and targets when the page has serious or critical axe violations. */
+/**
+ * Fails with rule id, help and targets when the page, or a frame in it (the hosted card page),
+ * has serious or critical axe violations.
+ */
 export async function expectAccessible(page: Page, step: string): Promise<void> {
-  const violations = await seriousA11yViolations(page);
-  expect(violations.length, `axe-core found serious or critical violations on "${step}":\n${describeViolations(violations)}`).toBe(0);
+  const found: string[] = [];
+  for (const frame of page.frames()) {
+    if (frame.url() === 'about:blank') continue;
+    const violations = await seriousA11yViolations(frame === page.mainFrame() ? page : frame);
+    if (violations.length > 0) found.push(`in ${frame === page.mainFrame() ? 'the page' : `the frame ${frame.url().split('?')[0]}`}:\n${describeViolations(violations)}`);
+  }
+  if (found.length > 0) throw new Error(`axe-core found serious or critical violations on "${step}" ${found.join('\n')}`);
 }
 
 /** One step of a journey: accessible, and photographed at 375 px and 1280 px. */
@@ -33,38 +43,44 @@ export interface Shopper {
   page: Page;
   /** Uncaught errors of the page, to show beside a failure. */
   errors: string[];
-  close(): Promise<void>;
+  /** Closes the context; after a failed test first keeps a screenshot and the page's errors. */
+  close(context?: TestContext): Promise<void>;
 }
 
-export async function openShopper(browser?: Browser): Promise<Shopper> {
-  const own = browser === undefined;
-  const b = browser ?? (await launchBrowser());
-  const context = await newShopperContext(b);
+/** A shopper in a fresh browser context (their own storage), near London Oxford Street by default. */
+export async function openShopper(
+  options: { browser?: Browser; geolocation?: { latitude: number; longitude: number } } = {},
+): Promise<Shopper> {
+  const own = options.browser === undefined;
+  const b = options.browser ?? (await launchBrowser());
+  const context = await newShopperContext(b, { geolocation: options.geolocation ?? { latitude: 51.5154, longitude: -0.1416 } });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => {
-    if (m.type() === 'error') errors.push(`console: ${m.text()}`);
+    // A 404 from the cart existence check is how the shop learns there is no cart yet.
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(`console: ${m.text()}`);
   });
   return {
     browser: b,
     context,
     page,
     errors,
-    close: async () => {
+    close: async (test) => {
+      if (test?.task.result?.state === 'fail') await keepFailure(page, test.task.name, errors);
       await context.close();
       if (own) await b.close();
     },
   };
 }
 
-/** The hosted card page inside the payment iframe, once it has loaded. */
-export async function cardFrame(page: Page, pspOrigin: string): Promise<Frame> {
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
-    const frame = page.frames().find((f) => f.url().startsWith(pspOrigin));
-    if (frame && (await frame.locator('#card-cardNumber').count()) > 0) return frame;
-    await page.waitForTimeout(200);
-  }
-  throw new Error(`the hosted card page (${pspOrigin}) did not appear in the payment iframe`);
+const FAILURES = path.resolve('test-results/failures');
+
+async function keepFailure(page: Page, testName: string, errors: string[]): Promise<void> {
+  const name = testName.replace(/[^a-z0-9]+/gi, '-').toLowerCase().slice(0, 80);
+  await mkdir(FAILURES, { recursive: true });
+  await page.screenshot({ path: path.join(FAILURES, `${name}.png`), fullPage: true }).catch(() => undefined);
+  const text = await page.locator('body').innerText().catch(() => '');
+  await writeFile(path.join(FAILURES, `${name}.txt`), `${page.url()}\n\n${errors.join('\n')}\n\n${text}\n`);
+  console.log(`[e2e] failure kept in ${path.relative(process.cwd(), FAILURES)}/${name}.png and .txt (${page.url()})`);
 }

@@ -100,7 +100,8 @@ export function buildAppIfNeeded(): void {
   if (existsSync(built) && statSync(built).mtimeMs >= newestMtime(sources) && process.env.E2E_REBUILD !== '1') return;
   console.log('[e2e] building the app (npx vite build)');
   const started = Date.now();
-  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+  // vitest sets NODE_ENV=test, which would give React's development build: build as npm start does.
+  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
   if (result.status !== 0) throw new Error(`vite build failed with status ${String(result.status)}`);
   console.log(`[e2e] built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
@@ -241,6 +242,13 @@ export async function startShop({ name, env = {} }: StartShopOptions): Promise<R
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const started = Date.now();
   await rm(SCREENSHOT_DIR, { recursive: true, force: true });
+  // E2E_SHOP=app,api,psp runs the journeys against a shop already running (while debugging one).
+  const external = process.env.E2E_SHOP?.split(',');
+  if (external?.length === 3) {
+    const [app, api, psp] = external as [string, string, string];
+    project.provide('shop', { app, api, psp });
+    return async () => undefined;
+  }
   buildAppIfNeeded();
   const shop = await startShop({ name: 'e2e' });
   console.log(`[e2e] shop at ${shop.urls.app} (API ${shop.urls.api}, payments ${shop.urls.psp}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
