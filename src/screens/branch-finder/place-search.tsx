@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ComboBox, Input, Label, ListBox, ListBoxItem, Popover, Text, type Key } from 'react-aria-components';
 import type { Place } from '#domain/contract/branches.ts';
 import { messages } from '#domain/messages.ts';
@@ -18,6 +18,8 @@ export interface PlaceSearchProps {
   /** 'Sorry, we could not find a location based on your search', or a failure. */
   error?: string | null;
   label?: string;
+  /** Take the focus when shown: the branch modal opens on its search, as the dialog pattern asks. */
+  focusOnMount?: boolean;
   className?: string;
 }
 
@@ -28,7 +30,11 @@ const nameOf = (place: Place) => (place.region ? `${place.name}, ${place.region}
  * The place search: a real combobox over the server's Great Britain places, and a Search button
  * for the typed text. The server filters, so the list shows the places as given.
  */
-export function PlaceSearch({ query, onQueryChange, places, searching, onSelect, onSubmit, error, label, className }: PlaceSearchProps) {
+export function PlaceSearch({ query, onQueryChange, places, searching, onSelect, onSubmit, error, label, focusOnMount = false, className }: PlaceSearchProps) {
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (focusOnMount) input.current?.focus();
+  }, [focusOnMount]);
   const byKey = new Map(places.map((p) => [keyOf(p), p]));
   // The name of the place just picked: the box shows it, but it is not a new search.
   const [picked, setPicked] = useState<string | null>(null);
@@ -64,7 +70,7 @@ export function PlaceSearch({ query, onQueryChange, places, searching, onSelect,
       >
         <Label className={styles.label}>{label ?? messages.placeSearchLabel}</Label>
         <div className={styles.inputRow}>
-          <Input className={styles.input} placeholder={messages.placeSearchPlaceholder} autoComplete="off" />
+          <Input ref={input} className={styles.input} placeholder={messages.placeSearchPlaceholder} autoComplete="off" />
           {searching ? <Spinner label={messages.searchingPlaces} className={styles.spinner} /> : null}
         </div>
         {error ? (

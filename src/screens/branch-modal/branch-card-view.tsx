@@ -27,29 +27,31 @@ export function BranchCard({ branch, action, selected = false }: BranchCardProps
           {branch.availability}
         </p>
       ) : null}
-      <details className={styles.details}>
-        <summary className={styles.summary}>{messages.openingTimes}</summary>
-        <table className={styles.times}>
-          <caption className="visually-hidden">{`${messages.openingTimes}: ${branch.name}`}</caption>
-          <tbody>
-            {branch.openingTimes.rows.map((row) => (
-              <tr key={row.label}>
-                <th scope="row">{row.label}</th>
-                <td>{row.hours}</td>
-              </tr>
+      <div className={styles.more}>
+        <details className={styles.details}>
+          <summary className={styles.summary}>{messages.openingTimes}</summary>
+          <table className={styles.times}>
+            <caption className="visually-hidden">{`${messages.openingTimes}: ${branch.name}`}</caption>
+            <tbody>
+              {branch.openingTimes.rows.map((row) => (
+                <tr key={row.label}>
+                  <th scope="row">{row.label}</th>
+                  <td>{row.hours}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {branch.openingTimes.comment ? <p className={styles.comment}>{branch.openingTimes.comment}</p> : null}
+        </details>
+        <details className={styles.details}>
+          <summary className={styles.summary}>{messages.collectionAddress}</summary>
+          <address className={styles.address}>
+            {branch.address.map((line) => (
+              <span key={line}>{line}</span>
             ))}
-          </tbody>
-        </table>
-        {branch.openingTimes.comment ? <p className={styles.comment}>{branch.openingTimes.comment}</p> : null}
-      </details>
-      <details className={styles.details}>
-        <summary className={styles.summary}>{messages.collectionAddress}</summary>
-        <address className={styles.address}>
-          {branch.address.map((line) => (
-            <span key={line}>{line}</span>
-          ))}
-        </address>
-      </details>
+          </address>
+        </details>
+      </div>
       <div className={styles.action}>{action}</div>
     </li>
   );

@@ -49,6 +49,7 @@ export function BranchModal({ finder, now = new Date() }: BranchModalProps) {
           searching={suggesting}
           onSelect={(place) => finder.send({ type: 'place.selected', place })}
           onSubmit={() => finder.send({ type: 'place.submitted' })}
+          focusOnMount
         />
       }
       onUseMyLocation={() => finder.send({ type: 'location.requested' })}

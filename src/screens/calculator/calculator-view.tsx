@@ -236,6 +236,9 @@ export function CalculatorView(props: CalculatorViewProps) {
         </p>
       ) : null}
       {props.transactionTypes.length > 1 ? (
+        <h1 className="visually-hidden">{props.tabTitles[props.transactionType]}</h1>
+      ) : null}
+      {props.transactionTypes.length > 1 ? (
         <Tabs
           selectedKey={props.transactionType}
           onSelectionChange={(key: Key) => props.onTransactionTypeChange(key as TransactionType)}
@@ -256,7 +259,7 @@ export function CalculatorView(props: CalculatorViewProps) {
         </Tabs>
       ) : (
         <>
-          <h2 className={styles.title}>{props.tabTitles[props.transactionType]}</h2>
+          <h1 className={styles.title}>{props.tabTitles[props.transactionType]}</h1>
           <div className={styles.panel}>{form}</div>
         </>
       )}

@@ -67,7 +67,7 @@ describe('Calculator', () => {
     renderShop(<Page />);
     await ready();
     expect(screen.queryByRole('tab')).not.toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Buy travel money' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Buy travel money' })).toBeInTheDocument();
   });
 
   it('sells back on the sell tab: no delivery options, the foreign amount drives', async () => {

@@ -117,7 +117,12 @@ export function Calculator({ calculator, signedIn = false, toast = null, onDismi
           : null
       }
       onProductChange={(id) => calculator.send({ type: 'product.changed', productId: id })}
-      branch={showBranch ? { name: store?.name ?? null, onOpen: () => calculator.send({ type: 'branch.modalOpened' }), canOpen: canOpenBranches } : null}
+      // The site's meta store (home delivery) is no branch to collect from.
+      branch={
+        showBranch
+          ? { name: store && !store.isMeta ? store.name : null, onOpen: () => calculator.send({ type: 'branch.modalOpened' }), canOpen: canOpenBranches }
+          : null
+      }
       addToCart={
         embedded
           ? { kind: 'link', href: link }

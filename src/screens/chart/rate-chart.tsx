@@ -137,7 +137,7 @@ function SizedRateChart({ points, label, formatDate, formatValue, formatTick, wi
           <AxisBottom
             top={innerHeight}
             scale={xScale}
-            numTicks={outerWidth < 480 ? 3 : 6}
+            numTicks={outerWidth < 400 ? 2 : outerWidth < 640 ? 4 : 6}
             tickFormat={(v) => formatTick(v instanceof Date ? v : new Date(Number(v)))}
             axisClassName={styles.axis}
             tickClassName={styles.tick}
