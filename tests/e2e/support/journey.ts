@@ -22,6 +22,7 @@ export function describeViolations(violations: AxeViolation[]): string {
  * has serious or critical axe violations.
  */
 export async function expectAccessible(page: Page, step: string): Promise<void> {
+  await settled(page);
   const found: string[] = [];
   for (const frame of page.frames()) {
     if (frame.url() === 'about:blank') continue;
@@ -29,6 +30,18 @@ export async function expectAccessible(page: Page, step: string): Promise<void> 
     if (violations.length > 0) found.push(`in ${frame === page.mainFrame() ? 'the page' : `the frame ${frame.url().split('?')[0]}`}:\n${describeViolations(violations)}`);
   }
   if (found.length > 0) throw new Error(`axe-core found serious or critical violations on "${step}" ${found.join('\n')}`);
+}
+
+/**
+ * Waits for running CSS transitions and finite animations to end, so axe reads final colours
+ * rather than a button halfway from its disabled grey. Spinners loop forever and are ignored.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+    undefined,
+    { timeout: 10_000 },
+  );
 }
 
 /** One step of a journey: accessible, and photographed at 375 px and 1280 px. */

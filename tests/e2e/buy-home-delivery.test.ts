@@ -1,0 +1,83 @@
+import { afterEach, beforeEach, expect, inject, test } from 'vitest';
+import { appPaths } from '#domain/contract/routes.ts';
+import { messages } from '#domain/messages.ts';
+import { openShopper, type Shopper } from './support/journey.ts';
+import { customer } from './support/shop-api.ts';
+import {
+  addToCart,
+  answerGuarantees,
+  chooseCurrency,
+  fillCustomerForm,
+  heading,
+  journeySteps,
+  nextFromDelivery,
+  openHome,
+  payByCard,
+  payPounds,
+  pickRadio,
+  proceedToCheckout,
+  submitDetails,
+  TEST_CARDS,
+  waitForPath,
+} from './support/steps.ts';
+
+const shop = inject('shop');
+let shopper: Shopper;
+
+beforeEach(async () => {
+  shopper = await openShopper();
+});
+afterEach(async (context) => {
+  await shopper.close(context);
+});
+
+test('US dollars for home delivery on the Monday slot, with its note', async () => {
+  const { page } = shopper;
+  const step = journeySteps(page, 'dollars-delivery');
+
+  await openHome(page, shop);
+  await chooseCurrency(page, 'US Dollars');
+  await pickRadio(page, messages.deliveryOptionLabel, messages.homeDelivery);
+  await payPounds(page, 400);
+  await step('calculator');
+
+  await addToCart(page);
+  await answerGuarantees(page, { buyback: false, refund: false });
+  await step('review');
+
+  await proceedToCheckout(page);
+  await heading(page, messages.deliveryTitle);
+  // Home delivery offers the next six working days, so one of them is always a Monday.
+  const cards = page.getByRole('radiogroup', { name: messages.deliverySlotsLabel }).locator('label');
+  const mondayCard = cards.filter({ hasText: /Monday/ });
+  await expect.poll(() => mondayCard.count()).toBe(1);
+  expect(await mondayCard.innerText()).toContain(messages.mondayDeliveryNote);
+  for (const card of await cards.filter({ hasNotText: /Monday/ }).all()) expect(await card.innerText()).not.toContain(messages.mondayDeliveryNote);
+  const mondayDate = (await mondayCard.innerText()).split('\n')[0]!.replace(/^(Today|Tomorrow), /, '').trim();
+  await mondayCard.click();
+  await expect.poll(() => mondayCard.getByRole('radio').isChecked()).toBe(true);
+  await expect.poll(() => page.getByRole('button', { name: messages.next, exact: true }).isEnabled()).toBe(true);
+  await step('delivery-date-monday');
+
+  await nextFromDelivery(page);
+  expect(await page.getByText(messages.cardMustMatchDeliveryAddress).count()).toBe(1);
+  const details = customer('dollars-delivery');
+  await fillCustomerForm(page, details);
+  await step('details');
+  await submitDetails(page);
+  await waitForPath(page, appPaths.payment);
+  const reference = await payByCard(page, shop, TEST_CARDS.succeeds, () => step('payment'));
+
+  await waitForPath(page, appPaths.confirmation, 60_000);
+  await heading(page, messages.orderConfirmation);
+  const confirmation = page.getByTestId('confirmation');
+  await expect.poll(() => confirmation.getByText(reference, { exact: true }).count()).toBe(1);
+  const text = await confirmation.innerText();
+  expect(text).toContain(messages.deliveryDetails);
+  expect(text).toContain(mondayDate);
+  expect(text).toContain('Downing Street');
+  expect(text).toMatch(/USD/);
+  await step('confirmation');
+
+  expect(shopper.errors).toEqual([]);
+});
