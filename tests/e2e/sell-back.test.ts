@@ -1,0 +1,76 @@
+import { afterEach, beforeEach, expect, inject, test } from 'vitest';
+import { appPaths } from '#domain/contract/routes.ts';
+import { messages } from '#domain/messages.ts';
+import { openShopper, type Shopper } from './support/journey.ts';
+import { customer } from './support/shop-api.ts';
+import {
+  addToCart,
+  chooseBranch,
+  chooseCurrency,
+  chooseSlot,
+  fillCustomerForm,
+  heading,
+  journeySteps,
+  nextFromDelivery,
+  openHome,
+  proceedToCheckout,
+  submitDetails,
+  waitForPath,
+} from './support/steps.ts';
+
+const shop = inject('shop');
+let shopper: Shopper;
+
+beforeEach(async () => {
+  shopper = await openShopper();
+});
+afterEach(async (context) => {
+  await shopper.close(context);
+});
+
+test('selling euros back at a branch: no payment step, the total the shopper will receive', async () => {
+  const { page } = shopper;
+  const step = journeySteps(page, 'sell-back');
+
+  await openHome(page, shop);
+  await page.getByRole('tab', { name: messages.sellTab }).click();
+  await expect.poll(() => page.getByRole('tab', { name: messages.sellTab }).getAttribute('aria-selected')).toBe('true');
+  await chooseCurrency(page, 'Euros');
+  const sell = page.getByLabel(messages.youSellForeign.replace('{code}', 'EUR'), { exact: true });
+  await sell.fill('300');
+  await expect.poll(() => page.getByLabel(messages.youReceiveGbp, { exact: true }).inputValue(), { timeout: 15_000 }).toMatch(/^\d/);
+  await chooseBranch(page, 'London Oxford Street', step);
+  await step('calculator');
+
+  await addToCart(page, appPaths.sellViewCart);
+  await heading(page, messages.sellBackReviewTitle);
+  expect(await page.getByRole('columnheader', { name: messages.youWillReceive }).count()).toBe(1);
+  expect(await page.getByText(messages.totalYoullReceive).count()).toBeGreaterThan(0);
+  expect(await page.getByRole('radiogroup', { name: messages.buybackQuestion }).count()).toBe(0);
+  // The step bar says Collection and has no Payment step for sell back (spec 2.5).
+  const progress = page.getByRole('navigation', { name: messages.checkoutProgress });
+  const steps = await progress.innerText();
+  expect(steps).toContain(messages.stepCollection);
+  expect(steps).not.toContain(messages.stepPayment);
+  await step('review');
+
+  await proceedToCheckout(page);
+  await step('drop-off-date');
+  await chooseSlot(page, 0);
+  await nextFromDelivery(page);
+  expect(await page.getByRole('group', { name: messages.yourAddress }).count()).toBe(1);
+  expect(await page.getByText(messages.marketingPreferences, { exact: true }).count()).toBe(0);
+  await fillCustomerForm(page, customer('sell-back'));
+  await step('details');
+  await submitDetails(page);
+
+  await waitForPath(page, appPaths.confirmation, 60_000);
+  await heading(page, messages.orderConfirmation);
+  const confirmation = page.getByTestId('confirmation');
+  await expect.poll(() => confirmation.innerText()).toContain(messages.sellBackThankYou);
+  expect(await confirmation.innerText()).toContain(messages.totalYoullReceive);
+  expect(await confirmation.innerText()).toContain('London Oxford Street');
+  await step('confirmation');
+
+  expect(shopper.errors).toEqual([]);
+});
