@@ -11,7 +11,14 @@
  * until the session has settled (a usable token, or a failed attempt), so the first calls of a
  * page never go out bare and cost the fresh session a needless 401.
  */
-import { fromPromise, waitFor, type ActorRefFrom } from 'xstate';
+import {
+  fromPromise as xstateFromPromise,
+  waitFor,
+  type ActorRefFrom,
+  type EventObject,
+  type NonReducibleUnknown,
+  type PromiseActorLogic,
+} from 'xstate';
 import { createApiClient, statusOf, type ApiClient } from '#src/api/client.ts';
 import {
   fetchDefaultStore,
@@ -73,6 +80,23 @@ import { selectToken, sessionMachine, type SessionSnapshot, type StoredTokens } 
 import type { ShopConfig } from './config.ts';
 import { createConsoleReporter, type ErrorReporter } from './errors.ts';
 import { readTrackingCookie, silentTracker, trackingPayload, type MarketingTracker } from './tracking.ts';
+
+/**
+ * xstate's fromPromise, except that a call the actor abandoned never settles. React's StrictMode
+ * stops and restarts every actor once in development (@xstate/react keeps its snapshot and runs
+ * the invoked call again); without this, the first call's AbortError reaches the restarted actor
+ * as a failure and the page shows its error state.
+ */
+function fromPromise<TOutput, TInput = NonReducibleUnknown, TEmitted extends EventObject = EventObject>(
+  creator: Parameters<typeof xstateFromPromise<TOutput, TInput, TEmitted>>[0],
+): PromiseActorLogic<TOutput, TInput, TEmitted> {
+  return xstateFromPromise<TOutput, TInput, TEmitted>((args) =>
+    Promise.resolve(creator(args)).catch((error: unknown) => {
+      if (args.signal.aborted) return new Promise<TOutput>(() => {});
+      throw error;
+    }),
+  );
+}
 
 // ------------------------------------------------------------------------------------------------
 // Services

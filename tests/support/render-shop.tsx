@@ -3,7 +3,7 @@
  * handlers, with a fresh session store each time, for the views project's component tests.
  */
 import { render, type RenderResult } from '@testing-library/react';
-import type { ReactElement } from 'react';
+import { StrictMode, type ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import type { ShopConfig } from '#src/app/config.ts';
 import { ShopProviders } from '#src/app/providers.tsx';
@@ -37,6 +37,8 @@ export interface RenderShopOptions {
   routes?: RouteObject[];
   storage?: TokenStorage | null;
   errors?: ErrorReporter;
+  /** Wrap the app in StrictMode as main.tsx does (effects run twice in development). */
+  strict?: boolean;
 }
 
 export function renderShop(element: ReactElement, options: RenderShopOptions = {}): RenderResult & { router: ReturnType<typeof createMemoryRouter> } {
@@ -45,7 +47,7 @@ export function renderShop(element: ReactElement, options: RenderShopOptions = {
     [{ path: options.pattern ?? path.split(/[?#]/)[0], element }, ...(options.routes ?? []), { path: '*', element: <p>elsewhere</p> }],
     { initialEntries: [path] },
   );
-  const result = render(
+  const app = (
     <ShopProviders
       config={testConfig}
       storage={options.storage === undefined ? memoryStorage() : options.storage}
@@ -53,7 +55,8 @@ export function renderShop(element: ReactElement, options: RenderShopOptions = {
       inspect={{}}
     >
       <RouterProvider router={router} />
-    </ShopProviders>,
+    </ShopProviders>
   );
+  const result = render(options.strict ? <StrictMode>{app}</StrictMode> : app);
   return { ...result, router };
 }

@@ -62,6 +62,13 @@ describe('Calculator', () => {
     expect(asked).toEqual(['12/2/EUR']);
   });
 
+  it("loads under React's StrictMode, whose restart abandons the first calls", async () => {
+    server.use(...variants.noCart());
+    renderShop(<Page />, { strict: true });
+    expect((await ready()).textContent).toMatch(/^£1 = €/);
+    expect(screen.queryByText('Something went wrong')).not.toBeInTheDocument();
+  });
+
   it('has no sell tab without enableSelling', async () => {
     server.use(...variants.noCart(), ...variants.sellingDisabled());
     renderShop(<Page />);

@@ -70,6 +70,11 @@ describe('ChartScreen', () => {
     expect(screen.getByRole('status')).toHaveTextContent('2026-03-030.8712');
   });
 
+  it("loads under React's StrictMode, whose restart abandons the first call", async () => {
+    renderShop(<ChartScreen />, { path: '/eur-to-gbp', strict: true });
+    expect(await screen.findByRole('img', { name: /^EUR to GBP rate, / })).toBeInTheDocument();
+  });
+
   it('reports a failed load and says so', async () => {
     server.use(...variants.chartError());
     const errors = { report: vi.fn() };
