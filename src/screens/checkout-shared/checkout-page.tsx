@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { messages } from '#domain/messages.ts';
 import { ProblemDialog, type ProblemSummary } from '#src/ui/problem-dialog.tsx';
 import { Toast } from '#src/ui/toast.tsx';
@@ -23,12 +23,21 @@ export interface CheckoutPageProps {
 
 /** The frame every checkout step shares: header, heading, content and summary column. */
 export function CheckoutPage({ header, title, aside, problem = null, onProblemDismissed, cartCleared = false, printable = false, children }: CheckoutPageProps) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  // A new step replaces the old one: focus, lost with the old page, goes to the new page's heading
+  // (and brings it into view), so keyboard and screen reader users start at the top of the step.
+  useEffect(() => {
+    const active = document.activeElement;
+    if (active === null || active === document.body) heading.current?.focus();
+  }, []);
   return (
     <div className={styles.page}>
       {header}
       <div className={[styles.body, aside ? styles.withAside : ''].filter(Boolean).join(' ')}>
         <div className={[styles.main, printable ? styles.printable : ''].filter(Boolean).join(' ')}>
-          <h1 className={styles.title}>{title}</h1>
+          <h1 ref={heading} tabIndex={-1} className={styles.title}>
+            {title}
+          </h1>
           {children}
         </div>
         {aside ? <div className={styles.aside}>{aside}</div> : null}
