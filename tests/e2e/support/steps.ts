@@ -191,3 +191,33 @@ export async function payByCard(page: Page, shop: ShopUrls, card: string, onCard
   await frame.getByRole('button', { name: /^Pay / }).click();
   return reference;
 }
+
+export interface Purchase {
+  currency: string;
+  product: typeof messages.homeDelivery | typeof messages.clickAndCollect;
+  pounds: number;
+  /** The branch to collect from (click and collect). */
+  branch?: string;
+  buyback?: boolean;
+  refund?: boolean;
+  /** Which date card to choose; the first by default. */
+  slot?: number;
+}
+
+/** From the home page to the customer form: calculator, review and a delivery or collection date. */
+export async function buyUpToDetails(page: Page, shop: ShopUrls, purchase: Purchase, step?: (name: string) => Promise<void>): Promise<void> {
+  await openHome(page, shop);
+  await chooseCurrency(page, purchase.currency);
+  await pickRadio(page, messages.deliveryOptionLabel, purchase.product);
+  await payPounds(page, purchase.pounds);
+  if (purchase.branch) await chooseBranch(page, purchase.branch);
+  if (step) await step('calculator');
+  await addToCart(page);
+  await answerGuarantees(page, { buyback: purchase.buyback ?? false, refund: purchase.refund ?? false });
+  if (step) await step('review');
+  await proceedToCheckout(page);
+  await chooseSlot(page, purchase.slot ?? 0);
+  await expect.poll(() => page.getByRole('button', { name: messages.next, exact: true }).isEnabled()).toBe(true);
+  if (step) await step('delivery-date');
+  await nextFromDelivery(page);
+}
