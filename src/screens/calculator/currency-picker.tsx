@@ -60,7 +60,14 @@ export function CurrencyPicker({ options, selected, onSearch, onSelect, noResult
     >
       <Label className={styles.label}>{messages.currencyLabel}</Label>
       <div className={styles.inputRow}>
-        <Input className={styles.input} placeholder={messages.currencySearchPlaceholder} onFocus={(e) => e.currentTarget.select()} />
+        <Input
+          className={styles.input}
+          placeholder={messages.currencySearchPlaceholder}
+          // Typing replaces the chosen currency's name; once searching, focus keeps the text.
+          onFocus={(e) => {
+            if (text === null) e.currentTarget.select();
+          }}
+        />
         <AriaButton className={styles.toggle} aria-label={messages.showCurrencies}>
           <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
             <path d="M3 6l5 5 5-5" />
