@@ -26,10 +26,27 @@ export async function expectAccessible(page: Page, step: string): Promise<void> 
   const found: string[] = [];
   for (const frame of page.frames()) {
     if (frame.url() === 'about:blank') continue;
-    const violations = await seriousA11yViolations(frame === page.mainFrame() ? page : frame);
+    const violations = await inSettledFrame(() => seriousA11yViolations(frame === page.mainFrame() ? page : frame));
+    if (violations === null) continue;
     if (violations.length > 0) found.push(`in ${frame === page.mainFrame() ? 'the page' : `the frame ${frame.url().split('?')[0]}`}:\n${describeViolations(violations)}`);
   }
   if (found.length > 0) throw new Error(`axe-core found serious or critical violations on "${step}" ${found.join('\n')}`);
+}
+
+/**
+ * Runs a check in a frame, again when the frame navigated meanwhile (the provider's processing
+ * page refreshes itself every second); null when the frame has gone.
+ */
+async function inSettledFrame<T>(check: () => Promise<T>): Promise<T | null> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await check();
+    } catch (error) {
+      const message = (error as Error).message;
+      if (/detached/i.test(message)) return null;
+      if (attempt === 5 || !/context was destroyed|navigat/i.test(message)) throw error;
+    }
+  }
 }
 
 /**
