@@ -101,7 +101,6 @@ export const messages = {
   pageOf: 'Page {page} of {pageCount}',
   noBranchesNearby: 'No branches found near this location',
   branchFinderTitle: 'Find a branch',
-  branchesNear: 'Branches near {place}',
   branchesNearYou: 'Branches near you',
   cartButtonLabel: 'Cart, {summary}',
   loadingCart: 'Loading your cart',
@@ -112,7 +111,6 @@ export const messages = {
   chartPeriod: 'Chart period',
   chartLabel: '{from} to {to} rate, {first} to {last}',
   loadingChart: 'Loading the rate history',
-  chartRate: 'Rate',
 
   // Checkout steps (spec 2.5)
   stepReview: 'Review',
