@@ -2,7 +2,7 @@
  * A shopper's steps through the shop, in the words on the screen. Each journey strings these
  * together and records a checkpoint (axe + screenshots) at every page and modal it meets.
  */
-import type { Frame, Locator, Page } from 'playwright-core';
+import type { Frame, FrameLocator, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { appPaths } from '#domain/contract/routes.ts';
 import type { CustomerInfoRequest } from '#domain/contract/order.ts';
@@ -54,7 +54,7 @@ export async function chooseCurrency(page: Page, pluralName: string): Promise<vo
 }
 
 /** Picks a radio by its visible label inside a named group (react-aria hides the native input). */
-export async function pickRadio(scope: Page | Locator, group: string, option: string | RegExp): Promise<void> {
+export async function pickRadio(scope: Page | Locator | FrameLocator, group: string, option: string | RegExp): Promise<void> {
   await pick(scope.getByRole('radiogroup', { name: group }).getByRole('radio', { name: option }));
 }
 
