@@ -23,6 +23,11 @@ async function stockOf(storeId: number, code: string): Promise<number> {
   return Number(row?.units);
 }
 
+async function paymentStatus(url: URL): Promise<string | undefined> {
+  const [row] = await server.database.query<{ status: string }>('select status from payments where id = $1', [url.pathname.split('/').pop()]);
+  return row?.status;
+}
+
 async function orderOf(s: Shopper) {
   return body(await s.call('GET', '/api/order'), OrderSchema, 200);
 }
@@ -47,13 +52,15 @@ describe('POST /api/order/create-payment-intent', () => {
     expect((await paymentUrl(s)).pathname).toBe(url.pathname);
   });
 
-  it('409 once the order has expired', async () => {
+  it('409 once the order has expired, and the order fails (16) so it is not offered again', async () => {
     const s = await shopper(server);
     const order = await orderAwaitingPayment(s, 2, [['EUR', 300]], someone());
     const now = server.clock.now();
     server.clock.set(order.expiresAt);
     try {
       expect((await problem(await s.call('POST', '/api/order/create-payment-intent'), 409)).type).toBe('order-expired');
+      expect((await orderOf(s)).state.value).toBe(16);
+      expect((await problem(await s.call('POST', '/api/order/create-payment-intent'), 409)).type).toBe('order-not-payable');
     } finally {
       server.clock.set(now);
     }
@@ -112,19 +119,44 @@ describe('paying with the test cards', () => {
   });
 
   it.each([
-    ['4000 0000 0000 0002 (declined)', CARDS.declined],
-    ['4000 0000 0000 0119 (provider error)', CARDS.providerError],
-  ])('%s: checkout failed (16), paymentAttempt false, no stock taken, no retry', async (_, card) => {
+    ['4000 0000 0000 0002 (declined)', CARDS.declined, 'declined'],
+    ['4000 0000 0000 0119 (provider error)', CARDS.providerError, 'failed'],
+  ])('%s: still payment pending (3), paymentAttempt false, no stock taken; the next intent is a new payment that can succeed', async (_, card, status) => {
     const s = await shopper(server);
     const before = await stockOf(STORE, 'USD');
     await orderAwaitingPayment(s, 2, [['USD', 100]], someone(), STORE);
     const { pay } = sandbox(server);
-    expect((await pay(await paymentUrl(s), card)).status).toBe(303);
+    const first = await paymentUrl(s);
+    const res = await pay(first, card);
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toMatch(new RegExp(`^${server.config.appOrigin}/checkout/payment-response\\?paymentId=`));
     const order = await orderOf(s);
-    expect(order.state.value).toBe(16);
+    expect(order.state.value).toBe(3);
     expect(order.paymentAttempt).toEqual({ success: false });
+    expect(await paymentStatus(first)).toBe(status);
     expect(await stockOf(STORE, 'USD')).toBe(before);
-    await problem(await s.call('POST', '/api/order/create-payment-intent'), 409);
+
+    // 'Try again?': a fresh card page for the same order.
+    const second = await paymentUrl(s);
+    expect(second.pathname).not.toBe(first.pathname);
+    expect((await pay(second, CARDS.succeeds)).status).toBe(303);
+    expect(await orderOf(s)).toMatchObject({ state: { value: 18 }, paymentAttempt: { success: true } });
+    expect(await paymentStatus(first)).toBe(status);
+    expect(await paymentStatus(second)).toBe('succeeded');
+    expect(await stockOf(STORE, 'USD')).toBe(before - 100);
+  });
+
+  it('a late decline of an earlier payment does not undo the order paid with the next one', async () => {
+    const s = await shopper(server);
+    await orderAwaitingPayment(s, 2, [['USD', 100]], someone(), STORE);
+    const { pay } = sandbox(server);
+    const first = await paymentUrl(s);
+    await pay(first, CARDS.declined);
+    await pay(await paymentUrl(s), CARDS.succeeds);
+    const paymentId = first.pathname.split('/').pop()!;
+    const event = JSON.stringify({ id: `evt_${paymentId}_failed`, type: 'payment.failed', paymentId, amount: (await orderOf(s)).total, created: server.clock.now().toISOString() });
+    expect(await (await callback(event, signBody(server.config.pspWebhookSecret, event))).json()).toEqual({ received: true, outcome: 'ignored' });
+    expect(await orderOf(s)).toMatchObject({ state: { value: 18 }, paymentAttempt: { success: true } });
   });
 
   it('4000 0000 0000 3220: stays payment pending, then completes when the provider confirms', async () => {

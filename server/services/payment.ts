@@ -26,17 +26,22 @@ import type { SessionContext } from './session.ts';
 
 /**
  * POST /api/order/create-payment-intent: only for an order awaiting payment. A pending payment of
- * the order is reused (a reloaded page gets the same payment), so one order is never paid twice.
+ * the order is reused (a reloaded page gets the same payment), so one order is never paid twice;
+ * after a declined or failed payment the next intent is a new payment. An order past its expiry
+ * fails here (16), so the unsuccessful page stops offering 'Try again?' for it.
  */
 export async function createPaymentIntent(deps: Deps, session: SessionContext): Promise<{ url: string }> {
-  return deps.db.transaction(async (tx) => {
+  const result = await deps.db.transaction(async (tx) => {
     const order = await currentOrder(deps, session, { lock: true, db: tx });
     if (order.state !== ORDER_STATE.PAYMENT_PENDING) {
       throw conflict(`This order is not awaiting payment (state ${order.state}).`, 'order-not-payable');
     }
     if (isProductId(order.productId) && isSellBack(order.productId)) throw conflict('Sell-back orders are not paid by card.', 'order-not-payable');
     const now = deps.clock.now();
-    if (order.expiresAt.getTime() <= now.getTime()) throw conflict('This order has expired. Please start again.', 'order-expired');
+    if (order.expiresAt.getTime() <= now.getTime()) {
+      await tx.update(t.orders).set({ state: ORDER_STATE.CHECKOUT_FAILED, updatedAt: now }).where(eq(t.orders.id, order.id));
+      return 'expired' as const;
+    }
 
     const [pending] = await tx
       .select()
@@ -57,6 +62,9 @@ export async function createPaymentIntent(deps: Deps, session: SessionContext): 
     const token = signToken(deps.config.pspWebhookSecret, link);
     return { url: `${deps.config.pspOrigin}/pay/${paymentId}?token=${encodeURIComponent(token)}` };
   });
+  // Thrown after the commit: the order's move to failed must stay.
+  if (result === 'expired') throw conflict('This order has expired. Please start again.', 'order-expired');
+  return result;
 }
 
 /** Takes the order's currency from the store's notes; false (and nothing taken) when it cannot cover it. */
@@ -100,8 +108,9 @@ export type CallbackOutcome = 'completed' | 'failed' | 'soldOut' | 'ignored' | '
  * POST /api/psp/callback. The signature is checked over the raw body before anything is parsed.
  * Outcomes: a success completes a payment-pending order (18) and takes its stock; if the stock is
  * gone by then, the order fails (16) and the payment is refunded. A decline or provider error
- * fails the order (16). A success for an order that is no longer awaiting payment (abandoned,
- * already paid) is refunded.
+ * ends that payment only: the order stays payment pending (3) with an unsuccessful attempt, so
+ * the unsuccessful page's 'Try again?' (offered for 3) leads to a new payment. A success for an
+ * order that is no longer awaiting payment (abandoned, already paid) is refunded.
  */
 export async function handleProviderCallback(deps: Deps, rawBody: string, signature: string | null | undefined): Promise<CallbackOutcome> {
   if (!verifyBody(deps.config.pspWebhookSecret, rawBody, signature)) {
@@ -136,13 +145,13 @@ export async function handleProviderCallback(deps: Deps, rawBody: string, signat
     if (order === undefined) throw new Error(`Payment ${payment.id} has no order`);
     const setPayment = (status: 'succeeded' | 'declined' | 'failed' | 'refunded') =>
       tx.update(t.payments).set({ status, updatedAt: now }).where(eq(t.payments.id, payment.id));
-    const setOrder = (state: 16 | 18, success: boolean, stockTaken = order.stockTaken) =>
+    const setOrder = (state: 3 | 16 | 18, success: boolean, stockTaken = order.stockTaken) =>
       tx.update(t.orders).set({ state, paymentSuccess: success, stockTaken, updatedAt: now }).where(eq(t.orders.id, order.id));
 
     if (event.type !== 'payment.succeeded') {
       await setPayment(event.type === 'payment.declined' ? 'declined' : 'failed');
       if (order.state !== ORDER_STATE.PAYMENT_PENDING) return 'ignored';
-      await setOrder(ORDER_STATE.CHECKOUT_FAILED, false);
+      await setOrder(ORDER_STATE.PAYMENT_PENDING, false);
       return 'failed';
     }
     if (order.state !== ORDER_STATE.PAYMENT_PENDING) {
