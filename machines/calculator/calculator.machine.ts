@@ -2,8 +2,8 @@
  * The calculator (spec 2.1, 4.2, 4.5, 5.1, 8): the buy and sell tabs, the currency, the delivery
  * option, the branch, the amounts and add to cart.
  *
- * After loading its catalogue (currencies, products, the branch of store_id or the default one,
- * the content) the chart runs four regions side by side:
+ * After loading its catalogue (currencies, products, the branch of the cart, of store_id or the
+ * default one, the content) the chart runs four regions side by side:
  * - `quote`: a quote is fetched on every product, currency or branch change; a currency the shop
  *   cannot trade in the chosen direction gets its 'Oh snap!' notice instead;
  * - `amount`: what is typed waits 500 ms after the last key (Tab is not typing), then is priced:
@@ -322,8 +322,11 @@ export const calculatorMachine = setup({
       cart: params.cart,
       transactionType: transactionTypeOf(params.cart.productId),
       productId: params.cart.productId,
+      storeId: params.cart.storeId,
       quote: null,
       priced: null,
+      typed: null,
+      roundingWarning: null,
     })),
     abandonCart: emit({ type: 'cart.abandonRequested' as const }),
     forgetCart: assign({ cart: null }),
@@ -359,6 +362,10 @@ export const calculatorMachine = setup({
     isEmbedded: ({ context }) => context.settings.embeddedMode,
     isCartOfOtherProduct: ({ context }, params: { cart: CartSummary | null }) =>
       params.cart !== null && params.cart.productId !== context.productId,
+    isCartAtOtherStore: ({ context }, params: { cart: CartSummary | null }) =>
+      params.cart !== null && params.cart.storeId !== context.storeId,
+    isCartOfOtherProductOrStore: ({ context }, params: { cart: CartSummary | null }) =>
+      params.cart !== null && (params.cart.productId !== context.productId || params.cart.storeId !== context.storeId),
     hasConfirmedStore: (_, params: { output: BranchFinderOutput }) => params.output.store !== null,
   },
   delays: {
@@ -402,6 +409,15 @@ export const calculatorMachine = setup({
     };
   },
   entry: 'requestProfile',
+  on: {
+    'cart.updated': [
+      {
+        guard: { type: 'isCartOfOtherProductOrStore', params: ({ event }) => ({ cart: event.cart }) },
+        actions: { type: 'adoptCart', params: ({ event }) => ({ cart: event.cart! }) },
+      },
+      { actions: { type: 'rememberCart', params: ({ event }) => ({ cart: event.cart }) } },
+    ],
+  },
   initial: 'starting',
   states: {
     starting: {
@@ -418,6 +434,15 @@ export const calculatorMachine = setup({
         input: ({ context }) => ({ siteId: context.siteId, storeId: context.storeId }),
         onDone: { target: 'ready', actions: { type: 'rememberCatalogue', params: ({ event }) => event.output } },
         onError: { target: 'failed' },
+      },
+      on: {
+        'cart.updated': {
+          // The branch on its way is not the cart's: load the cart's instead.
+          guard: { type: 'isCartAtOtherStore', params: ({ event }) => ({ cart: event.cart }) },
+          target: 'loading',
+          reenter: true,
+          actions: { type: 'adoptCart', params: ({ event }) => ({ cart: event.cart! }) },
+        },
       },
     },
     failed: {
@@ -459,6 +484,13 @@ export const calculatorMachine = setup({
           actions: { type: 'changeStore', params: ({ event }) => ({ store: event.store }) },
         },
         'cart.updated': [
+          {
+            // A cart read after the calculator loaded brings its own branch: quotes are at that
+            // branch, which is loaded the way store_id's is.
+            guard: { type: 'isCartAtOtherStore', params: ({ event }) => ({ cart: event.cart }) },
+            target: '#calculator.loading',
+            actions: { type: 'adoptCart', params: ({ event }) => ({ cart: event.cart! }) },
+          },
           {
             // A cart made elsewhere forces its own type and product (spec 4.2).
             guard: { type: 'isCartOfOtherProduct', params: ({ event }) => ({ cart: event.cart }) },

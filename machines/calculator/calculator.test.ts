@@ -89,6 +89,35 @@ describe('starting (spec 2.1, 4.2, 4.4, 4.5)', () => {
     expect(selectProductOptions(actor.getSnapshot()).disabled).toBe(true);
   });
 
+  it("takes the branch of a cart read after it loaded: the branch is loaded and quotes are there", async () => {
+    const { actor, api, settled } = startCalculator();
+    await settled();
+    actor.send({ type: 'cart.updated', cart: { productId: 1, storeId: 12, currencyCode: 'EUR' } });
+    await settled();
+    expect(api.load).toHaveBeenLastCalledWith({ siteId: 1, storeId: 12 });
+    expect(actor.getSnapshot().context.store?.id).toBe(12);
+    expect(api.quote).toHaveBeenLastCalledWith(expect.objectContaining({ storeId: 12, productId: 1, currencyCode: 'EUR' }));
+    expect(selectProductOptions(actor.getSnapshot()).disabled).toBe(true);
+  });
+
+  it('takes the branch of a cart read while it loads', async () => {
+    const { actor, api, settled } = startCalculator();
+    actor.send({ type: 'cart.updated', cart: { productId: 2, storeId: 12, currencyCode: 'EUR' } });
+    await settled();
+    expect(api.load.mock.calls).toEqual([[{ siteId: 1, storeId: null }], [{ siteId: 1, storeId: 12 }]]);
+    expect(actor.getSnapshot().context.store?.id).toBe(12);
+    expect(api.quote.mock.calls.map(([i]) => i.storeId)).toEqual([12]);
+  });
+
+  it("loads nothing again for a cart at the calculator's branch", async () => {
+    const { actor, api, settled } = startCalculator();
+    await settled();
+    actor.send({ type: 'cart.updated', cart: { productId: 2, storeId: 1, currencyCode: 'EUR' } });
+    await settled();
+    expect(api.load).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context.store?.id).toBe(1);
+  });
+
   it('preselects the branch of store_id', async () => {
     const { api, settled } = startCalculator({ storeId: 12 });
     await settled();

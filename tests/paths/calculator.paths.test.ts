@@ -14,11 +14,11 @@ import { catalogue, quoteFor, settings } from '../support/calculator-fixtures.ts
 const branch12 = makeStore(12);
 const base = { siteId: 1, host: 'https://shop.example', affiliateCode: 'AFF' };
 
-// What the guards read: type, product, currency, cart, whether there is an amount, what is typed.
+// What the guards read: type, product, currency, branch, cart, whether there is an amount, what is typed.
 const serializeState = (s: CalculatorSnapshot): string => {
   const c = s.context;
   const amount = c.priced === null ? null : c.priced.foreignMinor > 0;
-  return JSON.stringify([s.value, c.transactionType, c.productId, c.currencyCode, c.cart?.productId ?? null, amount, c.typed]);
+  return JSON.stringify([s.value, c.transactionType, c.productId, c.currencyCode, c.storeId, c.cart?.productId ?? null, amount, c.typed]);
 };
 
 definePathSuite({
@@ -47,6 +47,7 @@ definePathSuite({
     { type: 'cart.returnRequested' },
     { type: 'cart.updated', cart: null },
     { type: 'cart.updated', cart: { productId: 2, storeId: 1, currencyCode: 'EUR' } },
+    { type: 'cart.updated', cart: { productId: 1, storeId: 12, currencyCode: 'EUR' } },
     { type: 'calculator.retried' },
     actorDone('loadCalculator', catalogue(1)),
     actorFailed('loadCalculator', new TypeError('Failed to fetch')),

@@ -163,6 +163,15 @@ describe('Calculator', () => {
     expect(router.state.location.pathname).toBe('/checkout/view-cart');
   });
 
+  it("quotes at an existing cart's branch and names it", async () => {
+    server.use(...variants.withCart(makeCart(new Date(), { productId: 2, storeId: 16, lines: [{ code: 'USD', qty: 300 }] })));
+    const asked = quotesAsked();
+    renderShop(<Page />);
+    expect(await screen.findByText('Stockport Merseyway', {}, { timeout: 3000 })).toBeInTheDocument();
+    await waitFor(() => expect(asked.at(-1)).toMatch(/^16\/2\//));
+    expect(screen.queryByText('Manchester Arndale')).not.toBeInTheDocument();
+  });
+
   it("greets a visitor back from the loyalty sign-in: the toast, 'You're signed in!', signedIn removed", async () => {
     server.use(...variants.noCart(), ...variants.signedIn());
     const { router } = renderShop(<Page />, { path: '/?signedIn' });
