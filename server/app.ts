@@ -40,6 +40,7 @@ export function problem(
   c: Context<AppEnv>,
   status: number,
   body: { title?: string; detail?: string; type?: string; errors?: Record<string, string> },
+  headers: Record<string, string> = {},
 ): Response {
   const doc: Problem = {
     type: body.type ?? 'about:blank',
@@ -50,7 +51,7 @@ export function problem(
     requestId: c.get('requestId'),
     ...(body.errors === undefined ? {} : { errors: body.errors }),
   };
-  return c.body(JSON.stringify(doc), status as ContentfulStatusCode, { 'Content-Type': PROBLEM_CONTENT_TYPE });
+  return c.body(JSON.stringify(doc), status as ContentfulStatusCode, { ...headers, 'Content-Type': PROBLEM_CONTENT_TYPE });
 }
 
 /** The shop's API. Each area's routes are mounted here. */
@@ -67,7 +68,7 @@ export function createApi(deps: Deps, providers?: Partial<ApiProviders>) {
       credentials: true,
       allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
       allowHeaders: ['Authorization', 'Content-Type'],
-      exposeHeaders: ['Location', 'X-Request-Id'],
+      exposeHeaders: ['Location', 'X-Request-Id', 'Retry-After'],
       maxAge: 600,
     }),
   );
@@ -94,12 +95,17 @@ export function createApi(deps: Deps, providers?: Partial<ApiProviders>) {
   app.notFound((c) => problem(c, 404, { detail: `There is nothing at ${c.req.method} ${c.req.path}.` }));
   app.onError((error, c) => {
     if (error instanceof HttpProblem) {
-      return problem(c, error.status, {
-        title: error.title,
-        ...(error.detail === undefined ? {} : { detail: error.detail }),
-        ...(error.type === undefined ? {} : { type: error.type }),
-        ...(error.fields === undefined ? {} : { errors: error.fields }),
-      });
+      return problem(
+        c,
+        error.status,
+        {
+          title: error.title,
+          ...(error.detail === undefined ? {} : { detail: error.detail }),
+          ...(error.type === undefined ? {} : { type: error.type }),
+          ...(error.fields === undefined ? {} : { errors: error.fields }),
+        },
+        error.headers,
+      );
     }
     if (error instanceof HTTPException) {
       return problem(c, error.status, { detail: error.message || undefined });

@@ -12,12 +12,14 @@ export class HttpProblem extends Error {
   readonly fields: Record<string, string> | undefined;
   /** A stable machine-readable kind (the problem's `type`), e.g. 'legacy-token-used'. */
   readonly type: string | undefined;
+  /** Extra response headers, e.g. Retry-After on a 503. */
+  readonly headers: Record<string, string> | undefined;
 
   constructor(
     status: ProblemStatus,
     title: string,
     detail?: string,
-    options: { fields?: Record<string, string>; type?: string; cause?: unknown } = {},
+    options: { fields?: Record<string, string>; type?: string; headers?: Record<string, string>; cause?: unknown } = {},
   ) {
     super(detail ?? title, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'HttpProblem';
@@ -26,6 +28,7 @@ export class HttpProblem extends Error {
     this.detail = detail;
     this.fields = options.fields;
     this.type = options.type;
+    this.headers = options.headers;
   }
 }
 

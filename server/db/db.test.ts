@@ -26,7 +26,7 @@ describe('migrations', () => {
     try {
       const recorded = await server.database.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name');
       expect(recorded.map((r) => r.name)).toEqual(await listMigrations());
-      expect(recorded.map((r) => r.name)).toEqual(['0001_foundation.sql', '0002_commerce.sql']);
+      expect(recorded.map((r) => r.name)).toEqual(['0001_foundation.sql', '0002_commerce.sql', '0003_payment-processing.sql']);
       expect(await migrate(server.database)).toEqual([]);
     } finally {
       await server.close();
@@ -38,9 +38,9 @@ describe('migrations', () => {
     for (const name of await listMigrations()) await copyFile(`${MIGRATIONS_DIR}${name}`, `${dir}${name}`);
     const database = await openDatabase();
     try {
-      expect(await migrate(database, dir)).toHaveLength(2);
-      await writeFile(`${dir}0003_extra.sql`, 'CREATE TABLE extra_things (id integer PRIMARY KEY);');
-      expect(await migrate(database, dir)).toEqual(['0003_extra.sql']);
+      expect(await migrate(database, dir)).toEqual(await listMigrations());
+      await writeFile(`${dir}9999_extra.sql`, 'CREATE TABLE extra_things (id integer PRIMARY KEY);');
+      expect(await migrate(database, dir)).toEqual(['9999_extra.sql']);
       expect(await migrate(database, dir)).toEqual([]);
     } finally {
       await database.close();

@@ -321,7 +321,7 @@ export const payments = pgTable('payments', {
     .notNull()
     .references(() => orders.id),
   providerRef: text('provider_ref').notNull().unique(),
-  status: text('status', { enum: ['pending', 'succeeded', 'declined', 'failed', 'refunded'] }).notNull(),
+  status: text('status', { enum: ['pending', 'processing', 'succeeded', 'declined', 'failed', 'refunded'] }).notNull(),
   amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),

@@ -109,39 +109,52 @@ describe('test cards', () => {
     ]);
   });
 
-  it('4000 0000 0000 3220 stays pending for the configured time, then succeeds', async () => {
-    const { psp, pay, received, timers, runTimers, advance } = setup();
+  it('4000 0000 0000 3220: a signed payment.processing at once, the frame straight back to the shop, payment.succeeded after the configured time', async () => {
+    const { psp, pay, token, received, timers, runTimers, advance } = setup();
     const res = await pay({ cardNumber: '4000000000003220' });
     expect(res.status).toBe(303);
-    const processing = res.headers.get('location')!;
-    expect(processing).toMatch(/^\/pay\/pay_1\/processing\?/);
-    expect(received).toEqual([]);
+    expect(res.headers.get('location')).toBe('http://localhost:3000/checkout/payment-response?paymentId=pay_1');
+    expect(received).toEqual([{ id: 'evt_pay_1_processing', type: 'payment.processing', paymentId: 'pay_1', amount: 1212.35, created: '2025-06-02T10:00:00.000Z' }]);
     expect(timers.map((t) => t.ms)).toEqual([3000]);
+
+    // Meanwhile the card is not taken again, and the card page is not offered again.
+    const again = await pay({ cardNumber: '4000000000003220' });
+    expect(again.status).toBe(303);
+    expect(again.headers.get('location')).toBe('http://localhost:3000/checkout/payment-response?paymentId=pay_1');
+    const page = await psp.request(`/pay/pay_1?token=${encodeURIComponent(token)}`);
+    expect(page.status).toBe(409);
+    expect(await page.text()).toContain('Your bank is confirming this payment.');
+    expect(received).toHaveLength(1);
+
+    advance(3000);
+    await runTimers();
+    expect(received.map((e) => [e.id, e.type])).toEqual([
+      ['evt_pay_1_processing', 'payment.processing'],
+      ['evt_pay_1_succeeded', 'payment.succeeded'],
+    ]);
+  });
+
+  it('a processing page link issued earlier still works: it refreshes until due, then confirms once (also when a restart lost the timer) and returns to the shop', async () => {
+    const { psp, token, received, advance } = setup();
+    const ready = signToken(SECRET, { pid: 'pay_1', readyAt: new Date('2025-06-02T10:00:03Z').getTime() });
+    const processing = `/pay/pay_1/processing?token=${encodeURIComponent(token)}&ready=${encodeURIComponent(ready)}`;
 
     const waiting = await psp.request(processing);
     expect(waiting.status).toBe(200);
     const page = await waiting.text();
     expect(page).toContain('Processing your payment');
     expect(page).toContain('http-equiv="refresh"');
+    expect(received).toEqual([]);
 
     advance(3000);
-    await runTimers();
-    expect(received.map((e) => e.type)).toEqual(['payment.succeeded']);
     const done = await psp.request(processing);
     expect(done.status).toBe(303);
-    expect(done.headers.get('location')).toContain('/checkout/payment-response');
-    expect(received).toHaveLength(1);
-  });
+    expect(done.headers.get('location')).toBe('http://localhost:3000/checkout/payment-response?paymentId=pay_1');
+    expect((await psp.request(processing)).status).toBe(303);
+    expect(received.map((e) => e.id)).toEqual(['evt_pay_1_succeeded']);
 
-  it('a pending payment whose timer was lost (restart) is confirmed when the page checks after the wait', async () => {
-    const first = setup();
-    const res = await first.pay({ cardNumber: '4000000000003220' });
-    const processing = res.headers.get('location')!;
-    const restarted = setup();
-    restarted.advance(3000);
-    const done = await restarted.psp.request(processing);
-    expect(done.status).toBe(303);
-    expect(restarted.received.map((e) => e.id)).toEqual(['evt_pay_1_succeeded']);
+    const forged = signToken('other-secret', { pid: 'pay_1', readyAt: 0 });
+    expect((await psp.request(`/pay/pay_1/processing?token=${encodeURIComponent(token)}&ready=${encodeURIComponent(forged)}`)).status).toBe(404);
   });
 
   it('a double submit pays once', async () => {

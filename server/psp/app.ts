@@ -3,14 +3,14 @@ import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
 import { cardPage, messagePage, processingPage, type CardErrors, type CardValues } from './card-page.ts';
-import { eventId, PaymentLinkSchema, type PaymentEvent, type PaymentLink, type PaymentOutcome } from './events.ts';
-import { readToken, signBody, signToken } from './signature.ts';
+import { eventId, PaymentLinkSchema, type PaymentEvent, type PaymentEventType, type PaymentLink, type PaymentOutcome } from './events.ts';
+import { readToken, signBody } from './signature.ts';
 import { behaviourOf, luhnValid } from './test-cards.ts';
 
 export interface PspConfig {
   /** PSP_WEBHOOK_SECRET: verifies payment links, signs callbacks. */
   secret: string;
-  /** How long the pending test card stays pending before it succeeds. */
+  /** How long the pending test card stays processing before it succeeds. */
   pendingMs: number;
   /** The shop's app origin: the only page allowed to frame the card page. */
   appOrigin: string;
@@ -107,13 +107,13 @@ export function createPsp(deps: PspDeps) {
     retry(0);
   }
 
-  function outcomeEvent(l: PaymentLink, type: PaymentOutcome, reason?: string): PaymentEvent {
+  function paymentEvent(l: PaymentLink, type: PaymentEventType, reason?: string): PaymentEvent {
     return { id: eventId(l.pid, type), type, paymentId: l.pid, amount: l.amount, created: clock.now().toISOString(), ...(reason ? { reason } : {}) };
   }
 
   async function finish(l: PaymentLink, type: PaymentOutcome, reason?: string) {
     statuses.set(l.pid, type);
-    await send(outcomeEvent(l, type, reason));
+    await send(paymentEvent(l, type, reason));
   }
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
@@ -123,7 +123,10 @@ export function createPsp(deps: PspDeps) {
     const l = link(token);
     if (!l || !token || l.pid !== c.req.param('paymentId')) return invalidLink(c);
     const status = statuses.get(l.pid);
-    if (status && status !== 'pending') {
+    if (status === 'pending') {
+      return c.html(messagePage({ title: 'Payment being confirmed', body: 'Your bank is confirming this payment.', link: { href: returnTo(l), text: 'Continue' } }), 409);
+    }
+    if (status) {
       return c.html(messagePage({ title: 'Payment already processed', body: 'This payment has already been processed.', link: { href: returnTo(l), text: 'Continue' } }), 409);
     }
     if (l.exp * 1000 < clock.now().getTime()) return invalidLink(c);
@@ -136,10 +139,8 @@ export function createPsp(deps: PspDeps) {
     const token = text('token');
     const l = link(token);
     if (!l || l.pid !== c.req.param('paymentId')) return invalidLink(c);
-    // A second submit of a payment that already has an outcome changes nothing.
-    const status = statuses.get(l.pid);
-    if (status === 'pending') return c.redirect(processingUrl(l, token, clock.now().getTime()), 303);
-    if (status) return c.redirect(returnTo(l), 303);
+    // A second submit of a payment already taken (with an outcome or still processing) changes nothing.
+    if (statuses.get(l.pid)) return c.redirect(returnTo(l), 303);
     if (l.exp * 1000 < clock.now().getTime()) return invalidLink(c);
 
     const values: CardValues = { cardNumber: text('cardNumber'), expiry: text('expiry'), cvc: text('cvc'), name: text('name') };
@@ -160,22 +161,21 @@ export function createPsp(deps: PspDeps) {
       case 'providerError':
         await finish(l, 'payment.failed', 'processing_error');
         break;
-      case 'pendingThenSucceeds': {
+      case 'pendingThenSucceeds':
         statuses.set(l.pid, 'pending');
-        const readyAt = clock.now().getTime() + config.pendingMs;
-        // The callback goes when the bank confirms, whether or not the shopper is still here.
+        // The shop hears at once that the bank has still to confirm, so its page shows the wait
+        // ('payment.processing'); the outcome goes when the bank confirms, whether or not the
+        // shopper is still there.
+        await send(paymentEvent(l, 'payment.processing'));
         schedule(() => void finish(l, 'payment.succeeded'), config.pendingMs);
-        return c.redirect(processingUrl(l, token, readyAt), 303);
-      }
+        break;
     }
     return c.redirect(returnTo(l), 303);
   });
 
-  function processingUrl(l: PaymentLink, token: string, readyAt: number) {
-    const ready = signToken(config.secret, { pid: l.pid, readyAt });
-    return `/pay/${encodeURIComponent(l.pid)}/processing?token=${encodeURIComponent(token)}&ready=${encodeURIComponent(ready)}`;
-  }
-
+  // The provider's own waiting page, for frames sent to it before the shop's payment response
+  // page took over the wait: it refreshes until the payment is due, then confirms it (also when a
+  // restart lost the timer) and sends the frame back to the shop.
   app.get('/pay/:paymentId/processing', async (c) => {
     const token = c.req.query('token');
     const l = link(token);

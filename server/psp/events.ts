@@ -21,10 +21,17 @@ export type PaymentLink = v.InferOutput<typeof PaymentLinkSchema>;
 export const PAYMENT_OUTCOMES = ['payment.succeeded', 'payment.declined', 'payment.failed'] as const;
 export type PaymentOutcome = (typeof PAYMENT_OUTCOMES)[number];
 
+/**
+ * Every event the provider sends: an outcome, or 'payment.processing' (the card was taken but the
+ * bank has not confirmed yet; an outcome follows).
+ */
+export const PAYMENT_EVENT_TYPES = ['payment.processing', ...PAYMENT_OUTCOMES] as const;
+export type PaymentEventType = (typeof PAYMENT_EVENT_TYPES)[number];
+
 export const PaymentEventSchema = v.object({
-  /** Unique per payment and outcome: redeliveries repeat it, so the shop can ignore replays. */
+  /** Unique per payment and event type: redeliveries repeat it, so the shop can ignore replays. */
   id: v.pipe(v.string(), v.minLength(1), v.maxLength(200)),
-  type: v.picklist(PAYMENT_OUTCOMES),
+  type: v.picklist(PAYMENT_EVENT_TYPES),
   paymentId: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
   amount: v.pipe(v.number(), v.finite()),
   /** Why a payment failed (decline code or provider error); absent on success. */
@@ -33,6 +40,6 @@ export const PaymentEventSchema = v.object({
 });
 export type PaymentEvent = v.InferOutput<typeof PaymentEventSchema>;
 
-export function eventId(paymentId: string, type: PaymentOutcome): string {
+export function eventId(paymentId: string, type: PaymentEventType): string {
   return `evt_${paymentId}_${type.replace('payment.', '')}`;
 }

@@ -159,20 +159,61 @@ describe('paying with the test cards', () => {
     expect(await orderOf(s)).toMatchObject({ state: { value: 18 }, paymentAttempt: { success: true } });
   });
 
-  it('4000 0000 0000 3220: stays payment pending, then completes when the provider confirms', async () => {
+  it('4000 0000 0000 3220: processing at once, the order read as 503 \'Payment status not known yet\' (Retry-After: 1) until the provider confirms, then completed', async () => {
     const s = await shopper(server);
     await orderAwaitingPayment(s, 1, [['EUR', 300]], someone());
-    const { pay, psp, timers, runTimers } = sandbox(server, { pendingMs: 4000 });
-    const res = await pay(await paymentUrl(s), CARDS.pending);
-    const processing = res.headers.get('location')!;
-    expect(processing).toMatch(/\/processing\?/);
+    const { pay, timers, runTimers } = sandbox(server, { pendingMs: 4000 });
+    const url = await paymentUrl(s);
+    const res = await pay(url, CARDS.pending);
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toMatch(new RegExp(`^${server.config.appOrigin}/checkout/payment-response\\?paymentId=`));
     expect(timers.map((t) => t.ms)).toEqual([4000]);
-    expect((await orderOf(s)).state.value).toBe(3);
-    expect((await psp.request(processing)).status).toBe(200);
+    expect(await paymentStatus(url)).toBe('processing');
+
+    const waiting = await s.call('GET', '/api/order');
+    expect(waiting.headers.get('retry-after')).toBe('1');
+    const doc = await problem(waiting, 503);
+    expect(doc).toMatchObject({ title: 'Payment status not known yet', type: 'payment-status-unknown' });
+    expect(doc.detail).toMatch(/try again/);
+    // No second payment while the first one's outcome is still to come.
+    expect((await problem(await s.call('POST', '/api/order/create-payment-intent'), 409)).type).toBe('payment-processing');
 
     await runTimers();
-    await vi.waitFor(async () => expect((await orderOf(s)).state.value).toBe(18));
-    expect((await psp.request(processing)).status).toBe(303);
+    await vi.waitFor(async () => expect(await orderOf(s)).toMatchObject({ state: { value: 18 }, paymentAttempt: { success: true } }));
+    expect(await paymentStatus(url)).toBe('succeeded');
+  });
+
+  it('a processing payment that is then declined: the order reads again, awaiting another payment (3)', async () => {
+    const s = await shopper(server);
+    await orderAwaitingPayment(s, 2, [['USD', 100]], someone(), STORE);
+    const url = await paymentUrl(s);
+    const paymentId = url.pathname.split('/').pop()!;
+    const amount = (await orderOf(s)).total;
+    const event = (type: string) => JSON.stringify({ id: `evt_${paymentId}_${type}`, type: `payment.${type}`, paymentId, amount, created: server.clock.now().toISOString() });
+    const processing = event('processing');
+    expect(await (await callback(processing, signBody(server.config.pspWebhookSecret, processing))).json()).toEqual({ received: true, outcome: 'processing' });
+    expect(await (await callback(processing, signBody(server.config.pspWebhookSecret, processing))).json()).toEqual({ received: true, outcome: 'duplicate' });
+    await problem(await s.call('GET', '/api/order'), 503);
+
+    const declined = event('declined');
+    expect(await (await callback(declined, signBody(server.config.pspWebhookSecret, declined))).json()).toEqual({ received: true, outcome: 'failed' });
+    expect(await orderOf(s)).toMatchObject({ state: { value: 3 }, paymentAttempt: { success: false } });
+    expect((await paymentUrl(s)).pathname).not.toBe(url.pathname);
+  });
+
+  it('a processing payment stops holding the order back once the order has expired', async () => {
+    const s = await shopper(server);
+    const order = await orderAwaitingPayment(s, 2, [['EUR', 300]], someone());
+    const { pay } = sandbox(server);
+    await pay(await paymentUrl(s), CARDS.pending);
+    await problem(await s.call('GET', '/api/order'), 503);
+    const now = server.clock.now();
+    server.clock.set(order.expiresAt);
+    try {
+      expect((await orderOf(s)).state.value).toBe(3);
+    } finally {
+      server.clock.set(now);
+    }
   });
 });
 

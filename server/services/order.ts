@@ -11,7 +11,7 @@ import { londonDate, londonDateKey, SHOP_TIME_ZONE } from '#domain/availability.
 import { customerDetailsSchema, type CustomerDetails } from '#domain/customer.ts';
 import { guaranteeFeesMinor } from '#domain/guarantees.ts';
 import { exponentOf, toMajor } from '#domain/money.ts';
-import { isOrderStateValue, ORDER_STATE } from '#domain/order-state.ts';
+import { isOrderStateValue, ORDER_STATE, PAYMENT_STATUS_RETRY_MS } from '#domain/order-state.ts';
 import { isProductId, isSellBack, PRODUCT } from '#domain/products.ts';
 import * as v from 'valibot';
 import type { Db } from '../db/client.ts';
@@ -133,8 +133,37 @@ export async function orderView(db: Db, order: OrderRow): Promise<Order> {
   };
 }
 
+/**
+ * GET /api/order. While the bank has still to confirm a payment (the provider said
+ * 'payment.processing'), the order's state is not known yet: 503 with Retry-After. The payment
+ * response page takes a failed read as 'state unknown', so the checkout shows 'Unable to check
+ * status of your payment, please wait whilst we retry' and reads again after 1 s, until the
+ * outcome makes the order completed (18) or leaves it awaiting another payment (3).
+ */
 export async function getOrder(deps: Deps, session: SessionContext): Promise<Order> {
-  return orderView(deps.db, await currentOrder(deps, session));
+  const order = await currentOrder(deps, session);
+  if (await awaitingBankConfirmation(deps, order)) {
+    throw new HttpProblem(503, 'Payment status not known yet', 'Your bank has not confirmed the payment yet. Please try again in a moment.', {
+      type: 'payment-status-unknown',
+      headers: { 'Retry-After': String(Math.ceil(PAYMENT_STATUS_RETRY_MS / 1000)) },
+    });
+  }
+  return orderView(deps.db, order);
+}
+
+/**
+ * Whether a payment of the order awaiting payment is processing. Only until the order expires: a
+ * provider that never answers (the sandbox forgets a pending payment when it restarts) must not
+ * keep the shopper waiting for ever.
+ */
+async function awaitingBankConfirmation(deps: Pick<Deps, 'db' | 'clock'>, order: OrderRow): Promise<boolean> {
+  if (order.state !== ORDER_STATE.PAYMENT_PENDING || order.expiresAt.getTime() <= deps.clock.now().getTime()) return false;
+  const [processing] = await deps.db
+    .select({ id: t.payments.id })
+    .from(t.payments)
+    .where(and(eq(t.payments.orderId, order.id), eq(t.payments.status, 'processing')))
+    .limit(1);
+  return processing !== undefined;
 }
 
 /** Foreign units a line needs from the branch's notes: whole units, rounded up. */

@@ -43,6 +43,13 @@ export async function createPaymentIntent(deps: Deps, session: SessionContext): 
       return 'expired' as const;
     }
 
+    const [processing] = await tx
+      .select({ id: t.payments.id })
+      .from(t.payments)
+      .where(and(eq(t.payments.orderId, order.id), eq(t.payments.status, 'processing')));
+    // Its outcome is still to come: a second payment now could take the money twice.
+    if (processing !== undefined) throw conflict('A payment for this order is being confirmed by the bank.', 'payment-processing');
+
     const [pending] = await tx
       .select()
       .from(t.payments)
@@ -102,10 +109,12 @@ function drawsOnStock(order: OrderRow): boolean {
   return slot?.isInStock ?? true;
 }
 
-export type CallbackOutcome = 'completed' | 'failed' | 'soldOut' | 'ignored' | 'duplicate';
+export type CallbackOutcome = 'processing' | 'completed' | 'failed' | 'soldOut' | 'ignored' | 'duplicate';
 
 /**
  * POST /api/psp/callback. The signature is checked over the raw body before anything is parsed.
+ * 'payment.processing' marks a pending payment processing: the bank has not confirmed it yet, and
+ * the order is read as 'status not known yet' until the outcome comes (services/order.ts).
  * Outcomes: a success completes a payment-pending order (18) and takes its stock; if the stock is
  * gone by then, the order fails (16) and the payment is refunded. A decline or provider error
  * ends that payment only: the order stays payment pending (3) with an unsuccessful attempt, so
@@ -138,9 +147,14 @@ export async function handleProviderCallback(deps: Deps, rawBody: string, signat
     if (Math.round(event.amount * 100) !== payment.amountMinor) {
       throw new HttpProblem(422, 'Unprocessable request', 'The callback amount does not match the payment.', { type: 'amount-mismatch' });
     }
-    if (payment.status !== 'pending') return 'ignored';
+    if (payment.status !== 'pending' && payment.status !== 'processing') return 'ignored';
 
     const now = deps.clock.now();
+    if (event.type === 'payment.processing') {
+      if (payment.status !== 'pending') return 'ignored';
+      await tx.update(t.payments).set({ status: 'processing', updatedAt: now }).where(eq(t.payments.id, payment.id));
+      return 'processing';
+    }
     const [order] = await tx.select().from(t.orders).where(eq(t.orders.id, payment.orderId)).for('update');
     if (order === undefined) throw new Error(`Payment ${payment.id} has no order`);
     const setPayment = (status: 'succeeded' | 'declined' | 'failed' | 'refunded') =>
