@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import * as v from 'valibot';
 
 const blankToUndefined = (s: string) => (s.trim() === '' ? undefined : s.trim());
@@ -112,8 +111,11 @@ export interface Config {
   amlRollingDays: number;
   /** How long the sandbox provider's pending test card stays pending. */
   pspPendingMs: number;
-  /** Signs payment links (shop -> provider) and callbacks (provider -> shop); random per process when unset. */
-  pspWebhookSecret: string;
+  /**
+   * Signs payment links (shop -> provider) and callbacks (provider -> shop); null: generated once
+   * and kept in the database (services/payment.ts pspWebhookSecret).
+   */
+  pspWebhookSecret: string | null;
   placeSearch: 'geonames';
   addressLookup: 'demo';
   /** Load the catalogue, branches and rates on first start. */
@@ -156,7 +158,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     amlRollingThresholdGbp: e.AML_ROLLING_THRESHOLD_GBP ?? 3000,
     amlRollingDays: e.AML_ROLLING_DAYS ?? 30,
     pspPendingMs: e.PSP_PENDING_MS ?? 5000,
-    pspWebhookSecret: e.PSP_WEBHOOK_SECRET ?? randomBytes(32).toString('base64url'),
+    pspWebhookSecret: e.PSP_WEBHOOK_SECRET ?? null,
     placeSearch: e.PLACE_SEARCH,
     addressLookup: e.ADDRESS_LOOKUP,
     seed: e.SEED ?? true,

@@ -13,6 +13,7 @@ import { readEnv } from './env.ts';
 import { createPsp } from './psp/app.ts';
 import { SIGNATURE_HEADER } from './psp/signature.ts';
 import { PSP_CALLBACK_PATH } from './routes/order.ts';
+import { pspWebhookSecret } from './services/payment.ts';
 import { rateHistorySpan } from './services/rates.ts';
 
 let config;
@@ -39,7 +40,7 @@ const servers = [serve({ fetch: api.fetch, port: config.apiPort, hostname: confi
 // Its signed callbacks go straight into the API app in-process (same as an HTTP POST to
 // {API_BASE}/api/psp/callback, without the socket).
 const psp = createPsp({
-  config: { secret: config.pspWebhookSecret, pendingMs: config.pspPendingMs, appOrigin: config.appOrigin, retryDelaysMs: [1_000, 5_000, 30_000] },
+  config: { secret: await pspWebhookSecret(deps), pendingMs: config.pspPendingMs, appOrigin: config.appOrigin, retryDelaysMs: [1_000, 5_000, 30_000] },
   clock: systemClock,
   deliver: async ({ body, signature }) => {
     const res = await api.request(PSP_CALLBACK_PATH, {

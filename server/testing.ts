@@ -19,6 +19,7 @@ import { migrate } from './db/migrate.ts';
 import { seed } from './db/seed/index.ts';
 import { manualClock, type Deps, type ManualClock } from './deps.ts';
 import { readEnv, type Config } from './env.ts';
+import { pspWebhookSecret } from './services/payment.ts';
 
 export interface TestServerOptions {
   /** The clock's start; a Monday morning in London by default. */
@@ -37,6 +38,8 @@ export interface TestServer {
   clock: ManualClock;
   config: Config;
   database: Database;
+  /** What signs payment links and callbacks: the configured one, or the one kept in the database. */
+  pspWebhookSecret: string;
   /** In-process request (no socket): app.request(path, init). */
   request(path: string, init?: RequestInit): Promise<Response>;
   /** Starts a real HTTP listener on a free loopback port. */
@@ -75,6 +78,13 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
   }
   const deps: Deps = { db: database.db, clock, config };
   const app = createApi(deps, options.providers);
+  let secret: string;
+  try {
+    secret = await pspWebhookSecret(deps);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
   const listeners: (() => Promise<void>)[] = [];
 
   const server: TestServer = {
@@ -83,6 +93,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     clock,
     config,
     database,
+    pspWebhookSecret: secret,
     request: async (path, init) => app.request(path, init),
     listen: () =>
       new Promise((resolve) => {

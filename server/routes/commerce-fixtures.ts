@@ -111,7 +111,7 @@ export async function paymentUrl(s: Shopper): Promise<URL> {
 export function sandbox(server: TestServer, options: { pendingMs?: number } = {}) {
   const timers: { fn: () => void; ms: number }[] = [];
   const psp = createPsp({
-    config: { secret: server.config.pspWebhookSecret, pendingMs: options.pendingMs ?? 3000, appOrigin: server.config.appOrigin, retryDelaysMs: [] },
+    config: { secret: server.pspWebhookSecret, pendingMs: options.pendingMs ?? 3000, appOrigin: server.config.appOrigin, retryDelaysMs: [] },
     clock: server.clock,
     deliver: async ({ body: text, signature }) => {
       const res = await server.request(PSP_CALLBACK_PATH, { method: 'POST', headers: { 'Content-Type': 'application/json', [SIGNATURE_HEADER]: signature }, body: text });

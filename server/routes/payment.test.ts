@@ -3,6 +3,7 @@ import { OrderSchema } from '#domain/contract/order.ts';
 import { signBody, SIGNATURE_HEADER } from '../psp/signature.ts';
 import { createTestServer, type TestServer } from '../testing.ts';
 import { body, CARDS, orderAtDetails, orderAwaitingPayment, paymentUrl, problem, sandbox, shopper, type Shopper } from './commerce-fixtures.ts';
+import { pspWebhookSecret } from '../services/payment.ts';
 import { PSP_CALLBACK_PATH } from './order.ts';
 
 let server: TestServer;
@@ -100,7 +101,7 @@ describe('paying with the test cards', () => {
     const paymentId = url.pathname.split('/').pop()!;
     const [payment] = await server.database.query<{ amount_minor: string }>('select amount_minor from payments where id = $1', [paymentId]);
     const event = JSON.stringify({ id: `evt_${paymentId}_succeeded`, type: 'payment.succeeded', paymentId, amount: Number(payment!.amount_minor) / 100, created: server.clock.now().toISOString() });
-    const signature = signBody(server.config.pspWebhookSecret, event);
+    const signature = signBody(server.pspWebhookSecret, event);
     const stock = await stockOf(STORE, 'USD');
 
     const first = await callback(event, signature);
@@ -114,7 +115,7 @@ describe('paying with the test cards', () => {
 
     // A later, different event for the same payment (a decline after success) changes nothing either.
     const late = JSON.stringify({ id: `evt_${paymentId}_declined`, type: 'payment.declined', paymentId, amount: Number(payment!.amount_minor) / 100, created: server.clock.now().toISOString() });
-    expect(await (await callback(late, signBody(server.config.pspWebhookSecret, late))).json()).toEqual({ received: true, outcome: 'ignored' });
+    expect(await (await callback(late, signBody(server.pspWebhookSecret, late))).json()).toEqual({ received: true, outcome: 'ignored' });
     expect((await orderOf(s)).state.value).toBe(18);
   });
 
@@ -155,7 +156,7 @@ describe('paying with the test cards', () => {
     await pay(await paymentUrl(s), CARDS.succeeds);
     const paymentId = first.pathname.split('/').pop()!;
     const event = JSON.stringify({ id: `evt_${paymentId}_failed`, type: 'payment.failed', paymentId, amount: (await orderOf(s)).total, created: server.clock.now().toISOString() });
-    expect(await (await callback(event, signBody(server.config.pspWebhookSecret, event))).json()).toEqual({ received: true, outcome: 'ignored' });
+    expect(await (await callback(event, signBody(server.pspWebhookSecret, event))).json()).toEqual({ received: true, outcome: 'ignored' });
     expect(await orderOf(s)).toMatchObject({ state: { value: 18 }, paymentAttempt: { success: true } });
   });
 
@@ -191,12 +192,12 @@ describe('paying with the test cards', () => {
     const amount = (await orderOf(s)).total;
     const event = (type: string) => JSON.stringify({ id: `evt_${paymentId}_${type}`, type: `payment.${type}`, paymentId, amount, created: server.clock.now().toISOString() });
     const processing = event('processing');
-    expect(await (await callback(processing, signBody(server.config.pspWebhookSecret, processing))).json()).toEqual({ received: true, outcome: 'processing' });
-    expect(await (await callback(processing, signBody(server.config.pspWebhookSecret, processing))).json()).toEqual({ received: true, outcome: 'duplicate' });
+    expect(await (await callback(processing, signBody(server.pspWebhookSecret, processing))).json()).toEqual({ received: true, outcome: 'processing' });
+    expect(await (await callback(processing, signBody(server.pspWebhookSecret, processing))).json()).toEqual({ received: true, outcome: 'duplicate' });
     await problem(await s.call('GET', '/api/order'), 503);
 
     const declined = event('declined');
-    expect(await (await callback(declined, signBody(server.config.pspWebhookSecret, declined))).json()).toEqual({ received: true, outcome: 'failed' });
+    expect(await (await callback(declined, signBody(server.pspWebhookSecret, declined))).json()).toEqual({ received: true, outcome: 'failed' });
     expect(await orderOf(s)).toMatchObject({ state: { value: 3 }, paymentAttempt: { success: false } });
     expect((await paymentUrl(s)).pathname).not.toBe(url.pathname);
   });
@@ -222,9 +223,9 @@ describe('POST /api/psp/callback', () => {
     const event = JSON.stringify({ id: 'evt_x', type: 'payment.succeeded', paymentId: 'nope', amount: 1, created: server.clock.now().toISOString() });
     expect((await problem(await callback(event, null), 401)).type).toBe('signature-invalid');
     await problem(await callback(event, signBody('another-secret', event)), 401);
-    await problem(await callback(event.replace('nope', 'nope2'), signBody(server.config.pspWebhookSecret, event)), 401);
-    await problem(await callback('{"hello":1}', signBody(server.config.pspWebhookSecret, '{"hello":1}')), 400);
-    await problem(await callback(event, signBody(server.config.pspWebhookSecret, event)), 404);
+    await problem(await callback(event.replace('nope', 'nope2'), signBody(server.pspWebhookSecret, event)), 401);
+    await problem(await callback('{"hello":1}', signBody(server.pspWebhookSecret, '{"hello":1}')), 400);
+    await problem(await callback(event, signBody(server.pspWebhookSecret, event)), 404);
   });
 
   it('a success for an order abandoned meanwhile is refunded and the order stays failed', async () => {
@@ -239,6 +240,17 @@ describe('POST /api/psp/callback', () => {
     const [row] = await server.database.query<{ status: string; state: number }>('select p.status, o.state from payments p join orders o on o.id = p.order_id where p.id = $1', [paymentId]);
     expect(row).toEqual({ status: 'refunded', state: 16 });
     expect(await stockOf(STORE, 'USD')).toBe(stock);
+  });
+});
+
+describe('PSP_WEBHOOK_SECRET', () => {
+  it('unset: made once and kept in the database; set: used as given', async () => {
+    expect(server.config.pspWebhookSecret).toBeNull();
+    const rows = await server.database.query<{ value: string }>("select value from app_secrets where name = 'psp-webhook-secret'");
+    expect(rows.map((r) => r.value)).toEqual([server.pspWebhookSecret]);
+    expect(await pspWebhookSecret(server.deps)).toBe(server.pspWebhookSecret);
+    const configured = 'configured-webhook-secret-0123456789abcdef';
+    expect(await pspWebhookSecret({ db: server.deps.db, config: { ...server.config, pspWebhookSecret: configured } })).toBe(configured);
   });
 });
 

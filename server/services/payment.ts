@@ -20,9 +20,29 @@ import type { Deps } from '../deps.ts';
 import { badRequest, conflict, HttpProblem, notFound, unauthorized } from '../errors.ts';
 import { PaymentEventSchema, type PaymentEvent, type PaymentLink } from '../psp/events.ts';
 import { signToken, verifyBody } from '../psp/signature.ts';
+import { storedSecret } from './app-secrets.ts';
 import type { OrderLineRecord } from './cart.ts';
 import { currentOrder, linesOf, type OrderRow, type SlotRecord } from './order.ts';
 import type { SessionContext } from './session.ts';
+
+const PSP_SECRET_NAME = 'psp-webhook-secret';
+const pspSecrets = new WeakMap<Db, Promise<string>>();
+
+/**
+ * PSP_WEBHOOK_SECRET, or one made on first use and kept in app_secrets: payment links issued and
+ * callbacks signed before a restart still verify after it. The sandbox provider started with the
+ * shop (main.ts) is handed the same value.
+ */
+export function pspWebhookSecret(deps: Pick<Deps, 'db' | 'config'>): Promise<string> {
+  if (deps.config.pspWebhookSecret !== null) return Promise.resolve(deps.config.pspWebhookSecret);
+  let secret = pspSecrets.get(deps.db);
+  if (secret === undefined) {
+    secret = storedSecret(deps.db, PSP_SECRET_NAME);
+    pspSecrets.set(deps.db, secret);
+    secret.catch(() => pspSecrets.delete(deps.db));
+  }
+  return secret;
+}
 
 /**
  * POST /api/order/create-payment-intent: only for an order awaiting payment. A pending payment of
@@ -31,6 +51,7 @@ import type { SessionContext } from './session.ts';
  * fails here (16), so the unsuccessful page stops offering 'Try again?' for it.
  */
 export async function createPaymentIntent(deps: Deps, session: SessionContext): Promise<{ url: string }> {
+  const secret = await pspWebhookSecret(deps);
   const result = await deps.db.transaction(async (tx) => {
     const order = await currentOrder(deps, session, { lock: true, db: tx });
     if (order.state !== ORDER_STATE.PAYMENT_PENDING) {
@@ -66,7 +87,7 @@ export async function createPaymentIntent(deps: Deps, session: SessionContext): 
       returnUrl: `${deps.config.appOrigin}${appPaths.paymentResponse}`,
       exp: Math.floor(order.expiresAt.getTime() / 1000),
     };
-    const token = signToken(deps.config.pspWebhookSecret, link);
+    const token = signToken(secret, link);
     return { url: `${deps.config.pspOrigin}/pay/${paymentId}?token=${encodeURIComponent(token)}` };
   });
   // Thrown after the commit: the order's move to failed must stay.
@@ -122,7 +143,7 @@ export type CallbackOutcome = 'processing' | 'completed' | 'failed' | 'soldOut' 
  * order that is no longer awaiting payment (abandoned, already paid) is refunded.
  */
 export async function handleProviderCallback(deps: Deps, rawBody: string, signature: string | null | undefined): Promise<CallbackOutcome> {
-  if (!verifyBody(deps.config.pspWebhookSecret, rawBody, signature)) {
+  if (!verifyBody(await pspWebhookSecret(deps), rawBody, signature)) {
     throw unauthorized('The callback signature does not match.', 'signature-invalid');
   }
   let json: unknown;

@@ -5,11 +5,11 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
-import { randomBytes } from 'node:crypto';
 import type { Db } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { forbidden, notFound, unauthorized } from '../errors.ts';
+import { storedSecret } from './app-secrets.ts';
 
 /** What an authorised route knows about its caller (`c.get('session')`). */
 export interface SessionContext {
@@ -43,13 +43,7 @@ export function signingKey(deps: Pick<Deps, 'db' | 'config'>): Promise<Uint8Arra
 }
 
 async function loadOrCreateSecret(db: Db): Promise<Uint8Array> {
-  await db
-    .insert(t.appSecrets)
-    .values({ name: SECRET_NAME, value: randomBytes(32).toString('base64url') })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(t.appSecrets).where(eq(t.appSecrets.name, SECRET_NAME));
-  if (row === undefined) throw new Error('The session signing key could not be stored');
-  return new Uint8Array(Buffer.from(row.value, 'base64url'));
+  return new Uint8Array(Buffer.from(await storedSecret(db, SECRET_NAME), 'base64url'));
 }
 
 function toRow(r: typeof t.sessions.$inferSelect): SessionRow {
