@@ -21,6 +21,7 @@ import {
   tierThresholdMinor,
   type QuoteRates,
   priceDrivenAmount,
+  priceWithinGbp,
 } from './pricing.ts';
 
 const euro = { code: 'EUR', symbol: '€' };
@@ -263,5 +264,62 @@ describe('a driven amount, priced (spec 5.1)', () => {
   it('floors sell-back to whole units, without the maximum', () => {
     const { priced, error } = priceDrivenAmount({ side: 'foreign', minor: 4_075 }, 'EUR', drivenQuote, { sellBack: true, maxGbpMinor: 100 });
     expect([priced.foreignMinor, error]).toEqual([4_000, null]);
+  });
+});
+
+describe('a capped amount stays within the maximum (spec 5.1, 9: maximum £2,500, conversion cap 2500)', () => {
+  const at = (rate: number, increment: number, rateTiers: QuoteRates['rateTiers'] = []): QuoteRates => ({
+    rate,
+    price: 1 / rate,
+    increment,
+    rateTiers,
+  });
+  const max2500 = { sellBack: false, maxGbpMinor: 250_000 };
+
+  it.each([
+    // code, rate, increment, tiers, driver side, typed minor, foreign minor, pence
+    // €9,000 typed: £2,500 buys €2,855.75; €2,860 (rounded up) would cost £2,503.72, €2,855 costs £2,499.35.
+    ['EUR', 1.1423, 5, [], 'foreign', 900_000, 285_500, 249_935],
+    ['EUR', 1.1423, 5, [], 'gbp', 900_000, 285_500, 249_935],
+    // £2,500 itself: its notes would cost £2,503.72, so it is capped too.
+    ['EUR', 1.1423, 5, [], 'gbp', 250_000, 285_500, 249_935],
+    ['EUR', 1.1423, 20, [], 'foreign', 900_000, 284_000, 248_622],
+    ['JPY', 186.45, 1000, [], 'foreign', 900_000, 466_000, 249_933],
+    ['USD', 1.2561, 1, [], 'foreign', 900_000, 314_000, 249_981],
+    // €2,858 reaches the 1.1432 tier at exactly £2,500; €2,855 falls below it, back to 1.10: €2,750.
+    ['EUR', 1.1, 5, [{ amount: 2858, rate: 1.1432, price: 0.8747 }], 'foreign', 900_000, 275_000, 250_000],
+  ] as const)('%s at %d in %is (tiers %j): %s %i is capped at %i foreign for %i pence', (code, rate, increment, tiers, side, minor, foreignMinor, gbpMinor) => {
+    const { priced, error } = priceDrivenAmount({ side, minor }, code, at(rate, increment, [...tiers]), max2500);
+    expect([priced.foreignMinor, priced.gbpMinor, error]).toEqual([foreignMinor, gbpMinor, 'Maximum order value is £2,500']);
+  });
+
+  it('caps the conversion at 2500 the same way when the maximum is higher, without the message', () => {
+    const { priced, error } = priceDrivenAmount({ side: 'gbp', minor: 400_000 }, 'EUR', at(1.1423, 5), { sellBack: false, maxGbpMinor: 500_000 });
+    expect([priced.foreignMinor, priced.gbpMinor, error]).toEqual([285_500, 249_935, null]);
+  });
+
+  it('rounds up as before when the notes are within the maximum', () => {
+    // £2,400 buys €2,741.52, rounded up to €2,745 at £2,403.05.
+    const { priced, error } = priceDrivenAmount({ side: 'gbp', minor: 240_000 }, 'EUR', at(1.1423, 5), max2500);
+    expect([priced.foreignMinor, priced.gbpMinor, error]).toEqual([274_500, 240_305, null]);
+  });
+
+  it.each([1.1423, 1.1433, 1.2561, 1.105, 186.45])('never prices the notes above the maximum at %d', (rate) => {
+    for (const increment of [1, 5, 10, 20, 1000]) {
+      for (const minor of [240_000, 249_999, 250_000, 250_001, 300_000, 900_000, 5_000_000]) {
+        for (const side of ['gbp', 'foreign'] as const) {
+          const { priced } = priceDrivenAmount({ side, minor }, 'EUR', at(rate, increment), max2500);
+          expect(priced.gbpMinor).toBeLessThanOrEqual(250_000);
+          expect(priced.foreignMinor % (increment * 100)).toBe(0);
+        }
+      }
+    }
+  });
+
+  it('is the largest amount on the increment within the limit', () => {
+    const quote = at(1.1423, 5);
+    const capped = priceWithinGbp(250_000, 'EUR', quote);
+    expect(capped).toMatchObject({ foreignMinor: 285_500, gbpMinor: 249_935, rounded: true });
+    expect(priceForeignAmount(capped.foreignMinor + 500, 'EUR', quote).gbpMinor).toBeGreaterThan(250_000);
   });
 });

@@ -135,18 +135,38 @@ export function priceForeignAmount(foreignMinor: number, code: string, quote: Qu
 }
 
 /**
- * A GBP amount typed by the shopper: capped at £2,500 for the conversion, converted at the tier
- * the pounds reach, rounded up to the increment, and priced again so the cost matches the notes.
+ * The largest amount on the branch's increment whose price is within a GBP limit: a capped amount
+ * is rounded DOWN to the increment, since rounding it up would price it above the limit. Below a
+ * tier's amount the rate is worse, so an amount that falls out of its tier is converted again.
+ */
+export function priceWithinGbp(limitGbpMinor: number, code: string, quote: QuoteRates): PricedAmount {
+  const step = Math.max(toMinor(quote.increment, code), 1);
+  const floorToStep = (minor: number) => Math.floor(minor / step) * step;
+  const converted = foreignAmountOf(limitGbpMinor, code, rateForGbp(quote, limitGbpMinor).rate);
+  let foreignMinor = floorToStep(converted);
+  for (;;) {
+    const choice = rateForForeign(quote, foreignMinor, code);
+    const gbpMinor = gbpPriceOf(foreignMinor, code, choice.rate);
+    if (gbpMinor <= limitGbpMinor || foreignMinor <= 0) {
+      return { foreignMinor, gbpMinor, rate: choice.rate, price: choice.price, tier: choice.tier, rounded: foreignMinor !== converted };
+    }
+    foreignMinor = Math.min(foreignMinor - step, floorToStep(foreignAmountOf(limitGbpMinor, code, choice.rate)));
+  }
+}
+
+/**
+ * A GBP amount typed by the shopper, converted at the tier the pounds reach, rounded up to the
+ * increment, and priced again so the cost matches the notes. Above £2,500 the conversion is capped:
+ * the most notes whose price is within £2,500.
  */
 export function priceGbpAmount(
   gbpMinor: number,
   code: string,
   quote: QuoteRates,
 ): PricedAmount & { capped: boolean } {
-  const capped = gbpMinor > CONVERSION_CAP_GBP_MINOR;
-  const pounds = capped ? CONVERSION_CAP_GBP_MINOR : gbpMinor;
-  const choice = rateForGbp(quote, pounds);
-  const converted = foreignAmountOf(pounds, code, choice.rate);
+  if (gbpMinor > CONVERSION_CAP_GBP_MINOR) return { ...priceWithinGbp(CONVERSION_CAP_GBP_MINOR, code, quote), capped: true };
+  const choice = rateForGbp(quote, gbpMinor);
+  const converted = foreignAmountOf(gbpMinor, code, choice.rate);
   const rounded = roundUpToIncrement(converted, code, quote.increment);
   return {
     foreignMinor: rounded,
@@ -155,7 +175,7 @@ export function priceGbpAmount(
     price: choice.price,
     tier: choice.tier,
     rounded: rounded !== converted,
-    capped,
+    capped: false,
   };
 }
 
@@ -236,8 +256,9 @@ export interface AmountDriver {
 /**
  * Prices a driven amount for a product: sell-back is floored to whole units; the buy pickers are
  * rounded up to the increment and capped at the configured GBP maximum with 'Maximum order value
- * is £{max}' (a GBP amount before converting, a foreign amount once priced above it), and the
- * conversion itself caps at £2,500.
+ * is £{max}' (a GBP amount above it, or any amount whose notes are priced above it), and the
+ * conversion itself caps at £2,500. A capped amount is the most notes priced within the cap, so
+ * the price shown never exceeds the maximum next to it.
  */
 export function priceDrivenAmount(
   driver: AmountDriver,
@@ -249,13 +270,9 @@ export function priceDrivenAmount(
     const foreign = driver.side === 'foreign' ? driver.minor : foreignAmountOf(driver.minor, code, quote.rate);
     return { priced: priceSellBackAmount(foreign, code, quote), error: null };
   }
-  if (driver.side === 'gbp') {
-    const capped = capGbpAmount(driver.minor, options.maxGbpMinor);
-    return { priced: priceGbpAmount(capped.gbpMinor, code, quote), error: capped.error };
-  }
-  const priced = priceForeignAmount(driver.minor, code, quote);
-  if (priced.gbpMinor > options.maxGbpMinor) {
-    return { priced: priceGbpAmount(options.maxGbpMinor, code, quote), error: maximumOrderValueMessage(options.maxGbpMinor) };
-  }
-  return { priced, error: null };
+  const max = options.maxGbpMinor;
+  const priced = driver.side === 'gbp' ? priceGbpAmount(driver.minor, code, quote) : priceForeignAmount(driver.minor, code, quote);
+  const overMaximum = (driver.side === 'gbp' && driver.minor > max) || priced.gbpMinor > max;
+  if (!overMaximum) return { priced, error: null };
+  return { priced: priceWithinGbp(Math.min(max, CONVERSION_CAP_GBP_MINOR), code, quote), error: maximumOrderValueMessage(max) };
 }

@@ -283,6 +283,19 @@ describe('amounts (spec 5.1)', () => {
     expect(amounts(actor)).toMatchObject({ gbpMinor, error });
   });
 
+  it.each([
+    ['foreign', '9000'],
+    ['gbp', '9000'],
+  ] as const)('keeps the price of capped %s %s within the £2,500 maximum: the most notes under it', async (picker, text) => {
+    const quote = async () => ({ rate: 1.1423, price: 0.8754, increment: 5, rateTiers: [] });
+    const { clock, settled, type, actor } = startCalculator({ settings: { maxOrderValue: 2500 } }, { quote });
+    await settled();
+    type(picker, text);
+    clock.increment(500);
+    // £2,500 buys €2,855.75: €2,860 would cost £2,503.72, €2,855 costs £2,499.35.
+    expect(amounts(actor)).toMatchObject({ foreignMinor: 285_500, gbpMinor: 249_935, error: 'Maximum order value is £2,500' });
+  });
+
   it('rounds a foreign amount up to the branch increment', async () => {
     const { clock, settled, type, actor } = startCalculator();
     await settled();

@@ -69,6 +69,22 @@ describe("'Add new currency' (spec 2.6, 5.1)", () => {
     expect(actor.getSnapshot().context).toMatchObject({ priced: { gbpMinor }, amountError: error });
   });
 
+  it.each([
+    ['foreign', '9000'],
+    ['gbp', '9000'],
+  ] as const)('keeps the cost of capped %s %s within the £2,500 maximum: the most notes under it', async (picker, text) => {
+    const { actor, choose, type, clock, fetchQuote } = startForm(2500);
+    fetchQuote.mockResolvedValueOnce({ rate: 1.2561, price: 0.7961, increment: 5, rateTiers: [] });
+    await choose('USD');
+    type(picker, text);
+    clock.increment(500);
+    // £2,500 buys $3,140.25: $3,145 would cost £2,503.78, $3,140 costs £2,499.81.
+    expect(actor.getSnapshot().context).toMatchObject({
+      priced: { foreignMinor: 314_000, gbpMinor: 249_981 },
+      amountError: 'Maximum order value is £2,500',
+    });
+  });
+
   it('starts again once the added currency is in the cart', async () => {
     const { actor, choose, type } = startForm();
     await choose('USD');

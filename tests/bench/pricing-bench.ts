@@ -45,8 +45,21 @@ function plainPriceForeign(foreignMinor: number, quote: QuoteRates): number {
   return plainGbpPrice(rounded, choice.rate);
 }
 
+/** Above the cap: the most notes priced within it (rounded down to the increment). */
+function plainPriceWithin(limit: number, quote: QuoteRates): number {
+  const step = quote.increment * FACTOR;
+  const choice = plainChoice(quote, (tier) => limit >= plainThreshold(tier));
+  let foreign = Math.floor(Math.floor(((limit / 100) * choice.rate) * FACTOR) / step) * step;
+  for (;;) {
+    const price = plainGbpPrice(foreign, plainChoice(quote, (tier) => foreign >= tier.amount * FACTOR).rate);
+    if (price <= limit || foreign <= 0) return price;
+    foreign -= step;
+  }
+}
+
 function plainPriceGbp(gbpMinor: number, quote: QuoteRates): number {
-  const pounds = Math.min(gbpMinor, CONVERSION_CAP_GBP_MINOR);
+  if (gbpMinor > CONVERSION_CAP_GBP_MINOR) return plainPriceWithin(CONVERSION_CAP_GBP_MINOR, quote);
+  const pounds = gbpMinor;
   const choice = plainChoice(quote, (tier) => pounds >= plainThreshold(tier));
   const converted = Math.floor(((pounds / 100) * choice.rate) * FACTOR);
   return plainGbpPrice(plainRoundUp(converted, quote.increment), choice.rate);
