@@ -111,6 +111,7 @@ export const siteSettings: SiteSettings = {
   isSiteAllowed: true,
   enableSelling: true,
   showMarketingPreference: true,
+  marketingDefault: false,
   showAbtaPreference: true,
   showBuybackGuarantee: true,
   showRefundGuarantee: true,

@@ -63,6 +63,8 @@ export const SiteSettingsSchema = v.object({
   isSiteAllowed: v.boolean(),
   enableSelling: v.boolean(),
   showMarketingPreference: v.boolean(),
+  /** Whether the marketing opt-in starts ticked (spec 3: marketing defaults to a site setting). */
+  marketingDefault: v.optional(v.boolean(), false),
   showAbtaPreference: v.boolean(),
   showBuybackGuarantee: v.boolean(),
   showRefundGuarantee: v.boolean(),

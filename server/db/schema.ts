@@ -75,6 +75,7 @@ export const sites = pgTable('sites', {
   isSiteAllowed: boolean('is_site_allowed').notNull(),
   enableSelling: boolean('enable_selling').notNull(),
   showMarketingPreference: boolean('show_marketing_preference').notNull(),
+  marketingDefault: boolean('marketing_default').notNull().default(false),
   showAbtaPreference: boolean('show_abta_preference').notNull(),
   showBuybackGuarantee: boolean('show_buyback_guarantee').notNull(),
   showRefundGuarantee: boolean('show_refund_guarantee').notNull(),

@@ -101,6 +101,18 @@ describe('GET /api/sites/getsitesettings', () => {
     });
   });
 
+  it('says whether the marketing opt-in starts ticked: unticked on both seeded sites, as the site row says', async () => {
+    const read = async (siteId: number) => ((await (await server.request(apiRoutes.siteSettings.url(siteId))).json()) as { marketingDefault?: unknown }).marketingDefault;
+    expect(await read(1)).toBe(false);
+    expect(await read(2)).toBe(false);
+    await server.database.query('update sites set marketing_default = true where id = 2');
+    try {
+      expect(await read(2)).toBe(true);
+    } finally {
+      await server.database.query('update sites set marketing_default = false where id = 2');
+    }
+  });
+
   it('gives the partner site its own minimum and flags', async () => {
     const s = await json(await server.request(apiRoutes.siteSettings.url(2)), SiteSettingsSchema);
     expect(s).toMatchObject({ siteId: 2, isPartner: true, buybackMinimum: 200, enableSelling: false, embeddedMode: true, isSiteAllowed: false });

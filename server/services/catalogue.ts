@@ -74,6 +74,7 @@ export async function siteSettings(
     isSiteAllowed: s.isSiteAllowed,
     enableSelling: s.enableSelling,
     showMarketingPreference: s.showMarketingPreference,
+    marketingDefault: s.marketingDefault,
     showAbtaPreference: s.showAbtaPreference,
     showBuybackGuarantee: s.showBuybackGuarantee,
     showRefundGuarantee: s.showRefundGuarantee,

@@ -123,11 +123,13 @@ export function CustomerInfoPage() {
   const services = useShopServices();
   const reads = useShopReads();
   const content = usePromiseActorFor(reads.checkoutContent, {}, 'checkout');
+  const settings = useSiteSettings();
   return (
     <CustomerInfoScreen
       checkout={useCheckout()}
       countdown={useCartCountdown()}
-      settings={useSiteSettings()}
+      settings={settings}
+      marketingDefault={settings.marketingDefault}
       content={content.status === 'done' ? content.output : null}
       addressLookup={reads.addressLookup}
       tracker={services.tracker}

@@ -4,6 +4,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { appPaths } from '#domain/contract/routes.ts';
 import { messages } from '#domain/messages.ts';
+import { fixtures } from '../../mocks/fixtures.ts';
 import { handlers, variants } from '../../mocks/handlers.ts';
 import { renderShop } from '../../tests/support/composition-root.tsx';
 import { routes } from './router.tsx';
@@ -46,6 +47,14 @@ describe('routes', () => {
     const router = renderAt(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(path);
+  });
+
+  it.each([true, false])('starts the marketing opt-in on the details page as the site setting says (marketingDefault %s)', async (marketingDefault) => {
+    server.use(...variants.settings({ marketingDefault }));
+    renderAt(appPaths.customerInformation);
+    const optIn = await screen.findByRole('checkbox', { name: fixtures.checkoutContent.marketingCheckboxLabel });
+    if (marketingDefault) expect(optIn).toBeChecked();
+    else expect(optIn).not.toBeChecked();
   });
 
   it('opens the payment page of an order awaiting payment, and sends any other order to the error step', async () => {

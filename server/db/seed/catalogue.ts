@@ -22,6 +22,9 @@ export const seedSites = [
     isSiteAllowed: true,
     enableSelling: true,
     showMarketingPreference: true,
+    // Both sites' checkbox is an opt-in ('Yes, I would like to receive offers by email'), and UK
+    // consent rules do not count a pre-ticked opt-in as consent: it starts unticked.
+    marketingDefault: false,
     showAbtaPreference: true,
     showBuybackGuarantee: true,
     showRefundGuarantee: true,
@@ -42,6 +45,7 @@ export const seedSites = [
     isSiteAllowed: false,
     enableSelling: false,
     showMarketingPreference: false,
+    marketingDefault: false,
     showAbtaPreference: false,
     showBuybackGuarantee: true,
     showRefundGuarantee: false,
