@@ -32,4 +32,20 @@ describe('error reporting', () => {
     window.dispatchEvent(event);
     expect(reporter.report).toHaveBeenCalledTimes(1);
   });
+
+  it('forwards window errors but not the benign ResizeObserver ones', () => {
+    const reporter = { report: vi.fn() };
+    const stop = reportUnhandled(window, reporter);
+    window.dispatchEvent(new ErrorEvent('error', { message: 'ResizeObserver loop completed with undelivered notifications.' }));
+    window.dispatchEvent(new ErrorEvent('error', { message: 'ResizeObserver loop limit exceeded' }));
+    expect(reporter.report).not.toHaveBeenCalled();
+    const error = new TypeError('x is undefined');
+    window.dispatchEvent(new ErrorEvent('error', { message: 'Uncaught TypeError: x is undefined', error }));
+    window.dispatchEvent(new ErrorEvent('error', { message: 'Script error.' }));
+    expect(reporter.report.mock.calls).toEqual([
+      [error, { where: 'window.error' }],
+      ['Script error.', { where: 'window.error' }],
+    ]);
+    stop();
+  });
 });

@@ -33,9 +33,22 @@ export function createConsoleReporter(sink: Pick<Console, 'error'> = console): E
   };
 }
 
+/**
+ * Browsers raise these as window errors when a ResizeObserver's callback resizes what it observes
+ * and the rest waits for the next frame: nothing is lost, so they are not worth a report.
+ */
+const BENIGN_WINDOW_ERRORS = ['ResizeObserver loop completed with undelivered notifications', 'ResizeObserver loop limit exceeded'];
+
+export function isBenignWindowError(message: string | null | undefined): boolean {
+  return typeof message === 'string' && BENIGN_WINDOW_ERRORS.some((benign) => message.includes(benign));
+}
+
 /** Forwards window errors and unhandled rejections to the reporter; returns the unsubscribe. */
 export function reportUnhandled(target: Window, reporter: ErrorReporter): () => void {
-  const onError = (event: ErrorEvent) => reporter.report(event.error ?? event.message, { where: 'window.error' });
+  const onError = (event: ErrorEvent) => {
+    if (isBenignWindowError(event.message)) return;
+    reporter.report(event.error ?? event.message, { where: 'window.error' });
+  };
   const onRejection = (event: PromiseRejectionEvent) => reporter.report(event.reason, { where: 'unhandledrejection' });
   target.addEventListener('error', onError);
   target.addEventListener('unhandledrejection', onRejection);
