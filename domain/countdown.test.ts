@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countdownAt, countdownView, formatMmSs, remainingMs } from './countdown.ts';
+import { countdownAt, countdownView, formatMmSs, isCartExpired, remainingMs } from './countdown.ts';
 
 describe('cart countdown', () => {
   it.each([
@@ -36,5 +36,17 @@ describe('cart countdown', () => {
     expect(remainingMs('2026-11-27T09:59:00Z', now)).toBe(0);
     expect(remainingMs('not a date', now)).toBe(0);
     expect(countdownAt(new Date('2026-11-27T10:04:30Z'), now)).toMatchObject({ text: '04:30', expiring: true });
+  });
+
+  it.each([
+    // expiresAt, expired ('Cart expired' under 1 s)
+    ['2026-11-27T10:05:00Z', false],
+    ['2026-11-27T10:00:01Z', false],
+    ['2026-11-27T10:00:00.999Z', true],
+    ['2026-11-27T10:00:00Z', true],
+    ['2026-11-27T09:59:00Z', true],
+    ['not a date', true],
+  ])('a cart expiring at %s at 10:00:00 has expired: %s', (expiresAt, expired) => {
+    expect(isCartExpired(expiresAt, new Date('2026-11-27T10:00:00Z'))).toBe(expired);
   });
 });

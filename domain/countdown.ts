@@ -56,3 +56,8 @@ export function countdownView(msLeft: number): CountdownView {
 export function countdownAt(expiresAt: string | Date, now: Date): CountdownView {
   return countdownView(remainingMs(expiresAt, now));
 }
+
+/** 'Cart expired' (spec 4.3, 8): under 1 s left, when the countdown says so and checkout stops. */
+export function isCartExpired(expiresAt: string | Date, now: Date): boolean {
+  return countdownAt(expiresAt, now).expired;
+}

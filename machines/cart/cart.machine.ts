@@ -14,17 +14,19 @@
  * where no cart means 'You have no cart' and / one second later.
  *
  * Side effects leave as emitted events (the app subscribes with `actor.on`):
- * - `navigation.requested { to }` after "We've cleared your cart" and after 'You have no cart';
+ * - `navigation.requested { to }` after "We've cleared your cart", after 'You have no cart' and
+ *   for the header's 'Review & checkout' (refused, like checkout, once the cart has expired);
  * - `cart.checkedOut { orderId, externalOrderId }` once POST /cart/checkout created the order,
  *   for the checkout actor, which moves on to the delivery step;
  * - `cart.lineInvalid { lineId, message }` when a quantity is not above 0: focus returns to it;
  * - `error.reported { error, where }` for failures nobody sees otherwise.
  */
-import { and, assign, emit, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';
+import { and, assign, emit, fromPromise, not, sendParent, sendTo, setup, type SnapshotFrom } from 'xstate';
 import type { CartLink, ViewCartRequest } from '#domain/cart-link.ts';
 import type { Cart, CartLine, CartLineRequest, CheckoutResponse, CreateCartRequest } from '#domain/contract/cart.ts';
 import type { ProductId, SiteProduct } from '#domain/contract/catalogue.ts';
 import type { Problem } from '#domain/contract/common.ts';
+import { isCartExpired } from '#domain/countdown.ts';
 import {
   buybackNotice,
   guaranteeErrors,
@@ -40,6 +42,7 @@ import { GBP_CODE, toMinor } from '#domain/money.ts';
 import { REDIRECT_DELAY_MS } from '#domain/order-state.ts';
 import { LINE_UPDATE_DEBOUNCE_MS, lineQuantityError } from '#domain/pricing.ts';
 import { isNotFoundError, isUnauthorizedError, problemOf } from '#domain/problem.ts';
+import { viewCartPath } from '#domain/products.ts';
 import { checkSpend, spendLimitsOf, type SpendCheck } from '#domain/spend.ts';
 import { countdownMachine } from './countdown.machine.ts';
 
@@ -109,8 +112,12 @@ export type CartEvent =
   | { type: 'cart.lineRemoved'; lineId: string }
   | { type: 'cart.buybackChosen'; choice: boolean }
   | { type: 'cart.refundChosen'; choice: boolean }
-  /** 'Proceed to checkout' (or 'Review & checkout' from the header). */
+  /** 'Proceed to checkout' on the view-cart page. */
   | { type: 'cart.checkoutRequested' }
+  /** 'Review & checkout' in the header: the view-cart page of the cart's product. */
+  | { type: 'cart.reviewRequested' }
+  /** The countdown child reached 'Cart expired'. */
+  | { type: 'countdown.expired' }
   /** 'Empty cart', or the tab change of the calculator: clear it, say so, go to /. */
   | { type: 'cart.abandonRequested' }
   /** The cart is gone on the server (the checkout abandoned it): forget it. */
@@ -250,7 +257,8 @@ export const cartMachine = setup({
     recreateCart: fromPromise<RecreateCartOutput, RecreateCartInput>(notProvided('recreateCart')),
     abandonCart: fromPromise<AbandonCartOutput>(notProvided('abandonCart')),
     checkoutCart: fromPromise<CheckoutCartOutput>(notProvided('checkoutCart')),
-    countdown: countdownMachine,
+    // The countdown tells the cart when it runs out, so what the cart allows changes at once.
+    countdown: countdownMachine.provide({ actions: { announceExpiry: sendParent({ type: 'countdown.expired' }) } }),
   },
   actions: {
     rememberCart: assign({ cart: (_, params: { cart: Cart | null }) => params.cart }),
@@ -306,6 +314,10 @@ export const cartMachine = setup({
     })),
     stopCountdown: sendTo('countdown', { type: 'countdown.stopped' as const }),
     goHome: emit({ type: 'navigation.requested' as const, to: HOME }),
+    goToViewCart: emit(({ context }) => ({
+      type: 'navigation.requested' as const,
+      to: context.cart === null ? HOME : viewCartPath(context.cart.product.id),
+    })),
     announceCheckout: emit((_, params: { order: CheckoutResponse }) => ({
       type: 'cart.checkedOut' as const,
       orderId: params.order.orderId,
@@ -319,6 +331,8 @@ export const cartMachine = setup({
   },
   guards: {
     hasCart: ({ context }) => context.cart !== null,
+    hasLines: ({ context }) => (context.cart?.lines.length ?? 0) > 0,
+    isCartExpired: ({ context }) => context.cart !== null && isCartExpired(context.cart.expiresAt, new Date(context.now())),
     isCartMissing: (_, params: { error: unknown }) => isNotFoundError(params.error) || isUnauthorizedError(params.error),
     isRecreateRequested: ({ context }) => context.request?.kind === 'recreate',
     isLineRequested: ({ context }) => context.request?.kind === 'line',
@@ -480,6 +494,9 @@ export const cartMachine = setup({
           actions: { type: 'rememberRequest', params: ({ event }) => ({ request: event.request }) },
         },
         'countdown.stopRequested': { actions: 'stopCountdown' },
+        // 'Cart expired': a checkout waiting for typed amounts is called off.
+        'countdown.expired': { actions: 'forgetProceed' },
+        'cart.reviewRequested': { guard: and(['hasLines', not('isCartExpired')]), actions: 'goToViewCart' },
         // Typed while another write is on its way: kept, and sent once the chart is editable again.
         'cart.lineChanged': [
           {
@@ -535,6 +552,8 @@ export const cartMachine = setup({
               actions: { type: 'rememberChoice', params: ({ event }) => ({ choice: event.choice }) },
             },
             'cart.checkoutRequested': [
+              // An expired cart cannot be checked out (spec 4.3, 8: 'Cart expired').
+              { guard: 'isCartExpired' },
               // Typed amounts are sent first; the checkout follows once they are saved.
               { guard: 'hasPendingEdits', target: '.updatingLine', actions: 'rememberProceed' },
               { guard: and(['isSpendAllowed', 'areGuaranteesAnswered']), target: '#cart.open.checkingOut' },

@@ -340,6 +340,58 @@ describe('checkout (spec 4.3, 7.4)', () => {
     expect(api.updateLine.mock.invocationCallOrder[0]).toBeLessThan(api.checkoutCart.mock.invocationCallOrder[0]!);
   });
 
+  it("refuses checkout once the countdown says 'Cart expired', and views asking can() hear it then", async () => {
+    const checkout = { type: 'cart.checkoutRequested' } as const;
+    const { actor, api, clock, settled } = startCart(ready);
+    await settled();
+    const canCheckOut: boolean[] = [];
+    actor.subscribe((s) => canCheckOut.push(s.can(checkout)));
+    expect(actor.getSnapshot().can(checkout)).toBe(true);
+    clock.increment(29 * 60_000 + 59_000);
+    expect(actor.getSnapshot().can(checkout)).toBe(true);
+    clock.increment(1000);
+    expect(selectCountdownRef(actor.getSnapshot())?.getSnapshot().context.view.text).toBe('Cart expired');
+    expect(canCheckOut.at(-1)).toBe(false);
+    actor.send(checkout);
+    expect(actor.getSnapshot().matches({ open: { editable: 'idle' } })).toBe(true);
+    expect(api.checkoutCart).not.toHaveBeenCalled();
+  });
+
+  it('calls off a checkout waiting for typed amounts when the cart expires meanwhile', async () => {
+    let saved: (cart: Cart) => void = () => {};
+    const { actor, api, clock, settled } = startCart(makeCart({ lines: ready.lines, buyBackGuarantee: false, refundGuarantee: false, expiresAt: new Date(BASE + 1000).toISOString() }), {
+      api: { updateLine: () => new Promise<Cart>((resolve) => (saved = resolve)) },
+    });
+    await settled();
+    actor.send({ type: 'cart.lineChanged', lineId: 'line-1', qty: 300 });
+    actor.send({ type: 'cart.checkoutRequested' });
+    expect(actor.getSnapshot().context.proceedRequested).toBe(true);
+    clock.increment(1000);
+    expect(actor.getSnapshot().context.proceedRequested).toBe(false);
+    saved(ready);
+    await settled();
+    expect(api.checkoutCart).not.toHaveBeenCalled();
+  });
+
+  it("goes to the cart's view-cart page for 'Review & checkout', refused when empty or expired", async () => {
+    const review = { type: 'cart.reviewRequested' } as const;
+    const buying = startCart(ready);
+    await buying.settled();
+    buying.actor.send(review);
+    expect(buying.emitted).toContainEqual({ type: 'navigation.requested', to: '/checkout/view-cart' });
+    buying.clock.increment(30 * 60_000);
+    expect(buying.actor.getSnapshot().can(review)).toBe(false);
+
+    const selling = startCart(makeCart({ productId: 3 }));
+    await selling.settled();
+    selling.actor.send(review);
+    expect(selling.emitted).toContainEqual({ type: 'navigation.requested', to: '/selling/view-cart' });
+
+    const empty = startCart(makeCart({ lines: [] }));
+    await empty.settled();
+    expect(empty.actor.getSnapshot().can(review)).toBe(false);
+  });
+
   it('stays on the cart with the problem when the order cannot be created', async () => {
     const { actor, settled } = startCart(ready, { api: { checkoutCart: () => Promise.reject({ title: 'Rates changed', status: 409 }) } });
     await settled();

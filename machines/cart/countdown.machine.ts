@@ -5,7 +5,7 @@
  * The readout is recomputed from expiresAt and the clock on every tick rather than decremented,
  * so a throttled background tab never shows more time than the cart has.
  */
-import { assign, setup } from 'xstate';
+import { assign, emit, setup } from 'xstate';
 import { COUNTDOWN_TICK_MS, countdownAt, type CountdownView } from '#domain/countdown.ts';
 
 export interface CountdownInput {
@@ -27,6 +27,12 @@ export type CountdownEvent =
   /** The order is confirmed: the countdown stops for good. */
   | { type: 'countdown.stopped' };
 
+/**
+ * 'Cart expired' is reached. Emitted for whoever listens; the cart, whose child this is, provides
+ * `announceExpiry` as a message to itself instead, so what it allows changes at that moment.
+ */
+export type CountdownEmitted = { type: 'countdown.expired' };
+
 /** The shake (300, 240, 180, 120 and 60 s) lasts one tick, so it is context.view.shake, not a state. */
 export const COUNTDOWN_TAGS = ['expiring', 'expired'] as const;
 export type CountdownTag = (typeof COUNTDOWN_TAGS)[number];
@@ -38,9 +44,11 @@ export const countdownMachine = setup({
     input: {} as CountdownInput,
     context: {} as CountdownContext,
     events: {} as CountdownEvent,
+    emitted: {} as CountdownEmitted,
     tags: {} as CountdownTag,
   },
   actions: {
+    announceExpiry: emit({ type: 'countdown.expired' as const }),
     readClock: assign({ view: ({ context }) => readView(context.expiresAt, context.now) }),
     storeExpiry: assign({ expiresAt: (_, params: { expiresAt: string }) => params.expiresAt }),
   },
@@ -83,7 +91,7 @@ export const countdownMachine = setup({
         expiring: { tags: ['expiring'] },
       },
     },
-    expired: { tags: ['expired'] },
+    expired: { tags: ['expired'], entry: 'announceExpiry' },
     stopped: { type: 'final' },
   },
 });

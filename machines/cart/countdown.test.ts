@@ -52,6 +52,17 @@ describe('countdown', () => {
     expect(actor.getSnapshot().value).toBe('expired');
   });
 
+  it("announces 'Cart expired' once, when it is reached", () => {
+    const { clock, actor } = start(2.5);
+    const announced: string[] = [];
+    actor.on('countdown.expired', (e) => announced.push(e.type));
+    clock.increment(1000);
+    expect(announced).toEqual([]);
+    clock.increment(1000);
+    clock.increment(5000);
+    expect(announced).toEqual(['countdown.expired']);
+  });
+
   it('is expired at once when the cart already expired', () => {
     const { read } = start(-10);
     expect(read()).toMatchObject({ text: 'Cart expired', expired: true });

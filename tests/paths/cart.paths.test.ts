@@ -13,6 +13,8 @@ const unanswered = makeCart({ id: 'unanswered', lines: large });
 // Below product 1's £100 minimum: Proceed is disabled.
 const blocked = makeCart({ id: 'blocked', productId: 1, lines: [cartLine('line-1', 'EUR', 60, 50)], buyBackGuarantee: false, refundGuarantee: false });
 const created = makeCart({ id: 'created', lines: [] });
+// Past its expiry ('Cart expired'): neither checkout nor the header's review goes ahead.
+const expired = makeCart({ id: 'expired', lines: large, buyBackGuarantee: false, refundGuarantee: false, expiresAt: '2025-06-02T09:59:00.000Z' });
 
 const requests: ViewCartRequest[] = [
   { kind: 'view' },
@@ -51,6 +53,8 @@ definePathSuite({
     { type: 'cart.buybackChosen', choice: false },
     { type: 'cart.refundChosen', choice: false },
     { type: 'cart.checkoutRequested' },
+    { type: 'cart.reviewRequested' },
+    { type: 'countdown.expired' },
     { type: 'cart.abandonRequested' },
     { type: 'cart.abandoned' },
     { type: 'cart.refreshRequested' },
@@ -60,6 +64,7 @@ definePathSuite({
     actorDone('fetchCart', answered),
     actorDone('fetchCart', unanswered),
     actorDone('fetchCart', blocked),
+    actorDone('fetchCart', expired),
     actorFailed('fetchCart', problem(404)),
     actorFailed('fetchCart', problem(500)),
     actorDone('createCart', created),
@@ -98,8 +103,14 @@ definePathSuite({
     // What leaves the chart, and when.
     const types = step.emitted.map((e) => e.type);
     const redirected = /^xstate\.after\.REDIRECT\./.test(step.event.type);
-    expect(types.includes('navigation.requested')).toBe(redirected);
+    const reviewed = step.event.type === 'cart.reviewRequested' && s.context.cart !== null && s.context.cart.lines.length > 0 && s.context.cart.id !== 'expired';
+    expect(types.includes('navigation.requested')).toBe(redirected || reviewed);
+    if (s.context.cart?.id === 'expired') {
+      expect(s.can({ type: 'cart.checkoutRequested' })).toBe(false);
+      expect(s.can({ type: 'cart.reviewRequested' })).toBe(false);
+    }
     expect(types.includes('cart.checkedOut')).toBe(step.event.type === 'xstate.done.actor.checkoutCart');
+    if (step.event.type === 'cart.checkoutRequested' && s.context.cart?.id === 'expired') expect(s.hasTag('checkingOut')).toBe(false);
     if (types.includes('cart.lineInvalid')) expect(s.context.lineErrors['line-1'] ?? s.context.lineErrors.ghost).toBe('Amount should be greater than 0');
   },
 });

@@ -20,10 +20,10 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-function open(options: { cart?: Cart | null; request?: ViewCartRequest; path?: string } = {}) {
+function open(options: { cart?: Cart | null; request?: ViewCartRequest; path?: string; now?: () => number } = {}) {
   if (options.cart === null) server.use(...variants.noCart());
   else if (options.cart) server.use(...variants.withCart(options.cart));
-  const cart = createActor(cartOverApi(), { input: { siteId: 1, settings: cartSettings, siteProducts: fx.siteProducts, now: () => NOW.getTime() } });
+  const cart = createActor(cartOverApi(), { input: { siteId: 1, settings: cartSettings, siteProducts: fx.siteProducts, now: options.now ?? (() => NOW.getTime()) } });
   const cartNavigations: string[] = [];
   cart.on('navigation.requested', (event) => cartNavigations.push(event.to));
   cart.start();
@@ -243,6 +243,22 @@ describe('ViewCartScreen', () => {
     open({ request: { kind: 'recreate', webCartId: 'web-42' } });
     await screen.findAllByTestId('review-line');
     expect(asked).toEqual(['web-42']);
+  });
+
+  it("disables Proceed once the countdown reads 'Cart expired'", async () => {
+    let now = NOW.getTime();
+    const { cart } = open({
+      cart: makeCart(NOW, { expiresInSeconds: 241, buyBackGuarantee: false, refundGuarantee: false }),
+      now: () => now,
+    });
+    await screen.findAllByTestId('review-line');
+    expect(proceed()).toBeEnabled();
+    now += 241_000;
+    // The countdown reads the clock again, as its next tick would.
+    act(() => cart.getSnapshot().children.countdown?.send({ type: 'countdown.reset', expiresAt: cart.getSnapshot().context.cart!.expiresAt }));
+    expect(proceed()).toBeDisabled();
+    await userEvent.click(proceed());
+    expect(cart.getSnapshot().hasTag('checkingOut')).toBe(false);
   });
 
   it('pops up a failed checkout\'s problem', async () => {
