@@ -82,6 +82,24 @@ describe('HeaderCartView', () => {
     expect(screen.getByRole('link', { name: 'Review & checkout' })).not.toHaveAttribute('href');
   });
 
+  it("stays in the app on a plain click of 'Review & checkout', and leaves a new-tab click to the browser", () => {
+    const onCheckout = vi.fn();
+    render(<HeaderCartView {...props({ onCheckout })} defaultOpen />);
+    const link = screen.getByRole('link', { name: 'Review & checkout' });
+    // What the browser would be left to do, read after the view's handler (jsdom cannot navigate).
+    const leftToBrowser: boolean[] = [];
+    const record = (event: Event) => {
+      leftToBrowser.push(!event.defaultPrevented);
+      event.preventDefault();
+    };
+    document.addEventListener('click', record);
+    link.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0 }));
+    link.dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true, button: 0, ctrlKey: true }));
+    document.removeEventListener('click', record);
+    expect(leftToBrowser).toEqual([false, true]);
+    expect(onCheckout).toHaveBeenCalledTimes(1);
+  });
+
   it("shows the fetch failure in the spec's words", () => {
     render(<HeaderCartView {...props({ status: 'error', lines: [], error: "We couldn't get your cart" })} defaultOpen />);
     expect(screen.getByRole('alert')).toHaveTextContent("We couldn't get your cart");

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type MouseEvent } from 'react';
 import { Button as AriaButton, Dialog, DialogTrigger, Heading, Popover } from 'react-aria-components';
 import type { CountdownView } from '#domain/countdown.ts';
 import { formatMessage, messages } from '#domain/messages.ts';
@@ -47,6 +47,8 @@ export interface HeaderCartViewProps {
   onAmountCommit?: (lineId: string) => void;
   onRemove: (lineId: string) => void;
   onEmpty: () => void;
+  /** 'Review & checkout' clicked: the app goes there without reloading the page. */
+  onCheckout?: () => void;
   /** Stories open the dropdown from the start. */
   defaultOpen?: boolean;
 }
@@ -119,7 +121,13 @@ function LineRow({
 
 /** The dropdown's body: the countdown, lines, summary, total and the two actions. */
 export function HeaderCartPanel(props: HeaderCartViewProps) {
-  const { status, lines, summary, total, countdown, checkoutHref, canCheckout, canEmpty, emptying, error } = props;
+  const { status, lines, summary, total, countdown, checkoutHref, canCheckout, canEmpty, emptying, error, onCheckout } = props;
+  const onCheckoutClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    // The link works without script and in a new tab; a plain click stays in the app.
+    if (!onCheckout || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    onCheckout();
+  };
   if (status === 'loading') {
     return (
       <div className={styles.loading} aria-busy="true">
@@ -167,7 +175,7 @@ export function HeaderCartPanel(props: HeaderCartViewProps) {
       </p>
       <div className={styles.actions}>
         {canCheckout ? (
-          <a className={styles.checkout} href={checkoutHref}>
+          <a className={styles.checkout} href={checkoutHref} onClick={onCheckoutClick}>
             {messages.reviewAndCheckout}
           </a>
         ) : (

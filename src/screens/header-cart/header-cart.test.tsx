@@ -109,6 +109,16 @@ describe('HeaderCart', () => {
     expect(dialog).toHaveTextContent('No currency in your cart');
   });
 
+  it("goes to the view-cart page through the app's navigation, not a page load", async () => {
+    server.use(...variants.withCart(makeCart(new Date(NOW))));
+    const cart = start();
+    const navigations: string[] = [];
+    cart.on('navigation.requested', (event) => navigations.push(event.to));
+    const dialog = await openCart();
+    await userEvent.click(within(dialog).getByRole('link', { name: 'Review & checkout' }));
+    expect(navigations).toEqual(['/checkout/view-cart']);
+  });
+
   it('turns to expiring under 5 minutes and to Cart expired at the end', async () => {
     server.use(...variants.withCart(makeCart(new Date(NOW), { expiresInSeconds: 241 })));
     let now = NOW;
@@ -120,6 +130,10 @@ describe('HeaderCart', () => {
     now += 241_000;
     act(() => cart.getSnapshot().children.countdown?.send({ type: 'countdown.reset', expiresAt: cart.getSnapshot().context.cart!.expiresAt }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Cart expired');
-    expect(within(dialog).getByRole('link', { name: 'Review & checkout' })).toHaveAttribute('aria-disabled', 'true');
+    const review = within(dialog).getByRole('link', { name: 'Review & checkout' });
+    expect(review).toHaveAttribute('aria-disabled', 'true');
+    expect(review).not.toHaveAttribute('href');
+    expect(cart.getSnapshot().can({ type: 'cart.reviewRequested' })).toBe(false);
+    expect(cart.getSnapshot().can({ type: 'cart.checkoutRequested' })).toBe(false);
   });
 });

@@ -36,6 +36,8 @@ function quantityOf(text: string, code: string): number | null {
   return minor === null ? null : toMajor(minor, code);
 }
 
+const REVIEW = { type: 'cart.reviewRequested' } as const;
+
 /** The header cart on every page (spec 2.3): the basket, and the mini cart over the cart actor. */
 export function HeaderCart({ cart, defaultOpen }: HeaderCartProps) {
   const state = useHeaderCartState(cart);
@@ -47,6 +49,8 @@ export function HeaderCart({ cart, defaultOpen }: HeaderCartProps) {
   const problem = useCartProblem(cart);
   const removable = useRemovableLines(cart).split(' ');
   const canEmpty = useCartCan(cart, { type: 'cart.abandonRequested' });
+  // Refused for an empty or expired cart ('Cart expired').
+  const canCheckout = useCartCan(cart, REVIEW);
   const emptying = useCartEmptying(cart);
   // What the shopper is typing, per line, so a half-typed amount is not overwritten by the cart.
   const [drafts, setDrafts] = useState<Record<string, string>>({});
@@ -60,7 +64,6 @@ export function HeaderCart({ cart, defaultOpen }: HeaderCartProps) {
     saving: line.saving,
     canRemove: removable.includes(line.id),
   }));
-  const expired = countdown?.expired ?? false;
 
   return (
     <HeaderCartView
@@ -70,7 +73,7 @@ export function HeaderCart({ cart, defaultOpen }: HeaderCartProps) {
       total={total === null ? '' : formatGbpAmount(total)}
       countdown={countdown}
       checkoutHref={productId === null ? '' : viewCartPath(productId)}
-      canCheckout={lines.length > 0 && !expired}
+      canCheckout={canCheckout}
       canEmpty={canEmpty}
       emptying={emptying}
       notice={state === 'error' ? null : notice}
@@ -83,6 +86,7 @@ export function HeaderCart({ cart, defaultOpen }: HeaderCartProps) {
       onAmountCommit={(lineId) => setDrafts(({ [lineId]: _done, ...rest }) => rest)}
       onRemove={(lineId) => cart.send({ type: 'cart.lineRemoved', lineId })}
       onEmpty={() => cart.send({ type: 'cart.abandonRequested' })}
+      onCheckout={() => cart.send(REVIEW)}
       defaultOpen={defaultOpen}
     />
   );
