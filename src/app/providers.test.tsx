@@ -91,6 +91,9 @@ describe('root actors', () => {
     const stored = sessionToken(new Date(), { cart: 'c1' });
     renderShop(withProbe(null), '/', { storage: memoryStorage({ [SESSION_TOKEN_STORAGE_KEY]: stored }) });
     await waitFor(() => expect(tokenShown()).toBe(stored));
+    // Both the probe and the cart actor's own read come after the token; wait for them.
+    await waitFor(() => expect(captured.current).not.toBeNull());
+    await waitFor(() => expect(seen).toHaveLength(1));
     await fetchCart(captured.current!.services.api);
     // The cart actor's own read, then this one.
     expect(seen).toEqual([`Bearer ${stored}`, `Bearer ${stored}`]);
