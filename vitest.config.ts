@@ -38,6 +38,8 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/support/servers.ts'],
+          // A real browser on real servers: give a polled expectation a few seconds, not vitest's 1 s.
+          expect: { poll: { timeout: 10_000 } },
           testTimeout: 120_000,
           hookTimeout: 180_000,
           fileParallelism: false,
