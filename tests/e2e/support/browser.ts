@@ -43,11 +43,13 @@ export async function newShopperContext(browser: Browser, opts: { geolocation?: 
 export async function shoot(page: Page, name: string): Promise<string[]> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   const before = page.viewportSize() ?? VIEWPORTS.desktop;
+  // A modal covers the viewport only; a full-page picture would show it cut off halfway down.
+  const modalOpen = (await page.locator('[role="dialog"], [role="alertdialog"]').filter({ visible: true }).count()) > 0;
   const files: string[] = [];
   for (const [label, size] of Object.entries(VIEWPORTS)) {
     await page.setViewportSize(size);
     const file = path.join(SCREENSHOT_DIR, `${name}-${label}-${size.width}.png`);
-    await page.screenshot({ path: file, fullPage: true });
+    await page.screenshot({ path: file, fullPage: !modalOpen });
     files.push(file);
   }
   await page.setViewportSize(before);
