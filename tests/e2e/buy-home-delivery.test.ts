@@ -60,7 +60,7 @@ test('US dollars for home delivery on the Monday slot, with its note', async () 
   await step('delivery-date-monday');
 
   await nextFromDelivery(page);
-  expect(await page.getByText(messages.cardMustMatchDeliveryAddress).count()).toBe(1);
+  await expect.poll(() => page.getByText(messages.cardMustMatchDeliveryAddress).count()).toBe(1);
   const details = customer('dollars-delivery');
   await fillCustomerForm(page, details);
   await step('details');

@@ -150,7 +150,7 @@ test('every message of the customer form, on leaving a field and on Submit', asy
   await year.press('Tab');
   expect([await day.inputValue(), await month.inputValue()]).toEqual(['05', '04']);
   await expectNoDateMessage(page);
-  expect(await page.getByText(messages.ageHelpText).count()).toBeGreaterThan(0);
+  await expect.poll(() => page.getByText(messages.ageHelpText).count()).toBeGreaterThan(0);
 
   // Address and postcode.
   await typeAndLeave(page, 'houseNameNumber', '10');

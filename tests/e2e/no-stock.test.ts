@@ -81,7 +81,7 @@ test("NoStock: 'Oh snap!', 'Choose another collection date', then completed", as
   await payByCard(page, shop, TEST_CARDS.succeeds);
   await waitForPath(page, appPaths.confirmation, 60_000);
   await heading(page, messages.orderConfirmation);
-  expect(await page.getByTestId('confirmation').innerText()).toContain('London Oxford Street');
+  await expect.poll(() => page.getByTestId('confirmation').innerText()).toContain('London Oxford Street');
   await step('confirmation');
   expect(shopper.errors).toEqual([]);
 });

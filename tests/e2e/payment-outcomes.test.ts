@@ -27,7 +27,7 @@ test("a declined card: unsuccessful page, 'Try again?', then paid", async () => 
 
   await waitForPath(page, appPaths.paymentUnsuccessful, 60_000);
   await heading(page, messages.unsuccessfulTitle);
-  expect(await page.getByText(messages.unsuccessfulBody).count()).toBe(1);
+  await expect.poll(() => page.getByText(messages.unsuccessfulBody).count()).toBe(1);
   expect(await page.getByRole('alertdialog').count()).toBe(0);
   await step('unsuccessful');
 

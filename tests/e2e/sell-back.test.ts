@@ -44,8 +44,8 @@ test('selling euros back at a branch: no payment step, the total the shopper wil
 
   await addToCart(page, appPaths.sellViewCart);
   await heading(page, messages.sellBackReviewTitle);
-  expect(await page.getByRole('columnheader', { name: messages.youWillReceive }).count()).toBe(1);
-  expect(await page.getByText(messages.totalYoullReceive).count()).toBeGreaterThan(0);
+  await expect.poll(() => page.getByRole('columnheader', { name: messages.youWillReceive }).count()).toBe(1);
+  await expect.poll(() => page.getByText(messages.totalYoullReceive).count()).toBeGreaterThan(0);
   expect(await page.getByRole('radiogroup', { name: messages.buybackQuestion }).count()).toBe(0);
   // The step bar says Collection and has no Payment step for sell back (spec 2.5).
   const progress = page.getByRole('navigation', { name: messages.checkoutProgress });
@@ -58,7 +58,7 @@ test('selling euros back at a branch: no payment step, the total the shopper wil
   await step('drop-off-date');
   await chooseSlot(page, 0);
   await nextFromDelivery(page);
-  expect(await page.getByRole('group', { name: messages.yourAddress }).count()).toBe(1);
+  await expect.poll(() => page.getByRole('group', { name: messages.yourAddress }).count()).toBe(1);
   expect(await page.getByText(messages.marketingPreferences, { exact: true }).count()).toBe(0);
   await fillCustomerForm(page, customer('sell-back'));
   await step('details');
