@@ -24,7 +24,7 @@ afterEach(async (context) => {
   await shopper.close(context);
 });
 
-test("the cart countdown: expiring under 5 minutes, then 'Cart expired'", async () => {
+test("the cart countdown: expiring under 5 minutes, then 'Cart expired' and no checkout", async () => {
   const { page } = shopper;
   const shop = expiryShop.urls;
   const step = journeySteps(page, 'expiry');
@@ -44,6 +44,8 @@ test("the cart countdown: expiring under 5 minutes, then 'Cart expired'", async 
   const expired = page.getByRole('alert').filter({ hasText: messages.cartExpired });
   await expired.waitFor({ timeout: 90_000 });
   expect(await timer.count()).toBe(0);
+  // An expired cart cannot be checked out.
+  await expect.poll(() => page.getByRole('button', { name: messages.proceedToCheckout }).isDisabled(), { timeout: 10_000 }).toBe(true);
   await step('expired');
   expect(shopper.errors).toEqual([]);
 });
