@@ -5,6 +5,7 @@ import {
   customerDetailsSchema,
   CustomerDetailsSchema,
   customerFieldError,
+  customerFormNotices,
   CustomerFormSchema,
   dateOfBirthIso,
   emptyCustomerForm,
@@ -12,7 +13,9 @@ import {
   FOCUS_ORDER,
   isLaxEmail,
   isValidBirthDate,
+  FIELD_MAX_LENGTH,
   limitDatePart,
+  maxLengthNotice,
   padDatePart,
   shouldAdvanceDatePart,
   showsAbta,
@@ -150,6 +153,83 @@ describe('field rules and messages (spec 5.2)', () => {
   });
 });
 
+describe('a full field (spec 5.2: email 500, phone 50, postcode 50, the rest 250 applied; the message says 250)', () => {
+  /** Text of exactly `length` characters that passes the field's other rules. */
+  const fill = (field: keyof typeof FIELD_MAX_LENGTH, length: number): string => {
+    if (field === 'emailAddress') return `${'a'.repeat(length - '@example.com'.length)}@example.com`;
+    if (field === 'phoneNumber') return `07911 123456${' '.repeat(length - '07911 123456'.length)}`;
+    if (field === 'postcodeZip') return `SW1A 2AA${' '.repeat(length - 'SW1A 2AA'.length)}`;
+    return 'a'.repeat(length);
+  };
+
+  it('applies the spec limits', () => {
+    expect(FIELD_MAX_LENGTH).toEqual({
+      emailAddress: 500,
+      phoneNumber: 50,
+      firstName: 250,
+      lastName: 250,
+      houseNameNumber: 250,
+      addressLine1: 250,
+      addressLine2: 250,
+      townCity: 250,
+      postcodeZip: 50,
+    });
+  });
+
+  it.each([
+    ['emailAddress', 499, null],
+    ['emailAddress', 500, maxChars],
+    ['phoneNumber', 49, null],
+    ['phoneNumber', 50, maxChars],
+    ['postcodeZip', 49, null],
+    ['postcodeZip', 50, maxChars],
+    ['firstName', 249, null],
+    ['firstName', 250, maxChars],
+    ['lastName', 250, maxChars],
+    ['houseNameNumber', 249, null],
+    ['houseNameNumber', 250, maxChars],
+    ['addressLine1', 250, maxChars],
+    ['addressLine2', 249, null],
+    ['addressLine2', 250, maxChars],
+    ['townCity', 250, maxChars],
+  ] as const)('%s with %i characters: notice %j, and no error', (field, length, notice) => {
+    const form = { ...valid, [field]: fill(field, length) };
+    expect(maxLengthNotice(field, form)).toBe(notice);
+    expect(customerFieldError(field, form, now)).toBeNull();
+  });
+
+  it.each([
+    ['emailAddress', 501],
+    ['phoneNumber', 51],
+    ['postcodeZip', 51],
+    ['firstName', 251],
+    ['addressLine1', 251],
+    ['addressLine2', 251],
+  ] as const)('%s with %i characters is refused with the same message', (field, length) => {
+    const form = { ...valid, [field]: field === 'emailAddress' ? fill(field, length) : 'a'.repeat(length) };
+    expect(form[field]).toHaveLength(length);
+    expect(maxLengthNotice(field, form)).toBe(maxChars);
+    expect(customerFieldError(field, form, now)).toBe(maxChars);
+  });
+
+  it('a full form is still submitted', () => {
+    const full = { ...valid, emailAddress: fill('emailAddress', 500), addressLine1: fill('addressLine1', 250), addressLine2: fill('addressLine2', 250) };
+    expect(customerFormNotices(full)).toEqual({ emailAddress: maxChars, addressLine1: maxChars, addressLine2: maxChars });
+    const result = validateCustomerForm(full, now);
+    expect(result.success).toBe(true);
+    expect(result.success && result.details.emailAddress).toHaveLength(500);
+    expect(result.success && result.details.address.addressLine1).toHaveLength(250);
+  });
+
+  it('has no notices for the date boxes, the checkboxes or an empty form', () => {
+    expect(customerFormNotices(valid)).toEqual({});
+    expect(customerFormNotices(emptyCustomerForm({ marketingDefault: false }))).toEqual({});
+    expect(maxLengthNotice('dobYear', { ...valid, dobYear: '1984' })).toBeNull();
+    expect(maxLengthNotice('terms', valid)).toBeNull();
+    expect(maxLengthNotice('addressLine2', { ...valid, addressLine2: undefined })).toBeNull();
+  });
+});
+
 describe('date of birth', () => {
   it.each([
     ['05', '03', '1984', null],
@@ -269,8 +349,17 @@ describe('the server validates the submitted details with the same rules', () =>
     [{ ...details, terms: false }, 'Please accept the terms and conditions'],
     [{ ...details, address: { ...details.address, postcodeZip: 'XX' } }, 'Please enter a valid post code'],
     [{ ...details, address: { ...details.address, townCity: '' } }, 'Please enter your town, city or village'],
+    [{ ...details, emailAddress: `${'a'.repeat(489)}@example.com` }, maxChars],
+    [{ ...details, phoneNumber: '0'.repeat(51) }, maxChars],
+    [{ ...details, address: { ...details.address, addressLine1: 'l'.repeat(251) } }, maxChars],
+    [{ ...details, address: { ...details.address, postcodeZip: 'P'.repeat(51) } }, maxChars],
   ])('rejects %o with %s', (input, message) => {
     expect(firstMessage(input)).toBe(message);
+  });
+
+  it('accepts fields filled exactly to their limits', () => {
+    const full = { ...details, emailAddress: `${'a'.repeat(488)}@example.com`, address: { ...details.address, addressLine1: 'l'.repeat(250), townCity: 't'.repeat(250) } };
+    expect(firstMessage(full)).toBeNull();
   });
 
   it('upper-cases the postcode and fixes the country', () => {

@@ -4,7 +4,8 @@
  * details with CustomerDetailsSchema, which applies the same rules and messages.
  *
  * Limits: the messages keep the figure the shop has always shown (250) while the applied limits
- * are email 500, phone 50, postcode 50 and 250 for the rest.
+ * are email 500, phone 50, postcode 50 and 250 for the rest. A box filled to its limit says so as
+ * a notice (it is still submitted); text longer than the limit is refused with the same message.
  */
 import { isValidPhoneNumber } from 'libphonenumber-js';
 import { isValid as isValidPostcode } from 'postcode';
@@ -22,6 +23,46 @@ export const NAME_MIN_LENGTH = 2;
 export const PHONE_MIN_LENGTH = 2;
 export const MIN_BIRTH_YEAR = 1900;
 export const COUNTRY = 'United Kingdom';
+
+/** The text fields with a limit applied as typed (the box holds no more), and that limit. */
+export type LimitedField = 'emailAddress' | 'phoneNumber' | 'firstName' | 'lastName' | 'houseNameNumber' | 'addressLine1' | 'addressLine2' | 'townCity' | 'postcodeZip';
+export const FIELD_MAX_LENGTH: Readonly<Record<LimitedField, number>> = {
+  emailAddress: EMAIL_MAX_LENGTH,
+  phoneNumber: PHONE_MAX_LENGTH,
+  firstName: TEXT_MAX_LENGTH,
+  lastName: TEXT_MAX_LENGTH,
+  houseNameNumber: TEXT_MAX_LENGTH,
+  addressLine1: TEXT_MAX_LENGTH,
+  addressLine2: TEXT_MAX_LENGTH,
+  townCity: TEXT_MAX_LENGTH,
+  postcodeZip: POSTCODE_MAX_LENGTH,
+};
+
+export function isLimitedField(field: string): field is LimitedField {
+  return Object.hasOwn(FIELD_MAX_LENGTH, field);
+}
+
+/**
+ * A full box (its text has reached the applied limit) tells the shopper with the
+ * maximum-characters message. It is a notice, not an error: a full field is still submitted; only
+ * text longer than the limit is refused, by the schemas below, with the same message.
+ */
+export function maxLengthNotice(field: CustomerField, form: CustomerForm): string | null {
+  if (!isLimitedField(field)) return null;
+  return (form[field] ?? '').length >= FIELD_MAX_LENGTH[field] ? messages.maxCharacters : null;
+}
+
+export type CustomerFormNotices = Partial<Record<LimitedField, string>>;
+
+/** The notice of every full field. */
+export function customerFormNotices(form: CustomerForm): CustomerFormNotices {
+  const notices: CustomerFormNotices = {};
+  for (const field of Object.keys(FIELD_MAX_LENGTH) as LimitedField[]) {
+    const notice = maxLengthNotice(field, form);
+    if (notice !== null) notices[field] = notice;
+  }
+  return notices;
+}
 
 /** Names keep letters, space, apostrophe, comma, period and hyphen; the rest is stripped as typed. */
 export function stripNameCharacters(text: string): string {
