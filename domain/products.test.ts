@@ -9,6 +9,7 @@ import {
   isSellBack,
   productsFor,
   resetQuantity,
+  storeServesProduct,
   transactionTypeOf,
   viewCartPath,
 } from './products.ts';
@@ -46,6 +47,19 @@ describe('products and transaction types', () => {
     ['1', false],
   ])('isProductId(%o) is %s', (value, expected) => {
     expect(isProductId(value)).toBe(expected);
+  });
+});
+
+describe('which store fulfils a product', () => {
+  it.each([
+    [true, 1, true],
+    [true, 2, false],
+    [true, 3, false],
+    [false, 1, false],
+    [false, 2, true],
+    [false, 3, true],
+  ] as const)('a store with isMeta %s serves product %i: %s', (isMeta, productId, expected) => {
+    expect(storeServesProduct({ isMeta }, productId)).toBe(expected);
   });
 });
 

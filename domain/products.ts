@@ -40,6 +40,14 @@ export function productsFor(type: TransactionType): readonly ProductId[] {
   return type === 'buy' ? [PRODUCT.SELL_BACK] : [PRODUCT.HOME_DELIVERY, PRODUCT.CLICK_AND_COLLECT];
 }
 
+/**
+ * Which store can fulfil a product: home delivery is sent from a delivery centre (a meta store,
+ * store 1 being the shop's), click and collect and sell back happen at a branch.
+ */
+export function storeServesProduct(store: { isMeta: boolean }, productId: ProductId): boolean {
+  return store.isMeta === (productId === PRODUCT.HOME_DELIVERY);
+}
+
 /** The sell-travel-money page type that opens the calculator on sell back. */
 export const SELL_TRAVEL_MONEY_PAGE = 'sell-travel-money';
 

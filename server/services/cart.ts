@@ -14,7 +14,7 @@ import { guaranteeErrors, type GuaranteeContext } from '#domain/guarantees.ts';
 import { messages } from '#domain/messages.ts';
 import { toMajor } from '#domain/money.ts';
 import { ORDER_STATE } from '#domain/order-state.ts';
-import { isProductId, transactionTypeOf } from '#domain/products.ts';
+import { isProductId, PRODUCT, storeServesProduct, transactionTypeOf } from '#domain/products.ts';
 import { checkSpend, spendLimitsOf } from '#domain/spend.ts';
 import type { Db } from '../db/client.ts';
 import * as t from '../db/schema.ts';
@@ -203,8 +203,8 @@ async function assertProductAndStore(db: Db, siteId: number, productId: number, 
     throw unprocessable(`There is no store ${storeId} on this site.`, 'store-not-available');
   }
   // Home delivery ships from a delivery centre; collection and sell back need a branch.
-  if ((productId === 1) !== store.isMeta) {
-    throw unprocessable(productId === 1 ? 'Home delivery is sent from a delivery centre, not a branch.' : 'Choose a branch for this product.', 'store-not-available');
+  if (!isProductId(productId) || !storeServesProduct(store, productId)) {
+    throw unprocessable(productId === PRODUCT.HOME_DELIVERY ? 'Home delivery is sent from a delivery centre, not a branch.' : 'Choose a branch for this product.', 'store-not-available');
   }
 }
 
