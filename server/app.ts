@@ -11,6 +11,7 @@ import { HttpProblem } from './errors.ts';
 import { branchRoutes } from './routes/branches.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
+import { opsRoutes } from './routes/ops.ts';
 import { orderRoutes } from './routes/order.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { createAddressLookup, type AddressLookup } from './services/address-lookup.ts';
@@ -91,6 +92,7 @@ export function createApi(deps: Deps, providers?: Partial<ApiProviders>) {
   app.route('/', branchRoutes({ places, addresses }));
   app.route('/', cartRoutes());
   app.route('/', orderRoutes());
+  if (deps.config.opsToken !== null) app.route('/', opsRoutes(deps.config.opsToken));
 
   app.notFound((c) => problem(c, 404, { detail: `There is nothing at ${c.req.method} ${c.req.path}.` }));
   app.onError((error, c) => {

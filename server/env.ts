@@ -74,6 +74,11 @@ const EnvSchema = v.object({
     v.transform(blankToUndefined),
     v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
   ),
+  OPS_TOKEN: v.pipe(
+    v.optional(v.string(), ''),
+    v.transform(blankToUndefined),
+    v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
+  ),
   PLACE_SEARCH: v.optional(v.picklist(['geonames'], 'must be geonames (the embedded provider)'), 'geonames'),
   ADDRESS_LOOKUP: v.optional(v.picklist(['demo'], 'must be demo (the embedded provider)'), 'demo'),
   SEED: Flag,
@@ -116,6 +121,8 @@ export interface Config {
    * and kept in the database (services/payment.ts pspWebhookSecret).
    */
   pspWebhookSecret: string | null;
+  /** Bearer token of the operations routes (revoke a session); null: those routes do not exist. */
+  opsToken: string | null;
   placeSearch: 'geonames';
   addressLookup: 'demo';
   /** Load the catalogue, branches and rates on first start. */
@@ -159,6 +166,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     amlRollingDays: e.AML_ROLLING_DAYS ?? 30,
     pspPendingMs: e.PSP_PENDING_MS ?? 5000,
     pspWebhookSecret: e.PSP_WEBHOOK_SECRET ?? null,
+    opsToken: e.OPS_TOKEN ?? null,
     placeSearch: e.PLACE_SEARCH,
     addressLookup: e.ADDRESS_LOOKUP,
     seed: e.SEED ?? true,

@@ -217,6 +217,10 @@ export const sessions = pgTable('sessions', {
   cartId: uuid('cart_id'),
   orderId: uuid('order_id'),
   hasProfile: boolean('has_profile').notNull().default(false),
+  /** Set when the session is revoked or handed over: its tokens are refused from then on (0005). */
+  revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  /** The session it was handed over to, once (0005). */
+  replacedBy: uuid('replaced_by'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

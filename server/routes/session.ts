@@ -20,6 +20,8 @@ import {
   createSession,
   exchangeLegacyToken,
   findSession,
+  handOverSession,
+  JWT_SHAPE,
   issueToken,
   markProfile,
 } from '../services/session.ts';
@@ -39,8 +41,6 @@ const LoyaltyQuery = v.object({
   token: v.pipe(v.string('is required: the session token'), v.minLength(1, 'is required: the session token')),
 });
 
-const JWT_SHAPE = /^[\w-]+\.[\w-]+\.[\w-]+$/;
-
 export function sessionRoutes() {
   const app = new Hono<AppEnv>();
 
@@ -48,11 +48,14 @@ export function sessionRoutes() {
     const deps = c.get('deps');
     const { siteId } = c.req.valid('param');
     const presented = bearerToken(c.req.header(AUTH_HEADER));
-    // A token of ours (even an expired one) is simply replaced; anything else must be a legacy token.
+    // No token: a fresh session. A token of ours (expired or revoked too) is handed over once, so
+    // its cart and order carry on; anything else must be a legacy token.
     const session =
-      presented === null || JWT_SHAPE.test(presented)
+      presented === null
         ? await createSession(deps, siteId)
-        : await exchangeLegacyToken(deps, siteId, presented);
+        : JWT_SHAPE.test(presented)
+          ? await handOverSession(deps, siteId, presented)
+          : await exchangeLegacyToken(deps, siteId, presented);
     return c.json<TokenResponse>({ token: await issueToken(deps, session) }, 201);
   });
 

@@ -3,8 +3,8 @@
  * (HS256) naming it, with the session's site, cart and order and an expiry. The row is the truth:
  * the token's claims are checked against it on every authorised call.
  */
-import { and, eq, isNull } from 'drizzle-orm';
-import { SignJWT, errors as joseErrors, jwtVerify } from 'jose';
+import { and, eq, isNull, or, type SQL } from 'drizzle-orm';
+import { SignJWT, compactVerify, errors as joseErrors, jwtVerify } from 'jose';
 import type { Db } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
@@ -21,6 +21,8 @@ export interface SessionContext {
 
 export interface SessionRow extends SessionContext {
   hasProfile: boolean;
+  /** Revoked or handed over: its tokens are refused. */
+  revoked: boolean;
 }
 
 /** Opaque tokens of the old system look like `legacy.<anything>`. */
@@ -47,7 +49,14 @@ async function loadOrCreateSecret(db: Db): Promise<Uint8Array> {
 }
 
 function toRow(r: typeof t.sessions.$inferSelect): SessionRow {
-  return { sessionId: r.id, siteId: r.siteId, cartId: r.cartId, orderId: r.orderId, hasProfile: r.hasProfile };
+  return {
+    sessionId: r.id,
+    siteId: r.siteId,
+    cartId: r.cartId,
+    orderId: r.orderId,
+    hasProfile: r.hasProfile,
+    revoked: r.revokedAt !== null,
+  };
 }
 
 export async function issueToken(deps: Pick<Deps, 'db' | 'config' | 'clock'>, session: SessionContext): Promise<string> {
@@ -116,10 +125,23 @@ interface Claims {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The shape of a JWT: three base64url parts. */
+export const JWT_SHAPE = /^[\w-]+\.[\w-]+\.[\w-]+$/;
+
+const optionalId = (x: unknown) => x === null || x === undefined || (typeof x === 'string' && UUID.test(x));
+
+/** The shop's claims from a verified payload; 401 when they are not the shape it signs. */
+function claimsOf(payload: Record<string, unknown>): Claims {
+  const { sid, site, cart, order } = payload;
+  if (typeof sid !== 'string' || !UUID.test(sid) || typeof site !== 'number' || !optionalId(cart) || !optionalId(order)) {
+    throw unauthorized('The session token is malformed.', 'token-malformed');
+  }
+  return { sid, site, cart: (cart as string | undefined) ?? null, order: (order as string | undefined) ?? null };
+}
 
 /** Verifies signature, issuer and expiry (against the injected clock); 401 otherwise. */
 export async function verifyToken(deps: Pick<Deps, 'db' | 'config' | 'clock'>, token: string): Promise<Claims> {
-  if (!/^[\w-]+\.[\w-]+\.[\w-]+$/.test(token)) throw unauthorized('The session token is malformed.', 'token-malformed');
+  if (!JWT_SHAPE.test(token)) throw unauthorized('The session token is malformed.', 'token-malformed');
   try {
     const { payload } = await jwtVerify(token, await signingKey(deps), {
       algorithms: ['HS256'],
@@ -127,12 +149,7 @@ export async function verifyToken(deps: Pick<Deps, 'db' | 'config' | 'clock'>, t
       currentDate: deps.clock.now(),
       requiredClaims: ['exp', 'sid', 'site'],
     });
-    const { sid, site, cart, order } = payload;
-    const optionalId = (x: unknown) => x === null || x === undefined || (typeof x === 'string' && UUID.test(x));
-    if (typeof sid !== 'string' || !UUID.test(sid) || typeof site !== 'number' || !optionalId(cart) || !optionalId(order)) {
-      throw unauthorized('The session token is malformed.', 'token-malformed');
-    }
-    return { sid, site, cart: (cart as string | undefined) ?? null, order: (order as string | undefined) ?? null };
+    return claimsOf(payload);
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) throw unauthorized('The session token has expired.', 'token-expired');
     if (error instanceof joseErrors.JWSSignatureVerificationFailed) {
@@ -140,6 +157,23 @@ export async function verifyToken(deps: Pick<Deps, 'db' | 'config' | 'clock'>, t
     }
     if (error instanceof joseErrors.JOSEError) throw unauthorized('The session token is malformed.', 'token-malformed');
     throw error;
+  }
+}
+
+/**
+ * The claims of a token this shop signed, whatever its expiry (an expired or revoked token is what
+ * a browser hands over); null for anything it did not sign.
+ */
+export async function readOwnToken(deps: Pick<Deps, 'db' | 'config'>, token: string): Promise<Claims | null> {
+  if (!JWT_SHAPE.test(token)) return null;
+  try {
+    const { payload, protectedHeader } = await compactVerify(token, await signingKey(deps), { algorithms: ['HS256'] });
+    if (protectedHeader.alg !== 'HS256') return null;
+    const parsed: unknown = JSON.parse(new TextDecoder().decode(payload));
+    if (typeof parsed !== 'object' || parsed === null || (parsed as { iss?: unknown }).iss !== ISSUER) return null;
+    return claimsOf(parsed as Record<string, unknown>);
+  } catch {
+    return null;
   }
 }
 
@@ -161,6 +195,7 @@ export async function authenticate(deps: Pick<Deps, 'db' | 'config' | 'clock'>, 
   const claims = await verifyToken(deps, token);
   const session = await findSession(deps.db, claims.sid);
   if (session === null) throw unauthorized('The session no longer exists.', 'session-unknown');
+  if (session.revoked) throw unauthorized('This session has ended.', 'session-revoked');
   if (session.siteId !== claims.site) throw unauthorized('The session token does not match its session.', 'token-mismatch');
   if (claims.cart !== null && claims.cart !== session.cartId) {
     const [cart] = await deps.db.select({ sessionId: t.carts.sessionId }).from(t.carts).where(eq(t.carts.id, claims.cart));
@@ -198,4 +233,72 @@ export async function markProfile(deps: Pick<Deps, 'db' | 'clock'>, sessionId: s
     .update(t.sessions)
     .set({ hasProfile: true, updatedAt: deps.clock.now() })
     .where(and(eq(t.sessions.id, sessionId)));
+}
+
+/**
+ * POST /session/{siteId} with a token this shop signed: a new session. When the token's session
+ * has not been handed over yet, the new session takes over its cart, its order and its loyalty
+ * profile, and the old session ends (its tokens are refused from then on). This is how a browser
+ * whose token was revoked or has expired keeps what it had (docs/decisions/011). A token of another
+ * site, or of a session already handed over, gets a fresh session with nothing in it: the first
+ * browser to hand a session over has it, and the row lock makes that exactly one.
+ */
+export async function handOverSession(deps: Deps, siteId: number, token: string): Promise<SessionRow> {
+  const claims = await readOwnToken(deps, token);
+  if (claims === null || claims.site !== siteId) return createSession(deps, siteId);
+  await assertSite(deps.db, siteId);
+  return deps.db.transaction(async (tx) => {
+    const now = deps.clock.now();
+    const [old] = await tx.select().from(t.sessions).where(eq(t.sessions.id, claims.sid)).for('update');
+    const keep = old !== undefined && old.siteId === siteId && old.replacedBy === null ? old : null;
+    const [created] = await tx
+      .insert(t.sessions)
+      .values({
+        siteId,
+        hasProfile: keep?.hasProfile ?? false,
+        cartId: keep?.cartId ?? null,
+        orderId: keep?.orderId ?? null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (created === undefined) throw new Error('The session was not created');
+    if (keep === null) return toRow(created);
+    if (keep.cartId !== null) {
+      await tx
+        .update(t.carts)
+        .set({ sessionId: created.id })
+        .where(and(eq(t.carts.id, keep.cartId), eq(t.carts.sessionId, keep.id)));
+    }
+    const ofSession: SQL[] = [];
+    if (keep.orderId !== null) ofSession.push(eq(t.orders.id, keep.orderId));
+    if (keep.cartId !== null) ofSession.push(eq(t.orders.cartId, keep.cartId));
+    if (ofSession.length > 0) {
+      await tx
+        .update(t.orders)
+        .set({ sessionId: created.id })
+        .where(and(eq(t.orders.sessionId, keep.id), or(...ofSession)));
+    }
+    await tx
+      .update(t.sessions)
+      .set({ revokedAt: keep.revokedAt ?? now, replacedBy: created.id, updatedAt: now })
+      .where(eq(t.sessions.id, keep.id));
+    return toRow(created);
+  });
+}
+
+/**
+ * Revokes a session (the operations route): its tokens authorise nothing from now on. The browser
+ * holding it hands it over once for a new session (handOverSession). False when there is none.
+ */
+export async function revokeSession(deps: Pick<Deps, 'db' | 'clock'>, sessionId: string): Promise<boolean> {
+  if (!UUID.test(sessionId)) return false;
+  const now = deps.clock.now();
+  const [row] = await deps.db
+    .update(t.sessions)
+    .set({ revokedAt: now, updatedAt: now })
+    .where(and(eq(t.sessions.id, sessionId), isNull(t.sessions.revokedAt)))
+    .returning({ id: t.sessions.id });
+  if (row !== undefined) return true;
+  return (await findSession(deps.db, sessionId)) !== null;
 }
