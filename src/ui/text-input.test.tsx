@@ -18,6 +18,19 @@ describe('TextInput and Field', () => {
     expect(input).toHaveAccessibleDescription('Please enter a valid email address Hint');
   });
 
+  it('ties a notice to the box without marking it invalid, and announces it politely', () => {
+    render(<TextInput label="Address line 1" hint="Hint" notice="You've used the maximum number of characters available (250)" />);
+    const input = screen.getByRole('textbox', { name: 'Address line 1' });
+    expect(input).not.toHaveAttribute('aria-invalid');
+    expect(input).toHaveAccessibleDescription("You've used the maximum number of characters available (250) Hint");
+    expect(screen.getByRole('status')).toHaveTextContent("You've used the maximum number of characters available (250)");
+  });
+
+  it('describes the box with the error, then the notice, then the hint', () => {
+    render(<TextInput label="Email address" hint="Hint" error="Please enter a valid email address" notice="Full" />);
+    expect(screen.getByRole('textbox', { name: 'Email address' })).toHaveAccessibleDescription('Please enter a valid email address Full Hint');
+  });
+
   it('keeps a given id so the box can be focused from outside', () => {
     render(<TextInput id="email" label="Email address" />);
     expect(document.getElementById('email')).toBe(screen.getByRole('textbox'));

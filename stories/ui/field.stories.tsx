@@ -16,3 +16,4 @@ type Story = StoryObj<typeof meta>;
 
 export const Default: Story = {};
 export const WithError: Story = { args: { error: messages.phoneRequired } };
+export const WithNotice: Story = { args: { label: 'Postcode', hint: undefined, notice: messages.maxCharacters } };
