@@ -57,6 +57,7 @@ import {
   isSellBack,
   productsFor,
   resetQuantity,
+  storeServesProduct,
   transactionTypeOf,
   viewCartPath,
 } from '#domain/products.ts';
@@ -236,6 +237,34 @@ function typedDriver(context: CalculatorContext, typed: { picker: AmountPicker; 
 
 const pickerKind = (picker: AmountPicker): 'sellBack' | 'buy' => (picker === 'sellBack' ? 'sellBack' : 'buy');
 
+type OfferContext = Pick<CalculatorContext, 'settings' | 'store' | 'cart' | 'transactionType'>;
+
+/**
+ * The products the calculator offers for its transaction type.
+ *
+ * The embedded calculator shows no branch controls (spec 2.1), so its store is the one it opened
+ * with: store_id's branch, or else the site's default store, the home-delivery centre. Its link
+ * names that store, and leaves store_id out when it is 1, which view-cart then reads as store 1
+ * (spec 2.6): a link without a branch is a home-delivery link. A product that store does not
+ * fulfil would send the shopper to a view-cart page that cannot create the cart ('Choose a branch
+ * for this product.'), with no way to choose a branch in the frame. So the frame offers only what
+ * its store fulfils: home delivery without a branch, click and collect (and sell back) at
+ * store_id's branch. Outside the frame the shopper chooses a branch, and a cart forces its own
+ * product and store.
+ */
+function offeredProducts(context: OfferContext): readonly ProductId[] {
+  const products = productsFor(context.transactionType);
+  const { store } = context;
+  if (!context.settings.embeddedMode || store === null || context.cart !== null) return products;
+  return products.filter((id) => storeServesProduct(store, id));
+}
+
+/** The product to show: the one chosen while it is offered, else the first one offered. */
+function offeredProduct(context: OfferContext, productId: ProductId): ProductId {
+  const offered = offeredProducts(context);
+  return offered.includes(productId) ? productId : (offered[0] ?? productId);
+}
+
 export const calculatorMachine = setup({
   types: {
     input: {} as CalculatorInput,
@@ -255,17 +284,18 @@ export const calculatorMachine = setup({
     requestProfile: emit({ type: 'session.profileRequested' as const }),
     confirmSignIn: emit({ type: 'toast.requested' as const, message: messages.signedIn }),
     removeSignedInParam: emit({ type: 'queryParam.removed' as const, name: 'signedIn' as const }),
-    rememberCatalogue: assign((_, params: LoadCalculatorOutput) => ({
+    rememberCatalogue: assign(({ context }, params: LoadCalculatorOutput) => ({
       currencies: params.currencies,
       products: params.products,
       content: params.content,
       texts: withContentOverrides(params.content?.messages as ContentOverrides | undefined),
       store: params.store,
       storeId: params.store.id,
+      productId: offeredProduct({ ...context, store: params.store }, context.productId),
     })),
     changeTransactionType: assign(({ context }, params: { transactionType: TransactionType }) => ({
       transactionType: params.transactionType,
-      productId: defaultProductFor(params.transactionType),
+      productId: offeredProduct({ ...context, transactionType: params.transactionType }, defaultProductFor(params.transactionType)),
       quote: null,
       priced: null,
       typed: null,
@@ -284,11 +314,12 @@ export const calculatorMachine = setup({
       driver: resetDriver(context, context.transactionType, params.currencyCode),
     })),
     rememberSearch: assign({ currencySearch: (_, params: { text: string }) => params.text }),
-    changeStore: assign({
-      store: (_, params: { store: Store }) => params.store,
-      storeId: (_, params: { store: Store }) => params.store.id,
+    changeStore: assign(({ context }, params: { store: Store }) => ({
+      store: params.store,
+      storeId: params.store.id,
+      productId: offeredProduct({ ...context, store: params.store }, context.productId),
       branchChanged: true,
-    }),
+    })),
     forgetQuote: assign({ quote: null, priced: null, quoteError: null }),
     /** The new quote prices the driver; after a branch change the new increment re-rounds it. */
     applyQuote: assign(({ context }, params: { quote: QuoteResponse }) => {
@@ -348,7 +379,7 @@ export const calculatorMachine = setup({
     hasCart: ({ context }) => context.cart !== null,
     canChangeProductTo: ({ context }, params: { productId: ProductId }) =>
       canChangeProduct(context.cart !== null) &&
-      productsFor(context.transactionType).includes(params.productId) &&
+      offeredProducts(context).includes(params.productId) &&
       params.productId !== context.productId,
     isOtherKnownCurrency: ({ context }, params: { currencyCode: string }) =>
       params.currencyCode !== context.currencyCode && context.currencies.some((c) => c.code === params.currencyCode),
@@ -637,11 +668,19 @@ export function selectTabs(snapshot: CalculatorSnapshot): readonly TransactionTy
   return availableTransactionTypes(snapshot.context.settings);
 }
 
-/** The delivery option radios of the type, disabled once a cart exists. */
-export function selectProductOptions(snapshot: CalculatorSnapshot): { products: Product[]; disabled: boolean } {
-  const { products, transactionType, cart } = snapshot.context;
-  const offered = productsFor(transactionType);
-  return { products: products.filter((p) => offered.includes(p.id)), disabled: !canChangeProduct(cart !== null) };
+/**
+ * The delivery option radios of the type, disabled once a cart exists; `unavailable` are the ones
+ * the embedded calculator's store does not fulfil (shown, not offered).
+ */
+export function selectProductOptions(snapshot: CalculatorSnapshot): { products: Product[]; disabled: boolean; unavailable: ProductId[] } {
+  const { context } = snapshot;
+  const ofType = productsFor(context.transactionType);
+  const offered = offeredProducts(context);
+  return {
+    products: context.products.filter((p) => ofType.includes(p.id)),
+    disabled: !canChangeProduct(context.cart !== null),
+    unavailable: ofType.filter((id) => !offered.includes(id)),
+  };
 }
 
 /** The currencies matching the search, and 'No results found' when none does. */
@@ -693,6 +732,8 @@ export function selectAddToCartLink(snapshot: CalculatorSnapshot): string | null
   const { settings, priced, currencyCode, productId, storeId, host, affiliateCode } = snapshot.context;
   if (!settings.embeddedMode || priced === null || !canAddLine(priced.foreignMinor) || storeId === null) return null;
   if (!snapshot.matches({ ready: { quote: 'loaded' } })) return null;
+  // Sell back without a branch: nothing in the frame can fulfil it, so there is no link to follow.
+  if (!offeredProducts(snapshot.context).includes(productId)) return null;
   return cartLinkUrl(host, {
     currencyCode,
     amount: toMajor(priced.foreignMinor, currencyCode),

@@ -442,3 +442,64 @@ describe('add to cart (spec 2.1, 4.3)', () => {
     expect(selectAddToCartLink(plain.actor.getSnapshot())).toBeNull();
   });
 });
+
+describe('the embedded calculator offers what its store fulfils (spec 2.1, 2.6)', () => {
+  // Without store_id the calculator opens at the site's default store, the home-delivery centre.
+  const deliveryCentre = makeStore(1, { name: 'Home delivery', isMeta: true });
+  const atDefaultStore = async (i: LoadCalculatorInput) => ({ ...catalogue(), store: i.storeId === null ? deliveryCentre : makeStore(i.storeId) });
+
+  it('without a branch: home delivery, and a link view-cart can create the cart from', async () => {
+    const { actor, api, settled } = startCalculator({ settings: { embeddedMode: true } }, { load: atDefaultStore });
+    await settled();
+    const s = actor.getSnapshot();
+    expect(s.context.productId).toBe(1);
+    expect(api.quote).toHaveBeenCalledTimes(1);
+    expect(api.quote).toHaveBeenLastCalledWith(expect.objectContaining({ storeId: 1, productId: 1 }));
+    expect(selectProductOptions(s)).toMatchObject({ disabled: false, unavailable: [2] });
+    // Store 1 is left out of the link, and view-cart reads it back as store 1 (spec 2.6).
+    expect(selectAddToCartLink(s)).toBe('https://shop.example/checkout/view-cart?currency=EUR&amount=1200&product_id=1&affiliateid=AFF');
+    // Click and collect needs a branch, which the frame cannot choose.
+    expect(s.can({ type: 'product.changed', productId: 2 })).toBe(false);
+  });
+
+  it("at store_id's branch: click and collect there; home delivery is not that branch's", async () => {
+    const { actor, settled } = startCalculator({ settings: { embeddedMode: true }, storeId: 12 }, { load: atDefaultStore });
+    await settled();
+    const s = actor.getSnapshot();
+    expect(s.context.productId).toBe(2);
+    expect(selectProductOptions(s).unavailable).toEqual([1]);
+    expect(s.can({ type: 'product.changed', productId: 1 })).toBe(false);
+    expect(selectAddToCartLink(s)).toContain('product_id=2&store_id=12');
+  });
+
+  it('without a branch, back on the buy tab after sell back: home delivery again, and no link for sell back', async () => {
+    const { actor, settled } = startCalculator({ settings: { embeddedMode: true } }, { load: atDefaultStore });
+    await settled();
+    actor.send({ type: 'transactionType.changed', transactionType: 'buy' });
+    await settled();
+    expect(actor.getSnapshot().context.productId).toBe(3);
+    // Sell back is handed in at a branch: nothing in the frame can take it.
+    expect(selectAddToCartLink(actor.getSnapshot())).toBeNull();
+    actor.send({ type: 'transactionType.changed', transactionType: 'sell' });
+    await settled();
+    expect(actor.getSnapshot().context.productId).toBe(1);
+    expect(selectAddToCartLink(actor.getSnapshot())).toContain('product_id=1');
+  });
+
+  it('outside the frame, click and collect at the default store still waits for a branch to be chosen', async () => {
+    const { actor, settled } = startCalculator({}, { load: atDefaultStore });
+    await settled();
+    expect(actor.getSnapshot().context.productId).toBe(2);
+    expect(selectProductOptions(actor.getSnapshot()).unavailable).toEqual([]);
+  });
+
+  it("a cart's product and store win over the frame's store", async () => {
+    const { actor, settled } = startCalculator(
+      { settings: { embeddedMode: true }, cart: { productId: 2, storeId: 12, currencyCode: 'EUR' } },
+      { load: atDefaultStore },
+    );
+    await settled();
+    expect(actor.getSnapshot().context).toMatchObject({ productId: 2, storeId: 12 });
+    expect(selectAddToCartLink(actor.getSnapshot())).toContain('product_id=2&store_id=12');
+  });
+});

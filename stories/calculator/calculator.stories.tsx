@@ -181,6 +181,15 @@ export const Embedded: Story = {
   loaders: story({ settings: { embeddedMode: true }, input: { affiliateCode: 'PARTNER42' } }),
 };
 
+/**
+ * Embedded without store_id: the frame stands at the home-delivery centre, so it offers home
+ * delivery and links to it; click and collect needs a branch the frame cannot choose.
+ */
+export const EmbeddedWithoutBranch: Story = {
+  parameters: { machineStates: ['calculator.ready.quote.loaded'], shows: ['Home delivery', 'Click and collect', 'Add to cart'] },
+  loaders: story({ settings: { embeddedMode: true }, load: ok({ ...catalogue, store: f.metaStore }) }),
+};
+
 /** The branch selection modal is open (its own states are in Shop front/Branch modal). */
 export const BranchModalOpen: Story = {
   parameters: { machineStates: ['calculator.ready.branchModal.open'], shows: ['Choose your collection branch'] },

@@ -12,13 +12,15 @@ import { makeStore } from '../support/branch-fixtures.ts';
 import { catalogue, quoteFor, settings } from '../support/calculator-fixtures.ts';
 
 const branch12 = makeStore(12);
+// The site's default store: the home-delivery centre, no branch to collect from.
+const deliveryCentre = makeStore(1, { isMeta: true });
 const base = { siteId: 1, host: 'https://shop.example', affiliateCode: 'AFF' };
 
-// What the guards read: type, product, currency, branch, cart, whether there is an amount, what is typed.
+// What the guards read: type, product, currency, branch (and whether it is one), cart, whether there is an amount, what is typed.
 const serializeState = (s: CalculatorSnapshot): string => {
   const c = s.context;
   const amount = c.priced === null ? null : c.priced.foreignMinor > 0;
-  return JSON.stringify([s.value, c.transactionType, c.productId, c.currencyCode, c.storeId, c.cart?.productId ?? null, amount, c.typed]);
+  return JSON.stringify([s.value, c.transactionType, c.productId, c.currencyCode, c.storeId, c.store?.isMeta ?? null, c.cart?.productId ?? null, amount, c.typed]);
 };
 
 definePathSuite({
@@ -50,6 +52,7 @@ definePathSuite({
     { type: 'cart.updated', cart: { productId: 1, storeId: 12, currencyCode: 'EUR' } },
     { type: 'calculator.retried' },
     actorDone('loadCalculator', catalogue(1)),
+    actorDone('loadCalculator', { ...catalogue(1), store: deliveryCentre }),
     actorFailed('loadCalculator', new TypeError('Failed to fetch')),
     actorDone('fetchQuote', quoteFor(1)),
     actorFailed('fetchQuote', { title: 'No rate', detail: 'No rate here', status: 404 }),
@@ -71,6 +74,14 @@ definePathSuite({
     }
     if (s.matches({ ready: { quote: 'loaded' } })) expect(selectAmounts(s).foreignMinor).not.toBeNull();
     if (!c.settings.embeddedMode) expect(selectAddToCartLink(s)).toBeNull();
+    // The frame has no branch controls: it offers only what its store fulfils, and links only to that.
+    const link = selectAddToCartLink(s);
+    if (c.settings.embeddedMode && c.store !== null && c.cart === null) {
+      expect(selectProductOptions(s).unavailable).toEqual(c.transactionType === 'buy' ? (c.store.isMeta ? [3] : []) : c.store.isMeta ? [2] : [1]);
+      if (c.transactionType === 'sell') expect(c.productId).toBe(c.store.isMeta ? 1 : 2);
+      if (c.store.isMeta && c.transactionType === 'buy') expect(link).toBeNull();
+    }
+    if (link !== null && c.store?.isMeta === true && c.cart === null) expect(link).toMatch(/product_id=1(&|$)/);
 
     if (step.event.type === 'xstate.init') {
       const expected: unknown[] = [{ type: 'session.profileRequested' }];

@@ -59,8 +59,11 @@ export interface CalculatorViewProps {
   /** The server's message when the quote failed. */
   quoteError: string | null;
 
-  /** Delivery option radios: the buy flow only (null otherwise). */
-  products: { options: readonly { id: ProductId; label: string }[]; selected: ProductId; disabled: boolean } | null;
+  /**
+   * Delivery option radios: the buy flow only (null otherwise). An option is disabled on its own
+   * when the embedded calculator's store does not fulfil it.
+   */
+  products: { options: readonly { id: ProductId; label: string; disabled?: boolean }[]; selected: ProductId; disabled: boolean } | null;
   onProductChange: (id: ProductId) => void;
 
   /** The branch entry for click and collect; null hides it (other products, embedded mode). */
@@ -169,7 +172,7 @@ function CalculatorForm(props: CalculatorViewProps) {
           horizontal
         >
           {props.products.options.map((o) => (
-            <Radio key={o.id} value={String(o.id)}>
+            <Radio key={o.id} value={String(o.id)} isDisabled={o.disabled}>
               {o.label}
             </Radio>
           ))}

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { useCalculatorActor, useLoyaltySignInHref, useSignedIn } from '#src/app/use-machines.ts';
-import { makeCart } from '../../../mocks/fixtures.ts';
+import { fixtures, makeCart } from '../../../mocks/fixtures.ts';
 import { handlers, routeUrl, variants } from '../../../mocks/handlers.ts';
 import { renderShop } from '../../../tests/support/render-shop.tsx';
 import { Calculator } from './calculator.tsx';
@@ -237,6 +237,23 @@ describe('Calculator', () => {
     expect(Number(url.searchParams.get('amount'))).toBeGreaterThan(0);
     expect(screen.queryByRole('button', { name: /branch/i })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add to cart' })).not.toBeInTheDocument();
+  });
+
+  it('opens the embedded calculator without store_id on home delivery, linking to a cart view-cart can create', async () => {
+    // Without store_id the calculator stands at the site's default store, the home-delivery centre.
+    server.use(...variants.noCart(), http.get(routeUrl('defaultStore'), () => HttpResponse.json(fixtures.metaStore)));
+    const asked = quotesAsked();
+    renderShop(<Page page="embedded" />, { path: '/embed/calculator' });
+    await ready();
+    expect(screen.getByRole('radio', { name: 'Home delivery' })).toBeChecked();
+    // Click and collect needs a branch, and the frame has no branch controls.
+    expect(screen.getByRole('radio', { name: 'Click and collect' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: /branch/i })).not.toBeInTheDocument();
+    const url = new URL((await screen.findByRole('link', { name: 'Add to cart' })).getAttribute('href')!);
+    expect(url.searchParams.get('product_id')).toBe('1');
+    expect(url.searchParams.has('store_id')).toBe(false);
+    expect(asked.length).toBeGreaterThan(0);
+    expect(asked.every((a) => a.startsWith(`${fixtures.metaStore.id}/1/`))).toBe(true);
   });
 
   it('shows the quote failure in the server\'s words', async () => {

@@ -113,7 +113,11 @@ export function Calculator({ calculator, signedIn = false, toast = null, onDismi
       quoteError={quoteError}
       products={
         products.products.length > 1
-          ? { options: products.products.map((p) => ({ id: p.id, label: labelOf(p.id, p.name) })), selected: productId, disabled: products.disabled }
+          ? {
+              options: products.products.map((p) => ({ id: p.id, label: labelOf(p.id, p.name), disabled: products.unavailable.includes(p.id) })),
+              selected: productId,
+              disabled: products.disabled,
+            }
           : null
       }
       onProductChange={(id) => calculator.send({ type: 'product.changed', productId: id })}

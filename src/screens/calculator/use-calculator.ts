@@ -84,8 +84,12 @@ export function useQuoteError(calculator: CalculatorRef): string | null {
   return useSelector(calculator, (s) => s.context.quoteError);
 }
 
-export function useProductOptions(calculator: CalculatorRef): { products: Product[]; disabled: boolean } {
-  return useSelector(calculator, selectProductOptions, (a, b) => a.disabled === b.disabled && sameList(a.products, b.products));
+export function useProductOptions(calculator: CalculatorRef): { products: Product[]; disabled: boolean; unavailable: ProductId[] } {
+  return useSelector(
+    calculator,
+    selectProductOptions,
+    (a, b) => a.disabled === b.disabled && sameList(a.products, b.products) && a.unavailable.join() === b.unavailable.join(),
+  );
 }
 
 export function useStore(calculator: CalculatorRef): Store | null {
