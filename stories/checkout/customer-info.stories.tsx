@@ -130,6 +130,23 @@ export const Filled: Story = {
   loaders: story({}),
 };
 
+/**
+ * Boxes filled to their limits (email 500, address lines 250): each says 'You've used the maximum
+ * number of characters available (250)' as a notice, and the form can still be submitted.
+ */
+export const FieldsAtTheirLimits: Story = {
+  parameters: { machineStates: ['checkout.inCheckout.details.editing'] },
+  args: {
+    initialForm: {
+      ...filledForm,
+      emailAddress: `${'j'.repeat(486)}@example.co.uk`,
+      addressLine1: 'Deansgate'.padEnd(250, ' Deansgate Street'),
+      addressLine2: 'Spinningfields'.padEnd(250, ' Spinningfields'),
+    },
+  },
+  loaders: story({}),
+};
+
 /** Submit on an empty form: every message of spec 5.2 and focus on the email field. */
 export const ValidationErrors: Story = {
   parameters: { machineStates: ['checkout.inCheckout.details.editing'] },

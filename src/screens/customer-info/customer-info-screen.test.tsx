@@ -135,6 +135,65 @@ describe('CustomerInfoScreen', () => {
     expect(input).toHaveAttribute('aria-invalid', 'true');
   });
 
+  const maxChars = "You've used the maximum number of characters available (250)";
+
+  it.each([
+    ['Email address', 500, `${'a'.repeat(500)}@example.com`],
+    ['Phone number', 50, '0'.repeat(60)],
+    ['First name', 250, 'a'.repeat(260)],
+    ['Last name', 250, 'b'.repeat(260)],
+    ['House name or number', 250, 'h'.repeat(260)],
+    ['Address line 1', 250, 'l'.repeat(260)],
+    ['Address line 2 (optional)', 250, 'l'.repeat(260)],
+    ['Town / City', 250, 't'.repeat(260)],
+    ['Postcode', 50, 'P'.repeat(60)],
+  ])('%s holds %i characters; once full it says so as a notice, tied to the field, not an error', async (label, limit, text) => {
+    open();
+    const input = await screen.findByLabelText(label, { selector: 'input' });
+    await userEvent.click(input);
+    await userEvent.paste(text.slice(0, limit - 1));
+    expect(input).not.toHaveAccessibleDescription(expect.stringContaining(maxChars));
+    await userEvent.paste(text.slice(limit - 1));
+    expect((input as HTMLInputElement).value).toHaveLength(limit);
+    expect(input).toHaveAccessibleDescription(expect.stringContaining(maxChars));
+    expect(input).not.toHaveAttribute('aria-invalid');
+    // Still there on leaving the field; gone once a character is taken out.
+    await userEvent.tab();
+    expect(input).toHaveAccessibleDescription(expect.stringContaining(maxChars));
+    await userEvent.type(input, '{End}{Backspace}');
+    expect(input).not.toHaveAccessibleDescription(expect.stringContaining(maxChars));
+  });
+
+  it('sends a form whose boxes are full, the notices on show', async () => {
+    let body = null as { emailAddress: string; address: { addressLine1: string; townCity: string } } | null;
+    server.use(
+      http.put(routeUrl('customerInfo'), async ({ request }) => {
+        body = (await request.json()) as typeof body;
+        return HttpResponse.json({ showAMLPopup: false, state: { value: 3 } });
+      }),
+    );
+    const full = { ...valid, emailAddress: `${'a'.repeat(488)}@example.com`, addressLine1: 'l'.repeat(250), townCity: 't'.repeat(250) };
+    const run = open({ initialForm: full });
+    await screen.findByRole('button', { name: 'Submit' });
+    expect(screen.getAllByText(maxChars)).toHaveLength(3);
+    await submit();
+    await waitFor(() => expect(run.navigations[0]).toBe('/checkout/payment'));
+    expect(body?.emailAddress).toHaveLength(500);
+    expect(body?.address.addressLine1).toHaveLength(250);
+    expect(body?.address.townCity).toHaveLength(250);
+  });
+
+  it('refuses text longer than the box holds (details given to the form) with the same message, said once', async () => {
+    open({ initialForm: { ...valid, addressLine1: 'l'.repeat(251) } });
+    await screen.findByRole('button', { name: 'Submit' });
+    await submit();
+    const line1 = field('Address line 1');
+    expect(line1).toHaveFocus();
+    expect(line1).toHaveAttribute('aria-invalid', 'true');
+    expect(line1).toHaveAccessibleDescription(maxChars);
+    expect(screen.getAllByText(maxChars)).toHaveLength(1);
+  });
+
   it('runs only the lax email check on leaving the field, the full one on submit', async () => {
     open({ initialForm: { ...valid, emailAddress: '' } });
     const email = await screen.findByLabelText('Email address', { selector: 'input' });

@@ -157,6 +157,7 @@ export function CustomerInfoScreen({
         }}
         form={controller.form}
         errors={controller.errors}
+        notices={controller.notices}
         onText={controller.setText}
         onChecked={controller.setChecked}
         onLeave={onLeave}

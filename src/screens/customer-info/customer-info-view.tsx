@@ -3,16 +3,16 @@ import type { LookupAddress } from '#domain/contract/branches.ts';
 import type { CheckoutContent } from '#domain/contract/catalogue.ts';
 import {
   DATE_PART_MAX_LENGTH,
-  EMAIL_MAX_LENGTH,
-  PHONE_MAX_LENGTH,
+  FIELD_MAX_LENGTH,
   POSTCODE_MAX_LENGTH,
-  TEXT_MAX_LENGTH,
   limitDatePart,
   shouldAdvanceDatePart,
   type CustomerField,
   type CustomerForm,
   type CustomerFormErrors,
+  type CustomerFormNotices,
   type DatePart,
+  type LimitedField,
 } from '#domain/customer.ts';
 import { formatMessage, messages } from '#domain/messages.ts';
 import { Button } from '#src/ui/button.tsx';
@@ -43,6 +43,8 @@ export interface CustomerInfoViewProps {
 
   form: CustomerForm;
   errors: CustomerFormErrors;
+  /** Full boxes: 'You've used the maximum number of characters available (250)', not an error. */
+  notices: CustomerFormNotices;
   onText: (field: TextField, value: string) => void;
   onChecked: (field: CheckField, value: boolean) => void;
   onLeave: (field: CustomerField) => void;
@@ -77,9 +79,8 @@ export interface CustomerInfoViewProps {
 }
 
 interface TextFieldSpec {
-  field: TextField;
+  field: LimitedField;
   label: string;
-  maxLength: number;
   autoComplete: string;
   type?: 'text' | 'email' | 'tel';
   inputMode?: 'text' | 'email' | 'tel';
@@ -89,7 +90,7 @@ interface TextFieldSpec {
 
 /** The customer information form (spec 2.8, 5.2) with the sold-out and identification modals. */
 export function CustomerInfoView(props: CustomerInfoViewProps) {
-  const { status, form, errors, content, bindField, bindAddress } = props;
+  const { status, form, errors, notices, content, bindField, bindAddress } = props;
   if (status === 'loading') return <PageLoading />;
   if (status === 'loadFailed') return <PageLoadFailed problem={props.loadProblem} onRetry={props.onRetry} />;
 
@@ -103,11 +104,12 @@ export function CustomerInfoView(props: CustomerInfoViewProps) {
       labelSuffix={spec.optional ? messages.optional : undefined}
       hint={spec.hint ?? undefined}
       error={errors[spec.field] ?? null}
+      notice={notices[spec.field] ?? null}
       type={spec.type ?? 'text'}
       inputMode={spec.inputMode}
       autoComplete={spec.autoComplete}
-      maxLength={spec.maxLength}
-      value={form[spec.field]}
+      maxLength={FIELD_MAX_LENGTH[spec.field]}
+      value={form[spec.field] ?? ''}
       onChange={(event) => props.onText(spec.field, event.target.value)}
       onBlur={() => props.onLeave(spec.field)}
     />
@@ -131,16 +133,15 @@ export function CustomerInfoView(props: CustomerInfoViewProps) {
             type: 'email',
             inputMode: 'email',
             autoComplete: 'email',
-            maxLength: EMAIL_MAX_LENGTH,
             hint: props.showBasketEmailNote ? messages.basketEmailNote : null,
           })}
-          {text({ field: 'phoneNumber', label: messages.phoneLabel, type: 'tel', inputMode: 'tel', autoComplete: 'tel', maxLength: PHONE_MAX_LENGTH })}
+          {text({ field: 'phoneNumber', label: messages.phoneLabel, type: 'tel', inputMode: 'tel', autoComplete: 'tel' })}
         </fieldset>
 
         <fieldset className={styles.section}>
           <legend className={styles.legend}>{messages.aboutYou}</legend>
-          {text({ field: 'firstName', label: messages.firstNameLabel, autoComplete: 'given-name', maxLength: TEXT_MAX_LENGTH })}
-          {text({ field: 'lastName', label: messages.lastNameLabel, autoComplete: 'family-name', maxLength: TEXT_MAX_LENGTH })}
+          {text({ field: 'firstName', label: messages.firstNameLabel, autoComplete: 'given-name' })}
+          {text({ field: 'lastName', label: messages.lastNameLabel, autoComplete: 'family-name' })}
           <DateOfBirth {...props} />
         </fieldset>
 
@@ -152,11 +153,11 @@ export function CustomerInfoView(props: CustomerInfoViewProps) {
             </Notice>
           ) : null}
           <AddressFinder {...props} />
-          {text({ field: 'houseNameNumber', label: messages.houseNameNumberLabel, autoComplete: 'address-line1', maxLength: TEXT_MAX_LENGTH })}
-          {text({ field: 'addressLine1', label: messages.addressLine1Label, autoComplete: 'address-line2', maxLength: TEXT_MAX_LENGTH })}
-          {text({ field: 'addressLine2', label: messages.addressLine2Label, autoComplete: 'address-line3', maxLength: TEXT_MAX_LENGTH, optional: true })}
-          {text({ field: 'townCity', label: messages.townCityLabel, autoComplete: 'address-level2', maxLength: TEXT_MAX_LENGTH })}
-          {text({ field: 'postcodeZip', label: messages.postcodeLabel, autoComplete: 'postal-code', maxLength: POSTCODE_MAX_LENGTH })}
+          {text({ field: 'houseNameNumber', label: messages.houseNameNumberLabel, autoComplete: 'address-line1' })}
+          {text({ field: 'addressLine1', label: messages.addressLine1Label, autoComplete: 'address-line2' })}
+          {text({ field: 'addressLine2', label: messages.addressLine2Label, autoComplete: 'address-line3', optional: true })}
+          {text({ field: 'townCity', label: messages.townCityLabel, autoComplete: 'address-level2' })}
+          {text({ field: 'postcodeZip', label: messages.postcodeLabel, autoComplete: 'postal-code' })}
         </fieldset>
 
         {props.showMarketing ? (

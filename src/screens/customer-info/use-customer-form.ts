@@ -1,12 +1,14 @@
 /**
  * The customer form's state as the shopper types: values, the messages on show, and what a submit
  * finds. Every rule comes from domain/customer.ts; this hook only decides when each runs (spec
- * 5.2: on leaving a field, and all of them on submit).
+ * 5.2: on leaving a field, and all of them on submit). A full box's notice follows the text as it
+ * is typed and never blocks a submit.
  */
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import {
   ADDRESS_FIELDS,
   customerFieldError,
+  customerFormNotices,
   emptyCustomerForm,
   isLaxEmail,
   padDatePart,
@@ -16,6 +18,7 @@ import {
   type CustomerField,
   type CustomerForm,
   type CustomerFormErrors,
+  type CustomerFormNotices,
   type DatePart,
 } from '#domain/customer.ts';
 import type { LookupAddress } from '#domain/contract/branches.ts';
@@ -50,6 +53,8 @@ export type SubmitResult = { ok: true; details: CustomerDetails } | { ok: false;
 export interface CustomerFormController {
   form: CustomerForm;
   errors: CustomerFormErrors;
+  /** Full boxes: said as a notice, left out where the field's error already says the same. */
+  notices: CustomerFormNotices;
   setText: (field: TextField, value: string) => void;
   setChecked: (field: CheckField, value: boolean) => void;
   /** The shopper left a field: its rule runs (the date of birth waits for the whole group). */
@@ -151,5 +156,10 @@ export function useCustomerForm(options: { marketingDefault: boolean; now: () =>
     return { ok: false, firstInvalid: result.firstInvalid };
   }, [now]);
 
-  return { form, errors, setText, setChecked, leave, leaveDateOfBirth, fillAddress, submit };
+  const notices = useMemo(() => {
+    const all = customerFormNotices(form);
+    return Object.fromEntries(Object.entries(all).filter(([field, notice]) => errors[field as CustomerField] !== notice)) as CustomerFormNotices;
+  }, [form, errors]);
+
+  return { form, errors, notices, setText, setChecked, leave, leaveDateOfBirth, fillAddress, submit };
 }
