@@ -107,6 +107,23 @@ describe('PUT /api/order/customer-info', () => {
     });
   });
 
+  it('keeps fields filled to their limits (email 500, address lines 250); one character more is refused with the maximum-characters message', async () => {
+    const maxChars = "You've used the maximum number of characters available (250)";
+    const s = await shopper(server);
+    await orderAtDetails(s, 1);
+    const email = (length: number) => `${'f'.repeat(length - '@example.com'.length)}@example.com`;
+    const over = customer({ emailAddress: email(501), address: { ...customer().address, addressLine1: 'l'.repeat(251), townCity: 't'.repeat(251) } });
+    const doc = await problem(await s.call('PUT', '/api/order/customer-info', over), 422);
+    expect(doc.errors).toEqual({ emailAddress: maxChars, 'address.addressLine1': maxChars, 'address.townCity': maxChars });
+
+    const full = customer({ emailAddress: email(500), address: { ...customer().address, addressLine1: 'l'.repeat(250), addressLine2: 'm'.repeat(250) } });
+    expect(await body(await s.call('PUT', '/api/order/customer-info', full), CustomerInfoResultSchema, 200)).toEqual({ showAMLPopup: false, state: { value: 3 } });
+    const order = await body(await s.call('GET', '/api/order'), OrderSchema, 200);
+    expect(order.customer?.email).toHaveLength(500);
+    expect(order.deliveryAddress?.address1).toHaveLength(250);
+    expect(order.deliveryAddress?.address2).toHaveLength(250);
+  });
+
   it('409 before a date is chosen', async () => {
     const s = await shopper(server);
     const cart = await cartWith(s, 2, [['EUR', 300]]);
