@@ -210,6 +210,11 @@ export const messages = {
   collectionDetails: 'Collection details',
   yourDetails: 'Your details',
 
+  // Session (spec 4.4, 8): a refused session was replaced (docs/decisions/011); wording of ours
+  sessionEnded: "Your session ended, so we've started a new one.",
+  sessionEndedCartKept: 'Your cart is just as you left it.',
+  dismissNotice: 'Dismiss',
+
   // Checkout labels (spec 2.5 to 2.12): wording of ours around the spec's texts
   checkoutProgress: 'Checkout progress',
   checkoutTitle: 'Checkout',

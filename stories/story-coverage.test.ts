@@ -25,6 +25,7 @@ import { chartMachine } from '#machines/chart/chart.machine.ts';
 import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
 import { paymentFrameMachine } from '#machines/payment/payment-frame.machine.ts';
 import { paymentResponseMachine } from '#machines/payment/payment-response.machine.ts';
+import { sessionMachine } from '#machines/session/session.machine.ts';
 import { screenStates, statesNamedByStories } from './story-coverage.ts';
 
 interface Entry {
@@ -54,6 +55,8 @@ const registry: Entry[] = [
   { machine: cartMachine, stories: 'header-cart' },
   { machine: countdownMachine, stories: 'header-cart' },
   { machine: chartMachine, stories: 'chart' },
+  // The session's notice (its token and profile regions draw nothing of their own).
+  { machine: sessionMachine, stories: 'session-notice' },
 ];
 
 const modules = import.meta.glob<Record<string, unknown>>('./**/*.stories.tsx', { eager: true });

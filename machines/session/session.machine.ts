@@ -3,9 +3,14 @@
  * 403 and acquired again, a legacy token exchanged for a new session once and then removed; and
  * the loyalty sign-in flag (hasProfile), read when the calculator starts.
  *
- * Two regions: `token` owns the token (the API client reads it with selectToken and reports
- * 401/403 as `session.unauthorized`); `profile` reads hasProfile once a token is ready, on
- * `session.profileRequested` (sent by the app when a calculator starts).
+ * Three regions: `token` owns the token (the API client reads it with selectToken and reports
+ * 401/403 as `session.unauthorized`, naming the token it sent); `profile` reads hasProfile once a
+ * token is ready, on `session.profileRequested` (sent by the app when a calculator starts);
+ * `notice` tells the shopper that a refused session was replaced ('sessionEnded').
+ *
+ * A refused or expired token is not simply dropped: the new session is asked for with it, so the
+ * server hands its cart and order over to the new session (docs/decisions/011). Before that,
+ * storage is read again: another tab may already have stored the new session's token.
  *
  * Storage is injected (readStoredTokens, storeToken, removeLegacyToken, clearStoredToken), so the
  * chart never touches localStorage. A failed storage write does not stop the page: the token in
@@ -13,7 +18,7 @@
  */
 import { assign, fromPromise, setup, stateIn, type SnapshotFrom } from 'xstate';
 import type { SessionInfo } from '#domain/contract/session.ts';
-import { isTokenUsable, msUntilTokenExpiry } from '#domain/session.ts';
+import { isTokenUsable, msUntilTokenExpiry, tokenClaims } from '#domain/session.ts';
 
 export interface SessionInput {
   siteId: number;
@@ -29,13 +34,30 @@ export interface SessionContext {
   /** A token of the previous session scheme found in storage, to exchange once. */
   legacyToken: string | null;
   hasProfile: boolean | null;
+  /** A refused or expired token, presented once when the next session is acquired (the hand-over). */
+  previousToken: string | null;
+  /** The token being replaced was refused (401/403), so the shopper is told once it is replaced. */
+  refused: boolean;
+  /** What the shopper is told after a refused session was replaced; null: nothing. */
+  notice: SessionNotice | null;
   /** The last failure to acquire a token. */
   error: unknown;
 }
 
+/** The session ended and a new one started; keptCart: the new session has the cart. */
+export interface SessionNotice {
+  kind: 'sessionEnded';
+  keptCart: boolean;
+}
+
 export type SessionEvent =
-  /** The API client saw a 401 or 403 on any call. */
-  | { type: 'session.unauthorized' }
+  /**
+   * The API client saw a 401 or 403 on any call. `token` is the token the call carried: a refusal
+   * of a token already replaced is ignored (absent: the current token).
+   */
+  | { type: 'session.unauthorized'; token?: string | null }
+  /** The shopper closed the 'session ended' notice. */
+  | { type: 'session.noticeDismissed' }
   /** A calculator started: read the loyalty sign-in flag. */
   | { type: 'session.profileRequested' }
   /** Try again after the token could not be acquired. */
@@ -47,7 +69,9 @@ export type SessionTag =
   | 'acquiring'
   | 'failed'
   /** The visitor has a loyalty profile: "You're signed in!". */
-  | 'signedIn';
+  | 'signedIn'
+  /** The notice that the session ended and a new one started is showing. */
+  | 'sessionEnded';
 
 /** What storage holds when the page starts. */
 export interface StoredTokens {
@@ -55,9 +79,13 @@ export interface StoredTokens {
   legacyToken: string | null;
 }
 export type ReadStoredTokensOutput = StoredTokens;
-/** GET /session/{siteId}/token or POST /session/{siteId}: the new token. */
+/**
+ * POST /session/{siteId}: the new token. With previousToken (refused or expired) it is presented
+ * as the bearer, so the new session keeps that session's cart and order.
+ */
 export interface AcquireTokenInput {
   siteId: number;
+  previousToken: string | null;
 }
 export type AcquireTokenOutput = string;
 /** POST /session/{siteId} with the legacy token as bearer: the new token. */
@@ -97,6 +125,19 @@ export const sessionMachine = setup({
     rememberStoredTokens: assign((_, params: StoredTokens) => ({ token: params.token, legacyToken: params.legacyToken })),
     rememberToken: assign({ token: (_, params: { token: string }) => params.token, error: null }),
     forgetToken: assign({ token: null }),
+    /** The refused token is kept to hand over; it is never sent on a call again. */
+    rememberRefusal: assign(({ context }) => ({ previousToken: context.token ?? context.previousToken, token: null, refused: true })),
+    /** An expired token (in context or in storage) is kept to hand over, quietly. */
+    rememberExpiredToken: assign((_, params: { token: string | null }) => ({ previousToken: params.token, token: null })),
+    /** A new session is in place: after a refusal the shopper is told, saying whether the cart came along. */
+    settleHandOver: assign(({ context }, params: { token: string }) => ({
+      previousToken: null,
+      refused: false,
+      notice: context.refused ? { kind: 'sessionEnded' as const, keptCart: tokenClaims(params.token)?.cart != null } : context.notice,
+    })),
+    /** Another tab already replaced the session: its token is taken, with nothing to tell. */
+    adoptStoredToken: assign((_, params: { token: string }) => ({ token: params.token, previousToken: null, refused: false, error: null })),
+    forgetNotice: assign({ notice: null }),
     forgetLegacyToken: assign({ legacyToken: null }),
     rememberError: assign({ error: (_, params: { error: unknown }) => params.error }),
     rememberProfile: assign({ hasProfile: (_, params: { hasProfile: boolean }) => params.hasProfile }),
@@ -106,6 +147,11 @@ export const sessionMachine = setup({
     hasLegacyToken: (_, params: StoredTokens) => params.legacyToken !== null && params.legacyToken !== '',
     isTokenUsable: ({ context }, params: { token: string | null }) => isTokenUsable(params.token, new Date(context.now())),
     hasToken: ({ context }) => context.token !== null,
+    isCurrentToken: ({ context }, params: { token: string | null | undefined }) => params.token === undefined || params.token === context.token,
+    /** Storage holds a usable token other than the one refused: another tab's new session. */
+    isNewerStoredToken: ({ context }, params: { token: string | null }) =>
+      isTokenUsable(params.token, new Date(context.now())) && params.token !== context.previousToken,
+    hasNotice: ({ context }) => context.notice !== null,
     hasProfile: (_, params: { info: SessionInfo }) => params.info.hasProfile,
   },
   delays: {
@@ -120,14 +166,23 @@ export const sessionMachine = setup({
     token: null,
     legacyToken: null,
     hasProfile: null,
+    previousToken: null,
+    refused: false,
+    notice: null,
     error: null,
   }),
   type: 'parallel',
   states: {
     token: {
+      // No view draws the token: the API client reads it.
+      meta: { view: false },
       initial: 'reading',
       on: {
-        'session.unauthorized': { target: '.clearing' },
+        'session.unauthorized': {
+          guard: { type: 'isCurrentToken', params: ({ event }) => ({ token: event.token }) },
+          target: '.checkingStorage',
+          actions: 'rememberRefusal',
+        },
       },
       states: {
         reading: {
@@ -146,7 +201,11 @@ export const sessionMachine = setup({
                 target: 'ready',
                 actions: { type: 'rememberStoredTokens', params: ({ event }) => event.output },
               },
-              { target: 'acquiring' },
+              // Missing, or expired: an expired token is handed over for the next session.
+              {
+                target: 'acquiring',
+                actions: { type: 'rememberExpiredToken', params: ({ event }) => ({ token: event.output.token || null }) },
+              },
             ],
             // Unreadable storage is no reason to stop: start a session afresh.
             onError: { target: 'acquiring' },
@@ -184,10 +243,13 @@ export const sessionMachine = setup({
           invoke: {
             id: 'acquireToken',
             src: 'acquireToken',
-            input: ({ context }) => ({ siteId: context.siteId }),
+            input: ({ context }) => ({ siteId: context.siteId, previousToken: context.previousToken }),
             onDone: {
               target: 'storing',
-              actions: { type: 'rememberToken', params: ({ event }) => ({ token: event.output }) },
+              actions: [
+                { type: 'settleHandOver', params: ({ event }) => ({ token: event.output }) },
+                { type: 'rememberToken', params: ({ event }) => ({ token: event.output }) },
+              ],
             },
             onError: {
               target: 'failed',
@@ -207,14 +269,32 @@ export const sessionMachine = setup({
         },
         ready: {
           tags: ['ready'],
-          after: { TOKEN_EXPIRY: { target: 'acquiring', actions: 'forgetToken' } },
+          after: {
+            TOKEN_EXPIRY: { target: 'acquiring', actions: { type: 'rememberExpiredToken', params: ({ context }) => ({ token: context.token }) } },
+          },
         },
         failed: {
           tags: ['failed'],
           on: { 'session.retried': { target: 'acquiring' } },
         },
+        /** After a refusal: another tab may already have stored the new session's token. */
+        checkingStorage: {
+          tags: ['acquiring'],
+          invoke: {
+            id: 'readStoredTokens',
+            src: 'readStoredTokens',
+            onDone: [
+              {
+                guard: { type: 'isNewerStoredToken', params: ({ event }) => ({ token: event.output.token }) },
+                target: 'ready',
+                actions: { type: 'adoptStoredToken', params: ({ event }) => ({ token: event.output.token ?? '' }) },
+              },
+              { target: 'clearing' },
+            ],
+            onError: { target: 'clearing' },
+          },
+        },
         clearing: {
-          entry: 'forgetToken',
           tags: ['acquiring'],
           invoke: {
             id: 'clearStoredToken',
@@ -226,6 +306,8 @@ export const sessionMachine = setup({
       },
     },
     profile: {
+      // Drawn by the calculator's greeting ("You're signed in!"), from selectHasProfile.
+      meta: { view: false },
       initial: 'unknown',
       on: {
         // A new session may belong to someone else: read the flag again when asked.
@@ -259,6 +341,18 @@ export const sessionMachine = setup({
         anonymous: {},
       },
     },
+    notice: {
+      initial: 'hidden',
+      states: {
+        hidden: {
+          always: { guard: 'hasNotice', target: 'sessionEnded' },
+        },
+        sessionEnded: {
+          tags: ['sessionEnded'],
+          on: { 'session.noticeDismissed': { target: 'hidden', actions: 'forgetNotice' } },
+        },
+      },
+    },
   },
 });
 
@@ -272,4 +366,9 @@ export function selectToken(snapshot: SessionSnapshot): string | null {
 
 export function selectHasProfile(snapshot: SessionSnapshot): boolean {
   return snapshot.hasTag('signedIn');
+}
+
+/** The notice to show after a refused session was replaced, or null. */
+export function selectSessionNotice(snapshot: SessionSnapshot): SessionNotice | null {
+  return snapshot.hasTag('sessionEnded') ? snapshot.context.notice : null;
 }

@@ -1,16 +1,25 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import { fakeSessionToken } from '../../tests/support/session-tokens.ts';
-import { selectHasProfile, selectToken, sessionMachine, type StoredTokens } from './session.machine.ts';
+import { selectHasProfile, selectSessionNotice, selectToken, sessionMachine, type StoredTokens } from './session.machine.ts';
 
 const BASE = Date.parse('2025-06-02T10:00:00Z');
 const HOUR = 3_600_000;
 
-function startSession(stored: StoredTokens, options: { acquire?: () => Promise<string>; exchange?: () => Promise<string>; hasProfile?: boolean } = {}) {
+interface SessionOptions {
+  acquire?: (previousToken: string | null) => Promise<string>;
+  exchange?: () => Promise<string>;
+  hasProfile?: boolean;
+  /** What storage holds when it is read again after a refusal (another tab may have written it). */
+  storedLater?: () => StoredTokens;
+}
+
+function startSession(stored: StoredTokens, options: SessionOptions = {}) {
   const clock = new SimulatedClock();
   const now = () => BASE + clock.now();
+  let reads = 0;
   const calls = {
-    acquire: vi.fn(options.acquire ?? (async () => fakeSessionToken(now() + HOUR, { sid: 'new' }))),
+    acquire: vi.fn(options.acquire ?? (async (_previousToken: string | null) => fakeSessionToken(now() + HOUR, { sid: 'new' }))),
     exchange: vi.fn(options.exchange ?? (async () => fakeSessionToken(now() + HOUR, { sid: 'exchanged' }))),
     store: vi.fn(async (_token: string) => {}),
     removeLegacy: vi.fn(async () => {}),
@@ -19,10 +28,10 @@ function startSession(stored: StoredTokens, options: { acquire?: () => Promise<s
   };
   const machine = sessionMachine.provide({
     actors: {
-      readStoredTokens: fromPromise(async () => stored),
+      readStoredTokens: fromPromise(async () => (reads++ === 0 ? stored : (options.storedLater?.() ?? stored))),
       acquireToken: fromPromise(async ({ input }) => {
-        expect(input).toEqual({ siteId: 7 });
-        return calls.acquire();
+        expect(input.siteId).toBe(7);
+        return calls.acquire(input.previousToken);
       }),
       exchangeLegacyToken: fromPromise(async ({ input }) => {
         expect(input).toEqual({ siteId: 7, legacyToken: stored.legacyToken });
@@ -94,8 +103,9 @@ describe('session token (spec 4.4)', () => {
     expect(selectToken(actor.getSnapshot())).not.toBeNull();
   });
 
-  it('acquires again when the token expires', async () => {
-    const { actor, clock, calls, ready } = startSession({ token: fakeSessionToken(BASE + 60_000), legacyToken: null });
+  it('acquires again when the token expires, handing the expired token over quietly', async () => {
+    const expiring = fakeSessionToken(BASE + 60_000);
+    const { actor, clock, calls, ready } = startSession({ token: expiring, legacyToken: null });
     await ready();
     clock.increment(59_999);
     expect(actor.getSnapshot().matches({ token: 'ready' })).toBe(true);
@@ -103,6 +113,86 @@ describe('session token (spec 4.4)', () => {
     expect(actor.getSnapshot().hasTag('acquiring')).toBe(true);
     await ready();
     expect(calls.acquire).toHaveBeenCalledTimes(1);
+    expect(calls.acquire).toHaveBeenCalledWith(expiring);
+    expect(selectSessionNotice(actor.getSnapshot())).toBeNull();
+  });
+
+  it('hands an expired stored token over for the new session', async () => {
+    const expired = fakeSessionToken(BASE - 1000);
+    const { calls, ready } = startSession({ token: expired, legacyToken: null });
+    await ready();
+    expect(calls.acquire).toHaveBeenCalledWith(expired);
+  });
+});
+
+describe('a refused session (spec 4.4, 8; docs/decisions/011)', () => {
+  it('hands the refused token over once, then tells the shopper the cart came along', async () => {
+    const refused = fakeSessionToken(BASE + HOUR, { sid: 'old', cart: 'cart-1' });
+    const { actor, calls, ready, now } = startSession(
+      { token: refused, legacyToken: null },
+      { acquire: async () => fakeSessionToken(now() + HOUR, { sid: 'new', cart: 'cart-1' }) },
+    );
+    await ready();
+    actor.send({ type: 'session.unauthorized', token: refused });
+    expect(selectToken(actor.getSnapshot())).toBeNull();
+    await waitFor(actor, (s) => s.matches({ token: 'ready' }) && selectToken(s) !== refused);
+    expect(calls.acquire).toHaveBeenCalledTimes(1);
+    expect(calls.acquire).toHaveBeenCalledWith(refused);
+    expect(calls.clear).toHaveBeenCalledTimes(1);
+    expect(actor.getSnapshot().context.previousToken).toBeNull();
+    expect(selectSessionNotice(actor.getSnapshot())).toEqual({ kind: 'sessionEnded', keptCart: true });
+    expect(actor.getSnapshot().hasTag('sessionEnded')).toBe(true);
+
+    actor.send({ type: 'session.noticeDismissed' });
+    expect(selectSessionNotice(actor.getSnapshot())).toBeNull();
+  });
+
+  it('says only that a new session started when the new one has no cart', async () => {
+    const { actor, ready } = startSession({ token: fakeSessionToken(BASE + HOUR), legacyToken: null });
+    await ready();
+    actor.send({ type: 'session.unauthorized' });
+    await waitFor(actor, (s) => s.hasTag('sessionEnded'));
+    expect(selectSessionNotice(actor.getSnapshot())).toEqual({ kind: 'sessionEnded', keptCart: false });
+  });
+
+  it('ignores a refusal of a token it has already replaced, so many refused calls make one hand-over', async () => {
+    const first = fakeSessionToken(BASE + HOUR, { sid: 'first' });
+    const { actor, calls, ready } = startSession({ token: first, legacyToken: null });
+    await ready();
+    actor.send({ type: 'session.unauthorized', token: first });
+    actor.send({ type: 'session.unauthorized', token: first });
+    await waitFor(actor, (s) => s.matches({ token: 'ready' }) && selectToken(s) !== first);
+    const second = selectToken(actor.getSnapshot());
+    actor.send({ type: 'session.unauthorized', token: first });
+    expect(selectToken(actor.getSnapshot())).toBe(second);
+    expect(calls.acquire).toHaveBeenCalledTimes(1);
+  });
+
+  it("takes the token another tab already stored instead of handing over again", async () => {
+    const refused = fakeSessionToken(BASE + HOUR, { sid: 'old' });
+    const otherTab = fakeSessionToken(BASE + HOUR, { sid: 'other-tab', cart: 'cart-1' });
+    const { actor, calls, ready } = startSession({ token: refused, legacyToken: null }, { storedLater: () => ({ token: otherTab, legacyToken: null }) });
+    await ready();
+    actor.send({ type: 'session.unauthorized', token: refused });
+    await waitFor(actor, (s) => selectToken(s) === otherTab);
+    expect(calls.acquire).not.toHaveBeenCalled();
+    expect(calls.clear).not.toHaveBeenCalled();
+    expect(selectSessionNotice(actor.getSnapshot())).toBeNull();
+  });
+
+  it('keeps the refused token to hand over when the first attempt fails', async () => {
+    const refused = fakeSessionToken(BASE + HOUR, { sid: 'old' });
+    let attempts = 0;
+    const { actor, calls, ready } = startSession(
+      { token: refused, legacyToken: null },
+      { acquire: async () => (++attempts === 1 ? Promise.reject(new TypeError('Failed to fetch')) : fakeSessionToken(BASE + HOUR, { sid: 'new' })) },
+    );
+    await ready();
+    actor.send({ type: 'session.unauthorized', token: refused });
+    await waitFor(actor, (s) => s.hasTag('failed'));
+    actor.send({ type: 'session.retried' });
+    await waitFor(actor, (s) => s.matches({ token: 'ready' }) && selectToken(s) !== refused);
+    expect(calls.acquire.mock.calls).toEqual([[refused], [refused]]);
   });
 
   it('fails when no token can be acquired, and tries again on request', async () => {

@@ -70,13 +70,27 @@ describe('API client', () => {
     expect(api.url('/session/1/loyalty-signin')).toBe('http://localhost:3001/shop-api/session/1/loyalty-signin');
   });
 
-  it.each([401, 403] as const)('reports %s to onUnauthorized and rejects', async (status) => {
+  it.each([401, 403] as const)('reports %s to onUnauthorized with the token the call carried, and rejects', async (status) => {
     server.use(http.get(routeUrl('cart'), () => problemResponse({ title: 'Unauthorized', detail: 'Token expired' }, status)));
     const { api, onUnauthorized } = client();
     const error = await api.json(apiRoutes.cart, '/api/cart', CartSchema).catch((e: unknown) => e);
-    expect(onUnauthorized).toHaveBeenCalledWith(status);
+    expect(onUnauthorized).toHaveBeenCalledWith(status, 'token-1');
     expect(error).toBeInstanceOf(ProblemError);
     expect(statusOf(error)).toBe(status);
+  });
+
+  it('reports a refused call that carried no token with null', async () => {
+    server.use(http.get(routeUrl('cart'), () => problemResponse({ title: 'Unauthorized' }, 401)));
+    const { api, onUnauthorized } = client(null);
+    await expect(api.json(apiRoutes.cart, '/api/cart', CartSchema)).rejects.toBeInstanceOf(ProblemError);
+    expect(onUnauthorized).toHaveBeenCalledWith(401, null);
+  });
+
+  it('does not report a refused token that was presented on purpose (the hand-over, the legacy exchange)', async () => {
+    server.use(http.get(routeUrl('cart'), () => problemResponse({ title: 'Unauthorized' }, 401)));
+    const { api, onUnauthorized } = client();
+    await expect(api.json(apiRoutes.cart, '/api/cart', CartSchema, { auth: { token: 'legacy.x' } })).rejects.toBeInstanceOf(ProblemError);
+    expect(onUnauthorized).not.toHaveBeenCalled();
   });
 
   it('does not report other failures as unauthorized', async () => {

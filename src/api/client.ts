@@ -72,8 +72,11 @@ export interface ApiClientOptions {
   baseUrl: string;
   /** The current session token, if any; read on every call. */
   getToken?: () => string | null | undefined;
-  /** Told about every 401 or 403 answer (the session actor gets session.unauthorized). */
-  onUnauthorized?: (status: 401 | 403) => void;
+  /**
+   * Told about every 401 or 403 answer to a call that carried the session's token (the session
+   * actor gets session.unauthorized naming that token, null when the call carried none).
+   */
+  onUnauthorized?: (status: 401 | 403, token: string | null) => void;
   /** For tests. */
   fetch?: typeof fetch;
   /** Milliseconds before a call is abandoned; false for none. */
@@ -146,7 +149,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       ...(request.signal ? { signal: request.signal } : {}),
     });
     if (res.ok) return res;
-    if (res.status === 401 || res.status === 403) options.onUnauthorized?.(res.status);
+    if ((res.status === 401 || res.status === 403) && auth === 'session') options.onUnauthorized?.(res.status, token ?? null);
     throw await toError(res);
   }
 

@@ -9,18 +9,19 @@ export async function fetchSessionToken(api: ApiClient, siteId: number, options?
 }
 
 /**
- * POST /session/{siteId}: a new session. With a legacy token it is sent as the bearer so the
- * server can carry its cart over (spec 4.4); the caller then removes the legacy token.
+ * POST /session/{siteId}: a new session. A token presented as the bearer is handed over: a legacy
+ * token is exchanged once (spec 4.4), and a refused or expired token of this shop gives the new
+ * session its cart and order (docs/decisions/011).
  */
 export async function createSession(
   api: ApiClient,
   siteId: number,
-  legacyToken?: string | null,
+  presentedToken?: string | null,
   options?: CallOptions,
 ): Promise<string> {
   const r = await api.json(apiRoutes.sessionCreate, apiRoutes.sessionCreate.url(siteId), TokenResponseSchema, {
     ...options,
-    auth: legacyToken ? { token: legacyToken } : 'none',
+    auth: presentedToken ? { token: presentedToken } : 'none',
   });
   return r.token;
 }

@@ -105,9 +105,15 @@ function fromPromise<TOutput, TInput = NonReducibleUnknown, TEmitted extends Eve
 /** How the API client reaches the session actor, which owns the token (spec 4.4). */
 export interface SessionLink {
   getToken(): string | null;
-  unauthorized(status: 401 | 403): void;
+  /** A call carrying `token` (null: none) was answered 401 or 403. */
+  unauthorized(status: 401 | 403, token: string | null): void;
   /** Resolves once the session has settled: a usable token, or a failed attempt to get one. */
   settled(signal?: AbortSignal): Promise<void>;
+  /**
+   * After `refused` was refused: resolves true once a different usable token is in place, false
+   * when none could be had (the session failed, or did not move on within a while).
+   */
+  replaced(refused: string, signal?: AbortSignal): Promise<boolean>;
 }
 
 /** The session actor as the link needs it (any actor of the session machine). */
@@ -119,6 +125,8 @@ export interface ConnectableSessionLink extends SessionLink {
 }
 
 const isSettled = (snapshot: SessionSnapshot) => snapshot.hasTag('ready') || snapshot.hasTag('failed');
+/** How long a refused call waits for the new session before it gives up and reports its failure. */
+const REPLACEMENT_TIMEOUT_MS = 30_000;
 
 export function createSessionLink(): ConnectableSessionLink {
   let session: SessionActorRef | null = null;
@@ -127,10 +135,21 @@ export function createSessionLink(): ConnectableSessionLink {
       session = actor;
     },
     getToken: () => (session ? selectToken(session.getSnapshot()) : null),
-    unauthorized: () => session?.send({ type: 'session.unauthorized' }),
+    unauthorized: (_status, token) => session?.send({ type: 'session.unauthorized', token }),
     async settled(signal) {
       if (!session || isSettled(session.getSnapshot())) return;
       await waitFor(session, isSettled, signal ? { signal } : {});
+    },
+    async replaced(refused, signal) {
+      if (!session) return false;
+      const moved = (s: SessionSnapshot) => s.hasTag('failed') || (s.hasTag('ready') && selectToken(s) !== refused);
+      try {
+        const snapshot = await waitFor(session, moved, { timeout: REPLACEMENT_TIMEOUT_MS, ...(signal ? { signal } : {}) });
+        return snapshot.hasTag('ready');
+      } catch (error) {
+        if (signal?.aborted) throw error;
+        return false;
+      }
     },
   };
 }
@@ -157,7 +176,7 @@ export function createShopServices(config: ShopConfig, session: SessionLink, ove
     api: createApiClient({
       baseUrl: config.apiBase,
       getToken: () => session.getToken(),
-      onUnauthorized: (status) => session.unauthorized(status),
+      onUnauthorized: (status, token) => session.unauthorized(status, token),
       ...(overrides.fetch ? { fetch: overrides.fetch } : {}),
     }),
     session,
@@ -166,11 +185,24 @@ export function createShopServices(config: ShopConfig, session: SessionLink, ove
   };
 }
 
-/** An authorised call: waits for the session to settle, then runs (spec 6: cart and order calls carry the token). */
+/**
+ * An authorised call: waits for the session to settle, then runs (spec 6: cart and order calls
+ * carry the token). A call refused with 401 or 403 has cleared the token (spec 4.4); once the new
+ * session, which keeps the cart and order (docs/decisions/011), is ready, it is made again, once.
+ */
 async function authorised<T>(services: ShopServices, signal: AbortSignal, call: () => Promise<T>): Promise<T> {
   await services.session.settled(signal);
   signal.throwIfAborted();
-  return call();
+  const sent = services.session.getToken();
+  try {
+    return await call();
+  } catch (error) {
+    const status = statusOf(error);
+    if ((status !== 401 && status !== 403) || sent === null) throw error;
+    if (!(await services.session.replaced(sent, signal))) throw error;
+    signal.throwIfAborted();
+    return call();
+  }
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -200,7 +232,7 @@ export function provideSession(services: ShopServices, storage: TokenStorage | n
         token: storage?.getItem(SESSION_TOKEN_STORAGE_KEY) ?? null,
         legacyToken: storage?.getItem(LEGACY_TOKEN_STORAGE_KEY) ?? null,
       })),
-      acquireToken: fromPromise(({ input, signal }) => createSession(services.api, input.siteId, null, { signal })),
+      acquireToken: fromPromise(({ input, signal }) => createSession(services.api, input.siteId, input.previousToken, { signal })),
       exchangeLegacyToken: fromPromise(({ input, signal }) => createSession(services.api, input.siteId, input.legacyToken, { signal })),
       storeToken: fromPromise(async ({ input }) => storage?.setItem(SESSION_TOKEN_STORAGE_KEY, input.token)),
       removeLegacyToken: fromPromise(async () => storage?.removeItem(LEGACY_TOKEN_STORAGE_KEY)),

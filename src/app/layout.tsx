@@ -16,9 +16,10 @@ function SkipLink() {
   );
 }
 
-function Main({ children }: { children: ReactNode }) {
+function Main({ banner, children }: { banner?: ReactNode; children: ReactNode }) {
   return (
     <main id={MAIN_ID} tabIndex={-1} className={styles.main}>
+      {banner}
       {children}
     </main>
   );
@@ -46,12 +47,14 @@ function Footer() {
 export interface ShopLayoutProps {
   /** The header cart goes here (screens/header-cart), at the end of the header row. */
   headerEnd?: ReactNode;
+  /** A page-wide notice above the page (the session notice, screens/session-notice). */
+  banner?: ReactNode;
   /** For stories and tests; the router renders the matched page through <Outlet />. */
   children?: ReactNode;
 }
 
 /** The frame of the shop's own pages: logo, navigation (Buy currency, Sell currency, Branches), footer. */
-export function ShopLayout({ headerEnd, children }: ShopLayoutProps) {
+export function ShopLayout({ headerEnd, banner, children }: ShopLayoutProps) {
   return (
     <div className={styles.shell}>
       <SkipLink />
@@ -80,14 +83,14 @@ export function ShopLayout({ headerEnd, children }: ShopLayoutProps) {
           {headerEnd ? <div className={styles.headerEnd}>{headerEnd}</div> : null}
         </div>
       </header>
-      <Main>{children ?? <Outlet />}</Main>
+      <Main banner={banner}>{children ?? <Outlet />}</Main>
       <Footer />
     </div>
   );
 }
 
 /** The frame of the checkout steps: the logo only; each step draws the checkout header (spec 2.5). */
-export function CheckoutLayout({ children }: { children?: ReactNode }) {
+export function CheckoutLayout({ banner, children }: { banner?: ReactNode; children?: ReactNode }) {
   return (
     <div className={styles.shell}>
       <SkipLink />
@@ -96,7 +99,7 @@ export function CheckoutLayout({ children }: { children?: ReactNode }) {
           <Logo />
         </div>
       </header>
-      <Main>{children ?? <Outlet />}</Main>
+      <Main banner={banner}>{children ?? <Outlet />}</Main>
       <Footer />
     </div>
   );

@@ -19,6 +19,7 @@ import { HeaderCart } from '#src/screens/header-cart/header-cart.tsx';
 import { PaymentResponseScreen, reportedOrderIdOf } from '#src/screens/payment-response/payment-response-screen.tsx';
 import { PaymentUnsuccessfulScreen } from '#src/screens/payment-unsuccessful/payment-unsuccessful-screen.tsx';
 import { PaymentScreen } from '#src/screens/payment/payment-screen.tsx';
+import { SessionNoticeBanner } from '#src/screens/session-notice/session-notice.tsx';
 import { ViewCartScreen } from '#src/screens/view-cart/view-cart-screen.tsx';
 import { CheckoutLayout, ShopLayout } from './layout.tsx';
 import { useShopActors, useShopReads, useShopServices, useSiteSettings } from './providers.tsx';
@@ -41,7 +42,7 @@ import {
 /** The shop's frame with the header cart over the root cart actor. */
 export function ShopFrame() {
   const { cart } = useShopActors();
-  return <ShopLayout headerEnd={<HeaderCart cart={cart} />} />;
+  return <ShopLayout headerEnd={<HeaderCart cart={cart} />} banner={<SessionNoticeBanner />} />;
 }
 
 export function CalculatorPage({ page }: { page: 'buy' | 'sell' | 'embedded' }) {
@@ -75,7 +76,7 @@ export function CheckoutScope() {
   const checkout = useCheckoutActor();
   return (
     <CheckoutContext value={checkout}>
-      <CheckoutLayout />
+      <CheckoutLayout banner={<SessionNoticeBanner />} />
     </CheckoutContext>
   );
 }

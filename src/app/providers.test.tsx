@@ -15,6 +15,7 @@ import { sessionToken } from '../../mocks/fixtures.ts';
 import { Probe, captured, config, fakeTracker, memoryStorage, renderShop, tokenShown, withProbe } from '../../tests/support/composition-root.tsx';
 import { handlers, on, problemResponse, routeUrl, variants } from '../../mocks/handlers.ts';
 import { fixtures, problems } from '../../mocks/fixtures.ts';
+import { selectSessionNotice } from '#machines/session/session.machine.ts';
 import { LEGACY_TOKEN_STORAGE_KEY, SESSION_TOKEN_STORAGE_KEY } from './actors.ts';
 import { inAppPath, shopNavigator } from './navigation.ts';
 import { useChartActor, useCheckoutActor, usePaymentResponseActor, type CheckoutActorRef } from './use-machines.ts';
@@ -99,7 +100,7 @@ describe('root actors', () => {
     expect(seen).toEqual([`Bearer ${stored}`, `Bearer ${stored}`]);
   });
 
-  it.each([401, 403])('on a %s drops the token, clears it from storage and starts a new session', async (status) => {
+  it.each([401, 403])('on a %s drops the token, hands it over for a new session, says so and makes the call again', async (status) => {
     const bearers = countSessionCreations();
     const sent: (string | null)[] = [];
     server.use(
@@ -119,11 +120,17 @@ describe('root actors', () => {
     // The cart actor's read is refused.
     await waitFor(() => expect(sent).toEqual([`Bearer ${stored}`]));
     await waitFor(() => expect(storage.removeItem).toHaveBeenCalledWith(SESSION_TOKEN_STORAGE_KEY));
-    await waitFor(() => expect(bearers).toHaveLength(1));
+    // The new session is asked for with the refused token, so the server hands the cart over.
+    await waitFor(() => expect(bearers).toEqual([`Bearer ${stored}`]));
     await waitFor(() => expect(tokenShown()).not.toBe(stored));
     const fresh = tokenShown();
     expect(fresh).not.toBe('none');
     expect(storage.data.get(SESSION_TOKEN_STORAGE_KEY)).toBe(fresh);
+    // The refused read was made again with the new token, and the shopper is told.
+    const cart = captured.current!.actors.cart;
+    await waitFor(() => expect(cart.getSnapshot().matches('open')).toBe(true));
+    const session = captured.current!.actors.session;
+    await waitFor(() => expect(selectSessionNotice(session.getSnapshot())).toEqual({ kind: 'sessionEnded', keptCart: true }));
 
     // The next call carries the new token.
     const seen: (string | null)[] = [];

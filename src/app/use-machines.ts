@@ -20,7 +20,7 @@ import { appPaths } from '#domain/contract/routes.ts';
 import { PRODUCT, SELL_TRAVEL_MONEY_PAGE, viewCartPath } from '#domain/products.ts';
 import { selectCartSummary, selectCountdownRef } from '#machines/cart/cart.machine.ts';
 import type { NewLineInput } from '#machines/cart/new-line.machine.ts';
-import { selectHasProfile, selectToken } from '#machines/session/session.machine.ts';
+import { selectHasProfile, selectSessionNotice, selectToken, type SessionNotice } from '#machines/session/session.machine.ts';
 import { loyaltySignInUrl } from '#src/api/session.ts';
 import type { ChartInput } from '#machines/chart/chart.machine.ts';
 import type { CheckoutInput } from '#machines/checkout/checkout.machine.ts';
@@ -202,6 +202,14 @@ export function useCartCountdown() {
 export function useSignedIn(): boolean {
   const { session } = useShopActors();
   return useSelector(session, selectHasProfile);
+}
+
+/** The notice that a refused session was replaced, and how the shopper dismisses it. */
+export function useSessionNotice(): { notice: SessionNotice | null; dismiss: () => void } {
+  const { session } = useShopActors();
+  const notice = useSelector(session, selectSessionNotice);
+  const dismiss = useCallback(() => session.send({ type: 'session.noticeDismissed' }), [session]);
+  return { notice, dismiss };
 }
 
 /** The loyalty sign-in address (spec 7.1), when the site shows the CTA and the visitor is not signed in. */

@@ -6,6 +6,10 @@ import { fakeSessionToken } from '../support/session-tokens.ts';
 const NOW = Date.parse('2025-06-02T10:00:00Z');
 const stored = fakeSessionToken(NOW + 3_600_000, { sid: 'stored' });
 const fresh = fakeSessionToken(NOW + 3_600_000, { sid: 'fresh' });
+/** The new session of a hand-over, which kept the cart. */
+const handedOver = fakeSessionToken(NOW + 3_600_000, { sid: 'handed-over', cart: 'cart-1' });
+/** What another tab stored after it replaced the session. */
+const otherTab = fakeSessionToken(NOW + 3_600_000, { sid: 'other-tab' });
 const unauthorized = Object.assign(new Error('HTTP 401'), { status: 401 });
 
 definePathSuite({
@@ -14,17 +18,22 @@ definePathSuite({
   input: { siteId: 1, now: () => NOW },
   events: [
     { type: 'session.unauthorized' },
+    // A refusal of a token already replaced: ignored.
+    { type: 'session.unauthorized', token: 'replaced-token' },
+    { type: 'session.noticeDismissed' },
     { type: 'session.profileRequested' },
     { type: 'session.retried' },
     actorDone('readStoredTokens', { token: stored, legacyToken: null }),
     actorDone('readStoredTokens', { token: null, legacyToken: null }),
     actorDone('readStoredTokens', { token: null, legacyToken: 'legacy' }),
+    actorDone('readStoredTokens', { token: otherTab, legacyToken: null }),
     actorFailed('readStoredTokens', new Error('storage unavailable')),
     actorDone('exchangeLegacyToken', fresh),
     actorFailed('exchangeLegacyToken', unauthorized),
     actorDone('removeLegacyToken', undefined),
     actorFailed('removeLegacyToken', new Error('storage unavailable')),
     actorDone('acquireToken', fresh),
+    actorDone('acquireToken', handedOver),
     actorFailed('acquireToken', new TypeError('Failed to fetch')),
     actorDone('storeToken', undefined),
     actorFailed('storeToken', new Error('quota exceeded')),
@@ -35,13 +44,25 @@ definePathSuite({
     actorFailed('fetchSessionInfo', new TypeError('Failed to fetch')),
   ],
   serializeState: (s) =>
-    JSON.stringify([s.value, s.context.token !== null, s.context.legacyToken !== null, s.context.hasProfile]),
+    JSON.stringify([
+      s.value,
+      s.context.token !== null,
+      s.context.legacyToken !== null,
+      s.context.hasProfile,
+      s.context.previousToken !== null,
+      s.context.refused,
+      s.context.notice,
+    ]),
   assertState: (s) => {
     // The API client only ever gets a usable token.
     const token = selectToken(s);
-    if (s.hasTag('ready')) expect([stored, fresh]).toContain(token);
+    if (s.hasTag('ready')) expect([stored, fresh, handedOver, otherTab]).toContain(token);
     else expect(token).toBeNull();
     if (s.matches({ token: 'clearing' })) expect(s.context.token).toBeNull();
+    // A refused token waits to be handed over and is never sent again.
+    if (s.context.refused) expect(s.hasTag('ready')).toBe(false);
+    if (s.context.previousToken !== null) expect(token).not.toBe(s.context.previousToken);
+    expect(s.hasTag('sessionEnded')).toBe(s.context.notice !== null);
     expect(selectHasProfile(s)).toBe(s.context.hasProfile === true);
     if (s.matches({ profile: 'loading' })) expect(s.matches({ token: 'ready' })).toBe(true);
   },

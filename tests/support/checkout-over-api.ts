@@ -19,6 +19,8 @@ const fixedSession: SessionLink = {
   getToken: () => 'token-1',
   unauthorized: () => undefined,
   settled: async () => undefined,
+  // A fixed token is never replaced: a refused call fails as it is.
+  replaced: async () => false,
 };
 
 export function testServices(tracker: MarketingTracker = silentTracker): ShopServices {

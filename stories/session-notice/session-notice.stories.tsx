@@ -1,0 +1,33 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { fn } from 'storybook/test';
+import { messages } from '#domain/messages.ts';
+import { SessionNoticeView } from '#src/screens/session-notice/session-notice.tsx';
+
+/**
+ * The notice at the top of the shop's and the checkout's pages after a refused session was
+ * replaced (docs/decisions/011). The session machine's `notice` region.
+ */
+const meta = {
+  title: 'Screens/Session notice',
+  component: SessionNoticeView,
+  args: { notice: null, onDismiss: fn() },
+} satisfies Meta<typeof SessionNoticeView>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** Nothing to tell: only the (empty) live region is in the page. */
+export const Hidden: Story = {
+  parameters: { machineStates: ['session.notice.hidden'] },
+};
+
+/** The session ended mid-checkout; the new session kept the cart and order. */
+export const SessionEndedCartKept: Story = {
+  args: { notice: { kind: 'sessionEnded', keptCart: true } },
+  parameters: { machineStates: ['session.notice.sessionEnded'], shows: [messages.sessionEnded, messages.sessionEndedCartKept] },
+};
+
+/** The session ended and there was no cart to keep. */
+export const SessionEnded: Story = {
+  args: { notice: { kind: 'sessionEnded', keptCart: false } },
+  parameters: { machineStates: ['session.notice.sessionEnded'], shows: [messages.sessionEnded] },
+};
