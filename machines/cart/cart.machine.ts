@@ -11,7 +11,8 @@
  *
  * The view-cart page sends `cart.viewOpened` with what its query asks for (domain/cart-link.ts):
  * a line to add (creating the cart when there is none), a web cart to recreate, or just the cart,
- * where no cart means 'You have no cart' and / one second later.
+ * where no cart means 'You have no cart' and / one second later; so does a cart the link's line
+ * could not create, whose problem pops up too.
  *
  * Side effects leave as emitted events (the app subscribes with `actor.on`):
  * - `navigation.requested { to }` after "We've cleared your cart", after 'You have no cart' and
@@ -218,6 +219,13 @@ function without<T>(record: Record<string, T>, key: string): Record<string, T> {
   return rest;
 }
 
+/** POST /cart for the line on its way: at its store, for its product. */
+const createCartInput = ({ context }: { context: CartContext }): CreateCartInput => ({
+  storeId: context.pendingLine?.storeId ?? 1,
+  productId: context.pendingLine?.productId ?? 2,
+  affiliateCode: context.affiliateCode,
+});
+
 const toNewLine = (link: CartLink): NewLine => ({
   currencyCode: link.currencyCode,
   qty: link.amount,
@@ -409,7 +417,7 @@ export const cartMachine = setup({
       always: [
         { guard: 'isRecreateRequested', target: 'recreating' },
         { guard: and(['isLineRequested', 'hasCart']), target: 'open.addingLine', actions: 'takeRequestedLine' },
-        { guard: 'isLineRequested', target: 'creating', actions: 'takeRequestedLine' },
+        { guard: 'isLineRequested', target: 'creatingFromLink', actions: 'takeRequestedLine' },
         { guard: 'hasCart', target: 'open', actions: 'forgetRequest' },
         { guard: 'isViewRequested', target: 'noCart', actions: 'forgetRequest' },
         { target: 'none' },
@@ -439,22 +447,41 @@ export const cartMachine = setup({
       tags: ['unavailable'],
     },
 
+    /** Add to cart with no cart yet: refused, the calculator shows why and stays as it was. */
     creating: {
       tags: ['saving'],
       invoke: {
         id: 'createCart',
         src: 'createCart',
-        input: ({ context }) => ({
-          storeId: context.pendingLine?.storeId ?? 1,
-          productId: context.pendingLine?.productId ?? 2,
-          affiliateCode: context.affiliateCode,
-        }),
+        input: createCartInput,
         onDone: {
           target: 'open.addingLine',
           actions: { type: 'rememberCart', params: ({ event }) => ({ cart: event.output }) },
         },
         onError: {
           target: 'none',
+          actions: ['forgetPendingLine', { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) }],
+        },
+      },
+    },
+
+    /**
+     * The view-cart link's line, with no cart yet. Refused, there is no cart to show and none
+     * coming: the problem pops up (spec 8) and the page says 'You have no cart', then goes to /
+     * a second later (spec 4.3, 8), rather than waiting on a cart that will not be made.
+     */
+    creatingFromLink: {
+      tags: ['saving'],
+      invoke: {
+        id: 'createCart',
+        src: 'createCart',
+        input: createCartInput,
+        onDone: {
+          target: 'open.addingLine',
+          actions: { type: 'rememberCart', params: ({ event }) => ({ cart: event.output }) },
+        },
+        onError: {
+          target: 'noCart',
           actions: ['forgetPendingLine', { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) }],
         },
       },

@@ -122,6 +122,45 @@ describe('view-cart page (spec 2.6, 4.3)', () => {
     expect(actor.getSnapshot().matches({ open: 'editable' })).toBe(true);
   });
 
+  it("shows why the link's cart could not be created, says 'You have no cart' and goes to / after 1 second", async () => {
+    const refused = Object.assign(new Error('HTTP 422'), {
+      status: 422,
+      problem: { title: 'Unprocessable request', detail: 'Choose a branch for this product.', status: 422 },
+    });
+    const { actor, api, clock, emitted, settled } = startCart(null, { api: { createCart: () => Promise.reject(refused) } });
+    await settled();
+    actor.send({
+      type: 'cart.viewOpened',
+      request: { kind: 'line', line: { currencyCode: 'USD', amount: 500, productId: 2, storeId: 1, affiliateId: null } },
+    });
+    expect(actor.getSnapshot().matches('creatingFromLink')).toBe(true);
+    await settled();
+    expect(api.addLine).not.toHaveBeenCalled();
+    const s = actor.getSnapshot();
+    expect(s.context.problem).toMatchObject({ detail: 'Choose a branch for this product.' });
+    expect(s.context.pendingLine).toBeNull();
+    expect(selectCartNotice(s)).toBe('You have no cart');
+    clock.increment(999);
+    expect(emitted).toEqual([]);
+    clock.increment(1);
+    expect(emitted).toEqual([{ type: 'navigation.requested', to: '/' }]);
+    expect(actor.getSnapshot().hasTag('empty')).toBe(true);
+  });
+
+  it("keeps the calculator's refused first line as a problem, without leaving the page", async () => {
+    const { actor, clock, emitted, settled } = startCart(null, {
+      api: { createCart: () => Promise.reject(Object.assign(new Error('x'), { problem: { title: 'Branch closed', status: 422 } })) },
+    });
+    await settled();
+    actor.send({ type: 'cart.lineAdded', line: { currencyCode: 'EUR', qty: 250, productId: 2, storeId: 7 } });
+    await settled();
+    expect(actor.getSnapshot().matches('none')).toBe(true);
+    expect(actor.getSnapshot().context.problem).toMatchObject({ title: 'Branch closed' });
+    expect(selectCartNotice(actor.getSnapshot())).toBeNull();
+    clock.increment(5000);
+    expect(emitted).toEqual([]);
+  });
+
   it('adds the line of the link to an existing cart', async () => {
     const { actor, api, settled } = startCart(makeCart());
     actor.send({

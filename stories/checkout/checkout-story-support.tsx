@@ -168,6 +168,8 @@ export function sandboxCardFormUrl(): string {
 export interface CartStoryOptions {
   /** GET /api/cart: the cart, null for none. */
   cart?: Answer<Cart | null>;
+  /** POST /cart, for a view-cart link's line when there is no cart. */
+  createCart?: Answer<Cart>;
   addLine?: Answer<Cart>;
   updateLine?: Answer<Cart>;
   removeLine?: Answer<Cart>;
@@ -189,7 +191,7 @@ export async function cartStory(options: CartStoryOptions = {}): Promise<StoryCa
   const machine = cartMachine.provide({
     actors: {
       fetchCart: answering(cart),
-      createCart: answering(ok(f.emptyCart)),
+      createCart: answering(options.createCart ?? ok(f.emptyCart)),
       addLine: answering(options.addLine ?? ok(current)),
       updateLine: answering(options.updateLine ?? ok(current)),
       removeLine: answering(options.removeLine ?? ok(current)),

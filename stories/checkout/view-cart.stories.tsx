@@ -59,6 +59,18 @@ export const LoadingCart: Story = { loaders: story({ cart: pending }) };
 /** 'You have no cart', then / after 1 second. */
 export const NoCart: Story = { loaders: story({ cart: ok(null) }) };
 
+/**
+ * The link's line could not create a cart (here a collection link without a branch): the problem
+ * pops up over 'You have no cart', and / follows a second later.
+ */
+export const LinkRefused: Story = {
+  loaders: story({
+    cart: ok(null),
+    createCart: fail({ title: 'Unprocessable request', detail: 'Choose a branch for this product.', status: 422 }),
+    request: { kind: 'line', line: { currencyCode: 'USD', amount: 500, productId: 2, storeId: 1, affiliateId: null } },
+  }),
+};
+
 /** "We couldn't get your cart". */
 export const CartUnavailable: Story = { loaders: story({ cart: fail({ title: 'Server error', status: 500 }) }) };
 

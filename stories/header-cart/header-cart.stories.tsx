@@ -58,6 +58,21 @@ export const Creating: Story = {
   }),
 };
 
+/** The view-cart link's line creates the cart; refused, the page says 'You have no cart'. */
+export const CreatingFromLink: Story = {
+  parameters: { machineStates: ['cart.creatingFromLink'], shows: ['No currency in your cart'] },
+  loaders: story({
+    cart: ok(null),
+    write: pending,
+    events: [
+      {
+        type: 'cart.viewOpened',
+        request: { kind: 'line', line: { currencyCode: 'USD', amount: 500, productId: 1, storeId: 1, affiliateId: null } },
+      },
+    ],
+  }),
+};
+
 /** The emailed basket link recreates a web cart. */
 export const Recreating: Story = {
   parameters: { machineStates: ['cart.recreating'], shows: ['Loading your cart'] },

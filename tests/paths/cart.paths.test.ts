@@ -111,6 +111,12 @@ definePathSuite({
     }
     expect(types.includes('cart.checkedOut')).toBe(step.event.type === 'xstate.done.actor.checkoutCart');
     if (step.event.type === 'cart.checkoutRequested' && s.context.cart?.id === 'expired') expect(s.hasTag('checkingOut')).toBe(false);
+    // A refused first line leaves a problem to show and no cart: the link's page says 'You have no cart'.
+    if (s.matches('creatingFromLink')) expect(s.context.pendingLine?.currencyCode).toBe('USD');
+    if (step.event.type === 'xstate.error.actor.createCart') {
+      expect(s.context.problem).not.toBeNull();
+      expect(s.matches('noCart') || s.matches('none')).toBe(true);
+    }
     if (types.includes('cart.lineInvalid')) expect(s.context.lineErrors['line-1'] ?? s.context.lineErrors.ghost).toBe('Amount should be greater than 0');
   },
 });

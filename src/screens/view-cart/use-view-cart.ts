@@ -70,7 +70,7 @@ export function useRemovingLineId(cart: CartActorRef): string | null {
 }
 
 export function useAddingLine(cart: CartActorRef): boolean {
-  return useSelector(cart, (s) => s.matches({ open: 'addingLine' }) || s.matches('creating'));
+  return useSelector(cart, (s) => s.matches({ open: 'addingLine' }) || s.matches('creating') || s.matches('creatingFromLink'));
 }
 
 export function useSavingGuarantee(cart: CartActorRef): boolean {

@@ -190,6 +190,27 @@ describe('ViewCartScreen', () => {
     await waitFor(() => expect(cartNavigations).toEqual(['/']), { timeout: 2000 });
   });
 
+  it("shows why the link's cart was refused, leaves 'Loading your cart' for 'You have no cart', then goes to /", async () => {
+    server.use(
+      http.post(routeUrl('cartCreate'), () =>
+        HttpResponse.json(
+          { type: 'store-not-available', title: 'Unprocessable request', status: 422, detail: 'Choose a branch for this product.' },
+          { status: 422, headers: { 'content-type': 'application/problem+json' } },
+        ),
+      ),
+    );
+    const { cartNavigations } = open({
+      cart: null,
+      request: { kind: 'line', line: { currencyCode: 'USD', amount: 500, productId: 2, storeId: 1, affiliateId: null } },
+    });
+    const popup = await screen.findByRole('alertdialog');
+    expect(popup).toHaveTextContent('Unprocessable request');
+    expect(popup).toHaveTextContent('Choose a branch for this product.');
+    expect(screen.getByText('You have no cart')).toBeInTheDocument();
+    expect(screen.queryByText('Loading your cart')).not.toBeInTheDocument();
+    await waitFor(() => expect(cartNavigations).toEqual(['/']), { timeout: 2000 });
+  });
+
   it("says 'We couldn't get your cart' when it cannot be read", async () => {
     server.use(...variants.cartFetchError());
     open();
