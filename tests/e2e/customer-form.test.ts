@@ -8,7 +8,7 @@ import { appPaths } from '#domain/contract/routes.ts';
 import { messages } from '#domain/messages.ts';
 import { openShopper, type Shopper } from './support/journey.ts';
 import { customer } from './support/shop-api.ts';
-import { buyUpToDetails, field, journeySteps, submitDetails, waitForPath } from './support/steps.ts';
+import { buyUpToDetails, field, fillCustomerForm, journeySteps, submitDetails, waitForPath } from './support/steps.ts';
 
 const shop = inject('shop');
 let shopper: Shopper;
@@ -43,6 +43,17 @@ async function expectDateMessage(page: Page): Promise<void> {
 
 async function expectNoDateMessage(page: Page): Promise<void> {
   await expect.poll(() => description(page, field(page, 'dobDay')), { timeout: 5_000 }).not.toContain(messages.dateOfBirthInvalid);
+}
+
+/** The field's description carries the notice, and the field is not marked invalid. */
+async function expectNotice(page: Page, name: string, notice: string): Promise<void> {
+  const input = field(page, name);
+  await expect.poll(() => description(page, input), { timeout: 5_000 }).toContain(notice);
+  expect(await input.getAttribute('aria-invalid')).not.toBe('true');
+}
+
+async function expectNoNotice(page: Page, name: string, notice: string): Promise<void> {
+  await expect.poll(() => description(page, field(page, name)), { timeout: 5_000 }).not.toContain(notice);
 }
 
 async function expectNoMessage(page: Page, name: string): Promise<void> {
@@ -207,5 +218,48 @@ test('after a failed submit focus goes to the first invalid field: email, phone,
   }
   await submitDetails(page);
   await expect.poll(() => focusedField(page)).toBe('customer-terms');
+  expect(shopper.errors).toEqual([]);
+});
+
+test("a box filled to its limit says 'You've used the maximum number of characters available (250)', and the details are still sent", async () => {
+  const { page } = shopper;
+  const step = journeySteps(page, 'customer-form-limits');
+  await buyUpToDetails(page, shop, { currency: 'US Dollars', product: messages.homeDelivery, pounds: 200 });
+  const details = customer('full-fields');
+  // Email holds 500 characters, address lines 250: the message keeps saying 250 (spec 5.2).
+  const email = `${'x'.repeat(500 - details.emailAddress.length)}${details.emailAddress}`;
+  const line1 = 'Downing Street'.padEnd(250, ' Downing Street');
+  await fillCustomerForm(page, { ...details, emailAddress: email, address: { ...details.address, addressLine1: line1 } });
+  expect(await field(page, 'emailAddress').getAttribute('maxlength')).toBe('500');
+  expect(await field(page, 'addressLine1').getAttribute('maxlength')).toBe('250');
+  await expectNotice(page, 'emailAddress', messages.maxCharacters);
+  await expectNotice(page, 'addressLine1', messages.maxCharacters);
+  await expectNoNotice(page, 'phoneNumber', messages.maxCharacters);
+
+  // Typing on in a full box adds nothing; the notice stays after leaving it.
+  const address = field(page, 'addressLine1');
+  await address.press('End');
+  await address.pressSequentially('xyz');
+  expect(await address.inputValue()).toBe(line1);
+  await address.press('Tab');
+  await expectNotice(page, 'addressLine1', messages.maxCharacters);
+
+  // The notice comes as the last character that fits is typed, and goes when one is taken out.
+  const line2 = field(page, 'addressLine2');
+  await line2.fill('Westminster'.padEnd(249, ' Westminster'));
+  await expectNoNotice(page, 'addressLine2', messages.maxCharacters);
+  await line2.press('End');
+  await line2.pressSequentially('rs');
+  expect(await line2.inputValue()).toHaveLength(250);
+  await expectNotice(page, 'addressLine2', messages.maxCharacters);
+  await line2.press('Backspace');
+  await expectNoNotice(page, 'addressLine2', messages.maxCharacters);
+  await line2.pressSequentially('r');
+  await expectNotice(page, 'addressLine2', messages.maxCharacters);
+  await step('full-fields');
+
+  // A notice is not an error: Submit goes on to payment.
+  await submitDetails(page);
+  await waitForPath(page, appPaths.payment);
   expect(shopper.errors).toEqual([]);
 });
