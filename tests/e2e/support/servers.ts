@@ -162,6 +162,9 @@ export interface StartShopOptions {
   env?: Record<string, string>;
 }
 
+/** The operations token the journeys' shop runs with (journey 10 revokes a session with it). */
+export const E2E_OPS_TOKEN = 'e2e-operations-token-0123456789abcdef';
+
 /** Starts the shop on free ports and a fresh database; stop() ends it and removes its data. */
 export async function startShop({ name, env = {} }: StartShopOptions): Promise<RunningShop> {
   installExitHandlers();
@@ -198,6 +201,7 @@ export async function startShop({ name, env = {} }: StartShopOptions): Promise<R
       PSP_ORIGIN: urls.psp,
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir ?? '',
+      OPS_TOKEN: E2E_OPS_TOKEN,
       ...env,
     },
   });

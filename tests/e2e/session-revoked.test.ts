@@ -1,0 +1,101 @@
+/**
+ * Journey 10: the session token is revoked mid-checkout (docs/decisions/011). Support staff end
+ * the shopper's session while the shopper fills in their details; Submit is refused, the shop
+ * hands the revoked token over for a new session that keeps the cart and order, makes the call
+ * again and says so, and the shopper pays and gets the confirmation as if nothing had happened.
+ */
+import { decodeJwt } from 'jose';
+import type { Page } from 'playwright-core';
+import { afterEach, beforeEach, expect, inject, test } from 'vitest';
+import { AUTH_HEADER, appPaths } from '#domain/contract/routes.ts';
+import { messages } from '#domain/messages.ts';
+import { SESSION_TOKEN_STORAGE_KEY } from '#src/app/actors.ts';
+import { openShopper, type Shopper } from './support/journey.ts';
+import { E2E_OPS_TOKEN } from './support/servers.ts';
+import { customer } from './support/shop-api.ts';
+import { buyUpToDetails, fillCustomerForm, heading, journeySteps, payByCard, submitDetails, TEST_CARDS, waitForPath } from './support/steps.ts';
+
+const shop = inject('shop');
+let shopper: Shopper;
+
+beforeEach(async () => {
+  shopper = await openShopper();
+});
+afterEach(async (context) => {
+  await shopper.close(context);
+});
+
+async function storedToken(page: Page): Promise<string> {
+  const token = await page.evaluate((key) => window.localStorage.getItem(key), SESSION_TOKEN_STORAGE_KEY);
+  if (!token) throw new Error('the shop has no session token in storage');
+  return token;
+}
+
+interface Claims {
+  sid: string;
+  cart: string | null;
+  order: string | null;
+}
+const claimsOf = (token: string) => decodeJwt(token) as unknown as Claims;
+
+/** The id of the session's cart or order, read with its token. */
+async function idOf(path: '/api/cart' | '/api/order', token: string): Promise<string> {
+  const res = await fetch(`${shop.api}${path}`, { headers: { [AUTH_HEADER]: `Bearer ${token}` } });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { id: string }).id;
+}
+
+/** What the shop's support staff do: POST /ops/sessions/{id}/revoke with the operations token. */
+async function revokeSession(sessionId: string): Promise<void> {
+  const res = await fetch(`${shop.api}/ops/sessions/${sessionId}/revoke`, { method: 'POST', headers: { [AUTH_HEADER]: `Bearer ${E2E_OPS_TOKEN}` } });
+  expect(res.status, await res.text()).toBe(204);
+}
+
+test('the session token revoked mid-checkout: a new session and a clear message, nothing lost', async () => {
+  const { page } = shopper;
+  const step = journeySteps(page, 'session-revoked');
+
+  await buyUpToDetails(page, shop, { currency: 'US Dollars', product: messages.homeDelivery, pounds: 300 }, step);
+  await heading(page, messages.detailsTitle);
+  const details = customer('session-revoked');
+  await fillCustomerForm(page, details);
+  await step('details-filled');
+
+  // The session ends while the shopper is on the details step.
+  const revoked = await storedToken(page);
+  const before = { sid: claimsOf(revoked).sid, cart: await idOf('/api/cart', revoked), order: await idOf('/api/order', revoked) };
+  await revokeSession(before.sid);
+  const refused = await fetch(`${shop.api}/api/order`, { headers: { [AUTH_HEADER]: `Bearer ${revoked}` } });
+  expect(refused.status).toBe(401);
+  expect(((await refused.json()) as { type: string }).type).toBe('session-revoked');
+
+  // Submit is refused, the shop gets a new session holding the same cart and order, and submits again.
+  await submitDetails(page);
+  await waitForPath(page, appPaths.payment);
+  const notice = page.getByRole('status').filter({ hasText: messages.sessionEnded });
+  await expect.poll(() => notice.innerText(), { timeout: 10_000 }).toContain(`${messages.sessionEnded} ${messages.sessionEndedCartKept}`);
+  const renewed = await storedToken(page);
+  const after = claimsOf(renewed);
+  expect(after.sid).not.toBe(before.sid);
+  expect(after).toMatchObject({ cart: before.cart, order: before.order });
+  expect(await idOf('/api/order', renewed)).toBe(before.order);
+  await step('payment-after-new-session');
+
+  // The notice goes when the shopper has read it.
+  await notice.getByRole('button', { name: messages.dismissNotice }).click();
+  await expect.poll(() => page.getByText(messages.sessionEnded).count()).toBe(0);
+
+  // The old token stays refused; the new one carries the checkout to the end.
+  expect((await fetch(`${shop.api}/api/cart`, { headers: { [AUTH_HEADER]: `Bearer ${revoked}` } })).status).toBe(401);
+  const reference = await payByCard(page, shop, TEST_CARDS.succeeds, () => step('card'));
+  await waitForPath(page, appPaths.confirmation, 60_000);
+  await heading(page, messages.orderConfirmation);
+  const confirmation = page.getByTestId('confirmation');
+  await expect.poll(() => confirmation.getByText(reference, { exact: true }).count()).toBe(1);
+  const text = await confirmation.innerText();
+  expect(text).toContain(details.emailAddress);
+  expect(text).toContain('USD');
+  await step('confirmation');
+
+  expect(shopper.errors).toEqual([]);
+});
