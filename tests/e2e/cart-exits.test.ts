@@ -1,4 +1,5 @@
 /** Leaving a checkout from its header, and arriving at one from the embedded calculator's link. */
+import type { Locator, Page } from 'playwright-core';
 import { afterEach, beforeEach, expect, inject, test } from 'vitest';
 import { appPaths } from '#domain/contract/routes.ts';
 import { messages } from '#domain/messages.ts';
@@ -54,10 +55,8 @@ test("abandoning from the step bar's close button: 'We've cleared your cart', th
   expect(shopper.errors).toEqual([]);
 });
 
-test("the embedded calculator's Add to cart link opens view-cart with its query", async () => {
-  const { page } = shopper;
-  const step = journeySteps(page, 'embedded');
-  // A partner's page carrying the calculator in an iframe, as a shopper would meet it.
+/** A partner's page carrying the calculator in an iframe, as a shopper would meet it. */
+async function openPartnerPage(page: Page) {
   await page.goto(`${shop.app}/`);
   await page.setContent(
     `<!doctype html><html lang="en-GB"><head><title>Partner travel page</title></head><body><main><h1>Partner travel page</h1>` +
@@ -65,14 +64,11 @@ test("the embedded calculator's Add to cart link opens view-cart with its query"
   );
   const frame = page.frameLocator('iframe[title="Travel money calculator"]');
   await frame.getByTestId('rate-line').waitFor({ timeout: 30_000 });
-  await frame.getByRole('combobox', { name: messages.currencyLabel }).click();
-  await frame.getByRole('combobox', { name: messages.currencyLabel }).fill('US Dollars');
-  await frame.getByRole('option', { name: /US Dollars/ }).first().click();
-  // Without a branch to choose in the frame, the order is delivered.
-  await pickRadio(frame, messages.deliveryOptionLabel, messages.homeDelivery);
-  await frame.getByLabel(messages.youGetForeign.replace('{code}', 'USD'), { exact: true }).fill('500');
+  return frame;
+}
 
-  const link = frame.getByRole('link', { name: messages.addToCart, exact: true });
+/** The link's address once it offers one that matches. */
+async function linkHref(link: Locator, matching: RegExp): Promise<URL> {
   let href = '';
   await expect
     .poll(
@@ -82,8 +78,23 @@ test("the embedded calculator's Add to cart link opens view-cart with its query"
       },
       { timeout: 15_000 },
     )
-    .toMatch(/currency=USD&amount=500&product_id=1/);
-  const url = new URL(href);
+    .toMatch(matching);
+  return new URL(href);
+}
+
+test("the embedded calculator's Add to cart link opens view-cart with its query", async () => {
+  const { page } = shopper;
+  const step = journeySteps(page, 'embedded');
+  const frame = await openPartnerPage(page);
+  await frame.getByRole('combobox', { name: messages.currencyLabel }).click();
+  await frame.getByRole('combobox', { name: messages.currencyLabel }).fill('US Dollars');
+  await frame.getByRole('option', { name: /US Dollars/ }).first().click();
+  // Without a branch to choose in the frame, the order is delivered.
+  await pickRadio(frame, messages.deliveryOptionLabel, messages.homeDelivery);
+  await frame.getByLabel(messages.youGetForeign.replace('{code}', 'USD'), { exact: true }).fill('500');
+
+  const link = frame.getByRole('link', { name: messages.addToCart, exact: true });
+  const url = await linkHref(link, /currency=USD&amount=500&product_id=1/);
   expect(url.origin + url.pathname).toBe(`${shop.app}${appPaths.viewCart}`);
   expect(url.searchParams.get('currency')).toBe('USD');
   expect(url.searchParams.get('amount')).toBe('500');
@@ -101,5 +112,47 @@ test("the embedded calculator's Add to cart link opens view-cart with its query"
   expect(await line.innerText()).toContain('USD');
   expect(await line.getByRole('textbox').inputValue()).toBe(url.searchParams.get('amount'));
   await step('view-cart');
+  expect(shopper.errors).toEqual([]);
+});
+
+test('the embedded calculator, left as it opens (no branch), links to a cart view-cart can make', async () => {
+  const { page } = shopper;
+  const frame = await openPartnerPage(page);
+  // No branch can be chosen in the frame, so it offers home delivery and not click and collect.
+  const options = frame.getByRole('radiogroup', { name: messages.deliveryOptionLabel });
+  expect.soft(await options.getByRole('radio', { name: messages.homeDelivery }).isChecked()).toBe(true);
+  expect.soft(await options.getByRole('radio', { name: messages.clickAndCollect }).isDisabled()).toBe(true);
+  await frame.getByLabel(messages.youGetForeign.replace('{code}', 'EUR'), { exact: true }).fill('300');
+  const link = frame.getByRole('link', { name: messages.addToCart, exact: true });
+  const url = await linkHref(link, /currency=EUR&amount=300&product_id=\d/);
+
+  await link.click();
+  await waitForPath(page, appPaths.viewCart);
+  const popup = page.getByRole('alertdialog');
+  await page.getByTestId('review-line').or(popup).first().waitFor({ timeout: 30_000 });
+  // Read the popup only when there is one: innerText would otherwise wait for it to appear.
+  const refused = (await popup.count()) > 0 ? await popup.innerText() : '';
+  expect(refused).toBe('');
+  await heading(page, messages.reviewTitle);
+  expect(await page.getByTestId('review-line').innerText()).toContain('EUR');
+  // A home-delivery link at store 1, the delivery centre, which view-cart reads when store_id is left out (spec 2.1, 2.6).
+  expect(url.searchParams.get('product_id')).toBe('1');
+  expect(url.searchParams.has('store_id')).toBe(false);
+  expect(shopper.errors).toEqual([]);
+});
+
+test("a view-cart link the shop cannot make a cart from: the server's reason, 'You have no cart', then the home page", async () => {
+  const { page } = shopper;
+  // Click and collect without a branch: view-cart reads store 1, which is no branch to collect from.
+  await page.goto(`${shop.app}${appPaths.viewCart}?currency=USD&amount=500&product_id=2`);
+  const popup = page.getByRole('alertdialog');
+  await popup.waitFor({ timeout: 30_000 });
+  expect(await popup.innerText()).toContain('Choose a branch for this product.');
+  await page.getByText(messages.noCart).waitFor({ timeout: 10_000 });
+  expect(await page.getByText(messages.loadingCart).count()).toBe(0);
+  // Not left waiting: the home page a second later (spec 4.3, 8).
+  await waitForPath(page, '/', 10_000);
+  await page.getByTestId('rate-line').waitFor({ timeout: 30_000 });
+  await expect.poll(() => page.getByTestId('header-cart-count').innerText()).toBe('0');
   expect(shopper.errors).toEqual([]);
 });
