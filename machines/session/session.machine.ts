@@ -135,8 +135,17 @@ export const sessionMachine = setup({
       refused: false,
       notice: context.refused ? { kind: 'sessionEnded' as const, keptCart: tokenClaims(params.token)?.cart != null } : context.notice,
     })),
-    /** Another tab already replaced the session: its token is taken, with nothing to tell. */
-    adoptStoredToken: assign((_, params: { token: string }) => ({ token: params.token, previousToken: null, refused: false, error: null })),
+    /**
+     * Another tab (or the payment page's frame) already replaced the refused session: its token is
+     * taken, and the shopper here is told too.
+     */
+    adoptStoredToken: assign((_, params: { token: string }) => ({
+      token: params.token,
+      previousToken: null,
+      refused: false,
+      notice: { kind: 'sessionEnded' as const, keptCart: tokenClaims(params.token)?.cart != null },
+      error: null,
+    })),
     forgetNotice: assign({ notice: null }),
     forgetLegacyToken: assign({ legacyToken: null }),
     rememberError: assign({ error: (_, params: { error: unknown }) => params.error }),

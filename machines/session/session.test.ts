@@ -177,7 +177,7 @@ describe('a refused session (spec 4.4, 8; docs/decisions/011)', () => {
     await waitFor(actor, (s) => selectToken(s) === otherTab);
     expect(calls.acquire).not.toHaveBeenCalled();
     expect(calls.clear).not.toHaveBeenCalled();
-    expect(selectSessionNotice(actor.getSnapshot())).toBeNull();
+    expect(selectSessionNotice(actor.getSnapshot())).toEqual({ kind: 'sessionEnded', keptCart: true });
   });
 
   it('keeps the refused token to hand over when the first attempt fails', async () => {
