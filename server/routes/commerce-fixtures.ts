@@ -35,7 +35,11 @@ export interface Shopper {
 }
 
 export async function shopper(server: TestServer, siteId = 1): Promise<Shopper> {
-  const token = await server.newSession(siteId);
+  return shopperWith(server, await server.newSession(siteId));
+}
+
+/** A shopper calling with a token of their own (a session handed over, say). */
+export function shopperWith(server: TestServer, token: string): Shopper {
   return {
     token,
     call: (method, path, json) =>

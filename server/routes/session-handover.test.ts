@@ -12,7 +12,7 @@ import { OrderSchema } from '#domain/contract/order.ts';
 import { apiRoutes } from '#domain/contract/routes.ts';
 import { markProfile } from '../services/session.ts';
 import { createTestServer, type TestServer } from '../testing.ts';
-import { body, customer, orderAtDetails, problem, shopper, type Shopper } from './commerce-fixtures.ts';
+import { body, customer, orderAtDetails, problem, shopper, shopperWith, type Shopper } from './commerce-fixtures.ts';
 
 const OPS_TOKEN = 'ops-token-for-tests-0123456789abcdef';
 
@@ -35,17 +35,7 @@ async function handOver(token: string, siteId = 1): Promise<string> {
   return v.parse(TokenResponseSchema, await body(res, TokenResponseSchema, 201)).token;
 }
 
-function asShopper(token: string): Shopper {
-  return {
-    token,
-    call: (method, path, json) =>
-      server.request(path, {
-        method,
-        headers: { ...server.auth(token), ...(json === undefined ? {} : { 'Content-Type': 'application/json' }) },
-        ...(json === undefined ? {} : { body: JSON.stringify(json) }),
-      }),
-  };
-}
+const asShopper = (token: string): Shopper => shopperWith(server, token);
 
 describe('revoking a session (operations route)', () => {
   it('refuses every later call of its tokens with 401 session-revoked', async () => {
