@@ -3,9 +3,11 @@
  * option, the branch, the amounts and add to cart.
  *
  * After loading its catalogue (currencies, products, the branch of the cart, of store_id or the
- * default one, the content) the chart runs four regions side by side:
+ * default one, the site's delivery centre, the content) the chart runs four regions side by side:
  * - `quote`: a quote is fetched on every product, currency or branch change; a currency the shop
- *   cannot trade in the chosen direction gets its 'Oh snap!' notice instead;
+ *   cannot trade in the chosen direction gets its 'Oh snap!' notice instead. Home delivery is
+ *   quoted and added at the delivery centre, click and collect and sell back at the branch; the
+ *   branch stays chosen while home delivery is picked (see `servingStoreId`);
  * - `amount`: what is typed waits 500 ms after the last key (Tab is not typing), then is priced:
  *   rounded up to the branch's increment, floored to whole units for sell-back, capped at the
  *   configured maximum with 'Maximum order value is £{max}';
@@ -55,6 +57,7 @@ import {
   defaultProductFor,
   initialSelection,
   isSellBack,
+  PRODUCT,
   productsFor,
   resetQuantity,
   storeServesProduct,
@@ -122,9 +125,14 @@ export interface CalculatorContext {
   currencyCode: string;
   /** The currency search text. */
   currencySearch: string;
-  /** The branch: store_id's, the cart's or the default one. */
+  /**
+   * The branch: store_id's, the cart's, the one chosen, or the default one (the delivery centre)
+   * until a branch is chosen. Kept while home delivery is picked, which the delivery centre serves.
+   */
   storeId: number | null;
   store: Store | null;
+  /** The site's default store, the home-delivery centre; null until loaded. */
+  deliveryCentre: Store | null;
   quote: QuoteResponse | null;
   /** The server's message when the quote failed. */
   quoteError: string | null;
@@ -192,6 +200,8 @@ export interface LoadCalculatorOutput {
   currencies: Currency[];
   products: Product[];
   store: Store;
+  /** The site's default store (GET /api/sites/{siteId}/stores/default): home delivery leaves from it. */
+  deliveryCentre: Store;
   content: CalculatorContent | null;
 }
 /** GET /api/sites/{siteId}/stores/{storeId}/products/{productId}/rates/currency/{currency}. */
@@ -236,6 +246,23 @@ function typedDriver(context: CalculatorContext, typed: { picker: AmountPicker; 
 }
 
 const pickerKind = (picker: AmountPicker): 'sellBack' | 'buy' => (picker === 'sellBack' ? 'sellBack' : 'buy');
+
+type ServingContext = Pick<CalculatorContext, 'productId' | 'storeId' | 'store' | 'deliveryCentre' | 'cart'>;
+
+/**
+ * The store the product is quoted at and its line added to. A cart keeps the store it was made
+ * at. Otherwise home delivery is sent from the site's delivery centre (the server refuses it at a
+ * branch), so a branch chosen for click and collect is not used for it, only kept: switching back
+ * to click and collect quotes at that branch again. Click and collect and sell back are at the
+ * branch.
+ */
+function servingStoreId(context: ServingContext): number | null {
+  const { cart, productId, store, deliveryCentre, storeId } = context;
+  if (cart !== null) return cart.storeId;
+  if (productId !== PRODUCT.HOME_DELIVERY || deliveryCentre === null) return storeId;
+  if (store !== null && storeServesProduct(store, productId)) return storeId;
+  return deliveryCentre.id;
+}
 
 type OfferContext = Pick<CalculatorContext, 'settings' | 'store' | 'cart' | 'transactionType'>;
 
@@ -291,6 +318,7 @@ export const calculatorMachine = setup({
       texts: withContentOverrides(params.content?.messages as ContentOverrides | undefined),
       store: params.store,
       storeId: params.store.id,
+      deliveryCentre: params.deliveryCentre,
       productId: offeredProduct({ ...context, store: params.store }, context.productId),
     })),
     changeTransactionType: assign(({ context }, params: { transactionType: TransactionType }) => ({
@@ -394,9 +422,9 @@ export const calculatorMachine = setup({
     isCartOfOtherProduct: ({ context }, params: { cart: CartSummary | null }) =>
       params.cart !== null && params.cart.productId !== context.productId,
     isCartAtOtherStore: ({ context }, params: { cart: CartSummary | null }) =>
-      params.cart !== null && params.cart.storeId !== context.storeId,
+      params.cart !== null && params.cart.storeId !== servingStoreId(context),
     isCartOfOtherProductOrStore: ({ context }, params: { cart: CartSummary | null }) =>
-      params.cart !== null && (params.cart.productId !== context.productId || params.cart.storeId !== context.storeId),
+      params.cart !== null && (params.cart.productId !== context.productId || params.cart.storeId !== servingStoreId(context)),
     hasConfirmedStore: (_, params: { output: BranchFinderOutput }) => params.output.store !== null,
   },
   delays: {
@@ -426,6 +454,7 @@ export const calculatorMachine = setup({
       currencySearch: '',
       storeId: input.cart?.storeId ?? input.storeId ?? null,
       store: null,
+      deliveryCentre: null,
       quote: null,
       quoteError: null,
       driver: resetDriver({ settings: input.settings }, selection.transactionType, currencyCode),
@@ -549,7 +578,7 @@ export const calculatorMachine = setup({
                 src: 'fetchQuote',
                 input: ({ context }) => ({
                   siteId: context.siteId,
-                  storeId: context.storeId ?? 0,
+                  storeId: servingStoreId(context) ?? 0,
                   productId: context.productId,
                   currencyCode: context.currencyCode,
                   affiliateCode: context.affiliateCode,
@@ -614,7 +643,7 @@ export const calculatorMachine = setup({
                   currencyCode: context.currencyCode,
                   qty: toMajor(context.priced?.foreignMinor ?? 0, context.currencyCode),
                   productId: context.productId,
-                  storeId: context.storeId ?? 0,
+                  storeId: servingStoreId(context) ?? 0,
                 }),
                 onDone: { target: 'idle', actions: 'goToViewCart' },
                 onError: { target: 'idle', actions: { type: 'rememberAddError', params: ({ event }) => ({ error: event.error }) } },
@@ -729,7 +758,8 @@ export function selectAmounts(snapshot: CalculatorSnapshot): AmountsView {
 
 /** Embedded mode's add-to-cart link (spec 2.1), once there is an amount to add. */
 export function selectAddToCartLink(snapshot: CalculatorSnapshot): string | null {
-  const { settings, priced, currencyCode, productId, storeId, host, affiliateCode } = snapshot.context;
+  const { settings, priced, currencyCode, productId, host, affiliateCode } = snapshot.context;
+  const storeId = servingStoreId(snapshot.context);
   if (!settings.embeddedMode || priced === null || !canAddLine(priced.foreignMinor) || storeId === null) return null;
   if (!snapshot.matches({ ready: { quote: 'loaded' } })) return null;
   // Sell back without a branch: nothing in the frame can fulfil it, so there is no link to follow.

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor, type AnyEventObject } from 'xstate';
 import type { Store } from '#domain/contract/branches.ts';
 import { makeStore, stores } from '../../tests/support/branch-fixtures.ts';
-import { catalogue, quoteFor, settings as baseSettings } from '../../tests/support/calculator-fixtures.ts';
+import { catalogue, deliveryCentre, quoteFor, settings as baseSettings } from '../../tests/support/calculator-fixtures.ts';
 import type { Place } from '#domain/contract/branches.ts';
 import { branchFinderMachine, type NearbyResult } from '../branch-finder/branch-finder.machine.ts';
 import {
@@ -373,6 +373,59 @@ describe('branches (spec 2.1, 2.2, 5.1)', () => {
   });
 });
 
+describe('home delivery leaves from the delivery centre (spec 2.1, 4.5, 7.2, 7.4)', () => {
+  // Without store_id the calculator opens at the site's default store, the delivery centre.
+  const atDefaultStore = async (i: LoadCalculatorInput) => ({ ...catalogue(), store: i.storeId === null ? deliveryCentre : makeStore(i.storeId) });
+
+  it('quotes and adds home delivery at the delivery centre after a branch was chosen, and keeps the branch for click and collect', async () => {
+    const { actor, api, emitted, settled } = startCalculator({}, { load: atDefaultStore });
+    await settled();
+    actor.send({ type: 'branch.selected', store: makeStore(12) });
+    await settled();
+    expect(api.quote).toHaveBeenLastCalledWith(expect.objectContaining({ storeId: 12, productId: 2 }));
+
+    actor.send({ type: 'product.changed', productId: 1 });
+    await settled();
+    expect(api.quote).toHaveBeenLastCalledWith(expect.objectContaining({ storeId: 1, productId: 1 }));
+
+    actor.send({ type: 'product.changed', productId: 2 });
+    await settled();
+    expect(api.quote).toHaveBeenLastCalledWith(expect.objectContaining({ storeId: 12, productId: 2 }));
+    expect(actor.getSnapshot().context.store?.name).toBe('Branch 12');
+
+    actor.send({ type: 'product.changed', productId: 1 });
+    await settled();
+    actor.send({ type: 'cart.addRequested' });
+    await settled();
+    expect(api.add).toHaveBeenCalledWith({ currencyCode: 'EUR', qty: 1200, productId: 1, storeId: 1 });
+    expect(emitted).toContainEqual({ type: 'navigation.requested', to: '/checkout/view-cart' });
+  });
+
+  it("at store_id's branch, home delivery is still quoted and added at the delivery centre", async () => {
+    const { actor, api, settled } = startCalculator({ storeId: 12 }, { load: atDefaultStore });
+    await settled();
+    actor.send({ type: 'product.changed', productId: 1 });
+    await settled();
+    expect(api.quote).toHaveBeenLastCalledWith(expect.objectContaining({ storeId: 1, productId: 1 }));
+    actor.send({ type: 'cart.addRequested' });
+    await settled();
+    expect(api.add).toHaveBeenCalledWith(expect.objectContaining({ productId: 1, storeId: 1 }));
+  });
+
+  it('a home-delivery cart at the delivery centre, read while a branch is chosen, loads nothing again', async () => {
+    const { actor, api, settled } = startCalculator({}, { load: atDefaultStore });
+    await settled();
+    actor.send({ type: 'branch.selected', store: makeStore(12) });
+    await settled();
+    actor.send({ type: 'product.changed', productId: 1 });
+    await settled();
+    actor.send({ type: 'cart.updated', cart: { productId: 1, storeId: 1, currencyCode: 'EUR' } });
+    await settled();
+    expect(api.load).toHaveBeenCalledTimes(1);
+    expect(selectProductOptions(actor.getSnapshot()).disabled).toBe(true);
+  });
+});
+
 describe('add to cart (spec 2.1, 4.3)', () => {
   it('adds the line and goes to the view-cart page', async () => {
     const { actor, api, emitted, settled } = startCalculator();
@@ -445,7 +498,6 @@ describe('add to cart (spec 2.1, 4.3)', () => {
 
 describe('the embedded calculator offers what its store fulfils (spec 2.1, 2.6)', () => {
   // Without store_id the calculator opens at the site's default store, the home-delivery centre.
-  const deliveryCentre = makeStore(1, { name: 'Home delivery', isMeta: true });
   const atDefaultStore = async (i: LoadCalculatorInput) => ({ ...catalogue(), store: i.storeId === null ? deliveryCentre : makeStore(i.storeId) });
 
   it('without a branch: home delivery, and a link view-cart can create the cart from', async () => {

@@ -385,25 +385,28 @@ export function provideCalculator(services: ShopServices, cart: CartActorRef, ge
   return calculatorMachine.provide({
     actors: {
       loadCalculator: fromPromise<LoadCalculatorOutput, LoadCalculatorInput>(async ({ input, signal }) => {
+        // The default store is the home-delivery centre, and the branch until one is chosen.
+        const defaultStore = fetchDefaultStore(api, input.siteId, { signal });
         const store = async () => {
-          if (input.storeId === null) return fetchDefaultStore(api, input.siteId, { signal });
+          if (input.storeId === null) return defaultStore;
           // A store_id that names no branch of the site falls back to the default one.
           return fetchStore(api, input.siteId, input.storeId, { signal }).catch((error: unknown) => {
             if (statusOf(error) !== 404) throw error;
-            return fetchDefaultStore(api, input.siteId, { signal });
+            return defaultStore;
           });
         };
-        const [currencies, products, branch, content] = await Promise.all([
+        const [currencies, products, branch, deliveryCentre, content] = await Promise.all([
           fetchCurrencies(api, { signal }),
           fetchProducts(api, { signal }),
           store(),
+          defaultStore,
           // The content only rewords: the calculator works with the built-in texts.
           fetchCalculatorContent(api, { signal }).catch((error: unknown) => {
             if (!signal.aborted) services.errors.report(error, { where: 'calculator.content' });
             return null;
           }),
         ]);
-        return { currencies, products, store: branch, content };
+        return { currencies, products, store: branch, deliveryCentre, content };
       }),
       fetchQuote: fromPromise(({ input, signal }) =>
         fetchQuote(api, { ...input, transactionType: transactionTypeOf(input.productId) }, { signal }),

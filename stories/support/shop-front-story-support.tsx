@@ -202,6 +202,7 @@ export const catalogue: LoadCalculatorOutput = {
   currencies: f.currencies,
   products: f.products,
   store: f.openStore,
+  deliveryCentre: f.metaStore,
   content: f.calculatorContent,
 };
 

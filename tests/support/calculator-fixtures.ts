@@ -34,10 +34,14 @@ export const settings: CalculatorSettings = {
   maxOrderValue: 2500,
 };
 
+/** The site's default store: the home-delivery centre, no branch to collect from. */
+export const deliveryCentre = makeStore(1, { name: 'Home delivery', isMeta: true });
+
 export const catalogue = (storeId = 1): LoadCalculatorOutput => ({
   currencies,
   products,
   store: makeStore(storeId),
+  deliveryCentre,
   content: null,
 });
 

@@ -216,6 +216,43 @@ describe('Calculator', () => {
     await waitFor(() => expect(asked.at(-1)).toBe('16/2/EUR'));
   });
 
+  it('sends home delivery from the delivery centre after a branch was chosen, and keeps the branch for click and collect', async () => {
+    let created: unknown = null;
+    server.use(
+      ...variants.noCart(),
+      // The site's default store is the home-delivery centre, no branch to collect from.
+      http.get(routeUrl('defaultStore'), () => HttpResponse.json(fixtures.metaStore)),
+      http.post(routeUrl('cartCreate'), async ({ request }) => {
+        created = await request.json();
+        return HttpResponse.json(makeCart(new Date(), { productId: 1, storeId: fixtures.metaStore.id, lines: [] }));
+      }),
+      http.post(routeUrl('cartAdd'), () => HttpResponse.json(makeCart(new Date(), { productId: 1, storeId: fixtures.metaStore.id, lines: [{ code: 'EUR', qty: 1155 }] }))),
+    );
+    const asked = quotesAsked();
+    const { router } = renderShop(<Page />);
+    await ready();
+    await userEvent.click(screen.getByRole('button', { name: 'Choose a branch' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Choose your collection branch' });
+    await userEvent.type(within(dialog).getByRole('combobox', { name: 'Town, city or postcode' }), 'Manch');
+    await userEvent.click(await screen.findByRole('option', { name: 'Manchester, Greater Manchester' }));
+    const card = await within(dialog).findByRole('listitem', { name: 'Stockport Merseyway' });
+    await userEvent.click(within(card).getByRole('button', { name: /Confirm/ }));
+    await waitFor(() => expect(asked.at(-1)).toBe('16/2/EUR'));
+
+    await userEvent.click(screen.getByRole('radio', { name: 'Home delivery' }));
+    await waitFor(() => expect(asked.at(-1)).toBe(`${fixtures.metaStore.id}/1/EUR`));
+    await userEvent.click(screen.getByRole('radio', { name: 'Click and collect' }));
+    await waitFor(() => expect(asked.at(-1)).toBe('16/2/EUR'));
+    expect(screen.getByText('Stockport Merseyway')).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('radio', { name: 'Home delivery' }));
+    await waitFor(() => expect(asked.at(-1)).toBe(`${fixtures.metaStore.id}/1/EUR`));
+    await ready();
+    await userEvent.click(screen.getByRole('button', { name: 'Add to cart' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/view-cart'));
+    expect(created).toEqual({ storeId: fixtures.metaStore.id, productId: 1, affiliateCode: null });
+  });
+
   it('closes the branch modal with Escape', async () => {
     server.use(...variants.noCart());
     renderShop(<Page />);
