@@ -5,7 +5,7 @@
  */
 import { render, screen } from '@testing-library/react';
 import { useSelector } from '@xstate/react';
-import { useEffect, type ReactNode } from 'react';
+import { useLayoutEffect, type ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import { vi } from 'vitest';
 import type { InspectionEvent, SimulatedClock } from 'xstate';
@@ -48,7 +48,8 @@ export const captured: { current: { services: ShopServices; actors: ReturnType<t
 export function Probe() {
   const services = useShopServices();
   const actors = useShopActors();
-  useEffect(() => {
+  // A layout effect runs as the page commits, so a test that has seen the page can use the actors.
+  useLayoutEffect(() => {
     captured.current = { services, actors };
   });
   const token = useSelector(actors.session, selectToken);
