@@ -1,9 +1,9 @@
 /** Leaving a checkout from its header, and arriving at one from the embedded calculator's link. */
 import type { Locator, Page } from 'playwright-core';
-import { afterEach, beforeEach, expect, inject, test } from 'vitest';
+import { expect, inject, test } from 'vitest';
 import { appPaths } from '#domain/contract/routes.ts';
 import { messages } from '#domain/messages.ts';
-import { openShopper, type Shopper } from './support/journey.ts';
+import { shopperForEachTest } from './support/journey.ts';
 import {
   addToCart,
   answerGuarantees,
@@ -18,14 +18,7 @@ import {
 } from './support/steps.ts';
 
 const shop = inject('shop');
-let shopper: Shopper;
-
-beforeEach(async () => {
-  shopper = await openShopper();
-});
-afterEach(async (context) => {
-  await shopper.close(context);
-});
+const shopper = shopperForEachTest();
 
 test("abandoning from the step bar's close button: 'We've cleared your cart', then the home page", async () => {
   const { page } = shopper;

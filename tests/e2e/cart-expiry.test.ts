@@ -2,26 +2,20 @@
  * The cart countdown running out. A shop of its own whose carts last one minute
  * (CART_TTL_MINUTES=1), so the countdown reaches 'Cart expired' within the test.
  */
-import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from 'vitest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import { messages } from '#domain/messages.ts';
-import { openShopper, type Shopper } from './support/journey.ts';
+import { shopperForEachTest } from './support/journey.ts';
 import { startShop, type RunningShop } from './support/servers.ts';
 import { addToCart, chooseCurrency, journeySteps, openHome, payPounds, pickRadio } from './support/steps.ts';
 
 let expiryShop: RunningShop;
-let shopper: Shopper;
+const shopper = shopperForEachTest();
 
 beforeAll(async () => {
   expiryShop = await startShop({ name: 'e2e_expiry', env: { CART_TTL_MINUTES: '1' } });
 });
 afterAll(async () => {
   await expiryShop?.stop();
-});
-beforeEach(async () => {
-  shopper = await openShopper();
-});
-afterEach(async (context) => {
-  await shopper.close(context);
 });
 
 test("the cart countdown: expiring under 5 minutes, then 'Cart expired' and no checkout", async () => {

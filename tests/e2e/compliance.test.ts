@@ -3,22 +3,15 @@
  * £1,000 asks for additional identification; a fourth order in one day by the same customer
  * (email and date of birth) fails the velocity check.
  */
-import { afterEach, beforeEach, expect, inject, test } from 'vitest';
+import { expect, inject, test } from 'vitest';
 import { appPaths } from '#domain/contract/routes.ts';
 import { messages } from '#domain/messages.ts';
-import { openShopper, type Shopper } from './support/journey.ts';
+import { shopperForEachTest } from './support/journey.ts';
 import { customer, ShopApi } from './support/shop-api.ts';
 import { buyUpToDetails, fillCustomerForm, heading, journeySteps, payByCard, submitDetails, TEST_CARDS, waitForPath } from './support/steps.ts';
 
 const shop = inject('shop');
-let shopper: Shopper;
-
-beforeEach(async () => {
-  shopper = await openShopper();
-});
-afterEach(async (context) => {
-  await shopper.close(context);
-});
+const shopper = shopperForEachTest();
 
 test('an order above £1,000: the additional identification modal, Continue, then paid', async () => {
   const { page } = shopper;

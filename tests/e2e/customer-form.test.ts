@@ -3,22 +3,15 @@
  * meets them, on leaving a field or on Submit, and where focus goes after a failed submit.
  */
 import type { Locator, Page } from 'playwright-core';
-import { afterEach, beforeEach, expect, inject, test } from 'vitest';
+import { expect, inject, test } from 'vitest';
 import { appPaths } from '#domain/contract/routes.ts';
 import { messages } from '#domain/messages.ts';
-import { openShopper, type Shopper } from './support/journey.ts';
+import { shopperForEachTest } from './support/journey.ts';
 import { customer } from './support/shop-api.ts';
 import { buyUpToDetails, field, fillCustomerForm, journeySteps, submitDetails, waitForPath } from './support/steps.ts';
 
 const shop = inject('shop');
-let shopper: Shopper;
-
-beforeEach(async () => {
-  shopper = await openShopper();
-});
-afterEach(async (context) => {
-  await shopper.close(context);
-});
+const shopper = shopperForEachTest();
 
 /** The texts the field points to with aria-describedby (its hint and its error). */
 async function description(page: Page, input: Locator): Promise<string> {

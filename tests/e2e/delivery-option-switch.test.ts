@@ -1,21 +1,14 @@
 import type { Request, Response } from 'playwright-core';
-import { afterEach, beforeEach, expect, inject, test } from 'vitest';
+import { expect, inject, test } from 'vitest';
 import type { Cart } from '#domain/contract/cart.ts';
 import { appPaths } from '#domain/contract/routes.ts';
 import { messages } from '#domain/messages.ts';
 import { PRODUCT } from '#domain/products.ts';
-import { openShopper, type Shopper } from './support/journey.ts';
+import { shopperForEachTest, type Shopper } from './support/journey.ts';
 import { chooseBranch, chooseCurrency, journeySteps, openHome, payPounds, pickRadio } from './support/steps.ts';
 
 const shop = inject('shop');
-let shopper: Shopper;
-
-beforeEach(async () => {
-  shopper = await openShopper();
-});
-afterEach(async (context) => {
-  await shopper.close(context);
-});
+const shopper = shopperForEachTest();
 
 /** The site's default store: the home-delivery centre (seed: site 1, store 1). */
 const DELIVERY_CENTRE = 1;

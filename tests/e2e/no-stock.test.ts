@@ -3,10 +3,10 @@
  * takes the branch's Canadian dollars (it holds about £1,500 of them), so the chosen same-day
  * collection can no longer be met and the shopper picks a later date.
  */
-import { afterEach, beforeEach, expect, inject, test } from 'vitest';
+import { expect, inject, test } from 'vitest';
 import { appPaths } from '#domain/contract/routes.ts';
 import { messages } from '#domain/messages.ts';
-import { openShopper, type Shopper } from './support/journey.ts';
+import { shopperForEachTest } from './support/journey.ts';
 import { customer, ShopApi } from './support/shop-api.ts';
 import {
   buyUpToDetails,
@@ -22,14 +22,7 @@ import {
 
 const shop = inject('shop');
 const OXFORD_STREET_ID = 10;
-let shopper: Shopper;
-
-beforeEach(async () => {
-  shopper = await openShopper();
-});
-afterEach(async (context) => {
-  await shopper.close(context);
-});
+const shopper = shopperForEachTest();
 
 test("NoStock: 'Oh snap!', 'Choose another collection date', then completed", async () => {
   const { page } = shopper;

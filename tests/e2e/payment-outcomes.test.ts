@@ -1,20 +1,13 @@
 /** What the shopper sees when the card is declined, and while the payment's outcome is not yet known. */
-import { afterEach, beforeEach, expect, inject, test } from 'vitest';
+import { expect, inject, test } from 'vitest';
 import { appPaths } from '#domain/contract/routes.ts';
 import { messages } from '#domain/messages.ts';
-import { openShopper, type Shopper } from './support/journey.ts';
+import { shopperForEachTest } from './support/journey.ts';
 import { customer } from './support/shop-api.ts';
 import { buyUpToDetails, fillCustomerForm, heading, journeySteps, payByCard, submitDetails, TEST_CARDS, waitForPath } from './support/steps.ts';
 
 const shop = inject('shop');
-let shopper: Shopper;
-
-beforeEach(async () => {
-  shopper = await openShopper();
-});
-afterEach(async (context) => {
-  await shopper.close(context);
-});
+const shopper = shopperForEachTest();
 
 test("a declined card: unsuccessful page, 'Try again?', then paid", async () => {
   const { page } = shopper;

@@ -6,24 +6,17 @@
  */
 import { decodeJwt } from 'jose';
 import type { Page } from 'playwright-core';
-import { afterEach, beforeEach, expect, inject, test } from 'vitest';
+import { expect, inject, test } from 'vitest';
 import { AUTH_HEADER, appPaths } from '#domain/contract/routes.ts';
 import { messages } from '#domain/messages.ts';
 import { SESSION_TOKEN_STORAGE_KEY } from '#src/app/actors.ts';
-import { openShopper, type Shopper } from './support/journey.ts';
+import { shopperForEachTest } from './support/journey.ts';
 import { E2E_OPS_TOKEN } from './support/servers.ts';
 import { customer } from './support/shop-api.ts';
 import { buyUpToDetails, fillCustomerForm, heading, journeySteps, payByCard, submitDetails, TEST_CARDS, waitForPath } from './support/steps.ts';
 
 const shop = inject('shop');
-let shopper: Shopper;
-
-beforeEach(async () => {
-  shopper = await openShopper();
-});
-afterEach(async (context) => {
-  await shopper.close(context);
-});
+const shopper = shopperForEachTest();
 
 async function storedToken(page: Page): Promise<string> {
   const token = await page.evaluate((key) => window.localStorage.getItem(key), SESSION_TOKEN_STORAGE_KEY);

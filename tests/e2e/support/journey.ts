@@ -5,7 +5,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { TestContext } from 'vitest';
+import { afterEach, beforeEach, type TestContext } from 'vitest';
 import { launchBrowser, newShopperContext, seriousA11yViolations, shoot, type AxeViolation } from './browser.ts';
 
 export function describeViolations(violations: AxeViolation[]): string {
@@ -101,6 +101,40 @@ export async function openShopper(
       await context.close();
       if (own) await b.close();
     },
+  };
+}
+
+/**
+ * A fresh shopper for each test of the file: opened before it, closed after it (a failed test's
+ * screenshot and page errors kept first). Read it inside a test only.
+ */
+export function shopperForEachTest(options: Parameters<typeof openShopper>[0] = {}): Shopper {
+  let current: Shopper | null = null;
+  beforeEach(async () => {
+    current = await openShopper(options);
+  });
+  afterEach(async (context) => {
+    await current?.close(context);
+    current = null;
+  });
+  const now = (): Shopper => {
+    if (current === null) throw new Error('The shopper exists only while a test runs.');
+    return current;
+  };
+  return {
+    get browser() {
+      return now().browser;
+    },
+    get context() {
+      return now().context;
+    },
+    get page() {
+      return now().page;
+    },
+    get errors() {
+      return now().errors;
+    },
+    close: (context) => now().close(context),
   };
 }
 
