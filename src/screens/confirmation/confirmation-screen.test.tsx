@@ -121,6 +121,28 @@ describe('ConfirmationScreen', () => {
     expect(run.confirmedOrders).toBe(1);
   });
 
+  describe("today's date is the shop's (London) date, whatever the browser's time zone", () => {
+    const browserZone = process.env.TZ;
+    afterEach(() => {
+      if (browserZone === undefined) delete process.env.TZ;
+      else process.env.TZ = browserZone;
+    });
+    it.each([
+      { zone: 'America/New_York', now: '2026-11-24T00:30:00Z', today: '24 November 2026' },
+      { zone: 'America/New_York', now: '2026-11-23T23:30:00Z', today: '23 November 2026' },
+      { zone: 'America/New_York', now: '2026-06-30T23:30:00Z', today: '1 July 2026' },
+      { zone: 'Europe/Paris', now: '2026-11-24T00:30:00Z', today: '24 November 2026' },
+      { zone: 'Asia/Tokyo', now: '2026-11-23T16:00:00Z', today: '23 November 2026' },
+    ])('at $now in $zone the date reads $today', async ({ zone, now, today }) => {
+      process.env.TZ = zone;
+      server.use(on('order', () => HttpResponse.json(fx.completedOrder)));
+      const run = startCheckout('/checkout/order-confirmation', { services: testServices() });
+      render(<ConfirmationScreen checkout={run.checkout} settings={fx.siteSettings} now={() => new Date(now)} />);
+      await screen.findByText('TM-100042');
+      expect(screen.getByText(today)).toBeInTheDocument();
+    });
+  });
+
   it("shows the problem's title and detail when the order cannot be read", async () => {
     server.use(...variants.problem('order'));
     const run = startCheckout('/checkout/order-confirmation');

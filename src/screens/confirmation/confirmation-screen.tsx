@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { londonDate, londonDateKey } from '#domain/availability.ts';
 import { messages } from '#domain/messages.ts';
 import type { CountdownActorRef } from '../checkout-header/checkout-header.tsx';
 import { CheckoutFrame } from '../checkout-shared/checkout-frame.tsx';
@@ -26,9 +27,10 @@ export function ConfirmationScreen({ checkout, countdown, settings, storeDetails
   const ready = !loading && !loadFailed && order !== null;
   const branchId = ready && needsStoreDetails(order) ? order.store.id : null;
   const store = useStoreDetails(storeDetails, branchId);
-  const today = now().toDateString();
+  // Today is the shop's (London) date, whatever the browser's time zone.
+  const today = londonDateKey(now());
   const confirmation = useMemo(
-    () => (ready ? confirmationOf(order, settings, new Date(today), store) : null),
+    () => (ready ? confirmationOf(order, settings, londonDate(today), store) : null),
     [ready, order, settings, store, today],
   );
 
