@@ -7,7 +7,9 @@ export const CurrencyCode = v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, 'must be a 
 export const IsoDate = v.pipe(v.string(), v.isoDate());
 export const IsoTimestamp = v.pipe(v.string(), v.isoTimestamp());
 export const Id = v.pipe(v.string(), v.minLength(1));
-export const IntId = v.pipe(v.number(), v.integer(), v.minValue(1));
+/** Site, store and product ids are PostgreSQL integers: a larger number names nothing. */
+export const MAX_INT_ID = 2_147_483_647;
+export const IntId = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_INT_ID, `must be at most ${MAX_INT_ID}`));
 
 /** Path parameters arrive as strings; this parses a positive whole number. */
 export const IntParam = v.pipe(
@@ -16,6 +18,7 @@ export const IntParam = v.pipe(
   v.transform(Number),
   v.integer(),
   v.minValue(1, 'must be 1 or more'),
+  v.maxValue(MAX_INT_ID, `must be at most ${MAX_INT_ID}`),
 );
 export const BoolParam = v.pipe(
   v.picklist(['true', 'false'], 'must be true or false'),

@@ -102,6 +102,9 @@ describe('stores', () => {
     ['the opening times of an unknown store', apiRoutes.storeOpeningTimes.url(1, 999), 404],
     ['the address of an unknown store', apiRoutes.storeAddress.url(1, 999), 404],
     ['a store id that is not a number', '/api/sites/1/stores/leeds', 400],
+    ['a store id too large to name a store', '/api/sites/1/stores/2147483648', 400],
+    ['the opening times of a store id too large', '/api/sites/1/stores/99999999999/opening-times', 400],
+    ['a site id too large to name a site', '/api/sites/99999999999/stores/default', 400],
   ])('answers %s with a problem', async (_name, path, status) => {
     await problem(await server.request(path), status);
   });

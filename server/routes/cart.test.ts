@@ -45,6 +45,12 @@ describe('POST /cart', () => {
     expect(Object.keys(doc.errors ?? {})).toEqual(expect.arrayContaining(['storeId', 'productId']));
   });
 
+  it('400, never a 500, for a store id too large to name a store', async () => {
+    const s = await shopper(server);
+    const doc = await problem(await s.call('POST', '/cart', { storeId: 1e20, productId: 2 }), 400);
+    expect(doc.errors).toEqual({ storeId: 'must be at most 2147483647' });
+  });
+
   it('409 when the session already has a cart', async () => {
     const s = await shopper(server);
     await cartWith(s, 2, []);

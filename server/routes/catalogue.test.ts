@@ -266,6 +266,22 @@ describe('GET .../rates/currency/{currency}', () => {
   });
 });
 
+describe('ids too large to name anything', () => {
+  it.each([
+    '/api/sites/99999999999999999999/stores/1/products/1/rates/currency/EUR',
+    '/api/sites/1/stores/2147483648/products/2/rates/currency/EUR',
+    '/api/sites/2147483648/products',
+    '/api/sites/getsitesettings?id=99999999999',
+    '/api/content/checkout?siteId=99999999999',
+  ])('GET %s answers a 400 problem naming the id, never a 500', async (path) => {
+    const res = await server.request(path);
+    expect(res.headers.get('content-type')).toBe('application/problem+json');
+    const p = await problem(res, 400);
+    expect(p.detail).toBeTruthy();
+    expect(Object.values(p.errors ?? {})).toEqual(['must be at most 2147483647']);
+  });
+});
+
 describe('GET /api/currency-converter/{code}', () => {
   it('gives more than a year of daily mid rates, oldest first', async () => {
     const points = await json(await server.request(apiRoutes.currencyConverter.url('USD', false)), ChartResponseSchema);
