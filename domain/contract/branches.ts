@@ -67,7 +67,8 @@ export const StoresResponseSchema = v.array(StoreSchema);
 export const NearbyStoresRequestSchema = v.object({
   latitude: v.pipe(v.number(), v.minValue(-90), v.maxValue(90)),
   longitude: v.pipe(v.number(), v.minValue(-180), v.maxValue(180)),
-  amount: Amount,
+  /** The calculator's foreign amount: 0 before one is chosen, never below. */
+  amount: v.pipe(Amount, v.minValue(0, 'must be 0 or more')),
   currency: CurrencyCode,
   transactionType: v.picklist(['D', 'B']),
 });

@@ -210,6 +210,14 @@ describe('POST /api/sites/{siteId}/stores/nearby', () => {
     const p = await problem(await post(apiRoutes.nearbyStores.url(1), { ...LEEDS, amount: 'lots', currency: 'EUR', transactionType: 'X' }), 400);
     expect(Object.keys(p.errors ?? {}).sort()).toEqual(['amount', 'transactionType']);
   });
+
+  it('refuses a negative amount (400) and a site id too large (400), never a 500', async () => {
+    const negative = await problem(await nearby({ ...LEEDS, amount: -5 }), 400);
+    expect(negative.errors).toEqual({ amount: 'must be 0 or more' });
+    const site = await problem(await post('/api/sites/99999999999/stores/nearby', { ...LEEDS, amount: 250, currency: 'EUR', transactionType: 'D' }), 400);
+    expect(Object.keys(site.errors ?? {})).toEqual(['siteId']);
+    await json(await nearby({ ...LEEDS, amount: 0 }), NearbyStoresResponseSchema);
+  });
 });
 
 describe('GET /api/places', () => {
