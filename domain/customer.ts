@@ -241,8 +241,9 @@ export function customerDetailsSchema(clock: Clock) {
     ),
     terms: TermsSchema,
     marketing: v.boolean(),
-    marketingABTATravelMoney: v.boolean(),
-    marketingABTATravelInsurance: v.boolean(),
+    // The ABTA opt-ins have a site setting of their own: a form without them sends no answer.
+    marketingABTATravelMoney: v.optional(v.boolean(), false),
+    marketingABTATravelInsurance: v.optional(v.boolean(), false),
     address: v.object({
       houseNameNumber: HouseSchema,
       addressLine1: Line1Schema,

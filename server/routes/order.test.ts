@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckoutResponseSchema } from '#domain/contract/cart.ts';
 import { CustomerInfoResultSchema, DeliverySlotsResponseSchema, NO_STOCK, OrderSchema } from '#domain/contract/order.ts';
+import * as t from '../db/schema.ts';
 import { createTestServer, type TestServer } from '../testing.ts';
 import { answerGuarantees, body, BRANCH, cartWith, customer, orderAtDetails, problem, shopper } from './commerce-fixtures.ts';
 
@@ -122,6 +124,16 @@ describe('PUT /api/order/customer-info', () => {
     expect(order.customer?.email).toHaveLength(500);
     expect(order.deliveryAddress?.address1).toHaveLength(250);
     expect(order.deliveryAddress?.address2).toHaveLength(250);
+  });
+
+  it('takes details without the ABTA opt-ins (optional in the contract) as both declined', async () => {
+    const s = await shopper(server);
+    await orderAtDetails(s);
+    const { marketingABTATravelMoney: _money, marketingABTATravelInsurance: _insurance, ...withoutAbta } = customer();
+    expect(await body(await s.call('PUT', '/api/order/customer-info', withoutAbta), CustomerInfoResultSchema, 200)).toEqual({ showAMLPopup: false, state: { value: 3 } });
+    const order = await body(await s.call('GET', '/api/order'), OrderSchema, 200);
+    const [row] = await server.deps.db.select({ customer: t.orders.customer }).from(t.orders).where(eq(t.orders.id, order.id));
+    expect(row?.customer).toMatchObject({ marketingABTATravelMoney: false, marketingABTATravelInsurance: false });
   });
 
   it('409 before a date is chosen', async () => {
