@@ -12,10 +12,9 @@ import type { Currency, ProductId } from '#domain/contract/catalogue.ts';
 import type { Cart, CartExists, CartLine, CheckoutResponse, CreateCartRequest } from '#domain/contract/cart.ts';
 import { guaranteeErrors, type GuaranteeContext } from '#domain/guarantees.ts';
 import { messages } from '#domain/messages.ts';
-import { GBP_CODE, toMajor, toMinor } from '#domain/money.ts';
+import { toMajor } from '#domain/money.ts';
 import { ORDER_STATE } from '#domain/order-state.ts';
-import { maximumOrderValueMessage } from '#domain/pricing.ts';
-import { isProductId, isSellBack, PRODUCT, storeServesProduct, transactionTypeOf } from '#domain/products.ts';
+import { isProductId, PRODUCT, storeServesProduct, transactionTypeOf } from '#domain/products.ts';
 import { checkSpend, spendLimitsOf } from '#domain/spend.ts';
 import type { Db } from '../db/client.ts';
 import * as t from '../db/schema.ts';
@@ -253,22 +252,9 @@ async function changeLines(deps: Deps, session: SessionContext, change: (tx: Db,
   });
 }
 
-/**
- * The calculator and the 'Add new currency' form never add more than the site's GBP maximum of
- * one amount (spec 5.1: 'Maximum order value is £{max}'); sell back has no such cap.
- */
-async function assertWithinMaximumOrderValue(db: Db, cart: CartRow, lineTotalMinor: number): Promise<void> {
-  if (isSellBack(productOf(cart))) return;
-  const maxMinor = toMinor((await findSite(db, cart.siteId)).maxOrderValue, GBP_CODE);
-  if (lineTotalMinor <= maxMinor) return;
-  const message = maximumOrderValueMessage(maxMinor);
-  throw new HttpProblem(422, 'Unprocessable request', message, { fields: { qty: message }, type: 'amount-not-valid' });
-}
-
 export async function addLine(deps: Deps, session: SessionContext, request: { currencyCode: string; qty: number }): Promise<Cart> {
   return changeLines(deps, session, async (tx, cart) => {
     const { currency, line } = await price(deps, tx, cart, request.currencyCode, request.qty);
-    await assertWithinMaximumOrderValue(tx, cart, line.totalMinor);
     const [existing] = await tx
       .select({ id: t.cartLines.id })
       .from(t.cartLines)
