@@ -275,6 +275,25 @@ describe('checkout side effects', () => {
       total: order.total,
     });
   });
+
+  it('reports the order once: the confirmation opened again in the same visit tracks nothing more', async () => {
+    server.use(...variants.orderCompleted());
+    const first = fakeTracker();
+    const { unmount } = renderShop(routes, '/checkout/order-confirmation', { tracker: first });
+    await waitFor(() => expect(first.track).toHaveBeenCalledTimes(1));
+    unmount();
+
+    const again = fakeTracker();
+    const reads = vi.spyOn(Storage.prototype, 'getItem');
+    try {
+      renderShop(routes, '/checkout/order-confirmation', { tracker: again });
+      // The confirmed order arrived and the kept transaction was looked at.
+      await waitFor(() => expect(reads).toHaveBeenCalledWith('transaction'));
+      expect(again.track).not.toHaveBeenCalled();
+    } finally {
+      reads.mockRestore();
+    }
+  });
 });
 
 describe('checkout and cart together', () => {

@@ -162,3 +162,13 @@ export function storeTransaction(storage: Pick<Storage, 'setItem'> | undefined, 
     // Storage full or blocked (private mode): the page works without it.
   }
 }
+
+/** True when this visit already kept this transaction: the confirmation page was opened again. */
+export function isStoredTransaction(storage: Pick<Storage, 'getItem'> | undefined, transactionId: string): boolean {
+  try {
+    const stored: unknown = JSON.parse(storage?.getItem(TRANSACTION_STORAGE_KEY) ?? 'null');
+    return typeof stored === 'object' && stored !== null && (stored as { transactionId?: unknown }).transactionId === transactionId;
+  } catch {
+    return false;
+  }
+}

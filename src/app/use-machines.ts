@@ -38,7 +38,7 @@ import {
 import { inAppPath, shopNavigator } from './navigation.ts';
 import { orderCompletedProperties, transactionOf } from './order-tracking.ts';
 import { useShopActors, useShopInspectOptions, useShopServices, useSiteSettings } from './providers.tsx';
-import { affiliateIdFrom, storeTransaction } from './tracking.ts';
+import { affiliateIdFrom, isStoredTransaction, storeTransaction } from './tracking.ts';
 import { useEmitted } from './use-emitted.ts';
 
 
@@ -113,8 +113,11 @@ export function useCheckoutActor(input: CheckoutActorInput = {}): CheckoutActorR
   useEmitted(actor, 'tracking.stepViewed', (event) => services.tracker.stepViewed(event.step));
   useEmitted(actor, 'order.confirmed', ({ order }) => {
     const storage = sessionStorageOrUndefined();
+    const transaction = transactionOf(order, settings.name);
+    // Reloading the confirmation, or coming back to it, does not report the order a second time.
+    if (isStoredTransaction(storage, transaction.transactionId)) return;
     services.tracker.track('Order Completed Buy or Sell', orderCompletedProperties(order, services.config.appOrigin, affiliateIdFrom(storage)));
-    storeTransaction(storage, transactionOf(order, settings.name));
+    storeTransaction(storage, transaction);
   });
 
   // The cart and the checkout tell each other: the order is created, the countdown stops, the cart is gone.
