@@ -113,7 +113,26 @@ describe('ViewCartScreen', () => {
     const cost = within(form).getByRole('textbox', { name: 'Cost (£)' });
     await waitFor(() => expect(cost).toBeEnabled());
     await userEvent.type(cost, '3000');
-    expect(cost).toHaveAccessibleDescription('Maximum order value is £2,500');
+    // After the 500 ms pause that follows the last key.
+    await waitFor(() => expect(cost).toHaveAccessibleDescription('Maximum order value is £2,500'));
+  });
+
+  it('works out the other box 500 ms after the last key (spec 5.1), not while the shopper types', async () => {
+    open();
+    const form = (await screen.findByRole('heading', { name: 'Add new currency' })).closest('section')!;
+    const select = within(form).getByRole('combobox', { name: 'New currency' });
+    await waitFor(() => expect(within(select).getAllByRole('option').length).toBeGreaterThan(1));
+    await userEvent.selectOptions(select, 'CHF');
+    const amount = await within(form).findByRole('textbox', { name: 'Amount (CHF)' });
+    await waitFor(() => expect(amount).toBeEnabled());
+    const cost = within(form).getByRole('textbox', { name: 'Cost (£)' });
+    await userEvent.type(amount, '19');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await userEvent.type(amount, '5');
+    // The first keys are 300 ms old and more, the last one is not 500 ms old: still waiting.
+    expect(cost).toHaveValue('');
+    await waitFor(() => expect(cost).toHaveValue('181'));
+    expect(amount).toHaveValue('195');
   });
 
   it('asks both guarantee questions and requires an answer before checkout', async () => {
