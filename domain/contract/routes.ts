@@ -84,6 +84,8 @@ export const appPaths = {
   /** The calculator page that opens on the sell tab (spec 4.2: the sell-travel-money page type). */
   sellTravelMoney: '/sell-travel-money',
   branches: '/branches',
+  /** One branch's page (the branch url the API gives: /branches/{branchCode}). */
+  branchDetails: '/branches/:branchCode',
   viewCart: '/checkout/view-cart',
   sellViewCart: '/selling/view-cart',
   deliveryOptions: '/checkout/delivery-options',

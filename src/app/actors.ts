@@ -21,6 +21,7 @@ import {
 } from 'xstate';
 import { createApiClient, statusOf, type ApiClient } from '#src/api/client.ts';
 import {
+  fetchBranchByCode,
   fetchDefaultStore,
   fetchNearbyBranches,
   fetchNearbyStores,
@@ -61,7 +62,7 @@ import {
 } from '#src/api/order.ts';
 import { lookupAddresses, searchPlaces } from '#src/api/places.ts';
 import { createSession, fetchSessionInfo } from '#src/api/session.ts';
-import type { LookupAddress, OpeningTimes, StoreAddress } from '#domain/contract/branches.ts';
+import type { Branch, LookupAddress, OpeningTimes, StoreAddress } from '#domain/contract/branches.ts';
 import type { Cart } from '#domain/contract/cart.ts';
 import type { CheckoutContent, Currency, ProductId, QuoteResponse, SiteProduct, SiteSettings } from '#domain/contract/catalogue.ts';
 import type { Problem } from '#domain/contract/common.ts';
@@ -487,6 +488,26 @@ export function createShopReads(services: ShopServices) {
         }),
       ]);
       return { address, openingTimes };
+    }),
+    /**
+     * A branch's page: GET /branches/{branchCode}, then its opening times by id; null when no
+     * branch has that code (404). Opening times that could not be read are null (the branch's own
+     * finder times still show).
+     */
+    branchDetails: fromPromise<{ branch: Branch; openingTimes: OpeningTimes | null } | null, { branchCode: string }>(async ({ input, signal }) => {
+      let branch: Branch;
+      try {
+        branch = await fetchBranchByCode(api, input.branchCode, { signal });
+      } catch (error) {
+        if (statusOf(error) === 404) return null;
+        throw error;
+      }
+      const openingTimes = await fetchStoreOpeningTimes(api, config.siteId, branch.id, { signal }).catch((error: unknown) => {
+        if (signal.aborted) throw error;
+        services.errors.report(error, { where: 'reads.branchDetails.openingTimes', storeId: branch.id });
+        return null;
+      });
+      return { branch, openingTimes };
     }),
     /** Addresses at a postcode, to fill the customer form. */
     addressLookup: fromPromise<LookupAddress[], { postcode: string }>(({ input, signal }) =>

@@ -7,8 +7,9 @@
  * - the other page-level actors (calculator, branch finder, payment response) by the page.
  */
 import { createContext, useContext, useState } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useParams } from 'react-router';
 import { viewCartRequestOf } from '#domain/cart-link.ts';
+import { BranchDetailsScreen } from '#src/screens/branch-details/branch-details-screen.tsx';
 import { BranchFinder } from '#src/screens/branch-finder/branch-finder-screen.tsx';
 import { Calculator } from '#src/screens/calculator/calculator.tsx';
 import { usePromiseActorFor } from '#src/screens/checkout-shared/use-promise-actor.ts';
@@ -63,6 +64,13 @@ export function CalculatorPage({ page }: { page: 'buy' | 'sell' | 'embedded' }) 
 
 export function BranchFinderPage() {
   return <BranchFinder finder={useBranchFinderActor()} />;
+}
+
+/** A branch's page, at the url the branch finder's 'View Details' links to. */
+export function BranchDetailsPage() {
+  const { branchCode = '' } = useParams();
+  const reads = useShopReads();
+  return <BranchDetailsScreen branchCode={branchCode} read={reads.branchDetails} />;
 }
 
 // ------------------------------------------------------------------------------------------------

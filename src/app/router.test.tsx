@@ -49,6 +49,13 @@ describe('routes', () => {
     expect(router.state.location.pathname).toBe(path);
   });
 
+  it("/branches/{branchCode} shows that branch's page, linking to the calculator preset to it", async () => {
+    const router = renderAt(fixtures.branches[0]!.url);
+    expect(await screen.findByRole('heading', { level: 1, name: fixtures.branches[0]!.name })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: messages.buyCurrencyAtBranch })).toHaveAttribute('href', `/?store_id=${fixtures.branches[0]!.id}`);
+    expect(router.state.location.pathname).toBe(fixtures.branches[0]!.url);
+  });
+
   it.each([true, false])('starts the marketing opt-in on the details page as the site setting says (marketingDefault %s)', async (marketingDefault) => {
     server.use(...variants.settings({ marketingDefault }));
     renderAt(appPaths.customerInformation);

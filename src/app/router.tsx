@@ -15,6 +15,7 @@ import { Spinner } from '#src/ui/spinner.tsx';
 import { NotFoundScreen } from '#src/screens/not-found/not-found-screen.tsx';
 import { EmbedLayout, RouteErrorScreen } from './layout.tsx';
 import {
+  BranchDetailsPage,
   BranchFinderPage,
   CalculatorPage,
   CheckoutScope,
@@ -74,6 +75,7 @@ export const routes: RouteObject[] = [
       { index: true, element: <CalculatorPage page="buy" /> },
       { path: appPaths.sellTravelMoney, element: <CalculatorPage page="sell" /> },
       { path: appPaths.branches, element: <BranchFinderPage /> },
+      { path: appPaths.branchDetails, element: <BranchDetailsPage /> },
       { path: '*', element: <ChartOrNotFound /> },
     ],
   },

@@ -1,0 +1,108 @@
+import { Link } from 'react-router';
+import { appPaths } from '#domain/contract/routes.ts';
+import { messages } from '#domain/messages.ts';
+import { Button } from '#src/ui/button.tsx';
+import { Notice } from '#src/ui/notice.tsx';
+import { Spinner } from '#src/ui/spinner.tsx';
+import type { BranchDetails } from './branch-details.ts';
+import styles from './branch-details.module.css';
+
+export type BranchDetailsState =
+  | { status: 'loading' }
+  | { status: 'notFound' }
+  | { status: 'failed' }
+  | { status: 'shown'; branch: BranchDetails };
+
+export interface BranchDetailsViewProps {
+  state: BranchDetailsState;
+  onRetry: () => void;
+}
+
+/** One branch's page: loading, not found, failed (with Try again), or its details. */
+export function BranchDetailsView({ state, onRetry }: BranchDetailsViewProps) {
+  switch (state.status) {
+    case 'loading':
+      return (
+        <div className={styles.status} aria-busy="true">
+          <Spinner label={messages.loadingBranch} size="large" showLabel />
+        </div>
+      );
+    case 'notFound':
+      return (
+        <section className={styles.page} aria-labelledby="branch-details-title">
+          <h1 id="branch-details-title">{messages.branchNotFound}</h1>
+          <p>{messages.branchNotFoundBody}</p>
+          <p>
+            <Link className={styles.secondaryLink} to={appPaths.branches}>
+              {messages.backToBranchFinder}
+            </Link>
+          </p>
+        </section>
+      );
+    case 'failed':
+      return (
+        <section className={styles.page} aria-labelledby="branch-details-title">
+          <h1 id="branch-details-title">{messages.branchLoadFailed}</h1>
+          <Notice tone="error" title={messages.somethingWentWrong}>
+            <p>{messages.branchLoadFailedBody}</p>
+          </Notice>
+          <div className={styles.actions}>
+            <Button variant="secondary" onClick={onRetry}>
+              {messages.retry}
+            </Button>
+            <Link className={styles.secondaryLink} to={appPaths.branches}>
+              {messages.backToBranchFinder}
+            </Link>
+          </div>
+        </section>
+      );
+    case 'shown':
+      return <BranchDetailsShown branch={state.branch} />;
+  }
+}
+
+function BranchDetailsShown({ branch }: { branch: BranchDetails }) {
+  return (
+    <article className={styles.page} aria-labelledby="branch-details-title">
+      <header className={styles.head}>
+        <h1 id="branch-details-title">{branch.name}</h1>
+        <p className={styles.brand}>{branch.brandAdvisory}</p>
+      </header>
+      <div className={styles.grid}>
+        <section className={styles.card} aria-labelledby="branch-details-address">
+          <h2 id="branch-details-address" className={styles.subheading}>
+            {messages.branchAddress}
+          </h2>
+          <address className={styles.address}>
+            {branch.address.map((line, i) => (
+              <span key={`${i}-${line}`}>{line}</span>
+            ))}
+          </address>
+        </section>
+        <section className={styles.card} aria-labelledby="branch-details-hours">
+          <h2 id="branch-details-hours" className={styles.subheading}>
+            {messages.branchOpeningTimesThisWeek}
+          </h2>
+          {branch.closed ? <p className={styles.closed}>{messages.closedThisWeek}</p> : null}
+          <table className={styles.hours} aria-labelledby="branch-details-hours">
+            <tbody>
+              {branch.openingTimes.rows.map((row) => (
+                <tr key={row.label} className={row.today ? styles.today : undefined} aria-current={row.today ? 'date' : undefined}>
+                  <th scope="row">{row.label}</th>
+                  <td>{row.hours}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          {branch.openingTimes.comment ? <p className={styles.comment}>{branch.openingTimes.comment}</p> : null}
+        </section>
+      </div>
+      <div className={styles.buy}>
+        <p>{messages.branchClickAndCollectNote}</p>
+        <Link className={styles.buyLink} to={branch.buyHref}>
+          {messages.buyCurrencyAtBranch}
+        </Link>
+      </div>
+    </article>
+  );
+}
