@@ -1,0 +1,61 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { MemoryRouter } from 'react-router';
+import { messages } from '#domain/messages.ts';
+import type { BranchDetailsData } from '#src/screens/branch-details/branch-details.ts';
+import { BranchDetailsScreen, type BranchDetailsLogic } from '#src/screens/branch-details/branch-details-screen.tsx';
+import { STORY_NOW, answering, f, fail, ok, pending, type Answer } from '../support/shop-front-story-support.tsx';
+
+type Loaded = { read: BranchDetailsLogic };
+
+const meta = {
+  title: 'Shop front/Branch details',
+  parameters: { layout: 'fullscreen' },
+  decorators: [
+    (Story) => (
+      <MemoryRouter initialEntries={['/branches/man01']}>
+        <Story />
+      </MemoryRouter>
+    ),
+  ],
+  render: (_args, { loaded }) => <BranchDetailsScreen branchCode="man01" read={(loaded as Loaded).read} now={STORY_NOW} />,
+} satisfies Meta;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const story = (answer: Answer<BranchDetailsData | null> | readonly Answer<BranchDetailsData | null>[]) => [
+  async () => ({ read: answering<BranchDetailsData | null, { branchCode: string }>(answer) }),
+];
+const arndale = f.branches[0]!;
+const salford = f.branches[2]!;
+
+export const Loading: Story = {
+  parameters: { shows: [messages.loadingBranch] },
+  loaders: story(pending),
+};
+
+/** Name, brand, address, this week's opening times (today marked) and the way to buy there. */
+export const Branch: Story = {
+  parameters: { shows: ['Manchester Arndale', 'Operated by Travel Money', 'M4 3AQ', "This week's opening times", '09:00 - 19:00', messages.buyCurrencyAtBranch] },
+  loaders: story(ok({ branch: arndale, openingTimes: f.openStore.openingTimes })),
+};
+
+/** Opening times could not be read: the branch's own times show instead. */
+export const BranchTimesFromLookup: Story = {
+  parameters: { shows: ['Manchester Arndale', '09:00 - 17:30', messages.buyCurrencyAtBranch] },
+  loaders: story(ok({ branch: arndale, openingTimes: null })),
+};
+
+export const ClosedThisWeek: Story = {
+  parameters: { shows: ['Salford Quays', messages.closedThisWeek, 'Closed for refurbishment.'] },
+  loaders: story(ok({ branch: salford, openingTimes: f.closedStore.openingTimes })),
+};
+
+export const NotFound: Story = {
+  parameters: { shows: [messages.branchNotFound, messages.backToBranchFinder] },
+  loaders: story(ok(null)),
+};
+
+export const LoadFailed: Story = {
+  parameters: { shows: [messages.branchLoadFailed, messages.somethingWentWrong, messages.retry] },
+  loaders: story(fail()),
+};
