@@ -8,7 +8,7 @@ import { SHOP_TIME_ZONE, hasOpenDay, openingDaysFromFinder, openingDaysFromStore
 import type { Branch, OpeningTimes } from '#domain/contract/branches.ts';
 import { appPaths } from '#domain/contract/routes.ts';
 import { formatMessage, messages } from '#domain/messages.ts';
-import { storeAddressLines } from '../confirmation/confirmation.ts';
+import { storeAddressLines } from '#domain/store-address.ts';
 
 /** GET /branches/{branchCode} and GET .../stores/{id}/opening-times (null: could not be read). */
 export interface BranchDetailsData {

@@ -9,8 +9,9 @@ import {
   openingDaysFromStore,
   openingTimesRows,
 } from '#domain/availability.ts';
-import type { Branch, Store, StoreAddress } from '#domain/contract/branches.ts';
+import type { Branch, Store } from '#domain/contract/branches.ts';
 import { formatMessage, messages } from '#domain/messages.ts';
+import { storeAddressLines } from '#domain/store-address.ts';
 
 export interface BranchCardView {
   id: number;
@@ -29,11 +30,6 @@ export interface BranchCardView {
   url: string;
 }
 
-export function addressLines(address: StoreAddress): string[] {
-  const parts = [address.address1, address.address2, address.address3, address.address4, address.line1, address.line2, address.line3];
-  return [...parts.filter((p): p is string => typeof p === 'string' && p.trim() !== ''), address.postcode];
-}
-
 /** A store of the branch selection modal (POST .../stores/nearby), as of `now`. */
 export function storeCard(store: Store, now: Date): BranchCardView {
   const availability = branchAvailability(store, now);
@@ -46,7 +42,7 @@ export function storeCard(store: Store, now: Date): BranchCardView {
     closed: availability.closed,
     noStock: availability.fromTwoPm,
     openingTimes: openingTimesRows(store.openingTimes ? openingDaysFromStore(store.openingTimes) : [], store.openingTimes?.openingTimeComment),
-    address: addressLines(store.address),
+    address: storeAddressLines(store.address),
     url: store.url,
   };
 }
@@ -63,7 +59,7 @@ export function finderCard(branch: Branch, distanceInMiles: number): BranchCardV
     closed: !days.some((d) => d.isOpen),
     noStock: false,
     openingTimes: openingTimesRows(days, branch.openingTimeComment),
-    address: addressLines(branch.address),
+    address: storeAddressLines(branch.address),
     url: branch.url,
   };
 }

@@ -39,6 +39,12 @@ describe('storeCard', () => {
     expect(later?.availability).toBe('Collect Saturday 7 March');
     expect(open?.address).toEqual(['Unit 12, Arndale Centre', 'Market Street', 'Manchester', 'M4 3AQ']);
   });
+
+  it('shows an address the server sends in both shapes once (address1-4, not the line1-3 copy too)', () => {
+    const store = stores[0]!;
+    const both = { address1: '310 Oxford Street', address2: 'Marylebone', line1: '310 Oxford Street', line2: 'Marylebone', postcode: 'W1C 1DX' };
+    expect(storeCard({ ...store, address: both }, now).address).toEqual(['310 Oxford Street', 'Marylebone', 'W1C 1DX']);
+  });
 });
 
 describe('BranchModalView', () => {

@@ -9,6 +9,7 @@ import type { OpeningTimes, StoreAddress } from '#domain/contract/branches.ts';
 import type { Order } from '#domain/contract/order.ts';
 import { messages } from '#domain/messages.ts';
 import { PRODUCT } from '#domain/products.ts';
+import { storeAddressLines } from '#domain/store-address.ts';
 import { orderSummaryOf, type FeeLineSettings, type OrderSummary } from '../checkout-shared/order-summary.ts';
 
 const inLondon = { in: tz(SHOP_TIME_ZONE) };
@@ -53,12 +54,6 @@ export interface Confirmation {
 const present = (parts: readonly (string | null | undefined)[]): string[] =>
   parts.map((p) => p?.trim() ?? '').filter((p) => p !== '');
 
-/** A branch address comes as address1-4 or as line1-3 (spec 3): one of the two, then the postcode. */
-export function storeAddressLines(address: StoreAddress): string[] {
-  const parts = present([address.address1, address.address2, address.address3, address.address4]);
-  const lines = parts.length > 0 ? parts : present([address.line1, address.line2, address.line3]);
-  return present([...lines, address.postcode]);
-}
 
 function slotDate(order: Order): string | null {
   return order.deliverySlot ? format(londonDate(order.deliverySlot.date), 'EEEE d MMMM yyyy', inLondon) : null;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { storeAddressLines } from './confirmation.ts';
+import { storeAddressLines } from './store-address.ts';
 
 describe('storeAddressLines', () => {
   it('reads address1-4 when the branch has them, not the line1-3 copy as well', () => {
