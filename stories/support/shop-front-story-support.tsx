@@ -4,7 +4,7 @@
  * drives it with events into the state the story names, and renders the screen over it. No
  * server, no network, and a fixed clock, so every story looks the same each time.
  */
-import { createActor, fromPromise, type AnyActorRef } from 'xstate';
+import { createActor, fromPromise } from 'xstate';
 import type { Place, Store } from '#domain/contract/branches.ts';
 import type { Cart } from '#domain/contract/cart.ts';
 import type { ChartPoint, QuoteResponse } from '#domain/contract/catalogue.ts';
@@ -69,14 +69,6 @@ async function drive<E>(actor: { send: (event: E) => void }, events: readonly (E
       await settle();
     }
   }
-}
-
-/** The ids of the active state nodes of an actor and of its running children (the branch modal). */
-export function activeStateIds(actor: AnyActorRef): string[] {
-  const snapshot = actor.getSnapshot() as { _nodes?: { id: string }[]; children?: Record<string, AnyActorRef | undefined> };
-  const own = (snapshot._nodes ?? []).map((node) => node.id);
-  const children = Object.values(snapshot.children ?? {}).flatMap((child) => (child ? activeStateIds(child) : []));
-  return [...own, ...children];
 }
 
 // ------------------------------------------------------------------------------------------------
