@@ -3,6 +3,7 @@ import { appPaths } from '#domain/contract/routes.ts';
 import { messages } from '#domain/messages.ts';
 import { Button } from '#src/ui/button.tsx';
 import { Notice } from '#src/ui/notice.tsx';
+import { OpeningTimesTable } from '#src/ui/opening-times-table.tsx';
 import { Spinner } from '#src/ui/spinner.tsx';
 import type { BranchDetails } from './branch-details.ts';
 import styles from './branch-details.module.css';
@@ -84,16 +85,12 @@ function BranchDetailsShown({ branch }: { branch: BranchDetails }) {
             {messages.branchOpeningTimesThisWeek}
           </h2>
           {branch.closed ? <p className={styles.closed}>{messages.closedThisWeek}</p> : null}
-          <table className={styles.hours} aria-labelledby="branch-details-hours">
-            <tbody>
-              {branch.openingTimes.rows.map((row) => (
-                <tr key={row.label} className={row.today ? styles.today : undefined} aria-current={row.today ? 'date' : undefined}>
-                  <th scope="row">{row.label}</th>
-                  <td>{row.hours}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <OpeningTimesTable
+            rows={branch.openingTimes.rows}
+            labelledBy="branch-details-hours"
+            className={styles.hours}
+            todayClassName={styles.today}
+          />
           {branch.openingTimes.comment ? <p className={styles.comment}>{branch.openingTimes.comment}</p> : null}
         </section>
       </div>

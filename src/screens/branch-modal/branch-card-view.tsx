@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { messages } from '#domain/messages.ts';
+import { OpeningTimesTable } from '#src/ui/opening-times-table.tsx';
 import type { BranchCardView } from './branch-card.ts';
 import styles from './branch-card.module.css';
 
@@ -30,17 +31,7 @@ export function BranchCard({ branch, action, selected = false }: BranchCardProps
       <div className={styles.more}>
         <details className={styles.details}>
           <summary className={styles.summary}>{messages.openingTimes}</summary>
-          <table className={styles.times}>
-            <caption className="visually-hidden">{`${messages.openingTimes}: ${branch.name}`}</caption>
-            <tbody>
-              {branch.openingTimes.rows.map((row) => (
-                <tr key={row.label}>
-                  <th scope="row">{row.label}</th>
-                  <td>{row.hours}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <OpeningTimesTable rows={branch.openingTimes.rows} caption={`${messages.openingTimes}: ${branch.name}`} className={styles.times} />
           {branch.openingTimes.comment ? <p className={styles.comment}>{branch.openingTimes.comment}</p> : null}
         </details>
         <details className={styles.details}>

@@ -1,6 +1,7 @@
 import { messages } from '#domain/messages.ts';
 import { Button } from '#src/ui/button.tsx';
 import type { ProblemSummary } from '#src/ui/problem-dialog.tsx';
+import { OpeningTimesTable } from '#src/ui/opening-times-table.tsx';
 import { Skeleton } from '#src/ui/skeleton.tsx';
 import { PageLoadFailed, PageLoading } from '../checkout-shared/page-status.tsx';
 import type { Confirmation, Fulfilment } from './confirmation.ts';
@@ -165,16 +166,7 @@ function FulfilmentSection({ fulfilment }: { fulfilment: Fulfilment }) {
           <h3 id="confirmation-opening-times" className={styles.subheading}>
             {messages.openingTimes}
           </h3>
-          <table className={styles.hours} aria-labelledby="confirmation-opening-times">
-            <tbody>
-              {fulfilment.openingTimes.rows.map((row) => (
-                <tr key={row.label}>
-                  <th scope="row">{row.label}</th>
-                  <td>{row.hours}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <OpeningTimesTable rows={fulfilment.openingTimes.rows} labelledBy="confirmation-opening-times" className={styles.hours} />
           {fulfilment.openingTimes.comment ? <p className={styles.muted}>{fulfilment.openingTimes.comment}</p> : null}
         </>
       ) : null}
