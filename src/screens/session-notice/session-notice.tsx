@@ -18,7 +18,7 @@ export interface SessionNoticeViewProps {
 export function SessionNoticeView({ notice, onDismiss }: SessionNoticeViewProps) {
   // The live region stays in the page so the notice is announced when it appears.
   return (
-    <div role="status" aria-live="polite" className={styles.region}>
+    <div role="status" aria-live="polite">
       {notice ? (
         <Notice tone="info" live={false} className={styles.notice}>
           <div className={styles.row}>
