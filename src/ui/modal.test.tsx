@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -50,6 +50,48 @@ describe('Modal', () => {
       await userEvent.tab();
       expect(dialog).toContainElement(document.activeElement as HTMLElement);
     }
+  });
+});
+
+function PagedHarness() {
+  const [open, setOpen] = useState(true);
+  const [page, setPage] = useState(1);
+  return (
+    <Modal isOpen={open} onOpenChange={setOpen} title="Choose a branch" closeLabel="Close">
+      <button type="button" disabled={page === 0} onClick={() => setPage(page - 1)}>
+        Previous
+      </button>
+      {page < 2 ? (
+        <button type="button" onClick={() => setPage(page + 1)}>
+          Next
+        </button>
+      ) : null}
+    </Modal>
+  );
+}
+
+describe('Modal focus when a control goes away (spec 2.2)', () => {
+  // A browser moves focus to the body when the focused control is disabled or removed; jsdom
+  // leaves it on the disabled control, where keys do not reach the dialog either.
+  it('takes focus back when the focused control becomes disabled, and Escape still closes it', async () => {
+    render(<PagedHarness />);
+    const dialog = screen.getByRole('dialog');
+    const previous = screen.getByRole('button', { name: 'Previous' });
+    await userEvent.click(previous);
+    expect(previous).toBeDisabled();
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('takes focus back when the focused control is removed', async () => {
+    render(<PagedHarness />);
+    const dialog = screen.getByRole('dialog');
+    await userEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.queryByRole('button', { name: 'Next' })).not.toBeInTheDocument();
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+    await userEvent.tab();
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Dialog, Heading, Modal as AriaModal, ModalOverlay } from 'react-aria-components';
 import styles from './modal.module.css';
 
@@ -24,6 +24,33 @@ export interface ModalProps {
   className?: string;
 }
 
+/**
+ * Keeps focus inside an open dialog. A browser drops focus to the page body when the focused
+ * control becomes disabled or is removed (Previous on the first page, a button replaced by a
+ * spinner); from the body, Tab and Escape no longer reach the dialog. Focus then goes back to the
+ * dialog itself, so Escape still dismisses it and Tab starts again inside it.
+ */
+function useFocusStaysInside(element: HTMLElement | null) {
+  useEffect(() => {
+    if (!element) return;
+    const recover = () => {
+      const active = element.ownerDocument.activeElement;
+      const lost = active === null || active === element.ownerDocument.body || (element.contains(active) && active.matches(':disabled'));
+      if (element.isConnected && lost) element.focus({ preventScroll: true });
+    };
+    const onFocusOut = (event: FocusEvent) => {
+      if (event.relatedTarget === null) queueMicrotask(recover);
+    };
+    const observer = new MutationObserver(recover);
+    observer.observe(element, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled', 'hidden', 'inert', 'aria-hidden'] });
+    element.addEventListener('focusout', onFocusOut);
+    return () => {
+      observer.disconnect();
+      element.removeEventListener('focusout', onFocusOut);
+    };
+  }, [element]);
+}
+
 /** A modal dialog: focus is trapped inside, restored on close, and the title names the dialog. */
 export function Modal({
   isOpen,
@@ -38,6 +65,9 @@ export function Modal({
   size = 'default',
   className,
 }: ModalProps) {
+  // A callback ref: the dialog mounts in a portal, possibly after this component's effects ran.
+  const [dialog, setDialog] = useState<HTMLElement | null>(null);
+  useFocusStaysInside(dialog);
   const modalClasses = [styles.modal, size === 'wide' ? styles.wide : '', className ?? ''].filter(Boolean).join(' ');
   return (
     <ModalOverlay
@@ -48,7 +78,7 @@ export function Modal({
       className={styles.overlay}
     >
       <AriaModal className={modalClasses}>
-        <Dialog role={role} className={styles.dialog}>
+        <Dialog ref={setDialog} role={role} className={styles.dialog}>
           {({ close }) => (
             <>
               <div className={styles.header}>

@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { expect, inject, test } from 'vitest';
 import { appPaths } from '#domain/contract/routes.ts';
 import { messages } from '#domain/messages.ts';
@@ -23,6 +24,25 @@ import {
   waitForPath,
 } from './support/steps.ts';
 
+/**
+ * Spec 2.2: Escape dismisses the branch modal. After Next then Previous, Previous is disabled on
+ * the first page: focus must stay in the dialog, so Escape still closes it.
+ */
+async function pagesBackAndEscapes(page: Page): Promise<void> {
+  await page.getByRole('button', { name: messages.chooseBranch, exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: messages.chooseBranchTitle });
+  await dialog.getByRole('button', { name: messages.useMyLocation }).click();
+  const next = dialog.getByRole('button', { name: messages.next, exact: true });
+  await next.waitFor({ timeout: 30_000 });
+  await next.click();
+  const previous = dialog.getByRole('button', { name: messages.previous, exact: true });
+  await previous.click();
+  await expect.poll(() => previous.isDisabled()).toBe(true);
+  await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null)).toBe(true);
+  await page.keyboard.press('Escape');
+  await dialog.waitFor({ state: 'hidden' });
+}
+
 const shop = inject('shop');
 const shopper = shopperForEachTest();
 
@@ -35,6 +55,7 @@ test('euros for click and collect with the Buyback Guarantee, paid with the succ
   await chooseCurrency(page, 'Euros');
   await pickRadio(page, messages.deliveryOptionLabel, messages.clickAndCollect);
   await payPounds(page, 500);
+  await pagesBackAndEscapes(page);
   await chooseBranch(page, 'London Oxford Street', step);
   await step('calculator-ready');
 
