@@ -18,7 +18,8 @@ const shop: GuaranteeContext = { productId: 2, isPartner: false, showBuybackGuar
 const partner: GuaranteeContext = { ...shop, isPartner: true };
 const sellBack: GuaranteeContext = { ...shop, productId: 3 };
 const disabled: GuaranteeContext = { ...shop, showBuybackGuarantee: false, showRefundGuarantee: false };
-const tooSmall = 'Your cart is too small to use the Buyback Guarantee...';
+const tooSmall = "Your cart is too small to use the Buyback Guarantee. It's available on carts of £150 or more.";
+const tooSmallPartner = "Your cart is too small to use the Buyback Guarantee. It's available on carts of £200 or more.";
 
 describe('Buyback availability', () => {
   it('needs £150, or £200 on the partner site', () => {
@@ -29,7 +30,7 @@ describe('Buyback availability', () => {
   it.each([
     [14999, shop, false, tooSmall],
     [15000, shop, true, null],
-    [19999, partner, false, tooSmall],
+    [19999, partner, false, tooSmallPartner],
     [20000, partner, true, null],
     [50000, sellBack, false, null],
     [50000, disabled, false, null],

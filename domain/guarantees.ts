@@ -3,7 +3,8 @@
  * without guarantee fees, so choosing a guarantee can never make the cart eligible for one.
  */
 import type { ProductId } from './contract/catalogue.ts';
-import { messages } from './messages.ts';
+import { formatMessage, messages } from './messages.ts';
+import { formatMoneyInText } from './money.ts';
 import { isSellBack } from './products.ts';
 
 export const BUYBACK_FEE_MINOR = 400;
@@ -42,9 +43,14 @@ export function isBuybackEligible(linesTotalMinor: number, ctx: GuaranteeContext
   return isBuybackOffered(ctx) && linesTotalMinor >= buybackMinimumMinor(ctx);
 }
 
-/** 'Your cart is too small to use the Buyback Guarantee...' while offered but below the minimum. */
+/** 'Your cart is too small to use the Buyback Guarantee...' with the minimum, while offered but below it. */
 export function buybackNotice(linesTotalMinor: number, ctx: GuaranteeContext): string | null {
-  return isBuybackOffered(ctx) && !isBuybackEligible(linesTotalMinor, ctx) ? messages.buybackTooSmall : null;
+  return isBuybackOffered(ctx) && !isBuybackEligible(linesTotalMinor, ctx) ? buybackTooSmallMessage(ctx) : null;
+}
+
+/** The notice's text for the site: 'It's available on carts of £150 or more' (£200 on the partner site). */
+export function buybackTooSmallMessage(site: { isPartner: boolean }): string {
+  return formatMessage(messages.buybackTooSmall, { minimum: formatMoneyInText(buybackMinimumMinor(site)) });
 }
 
 /**

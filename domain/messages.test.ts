@@ -5,7 +5,6 @@ describe('messages', () => {
   it.each([
     [messages.noResults, 'No results found'],
     [messages.amountGreaterThanZero, 'Amount should be greater than 0'],
-    [messages.buybackTooSmall, 'Your cart is too small to use the Buyback Guarantee...'],
     [messages.buybackRequired, 'Please select your Buyback guarantee option'],
     [messages.refundRequired, 'Please select your Refund guarantee option'],
     [messages.cartExpired, 'Cart expired'],
@@ -60,13 +59,13 @@ describe('formatMessage', () => {
     ],
     [
       messages.minimumSpendNotMet,
-      { minSpend: 100, code: 'GBP' },
-      'Minimum spend of 100 GBP has not been met',
+      { minSpend: '£100' },
+      'Minimum spend of £100 has not been met',
     ],
     [
       messages.maximumSpendExceeded,
-      { maxSpend: 2500, code: 'GBP' },
-      'Maximum spend of 2500 GBP has been exceeded',
+      { maxSpend: '£2,500' },
+      'Maximum spend of £2,500 has been exceeded',
     ],
     [
       messages.currencyNotSellable,

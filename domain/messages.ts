@@ -139,11 +139,13 @@ export const messages = {
   youWillReceive: 'You will receive',
   cost: 'Cost',
   roundedUpTo: 'Rounded up to {symbol}{increment}',
-  buybackTooSmall: 'Your cart is too small to use the Buyback Guarantee...',
+  /** The spec's sentence, its '...' completed with the minimum the site sets (spec 5.1, 9). */
+  buybackTooSmall: "Your cart is too small to use the Buyback Guarantee. It's available on carts of {minimum} or more.",
   buybackRequired: 'Please select your Buyback guarantee option',
   refundRequired: 'Please select your Refund guarantee option',
-  minimumSpendNotMet: 'Minimum spend of {minSpend} {code} has not been met',
-  maximumSpendExceeded: 'Maximum spend of {maxSpend} {code} has been exceeded',
+  /** Spec 5.1's sentences with the money written as money: {minSpend} is '£100', or '100 USD'. */
+  minimumSpendNotMet: 'Minimum spend of {minSpend} has not been met',
+  maximumSpendExceeded: 'Maximum spend of {maxSpend} has been exceeded',
   buybackGuaranteeTitle: 'Buyback Guarantee',
   buybackGuaranteePromise:
     "For £4, we'll buy back up to 30% of your leftover money within 30 days of your order.",

@@ -175,6 +175,15 @@ export function formatUnits(minor: number, code: string = GBP_CODE): string {
   return formatDecimal(minor % f === 0 ? String(minor / f) : toDecimal(money(minor, code)), '');
 }
 
+/**
+ * An amount in a sentence, written as money: '£100' and '£75.50' for pounds (whole pounds without
+ * decimals); another currency by its figures and code ('100 USD').
+ */
+export function formatMoneyInText(minor: number, code: string = GBP_CODE): string {
+  if (code !== GBP_CODE) return `${formatUnits(minor, code)} ${code}`;
+  return formatDecimal(formatUnits(minor, code).replace(/,/g, ''), GBP_SYMBOL);
+}
+
 /** A rate to 4 decimals, half-even: 1.15235 -> '1.1524'. */
 export function formatRate(rate: number): string {
   const s = toScaled(rate);

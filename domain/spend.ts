@@ -4,7 +4,7 @@
  */
 import type { SiteProduct } from './contract/catalogue.ts';
 import { formatMessage, messages } from './messages.ts';
-import { formatUnits, GBP_CODE, toMinor } from './money.ts';
+import { formatMoneyInText, GBP_CODE, toMinor } from './money.ts';
 
 export interface SpendLimits {
   minSpendMinor: number | null;
@@ -36,14 +36,14 @@ export function checkSpend(totalMinor: number, limits: SpendLimits, code: string
     return {
       canProceed: false,
       problem: 'belowMinimum',
-      message: formatMessage(messages.minimumSpendNotMet, { minSpend: formatUnits(limits.minSpendMinor, code), code }),
+      message: formatMessage(messages.minimumSpendNotMet, { minSpend: formatMoneyInText(limits.minSpendMinor, code) }),
     };
   }
   if (limits.maxSpendMinor !== null && totalMinor > limits.maxSpendMinor) {
     return {
       canProceed: false,
       problem: 'aboveMaximum',
-      message: formatMessage(messages.maximumSpendExceeded, { maxSpend: formatUnits(limits.maxSpendMinor, code), code }),
+      message: formatMessage(messages.maximumSpendExceeded, { maxSpend: formatMoneyInText(limits.maxSpendMinor, code) }),
     };
   }
   return { canProceed: true, problem: null, message: null };

@@ -286,7 +286,7 @@ describe('guarantees and spend on the view-cart page (spec 5.1)', () => {
   const large = makeCart({ lines: [cartLine('line-1', 'EUR', 250, 212.35)] });
 
   it.each([
-    ['£100', false, 'Your cart is too small to use the Buyback Guarantee...', small],
+    ['£100', false, "Your cart is too small to use the Buyback Guarantee. It's available on carts of £150 or more.", small],
     ['£212.35', true, null, large],
     ['£150', true, null, makeCart({ lines: [cartLine('line-1', 'EUR', 180, 150)] })],
   ])('a %s cart: Buyback eligible %s, notice %s', async (_label, eligible, notice, cart) => {

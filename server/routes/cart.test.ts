@@ -118,7 +118,7 @@ describe('guarantees', () => {
     const s = await shopper(server);
     const small = await cartWith(s, 2, [['EUR', 100]]);
     expect(small.buyBackGuarantee).toBe(false);
-    expect((await problem(await s.call('GET', '/api/cart/buyback?isBuyBack=true'), 422)).detail).toBe('Your cart is too small to use the Buyback Guarantee...');
+    expect((await problem(await s.call('GET', '/api/cart/buyback?isBuyBack=true'), 422)).detail).toBe("Your cart is too small to use the Buyback Guarantee. It's available on carts of £150 or more.");
 
     const big = await body(await s.call('PUT', `/api/cart/line/${small.lines[0]!.id}`, { currencyCode: 'EUR', qty: 300 }), CartSchema, 200);
     expect(big.linesTotal).toBeGreaterThanOrEqual(150);
@@ -162,12 +162,12 @@ describe('POST /cart/checkout', () => {
     const s = await shopper(server);
     const cart = await cartWith(s, 2, [['EUR', 20]]);
     await answerGuarantees(s, cart);
-    expect((await problem(await s.call('POST', '/cart/checkout'), 422)).errors).toEqual({ total: 'Minimum spend of 50 GBP has not been met' });
+    expect((await problem(await s.call('POST', '/cart/checkout'), 422)).errors).toEqual({ total: 'Minimum spend of £50 has not been met' });
 
     const t = await shopper(server);
     const big = await cartWith(t, 2, [['EUR', 2000], ['USD', 2000]]);
     await answerGuarantees(t, big);
-    expect((await problem(await t.call('POST', '/cart/checkout'), 422)).errors).toEqual({ total: 'Maximum spend of 2,500 GBP has been exceeded' });
+    expect((await problem(await t.call('POST', '/cart/checkout'), 422)).errors).toEqual({ total: 'Maximum spend of £2,500 has been exceeded' });
   });
 
   it('refuses an empty cart', async () => {

@@ -55,7 +55,7 @@ describe('guarantees on the server', () => {
   });
 
   it('explains a refused Buyback', () => {
-    expect(buybackRefusal(14_999, ctx)).toBe('Your cart is too small to use the Buyback Guarantee...');
+    expect(buybackRefusal(14_999, ctx)).toBe("Your cart is too small to use the Buyback Guarantee. It's available on carts of £150 or more.");
     expect(buybackRefusal(15_000, ctx)).toBeNull();
   });
 });

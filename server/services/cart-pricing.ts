@@ -1,5 +1,5 @@
 import type { Currency, ProductId, QuoteResponse } from '#domain/contract/catalogue.ts';
-import { guaranteeFeesMinor, isBuybackEligible, nextBuybackChoice, nextRefundChoice, type GuaranteeChoice, type GuaranteeContext } from '#domain/guarantees.ts';
+import { buybackTooSmallMessage, guaranteeFeesMinor, isBuybackEligible, nextBuybackChoice, nextRefundChoice, type GuaranteeChoice, type GuaranteeContext } from '#domain/guarantees.ts';
 import { messages } from '#domain/messages.ts';
 import { toMinor } from '#domain/money.ts';
 import { currencyUnavailableMessage, priceForeignAmount, priceSellBackAmount } from '#domain/pricing.ts';
@@ -63,6 +63,6 @@ export function cartTotalMinor(linesMinor: number, choices: Guarantees): number 
 /** Why a Buyback 'yes' is refused, or null when it may be chosen. */
 export function buybackRefusal(linesMinor: number, ctx: GuaranteeContext): string | null {
   if (isBuybackEligible(linesMinor, ctx)) return null;
-  return ctx.showBuybackGuarantee && !isSellBack(ctx.productId) ? messages.buybackTooSmall : 'The Buyback Guarantee is not available for this cart';
+  return ctx.showBuybackGuarantee && !isSellBack(ctx.productId) ? buybackTooSmallMessage(ctx) : 'The Buyback Guarantee is not available for this cart';
 }
 

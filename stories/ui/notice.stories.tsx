@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Notice } from '#src/ui/notice.tsx';
+import { buybackTooSmallMessage } from '#domain/guarantees.ts';
 import { messages } from '#domain/messages.ts';
 
 const meta = {
@@ -11,7 +12,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 export const Info: Story = {};
-export const Warning: Story = { args: { tone: 'warning', children: messages.buybackTooSmall } };
+export const Warning: Story = { args: { tone: 'warning', children: buybackTooSmallMessage({ isPartner: false }) } };
 export const Error: Story = { args: { tone: 'error', title: messages.cartFetchFailed } };
 export const Success: Story = { args: { tone: 'success', children: messages.signedIn } };
 export const WithTitle: Story = { args: { tone: 'warning', title: messages.ohSnap, children: messages.noStock } };

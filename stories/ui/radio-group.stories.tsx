@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Radio, RadioGroup } from '#src/ui/radio-group.tsx';
+import { buybackTooSmallMessage } from '#domain/guarantees.ts';
 import { messages } from '#domain/messages.ts';
 
 const meta = {
@@ -23,7 +24,7 @@ type Story = StoryObj<typeof meta>;
 export const Default: Story = {};
 export const Selected: Story = { args: { defaultValue: 'yes' } };
 export const WithError: Story = { args: { error: messages.buybackRequired } };
-export const Disabled: Story = { args: { isDisabled: true, hint: messages.buybackTooSmall } };
+export const Disabled: Story = { args: { isDisabled: true, hint: buybackTooSmallMessage({ isPartner: false }) } };
 export const Vertical: Story = {
   args: {
     label: 'Delivery option',

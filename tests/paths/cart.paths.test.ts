@@ -97,7 +97,7 @@ definePathSuite({
       s.matches('cleared') ? "We've cleared your cart" : s.matches('noCart') ? 'You have no cart' : s.matches('unavailable') ? "We couldn't get your cart" : null,
     );
     const rules = selectViewCartRules(s);
-    if (rules && s.context.cart?.id === 'blocked') expect(rules.spend.message).toBe('Minimum spend of 100 GBP has not been met');
+    if (rules && s.context.cart?.id === 'blocked') expect(rules.spend.message).toBe('Minimum spend of £100 has not been met');
     if (rules && !s.context.showGuaranteeErrors) expect(rules.guaranteeErrors).toEqual({ buyback: null, refund: null });
 
     // What leaves the chart, and when.

@@ -172,14 +172,14 @@ describe('ViewCartScreen', () => {
 
   it('disables the Buyback answers below £150 with the warning', async () => {
     open({ cart: makeCart(NOW, { lines: [{ code: 'EUR', qty: 100 }] }) });
-    expect(await screen.findByText('Your cart is too small to use the Buyback Guarantee...')).toBeInTheDocument();
+    expect(await screen.findByText("Your cart is too small to use the Buyback Guarantee. It's available on carts of £150 or more.")).toBeInTheDocument();
     const buyback = screen.getByRole('radiogroup', { name: 'Would you like to add the Buyback Guarantee?' });
     for (const radio of within(buyback).getAllByRole('radio')) expect(radio).toBeDisabled();
   });
 
   it.each([
-    [[{ code: 'EUR', qty: 40 }], 'Minimum spend of 50 GBP has not been met'],
-    [[{ code: 'EUR', qty: 2500 }, { code: 'USD', qty: 1000 }], 'Maximum spend of 2,500 GBP has been exceeded'],
+    [[{ code: 'EUR', qty: 40 }], 'Minimum spend of £50 has not been met'],
+    [[{ code: 'EUR', qty: 2500 }, { code: 'USD', qty: 1000 }], 'Maximum spend of £2,500 has been exceeded'],
   ])('disables Proceed for %j with %s', async (lines, message) => {
     open({ cart: makeCart(NOW, { lines }) });
     expect(await screen.findByText(message)).toBeInTheDocument();

@@ -30,7 +30,7 @@ export interface ReviewLine {
 export interface GuaranteeQuestions {
   buybackOffered: boolean;
   buybackEligible: boolean;
-  /** 'Your cart is too small to use the Buyback Guarantee...'. */
+  /** 'Your cart is too small to use the Buyback Guarantee. It's available on carts of £150 or more.' */
   buybackNotice: string | null;
   buybackChoice: boolean | null;
   buybackError: string | null;
@@ -57,7 +57,7 @@ export interface ViewCartViewProps {
   onRefund: (choice: boolean) => void;
   /** '£869.34'. */
   total: string;
-  /** 'Minimum spend of 100 GBP has not been met', or null. */
+  /** 'Minimum spend of £100 has not been met', or null. */
   spendMessage: string | null;
   canProceed: boolean;
   proceeding: boolean;
