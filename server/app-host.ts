@@ -11,7 +11,6 @@
  * anything under /assets) is a 404, never the page.
  */
 import { Hono, type Context } from 'hono';
-import { accepts } from 'hono/accepts';
 import { getMimeType } from 'hono/utils/mime';
 import { createHash } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
