@@ -66,7 +66,7 @@ function installExitHandlers(): void {
   }
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
@@ -143,13 +143,17 @@ export interface StartShopOptions {
   name: string;
   /** Extra environment for the servers, e.g. { CART_TTL_MINUTES: '1' }. */
   env?: Record<string, string>;
+  /** The PostgreSQL to make the database next to; DATABASE_URL by default, null for the embedded PGlite. */
+  adminDatabaseUrl?: string | null;
+  /** The API base the app is told to call, when something (a delaying proxy) stands in front of the API. */
+  apiBase?: (api: string) => string;
 }
 
 /** The operations token the journeys' shop runs with (journey 10 revokes a session with it). */
 export const E2E_OPS_TOKEN = 'e2e-operations-token-0123456789abcdef';
 
 /** Starts the shop on free ports and a fresh database; stop() ends it and removes its data. */
-export async function startShop({ name, env = {} }: StartShopOptions): Promise<RunningShop> {
+export async function startShop({ name, env = {}, adminDatabaseUrl, apiBase }: StartShopOptions): Promise<RunningShop> {
   installExitHandlers();
   const [appPort, apiPort, pspPort] = [await freePort(), await freePort(), await freePort()];
   const urls: ShopUrls = {
@@ -158,7 +162,7 @@ export async function startShop({ name, env = {} }: StartShopOptions): Promise<R
     psp: `http://localhost:${pspPort}`,
   };
 
-  const adminUrl = process.env.DATABASE_URL?.trim() || undefined;
+  const adminUrl = (adminDatabaseUrl === undefined ? process.env.DATABASE_URL?.trim() : adminDatabaseUrl) || undefined;
   const database = `test_${name.replace(/[^a-z0-9_]/gi, '_').toLowerCase()}`;
   const dataDir = adminUrl ? undefined : await mkdtemp(path.join(os.tmpdir(), `shop-${name}-`));
   const databaseUrl = adminUrl ? await freshPostgresDatabase(adminUrl, database) : '';
@@ -180,7 +184,7 @@ export async function startShop({ name, env = {} }: StartShopOptions): Promise<R
       API_PORT: String(apiPort),
       PSP_PORT: String(pspPort),
       APP_ORIGIN: urls.app,
-      API_BASE: urls.api,
+      API_BASE: apiBase ? apiBase(urls.api) : urls.api,
       PSP_ORIGIN: urls.psp,
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir ?? '',
