@@ -1,5 +1,7 @@
 /**
- * `npm run bench`: figures, not pass/fail. Speed is reported as ratios of variants run side by
+ * `npm run bench`: figures, not pass/fail. The last table sets each figure of the speed goals
+ * beside its goal (shop against a yardstick started the same way: a Hono hello-world, pgbench on
+ * the same SQL, a bare React app built by the same Vite). Speed is reported as ratios of variants run side by
  * side in one process (interleaved rounds, median of the per-round ratios, middle half in
  * brackets), with absolute medians for context; the machines are shared, so only the ratios
  * travel. Loopback only; each benchmark stops starting rounds when its time budget is spent.
@@ -9,6 +11,7 @@ import { benchPaths, medianTime } from './path-bench.ts';
 import { benchPricing } from './pricing-bench.ts';
 import { canCollect, mb, mbAbsolute, median, memoryAfterGc, ms, now, opsPerSecond, ratio, table } from './measure.ts';
 import { compareDatabases, comparePort, findPostgres, startServer, type NamedComparison, type StartedServer } from './server-bench.ts';
+import { benchGoals } from './goals.ts';
 
 const log = (line = '') => process.stdout.write(`${line}\n`);
 const started = now();
@@ -119,6 +122,10 @@ const pathRows = paths.results.map((r) => [
 ]);
 for (const s of paths.skipped) notes.push(`paths: ${s.file} skipped (${s.reason}).`);
 
+// 6. The speed goals, side by side with their yardsticks.
+const goals = await benchGoals(postgres, log);
+notes.push(...goals.notes);
+
 const end = memoryAfterGc();
 log('\n' + '='.repeat(100));
 log(`Summary  ${new Date().toISOString()}  node ${process.version}  ${availableParallelism()} cores  load ${load()}  run ${(
@@ -132,5 +139,7 @@ log('\nPath planning (planPaths over every input of the suite; states and paths 
 log(table(['machine', 'inputs', 'states', 'transitions', 'paths', 'time', 'rounds', 'heap growth', 'heap retained'], pathRows));
 log('\nMemory (process.memoryUsage around the step, after a full GC; PGlite\'s WebAssembly memory is external):\n');
 log(table(['step', 'time', 'heap used', 'external', 'rss', 'heap after', 'rss after'], memoryRows));
+log('\nAgainst the goals (ratio = shop / yardstick, median of interleaved rounds, middle half in brackets; ✔ when the goal is met):\n');
+log(table(['figure', 'shop', 'yardstick', 'ratio', 'goal', 'met'], goals.rows));
 log(`\nAt the end: heap used ${mbAbsolute(end.heapUsed)}, rss ${mbAbsolute(end.rss)}.`);
 if (notes.length) log(`\nNotes:\n${notes.map((n) => `- ${n}`).join('\n')}`);

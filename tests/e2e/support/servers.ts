@@ -4,14 +4,15 @@
  * ports and a fresh database. As a vitest globalSetup it starts one shop for the whole run; test
  * files that need other settings (a short cart expiry) start their own with startShop().
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, readdirSync, statSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import { buildApp, staleReason } from '../../../scripts/app-build.ts';
 import { SCREENSHOT_DIR } from './browser.ts';
 
 export interface ShopUrls {
@@ -65,7 +66,7 @@ function installExitHandlers(): void {
   }
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
@@ -77,32 +78,14 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** The newest modification time under the given paths (files or folders). */
-function newestMtime(paths: string[]): number {
-  let newest = 0;
-  const visit = (p: string) => {
-    if (!existsSync(p)) return;
-    const s = statSync(p);
-    if (s.isDirectory()) {
-      for (const entry of readdirSync(p)) if (entry !== 'node_modules') visit(path.join(p, entry));
-    } else if (!/\.(test|stories)\.tsx?$/.test(p)) {
-      newest = Math.max(newest, s.mtimeMs);
-    }
-  };
-  paths.forEach((p) => visit(path.join(ROOT, p)));
-  return newest;
-}
-
-/** Builds dist/ with Vite when it is missing or older than the app's sources. */
+/** Builds dist/ with Vite when its sources changed since the last build (the rule `npm start` follows). */
 export function buildAppIfNeeded(): void {
-  const built = path.join(ROOT, 'dist/index.html');
-  const sources = ['src', 'domain', 'machines', 'public', 'index.html', 'vite.config.ts', 'package-lock.json'];
-  if (existsSync(built) && statSync(built).mtimeMs >= newestMtime(sources) && process.env.E2E_REBUILD !== '1') return;
-  console.log('[e2e] building the app (npx vite build)');
+  const reason = process.env.E2E_REBUILD === '1' ? 'E2E_REBUILD=1' : staleReason();
+  if (reason === null) return;
+  console.log(`[e2e] building the app (${reason})`);
   const started = Date.now();
-  // vitest sets NODE_ENV=test, which would give React's development build: build as npm start does.
-  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
-  if (result.status !== 0) throw new Error(`vite build failed with status ${String(result.status)}`);
+  // vitest sets NODE_ENV=test, which would give React's development build: buildApp builds as npm start does.
+  buildApp(['--logLevel', 'warn']);
   console.log(`[e2e] built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
@@ -160,13 +143,17 @@ export interface StartShopOptions {
   name: string;
   /** Extra environment for the servers, e.g. { CART_TTL_MINUTES: '1' }. */
   env?: Record<string, string>;
+  /** The PostgreSQL to make the database next to; DATABASE_URL by default, null for the embedded PGlite. */
+  adminDatabaseUrl?: string | null;
+  /** The API base the app is told to call, when something (a delaying proxy) stands in front of the API. */
+  apiBase?: (api: string) => string;
 }
 
 /** The operations token the journeys' shop runs with (journey 10 revokes a session with it). */
 export const E2E_OPS_TOKEN = 'e2e-operations-token-0123456789abcdef';
 
 /** Starts the shop on free ports and a fresh database; stop() ends it and removes its data. */
-export async function startShop({ name, env = {} }: StartShopOptions): Promise<RunningShop> {
+export async function startShop({ name, env = {}, adminDatabaseUrl, apiBase }: StartShopOptions): Promise<RunningShop> {
   installExitHandlers();
   const [appPort, apiPort, pspPort] = [await freePort(), await freePort(), await freePort()];
   const urls: ShopUrls = {
@@ -175,7 +162,7 @@ export async function startShop({ name, env = {} }: StartShopOptions): Promise<R
     psp: `http://localhost:${pspPort}`,
   };
 
-  const adminUrl = process.env.DATABASE_URL?.trim() || undefined;
+  const adminUrl = (adminDatabaseUrl === undefined ? process.env.DATABASE_URL?.trim() : adminDatabaseUrl) || undefined;
   const database = `test_${name.replace(/[^a-z0-9_]/gi, '_').toLowerCase()}`;
   const dataDir = adminUrl ? undefined : await mkdtemp(path.join(os.tmpdir(), `shop-${name}-`));
   const databaseUrl = adminUrl ? await freshPostgresDatabase(adminUrl, database) : '';
@@ -197,7 +184,7 @@ export async function startShop({ name, env = {} }: StartShopOptions): Promise<R
       API_PORT: String(apiPort),
       PSP_PORT: String(pspPort),
       APP_ORIGIN: urls.app,
-      API_BASE: urls.api,
+      API_BASE: apiBase ? apiBase(urls.api) : urls.api,
       PSP_ORIGIN: urls.psp,
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir ?? '',

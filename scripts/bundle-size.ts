@@ -1,0 +1,57 @@
+/**
+ * The JS a page loads before anything is asked for on demand, read from a build's Vite manifest
+ * (dist/.vite/manifest.json): the entry chunk and its static imports, transitively, measured as
+ * gzip bytes (level 9, so the figure is the same on every machine).
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync, constants } from 'node:zlib';
+import { firstLoad } from './check-chart-split.ts';
+
+/**
+ * The calculator page's first-load JS may not grow past this (gzip bytes). A regression guard set
+ * at 2026-11-23's 292,263 bytes plus 2%; the goal is at most 2.0× a bare React 19 app built by
+ * the same Vite (tests/bench/bare-react: 67,701 bytes, so at most 135,402 bytes).
+ */
+export const CALCULATOR_FIRST_LOAD_GZIP_BUDGET = 298_200;
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
+
+export interface FirstLoadJs {
+  files: { file: string; bytes: number; gzipBytes: number }[];
+  bytes: number;
+  gzipBytes: number;
+}
+
+export function gzipSize(data: Buffer): number {
+  return gzipSync(data, { level: constants.Z_BEST_COMPRESSION }).length;
+}
+
+/** The first-load JS of the build in distDir (index.html is the calculator page's entry). */
+export function firstLoadJs(distDir: string): FirstLoadJs {
+  const manifest = JSON.parse(readFileSync(path.join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  // The manifest names chunks by their source and imports by those names: the same graph as the bundle's.
+  const chunks = Object.entries(manifest).map(([key, chunk]) => ({
+    fileName: key,
+    isEntry: chunk.isEntry === true,
+    imports: chunk.imports ?? [],
+    dynamicImports: chunk.dynamicImports ?? [],
+    moduleIds: [],
+  }));
+  const files = firstLoad(chunks)
+    .map((c) => manifest[c.fileName]!.file)
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => {
+      const data = readFileSync(path.join(distDir, file));
+      return { file, bytes: data.length, gzipBytes: gzipSize(data) };
+    });
+  if (files.length === 0) throw new Error(`no entry chunk in ${distDir}/.vite/manifest.json`);
+  return { files, bytes: files.reduce((s, f) => s + f.bytes, 0), gzipBytes: files.reduce((s, f) => s + f.gzipBytes, 0) };
+}
+
+export const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;

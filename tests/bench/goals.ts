@@ -1,0 +1,168 @@
+/**
+ * Every figure of the speed goals, measured side by side with its yardstick in one run, and set
+ * beside its goal. Each part skips with a reason when what it needs is missing (PostgreSQL,
+ * pgbench, chromium).
+ */
+import path from 'node:path';
+import { firstLoadJs, kb } from '../../scripts/bundle-size.ts';
+import { staleReason } from '../../scripts/app-build.ts';
+import { chromiumAvailable } from '../e2e/support/browser.ts';
+import { buildAppIfNeeded, startShop, type RunningShop } from '../e2e/support/servers.ts';
+import { bareReactFirstLoad } from './bundle-bench.ts';
+import { median, ms, now, quantile, ratio } from './measure.ts';
+import { API_DELAY_MS, benchAssets, benchRoundTrips, benchTyping, startDelayingProxy, withBrowser } from './page-bench.ts';
+import { benchCartAdd, benchLoad, benchStartup, pgbenchAvailable, startHello, type HelloServer } from './shop-bench.ts';
+
+type Log = (line: string) => void;
+
+const GOALS = {
+  throughput: 0.6,
+  p99: 5,
+  cartAddVsPgbench: 0.5,
+  statements: 5,
+  firstLoad: 2.0,
+  roundTrips: 1,
+  longTaskMs: 50,
+  startupPostgres: 1.5,
+  startupPglite: 3,
+} as const;
+
+const LOAD = { connections: [10, 50], rounds: 3, durationS: 3 };
+const CART_ADD = { clients: 10, addsPerRound: 100, rounds: 3 };
+const STARTUP_ROUNDS = 3;
+const TYPING_ROUNDS = 2;
+
+const yes = (ok: boolean) => (ok ? '✔' : '✘');
+const x = (value: number) => `${value >= 10 ? value.toFixed(1) : value.toFixed(2)}×`;
+const rps = (value: number) => `${value.toFixed(0)} req/s`;
+
+export interface GoalsResult {
+  rows: string[][];
+  notes: string[];
+}
+
+export async function benchGoals(postgres: { url: string | null; reason: string }, log: Log): Promise<GoalsResult> {
+  const rows: string[][] = [];
+  const notes: string[] = [];
+  const databases: [string, string | null][] = [['PGlite', null]];
+  if (postgres.url !== null) databases.push(['PostgreSQL', postgres.url]);
+  else notes.push(`goals on PostgreSQL skipped: ${postgres.reason}.`);
+
+  // Bundle: deterministic, first.
+  log('\n[goals: first-load JS] building the app (when its sources changed) and a bare React app');
+  buildAppIfNeeded();
+  const calculator = firstLoadJs(path.resolve(import.meta.dirname, '../../dist'));
+  const bare = await bareReactFirstLoad();
+  const bundleRatio = calculator.gzipBytes / bare.gzipBytes;
+  const bundleRow = [
+    'first-load JS of the calculator page (gzip)',
+    kb(calculator.gzipBytes),
+    `bare React 19 ${kb(bare.gzipBytes)}`,
+    x(bundleRatio),
+    `≤ ${GOALS.firstLoad}×`,
+    yes(bundleRatio <= GOALS.firstLoad),
+  ];
+
+  // Start-up, before anything else runs.
+  const startupRows: string[][] = [];
+  for (const [name, url] of databases) {
+    log(`\n[goals: start-up] shop (seeded) vs hello-world on ${name}, ${STARTUP_ROUNDS} interleaved starts each`);
+    const r = await benchStartup(name as 'PGlite' | 'PostgreSQL', url, STARTUP_ROUNDS, log);
+    const goal = name === 'PGlite' ? GOALS.startupPglite : GOALS.startupPostgres;
+    startupRows.push([`start-up to first healthy response, ${name}`, ms(median(r.shopMs)), `hello-world ${ms(median(r.helloMs))}`, ratio(r.roundRatios), `≤ ${goal}×`, yes(median(r.roundRatios) <= goal)]);
+  }
+  const checkStarted = now();
+  const stale = staleReason();
+  startupRows.push(['npm start: rebuild only when sources changed', stale === null ? `no rebuild (checked in ${ms(now() - checkStarted)})` : `rebuilds: ${stale}`, '–', '–', 'no rebuild when unchanged', yes(stale === null)]);
+
+  // Load and cart add, on each database.
+  const loadRows: string[][] = [];
+  const cartRows: string[][] = [];
+  for (const [name, url] of databases) {
+    log(`\n[goals: load] GET quote vs hello-world on ${name} (autocannon ${LOAD.durationS} s a run, ${LOAD.rounds} interleaved rounds)`);
+    let shop: RunningShop | null = null;
+    let hello: HelloServer | null = null;
+    try {
+      shop = await startShop({ name: `bench_${name.toLowerCase()}`, adminDatabaseUrl: url });
+      hello = await startHello();
+      for (const l of await benchLoad(name, shop, hello, LOAD, log)) {
+        const t = l.rounds.map((r) => r.shopRps / r.helloRps);
+        const p = l.rounds.map((r) => r.shopP99 / r.helloP99);
+        const shopRps = median(l.rounds.map((r) => r.shopRps));
+        const helloRps = median(l.rounds.map((r) => r.helloRps));
+        loadRows.push([`GET quote throughput, ${name}, ${l.connections} conn.`, rps(shopRps), `hello-world ${rps(helloRps)}`, ratio(t), `≥ ${GOALS.throughput}×`, yes(median(t) >= GOALS.throughput)]);
+        loadRows.push([`GET quote p99, ${name}, ${l.connections} conn.`, ms(median(l.rounds.map((r) => r.shopP99))), `hello-world ${ms(median(l.rounds.map((r) => r.helloP99)))}`, ratio(p), `≤ ${GOALS.p99}×`, yes(median(p) <= GOALS.p99)]);
+        if (l.shopErrors > 0) notes.push(`GET quote on ${name} at ${l.connections} connections: ${l.shopErrors} errors or non-2xx answers (not counted as throughput).`);
+      }
+      if (url !== null) {
+        const pgbench = pgbenchAvailable();
+        if (pgbench === null) notes.push('cart add vs pgbench skipped: pgbench is not on this machine.');
+        else {
+          log(`\n[goals: cart add] POST /api/cart/add on fresh carts vs ${pgbench} on the same statements, ${CART_ADD.clients} clients`);
+          const c = await benchCartAdd(shop, url, CART_ADD, log);
+          cartRows.push([`POST /api/cart/add, fresh carts, ${c.clients} clients, PostgreSQL`, `${median(c.shopAddsPerSecond).toFixed(0)} adds/s`, `pgbench ${median(c.pgbenchTps).toFixed(0)} tps`, ratio(c.roundRatios), `≥ ${GOALS.cartAddVsPgbench}×`, yes(median(c.roundRatios) >= GOALS.cartAddVsPgbench)]);
+          cartRows.push(['SQL statements per cart add', String(c.statements), '–', '–', `≤ ${GOALS.statements}`, yes(c.statements <= GOALS.statements)]);
+        }
+      }
+    } finally {
+      await hello?.stop();
+      await shop?.stop();
+    }
+  }
+  if (postgres.url === null) notes.push('cart add vs pgbench skipped: it needs PostgreSQL.');
+
+  // Pages, in chromium, on PGlite.
+  const pageRows: string[][] = [];
+  if (!chromiumAvailable()) notes.push('page figures skipped: no chromium at /usr/bin/chromium (CHROMIUM_PATH).');
+  else {
+    log(`\n[goals: pages] chromium: round trips (API answers held back ${API_DELAY_MS} ms), assets, typing at 4× CPU throttle`);
+    const proxy = await startDelayingProxy(API_DELAY_MS);
+    const shop = await startShop({
+      name: 'bench_pages',
+      adminDatabaseUrl: null,
+      apiBase: (api) => {
+        proxy.target = api;
+        return proxy.url;
+      },
+    });
+    try {
+      await withBrowser(async (browser) => {
+        for (const r of await benchRoundTrips(browser, shop, proxy)) {
+          pageRows.push([`API round trips after the token, ${r.page}`, `${r.sequential} sequential, ${r.preflights} preflights`, `${r.calls.length} calls`, '–', `≤ ${GOALS.roundTrips}, no preflight`, yes(r.sequential <= GOALS.roundTrips && r.preflights === 0)]);
+          notes.push(`${r.page}: ${r.calls.join(', ') || 'no API calls'}.`);
+        }
+        const a = await benchAssets(browser, shop);
+        const js = a.rows.filter((r) => r.path.endsWith('.js'));
+        const jsPlain = js.reduce((s, r) => s + r.plainBytes, 0);
+        const jsWire = js.reduce((s, r) => s + r.wireBytes, 0);
+        const hashed = a.rows.filter((r) => r.path.startsWith('/assets/'));
+        const immutable = hashed.filter((r) => r.cacheControl.includes('immutable')).length;
+        const compressed = hashed.filter((r) => r.encoding !== 'none' && r.vary.includes('Accept-Encoding')).length;
+        const page = a.rows.find((r) => r.path === '/');
+        pageRows.push(['assets: JS bytes on the wire (br)', kb(jsWire), `uncompressed ${kb(jsPlain)}`, x(jsWire / jsPlain), 'precompressed brotli + gzip', yes(compressed === hashed.length && jsWire < jsPlain)]);
+        pageRows.push(['assets: hashed files cached immutable', `${immutable} of ${hashed.length}`, '–', '–', 'all', yes(immutable === hashed.length && hashed.length > 0)]);
+        pageRows.push(['assets: page revalidated', `${page?.cacheControl ?? '?'}, ETag answer ${a.pageRevalidation}`, '–', '–', 'no-cache, 304 when unchanged', yes(page?.cacheControl === 'no-cache' && a.pageRevalidation === 304)]);
+        pageRows.push(['assets: second visit of the home page', kb(a.secondVisitBytes), `first visit ${kb(a.firstVisitBytes)}`, x(a.secondVisitBytes / a.firstVisitBytes), 'nothing re-downloaded but the page', yes(a.secondVisitBytes < 4096)]);
+        pageRows.push(['assets: favicon, missing asset, /favicon.ico', `${a.favicon}; ${a.missingAsset}; ${a.faviconIco}`, '–', '–', 'a real favicon, 404s', yes(a.favicon.startsWith('200 image/') && a.missingAsset === 404 && a.faviconIco === 404)]);
+        const typing = await benchTyping(browser, shop, TYPING_ROUNDS);
+        const worst = typing.map((t) => t.worstMs);
+        const counts = typing.map((t) => t.longTasks.length);
+        pageRows.push([
+          "typing '1234' at 4× CPU throttle: long tasks",
+          `${counts.join(', ')} tasks, worst ${worst.map((w) => ms(w)).join(', ')}`,
+          '–',
+          '–',
+          `none > ${GOALS.longTaskMs} ms`,
+          yes(Math.max(...worst) <= GOALS.longTaskMs),
+        ]);
+        notes.push(`typing: long tasks per round ${typing.map((t) => `[${t.longTasks.map((d) => d.toFixed(0)).join(', ')}] ms`).join(', ')}; median worst ${ms(quantile(worst, 0.5))}.`);
+      });
+    } finally {
+      await shop.stop();
+      await proxy.close();
+    }
+  }
+
+  rows.push(...loadRows, ...cartRows, bundleRow, ...pageRows, ...startupRows);
+  return { rows, notes };
+}

@@ -1,0 +1,270 @@
+/**
+ * The pages as a shopper's browser meets them (Debian's chromium through playwright-core, the
+ * end-to-end harness's launcher), against a shop started as `npm start` starts it:
+ * - round trips: every API response held back by a delaying proxy, so API calls that wait for
+ *   one another show as a chain; the longest chain after the session token, and CORS preflights;
+ * - assets: bytes and caching headers of what the home page loads, and a second visit's bytes;
+ * - typing '1234' in the amount box at 4× CPU throttle: long tasks (PerformanceObserver 'longtask').
+ */
+import { request as httpRequest, createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { Browser, Page } from 'playwright-core';
+import { messages } from '#domain/messages.ts';
+import { launchBrowser, newShopperContext } from '../e2e/support/browser.ts';
+import type { RunningShop } from '../e2e/support/servers.ts';
+import { now } from './measure.ts';
+
+/** What every API response is held back by: longer than anything else on loopback. */
+export const API_DELAY_MS = 200;
+export const ROUND_TRIP_PAGES = ['/', '/checkout/view-cart', '/checkout/customer-information', '/branches'] as const;
+
+interface Exchange {
+  method: string;
+  path: string;
+  start: number;
+  end: number;
+}
+
+export interface DelayingProxy {
+  url: string;
+  /** Where requests go; set once the API's port is known. */
+  target: string;
+  exchanges: Exchange[];
+  close(): Promise<void>;
+}
+
+/** A loopback proxy in front of the API that holds every response back by `delayMs`. */
+export async function startDelayingProxy(delayMs: number): Promise<DelayingProxy> {
+  const proxy: DelayingProxy = { url: '', target: '', exchanges: [], close: async () => undefined };
+  const server: Server = createServer((req, res) => {
+    const exchange: Exchange = { method: req.method ?? 'GET', path: req.url ?? '/', start: now(), end: Number.NaN };
+    const target = new URL(req.url ?? '/', proxy.target);
+    const headers: IncomingHttpHeaders = { ...req.headers, host: target.host };
+    const upstream = httpRequest(target, { method: req.method, headers }, (answer) => {
+      const chunks: Buffer[] = [];
+      answer.on('data', (c: Buffer) => chunks.push(c));
+      answer.on('end', () => {
+        setTimeout(() => {
+          res.writeHead(answer.statusCode ?? 502, answer.headers);
+          res.end(Buffer.concat(chunks), () => {
+            exchange.end = now();
+            proxy.exchanges.push(exchange);
+          });
+        }, delayMs);
+      });
+    });
+    upstream.on('error', () => {
+      res.writeHead(502);
+      res.end();
+    });
+    req.pipe(upstream);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address();
+  if (typeof address !== 'object' || address === null) throw new Error('no proxy port');
+  proxy.url = `http://localhost:${address.port}`;
+  proxy.close = () =>
+    new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+  return proxy;
+}
+
+/** The longest chain of API calls where each started only after the one before had answered. */
+export function longestChain(exchanges: readonly Exchange[]): number {
+  const sorted = [...exchanges].sort((a, b) => a.start - b.start);
+  const depth = sorted.map(() => 1);
+  for (let j = 0; j < sorted.length; j++) {
+    for (let i = 0; i < j; i++) if (sorted[j]!.start >= sorted[i]!.end) depth[j] = Math.max(depth[j]!, depth[i]! + 1);
+  }
+  return Math.max(0, ...depth);
+}
+
+async function settle(proxy: DelayingProxy, quietMs: number, capMs: number): Promise<void> {
+  const started = now();
+  let count = -1;
+  let since = now();
+  while (now() - started < capMs) {
+    if (proxy.exchanges.length !== count) {
+      count = proxy.exchanges.length;
+      since = now();
+    } else if (now() - since >= quietMs) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export interface RoundTrips {
+  page: string;
+  /** API calls after the token answered, in order. */
+  calls: string[];
+  sequential: number;
+  preflights: number;
+}
+
+const isToken = (e: Exchange) => e.method === 'POST' && /^\/session\/\d+/.test(e.path);
+
+/** Opens each page in a fresh browser context and counts the API's sequential waits after the token. */
+export async function benchRoundTrips(browser: Browser, shop: RunningShop, proxy: DelayingProxy): Promise<RoundTrips[]> {
+  const results: RoundTrips[] = [];
+  for (const url of ROUND_TRIP_PAGES) {
+    const context = await newShopperContext(browser);
+    const page = await context.newPage();
+    proxy.exchanges = [];
+    await page.goto(`${shop.urls.app}${url}`);
+    await settle(proxy, 1_500, 20_000);
+    const exchanges = [...proxy.exchanges];
+    await context.close();
+    const token = exchanges.find(isToken);
+    const after = exchanges.filter((e) => e !== token && (token === undefined || e.start >= token.end));
+    const calls = after.filter((e) => e.method !== 'OPTIONS');
+    results.push({
+      page: url,
+      calls: calls.sort((a, b) => a.start - b.start).map((e) => `${e.method} ${e.path.split('?')[0]}`),
+      sequential: longestChain(calls),
+      preflights: after.length - calls.length,
+    });
+  }
+  return results;
+}
+
+interface Fetched {
+  status: number;
+  headers: IncomingHttpHeaders;
+  bytes: number;
+}
+
+function get(url: string, headers: Record<string, string> = {}): Promise<Fetched> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers }, (res) => {
+      let bytes = 0;
+      res.on('data', (c: Buffer) => (bytes += c.length));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, bytes }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+export interface AssetRow {
+  path: string;
+  plainBytes: number;
+  wireBytes: number;
+  encoding: string;
+  cacheControl: string;
+  vary: string;
+}
+
+export interface AssetsResult {
+  rows: AssetRow[];
+  /** What the page answers when asked again with its ETag. */
+  pageRevalidation: number;
+  favicon: string;
+  missingAsset: number;
+  faviconIco: number;
+  /** Bytes the browser transferred on the first and on a second visit of the home page. */
+  firstVisitBytes: number;
+  secondVisitBytes: number;
+}
+
+const ACCEPT = 'gzip, deflate, br, zstd';
+
+export async function benchAssets(browser: Browser, shop: RunningShop): Promise<AssetsResult> {
+  const app = shop.urls.app;
+  const page = await get(`${app}/`, { 'Accept-Encoding': ACCEPT });
+  const html = await (await fetch(`${app}/`)).text();
+  const linked = [...html.matchAll(/(?:src|href)="(\/[^"]+)"/g)].map((m) => m[1]!);
+  const rows: AssetRow[] = [];
+  for (const p of ['/', ...new Set(linked)]) {
+    const plain = await get(`${app}${p}`);
+    const wire = await get(`${app}${p}`, { 'Accept-Encoding': ACCEPT });
+    rows.push({
+      path: p,
+      plainBytes: plain.bytes,
+      wireBytes: wire.bytes,
+      encoding: String(wire.headers['content-encoding'] ?? 'none'),
+      cacheControl: String(wire.headers['cache-control'] ?? 'none'),
+      vary: String(wire.headers.vary ?? 'none'),
+    });
+  }
+  const etag = String(page.headers.etag ?? '');
+  const revalidated = await get(`${app}/`, { 'If-None-Match': etag });
+  const favicon = await get(`${app}/favicon.svg`);
+  const missing = await get(`${app}/assets/index-missing.js`);
+  const ico = await get(`${app}/favicon.ico`);
+
+  // A shopper's two visits in one browser: what the second fetches again.
+  const context = await newShopperContext(browser);
+  const tab = await context.newPage();
+  const transferred = async () =>
+    tab.evaluate(() =>
+      [performance.getEntriesByType('navigation')[0], ...performance.getEntriesByType('resource')]
+        .filter((e): e is PerformanceResourceTiming => e !== undefined && e.name.startsWith(location.origin))
+        .reduce((sum, e) => sum + e.transferSize, 0),
+    );
+  await tab.goto(`${app}/`, { waitUntil: 'load' });
+  const firstVisitBytes = await transferred();
+  await tab.goto(`${app}/`, { waitUntil: 'load' });
+  const secondVisitBytes = await transferred();
+  await context.close();
+
+  return {
+    rows,
+    pageRevalidation: revalidated.status,
+    favicon: `${favicon.status} ${String(favicon.headers['content-type'] ?? '')}`,
+    missingAsset: missing.status,
+    faviconIco: ico.status,
+    firstVisitBytes,
+    secondVisitBytes,
+  };
+}
+
+export interface TypingResult {
+  longTasks: number[];
+  worstMs: number;
+}
+
+/** Types '1234' in the amount box at 4× CPU throttle and lists the long tasks meanwhile. */
+export async function benchTyping(browser: Browser, shop: RunningShop, rounds: number): Promise<TypingResult[]> {
+  const results: TypingResult[] = [];
+  for (let round = 0; round < rounds; round++) {
+    const context = await newShopperContext(browser);
+    const page: Page = await context.newPage();
+    await page.addInitScript(() => {
+      const w = window as unknown as { __longTasks: { start: number; duration: number }[] };
+      w.__longTasks = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.__longTasks.push({ start: e.startTime, duration: e.duration });
+      }).observe({ type: 'longtask', buffered: true });
+    });
+    await page.goto(`${shop.urls.app}/`);
+    await page.getByTestId('rate-line').waitFor({ timeout: 30_000 });
+    await page.getByText(messages.gettingRate).waitFor({ state: 'detached', timeout: 15_000 });
+    const box = page.getByLabel(messages.youPayGbp, { exact: true });
+    await box.click();
+    await box.press('ControlOrMeta+a');
+    await box.press('Backspace');
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const from = await page.evaluate(() => performance.now());
+    await page.keyboard.type('1234', { delay: 150 });
+    // Past the 500 ms debounce and the quote's answer, still throttled.
+    await page.waitForTimeout(2_500);
+    const tasks = await page.evaluate(
+      (since) => (window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks.filter((t) => t.start >= since).map((t) => t.duration),
+      from,
+    );
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await context.close();
+    results.push({ longTasks: tasks, worstMs: Math.max(0, ...tasks) });
+  }
+  return results;
+}
+
+export async function withBrowser<T>(use: (browser: Browser) => Promise<T>): Promise<T> {
+  const browser = await launchBrowser();
+  try {
+    return await use(browser);
+  } finally {
+    await browser.close();
+  }
+}

@@ -1,0 +1,437 @@
+/**
+ * The shop as it runs (`node --import tsx server/main.ts`, spawned by the end-to-end harness)
+ * against yardsticks spawned the same way, in interleaved rounds:
+ * - start-up: spawn to first healthy response, data already seeded, against a Hono hello-world;
+ * - load: autocannon on the GET quote against the hello-world, 10 and 50 connections;
+ * - cart add: POST /api/cart/add on fresh carts against pgbench running the statements one add
+ *   runs (captured from a test server on the same PostgreSQL), with the same client count.
+ */
+import autocannon from 'autocannon';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { apiRoutes, AUTH_HEADER, bearer } from '#domain/contract/routes.ts';
+import { E2E_OPS_TOKEN, freePort, startShop, type RunningShop } from '../e2e/support/servers.ts';
+import { now } from './measure.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+/** The quote the issue measures: site 1, store 1, home delivery, euros. */
+export const LOAD_QUOTE_PATH = apiRoutes.quote.url(1, 1, 1, 'EUR');
+/** The branch and product the cart add uses (London Oxford Street, click and collect). */
+const CART = { storeId: 10, productId: 2, affiliateCode: null };
+const ADD = { currencyCode: 'EUR', qty: 300 };
+
+type Log = (line: string) => void;
+
+// --- processes ---------------------------------------------------------------------------------
+
+interface Spawned {
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+function spawnNode(script: string, env: Record<string, string>): Spawned {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: ROOT,
+    detached: true,
+    stdio: 'ignore',
+    env: { ...process.env, NODE_ENV: 'production', ...env },
+  });
+  const stop = async () => {
+    if (child.exitCode !== null || child.signalCode !== null || child.pid === undefined) return;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    process.kill(-child.pid, 'SIGTERM');
+    const timer = setTimeout(() => child.pid !== undefined && process.kill(-child.pid, 'SIGKILL'), 10_000);
+    await exited;
+    clearTimeout(timer);
+  };
+  return { child, stop };
+}
+
+/** Polls url every 5 ms until it answers 2xx; answers the milliseconds since `since`. */
+async function firstHealthy(url: string, child: ChildProcess, since: number, timeoutMs = 120_000): Promise<number> {
+  while (now() - since < timeoutMs) {
+    if (child.exitCode !== null) throw new Error(`${url}: the process exited (${child.exitCode})`);
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      if (res.ok) return now() - since;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  throw new Error(`${url} did not answer in ${timeoutMs} ms`);
+}
+
+export interface HelloServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startHello(): Promise<HelloServer & { startMs: number }> {
+  const port = await freePort();
+  const started = now();
+  const proc = spawnNode('tests/bench/hello-server.ts', { PORT: String(port) });
+  const url = `http://127.0.0.1:${port}`;
+  const startMs = await firstHealthy(`${url}/healthz`, proc.child, started);
+  return { url, startMs, stop: proc.stop };
+}
+
+/** The environment `npm start` would run the shop with on these ports and this database. */
+async function shopEnv(data: { databaseUrl: string } | { dataDir: string }): Promise<{ env: Record<string, string>; api: string }> {
+  const [app, api, psp] = [await freePort(), await freePort(), await freePort()];
+  return {
+    api: `http://127.0.0.1:${api}`,
+    env: {
+      HOST: '127.0.0.1',
+      APP_PORT: String(app),
+      API_PORT: String(api),
+      PSP_PORT: String(psp),
+      APP_ORIGIN: `http://localhost:${app}`,
+      API_BASE: `http://localhost:${api}`,
+      PSP_ORIGIN: `http://localhost:${psp}`,
+      DATABASE_URL: 'databaseUrl' in data ? data.databaseUrl : '',
+      DATA_DIR: 'dataDir' in data ? data.dataDir : '',
+      OPS_TOKEN: E2E_OPS_TOKEN,
+    },
+  };
+}
+
+async function startShopTimed(data: { databaseUrl: string } | { dataDir: string }): Promise<number> {
+  const { env, api } = await shopEnv(data);
+  const started = now();
+  const proc = spawnNode('server/main.ts', env);
+  try {
+    return await firstHealthy(`${api}/healthz`, proc.child, started);
+  } finally {
+    await proc.stop();
+  }
+}
+
+async function withDatabase<T>(adminUrl: string, name: string, use: (url: string) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE "${name}"`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    return await use(url.toString());
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`).catch(() => undefined);
+    await admin.end();
+  }
+}
+
+export interface StartupResult {
+  database: string;
+  helloMs: number[];
+  shopMs: number[];
+  roundRatios: number[];
+}
+
+/** Start-up of the shop (already seeded) against the hello-world, `rounds` interleaved starts each. */
+export async function benchStartup(database: 'PGlite' | 'PostgreSQL', postgresUrl: string | null, rounds: number, log: Log): Promise<StartupResult> {
+  const run = async (data: { databaseUrl: string } | { dataDir: string }): Promise<StartupResult> => {
+    log(`  ${database}: first start (migrates and seeds, not counted)`);
+    await startShopTimed(data);
+    const result: StartupResult = { database, helloMs: [], shopMs: [], roundRatios: [] };
+    for (let round = 0; round < rounds; round++) {
+      const hello = async () => {
+        const h = await startHello();
+        await h.stop();
+        return h.startMs;
+      };
+      let a: number;
+      let b: number;
+      if (round % 2 === 0) {
+        a = await hello();
+        b = await startShopTimed(data);
+      } else {
+        b = await startShopTimed(data);
+        a = await hello();
+      }
+      result.helloMs.push(a);
+      result.shopMs.push(b);
+      result.roundRatios.push(b / a);
+    }
+    return result;
+  };
+  if (postgresUrl === null) {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'bench-start-'));
+    try {
+      return await run({ dataDir });
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }
+  return withDatabase(postgresUrl, 'test_bench_start', (databaseUrl) => run({ databaseUrl }));
+}
+
+// --- load ----------------------------------------------------------------------------------------
+
+async function newSession(api: string): Promise<string> {
+  const res = await fetch(`${api}/session/1`, { method: 'POST' });
+  if (res.status !== 201) throw new Error(`POST /session/1 answered ${res.status}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+export interface LoadRound {
+  helloRps: number;
+  shopRps: number;
+  helloP99: number;
+  shopP99: number;
+}
+
+export interface LoadResult {
+  database: string;
+  connections: number;
+  rounds: LoadRound[];
+  shopErrors: number;
+}
+
+async function cannon(url: string, connections: number, durationS: number, headers: Record<string, string> = {}): Promise<autocannon.Result> {
+  return autocannon({ url, connections, duration: durationS, headers });
+}
+
+/** Successful responses per second. */
+const okRate = (r: autocannon.Result) => r['2xx'] / r.duration;
+
+/** autocannon against the hello-world and the shop's GET quote, interleaved, per connection count. */
+export async function benchLoad(
+  database: string,
+  shop: RunningShop,
+  hello: HelloServer,
+  options: { connections: number[]; rounds: number; durationS: number },
+  log: Log,
+): Promise<LoadResult[]> {
+  const token = await newSession(shop.urls.api);
+  const headers = { [AUTH_HEADER]: bearer(token) };
+  const quoteUrl = `${shop.urls.api}${LOAD_QUOTE_PATH}`;
+  const check = await fetch(quoteUrl, { headers });
+  if (check.status !== 200) throw new Error(`GET quote answered ${check.status}: ${await check.text()}`);
+  // Warm both up (JIT, connection pools) before anything counts.
+  await cannon(`${hello.url}/`, 10, 1);
+  await cannon(quoteUrl, 10, 1, headers);
+  const results: LoadResult[] = [];
+  for (const connections of options.connections) {
+    log(`  ${database}, ${connections} connections`);
+    const result: LoadResult = { database, connections, rounds: [], shopErrors: 0 };
+    for (let round = 0; round < options.rounds; round++) {
+      const runHello = () => cannon(`${hello.url}/`, connections, options.durationS);
+      const runShop = () => cannon(quoteUrl, connections, options.durationS, headers);
+      const [h, s] = round % 2 === 0 ? [await runHello(), await runShop()] : await runShop().then(async (s) => [await runHello(), s] as const);
+      result.shopErrors += s.non2xx + s.errors;
+      result.rounds.push({ helloRps: okRate(h), shopRps: okRate(s), helloP99: h.latency.p99, shopP99: s.latency.p99 });
+    }
+    results.push(result);
+  }
+  return results;
+}
+
+export async function startBenchShop(name: string, postgresUrl: string | null): Promise<RunningShop> {
+  return startShop({ name, adminDatabaseUrl: postgresUrl });
+}
+
+// --- cart add against pgbench -----------------------------------------------------------------
+
+interface Captured {
+  text: string;
+  values: unknown[];
+}
+
+/** A SQL literal for a captured parameter. */
+function literal(value: unknown): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  const text = value instanceof Date ? value.toISOString() : typeof value === 'string' ? value : JSON.stringify(value);
+  return `'${text.replace(/'/g, "''")}'`;
+}
+
+/**
+ * The statements one POST /api/cart/add runs on a fresh cart, recorded from a test server on
+ * PostgreSQL (every query node-postgres sends while the add is answered).
+ */
+export async function captureCartAdd(postgresUrl: string): Promise<{ statements: Captured[]; cartId: string; schema: string; databaseUrl: string; close(): Promise<void> }> {
+  const saved = process.env.DATABASE_URL;
+  process.env.DATABASE_URL = postgresUrl;
+  const { createTestServer } = await import('#server/testing.ts');
+  const server = await createTestServer();
+  if (saved === undefined) delete process.env.DATABASE_URL;
+  else process.env.DATABASE_URL = saved;
+  const token = await server.newSession();
+  const headers = { ...server.auth(token), 'Content-Type': 'application/json' };
+  const created = await server.request(apiRoutes.cartCreate.url(), { method: 'POST', headers, body: JSON.stringify(CART) });
+  const cartId = ((await created.json()) as { id: string }).id;
+
+  const statements: Captured[] = [];
+  const original = pg.Client.prototype.query;
+  // Recording wrapper around node-postgres' overloaded query(); its overloads cannot be restated here.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  (pg.Client.prototype as any).query = function (this: pg.Client, ...args: unknown[]) {
+    const [first, second] = args;
+    if (typeof first === 'string') statements.push({ text: first, values: Array.isArray(second) ? second : [] });
+    else if (first && typeof first === 'object' && 'text' in first) {
+      const q = first as { text: string; values?: unknown[] };
+      statements.push({ text: q.text, values: Array.isArray(second) ? second : (q.values ?? []) });
+    }
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any
+    return (original as any).apply(this, args);
+  };
+  let status: number;
+  try {
+    status = (await server.request(apiRoutes.cartAdd.url(), { method: 'POST', headers, body: JSON.stringify(ADD) })).status;
+  } finally {
+    pg.Client.prototype.query = original;
+  }
+  if (status !== 201) throw new Error(`POST /api/cart/add answered ${status}`);
+  const schema = await schemaOf(postgresUrl, cartId);
+  return { statements, cartId, schema, databaseUrl: postgresUrl, close: () => server.close() };
+}
+
+/** The test server's schema: the one whose carts table holds the cart. */
+async function schemaOf(postgresUrl: string, cartId: string): Promise<string> {
+  const client = new pg.Client({ connectionString: postgresUrl });
+  await client.connect();
+  try {
+    const schemas = await client.query<{ nspname: string }>(`select table_schema as nspname from information_schema.tables where table_name = 'carts' and table_schema like 'test\\_%'`);
+    for (const { nspname } of schemas.rows) {
+      const found = await client.query(`select 1 from "${nspname}".carts where id = $1`, [cartId]);
+      if (found.rowCount) return nspname;
+    }
+  } finally {
+    await client.end();
+  }
+  throw new Error('could not find the test server schema');
+}
+
+/**
+ * A pgbench script of the captured statements: each client works on a fresh cart of its own (read
+ * from bench_carts by :client_id) and the closing COMMIT becomes ROLLBACK, so every transaction
+ * meets an empty cart as the shop's adds do (pgbench is spared only the commit's WAL flush).
+ */
+export function pgbenchScript(statements: readonly Captured[], cartId: string): string {
+  const lines = ["\\set cid :client_id", 'select cart_id from bench_carts where n = :cid \\gset'];
+  for (const { text, values } of statements) {
+    let sql = text.replace(/\$(\d+)/g, (_, n: string) => {
+      const value = values[Number(n) - 1];
+      return value === cartId ? ':cart_id' : literal(value);
+    });
+    if (/^\s*commit\s*$/i.test(sql)) sql = 'rollback';
+    lines.push(`${sql.replace(/\s+/g, ' ').trim()};`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+export interface CartAddResult {
+  statements: number;
+  clients: number;
+  shopAddsPerSecond: number[];
+  pgbenchTps: number[];
+  roundRatios: number[];
+}
+
+export function pgbenchAvailable(): string | null {
+  const r = spawnSync('pgbench', ['--version'], { encoding: 'utf8' });
+  return r.status === 0 ? r.stdout.trim() : null;
+}
+
+function runPgbench(databaseUrl: string, schema: string, scriptFile: string, clients: number, transactionsPerClient: number): number {
+  const url = new URL(databaseUrl);
+  const r = spawnSync(
+    'pgbench',
+    ['-n', '-M', 'extended', '-c', String(clients), '-j', '1', '-t', String(transactionsPerClient), '-f', scriptFile, '-h', url.hostname, '-p', url.port || '5432', '-U', decodeURIComponent(url.username || 'postgres'), url.pathname.slice(1)],
+    { encoding: 'utf8', env: { ...process.env, PGOPTIONS: `-c search_path="${schema}"` } },
+  );
+  const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(r.stdout)?.[1];
+  if (r.status !== 0 || tps === undefined) throw new Error(`pgbench failed (${r.status}): ${r.stderr || r.stdout}`);
+  return Number(tps);
+}
+
+/** Fresh carts on the running shop, each behind its own session, ready for one add each. */
+async function freshCarts(api: string, count: number): Promise<string[]> {
+  const tokens: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const token = await newSession(api);
+    const res = await fetch(`${api}${apiRoutes.cartCreate.url()}`, {
+      method: 'POST',
+      headers: { [AUTH_HEADER]: bearer(token), 'Content-Type': 'application/json' },
+      body: JSON.stringify(CART),
+    });
+    if (res.status !== 201) throw new Error(`POST /cart answered ${res.status}: ${await res.text()}`);
+    tokens.push(token);
+  }
+  return tokens;
+}
+
+/** `clients` at a time, one add per fresh cart; answers adds per second of wall time. */
+async function addsPerSecond(api: string, tokens: string[], clients: number): Promise<number> {
+  let next = 0;
+  const started = now();
+  const worker = async () => {
+    while (next < tokens.length) {
+      const token = tokens[next++]!;
+      const res = await fetch(`${api}${apiRoutes.cartAdd.url()}`, {
+        method: 'POST',
+        headers: { [AUTH_HEADER]: bearer(token), 'Content-Type': 'application/json' },
+        body: JSON.stringify(ADD),
+      });
+      if (res.status !== 201) throw new Error(`POST /api/cart/add answered ${res.status}: ${await res.text()}`);
+      await res.arrayBuffer();
+    }
+  };
+  await Promise.all(Array.from({ length: clients }, worker));
+  return (tokens.length / (now() - started)) * 1000;
+}
+
+export async function benchCartAdd(shop: RunningShop, postgresUrl: string, options: { clients: number; addsPerRound: number; rounds: number }, log: Log): Promise<CartAddResult> {
+  log('  capturing the statements of one add');
+  const captured = await captureCartAdd(postgresUrl);
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-pgbench-'));
+  const client = new pg.Client({ connectionString: postgresUrl, options: `-c search_path="${captured.schema}"` });
+  await client.connect();
+  try {
+    // One fresh cart per pgbench client, made by the shop's own rules (POST /cart on the test server).
+    await client.query('create table bench_carts (n int primary key, cart_id uuid not null)');
+    const carts = await client.query<{ id: string }>(
+      `insert into carts (id, session_id, site_id, store_id, product_id, affiliate_code, buy_back_guarantee, refund_guarantee, status, recreated_from, expires_at, created_at, updated_at)
+       select gen_random_uuid(), session_id, site_id, store_id, product_id, affiliate_code, buy_back_guarantee, refund_guarantee, status, recreated_from, expires_at, created_at, updated_at
+       from carts, generate_series(1, $2) where id = $1 returning id`,
+      [captured.cartId, options.clients],
+    );
+    for (const [i, row] of carts.rows.entries()) await client.query('insert into bench_carts values ($1, $2)', [i, row.id]);
+    // The captured add left a line in its cart: the copies were made from it, so empty them.
+    await client.query('delete from cart_lines where cart_id in (select cart_id from bench_carts)');
+    const scriptFile = path.join(dir, 'cart-add.sql');
+    await writeFile(scriptFile, pgbenchScript(captured.statements, captured.cartId));
+    const perClient = Math.max(1, Math.round(options.addsPerRound / options.clients));
+    runPgbench(captured.databaseUrl, captured.schema, scriptFile, options.clients, 5); // warm-up
+
+    const result: CartAddResult = { statements: captured.statements.length, clients: options.clients, shopAddsPerSecond: [], pgbenchTps: [], roundRatios: [] };
+    for (let round = 0; round < options.rounds; round++) {
+      log(`  round ${round + 1}: preparing ${options.addsPerRound} fresh carts`);
+      const tokens = await freshCarts(shop.urls.api, options.addsPerRound);
+      let shopRate: number;
+      let tps: number;
+      if (round % 2 === 0) {
+        shopRate = await addsPerSecond(shop.urls.api, tokens, options.clients);
+        tps = runPgbench(captured.databaseUrl, captured.schema, scriptFile, options.clients, perClient);
+      } else {
+        tps = runPgbench(captured.databaseUrl, captured.schema, scriptFile, options.clients, perClient);
+        shopRate = await addsPerSecond(shop.urls.api, tokens, options.clients);
+      }
+      result.shopAddsPerSecond.push(shopRate);
+      result.pgbenchTps.push(tps);
+      result.roundRatios.push(shopRate / tps);
+    }
+    return result;
+  } finally {
+    await client.end();
+    await captured.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
