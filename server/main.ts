@@ -2,7 +2,6 @@
  * `npm start`: the app host (:3000), the API (:3001) and the sandbox payment provider (:3002),
  * three origins in one process. The database is migrated and, on first start, seeded.
  */
-import { serve } from '@hono/node-server';
 import { createApi } from './app.ts';
 import { createAppHost } from './app-host.ts';
 import { openDatabase } from './db/client.ts';
@@ -10,6 +9,7 @@ import { migrate } from './db/migrate.ts';
 import { seed } from './db/seed/index.ts';
 import { systemClock, type Deps } from './deps.ts';
 import { readEnv } from './env.ts';
+import { listen } from './http-server.ts';
 import { createPsp } from './psp/app.ts';
 import { SIGNATURE_HEADER } from './psp/signature.ts';
 import { PSP_CALLBACK_PATH } from './routes/order.ts';
@@ -34,7 +34,7 @@ if (config.seed && (await seed(database.db, { now: systemClock.now() }))) {
 
 const deps: Deps = { db: database.db, clock: systemClock, config };
 const api = createApi(deps);
-const servers = [serve({ fetch: api.fetch, port: config.apiPort, hostname: config.host })];
+const servers = [listen({ fetch: api.fetch, port: config.apiPort, hostname: config.host, timeouts: config })];
 
 // --- Sandbox payment provider (server/psp) ------------------------------------------------------
 // Its signed callbacks go straight into the API app in-process (same as an HTTP POST to
@@ -51,7 +51,7 @@ const psp = createPsp({
     return { status: res.status };
   },
 });
-servers.push(serve({ fetch: psp.fetch, port: config.pspPort, hostname: config.host }));
+servers.push(listen({ fetch: psp.fetch, port: config.pspPort, hostname: config.host, timeouts: config }));
 // ------------------------------------------------------------------------------------------------
 
 // The built app, with every unknown path falling back to index.html for client routing, and the
@@ -61,7 +61,7 @@ if (process.env.SERVE_APP !== '0') {
   const appHost = createAppHost({
     config: { apiBase: config.apiBase, siteId: config.siteId, appOrigin: config.appOrigin, pspOrigin: config.pspOrigin },
   });
-  servers.push(serve({ fetch: appHost.fetch, port: config.appPort, hostname: config.host }));
+  servers.push(listen({ fetch: appHost.fetch, port: config.appPort, hostname: config.host, timeouts: config }));
   console.log(`Shop:  http://localhost:${config.appPort}`);
 }
 console.log(`API:   ${config.apiBase}`);
