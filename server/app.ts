@@ -16,6 +16,7 @@ import { orderRoutes } from './routes/order.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { createAddressLookup, type AddressLookup } from './services/address-lookup.ts';
 import { createPlaceSearch, type PlaceSearch } from './services/places.ts';
+import { refuseUnstorableInput } from './validation.ts';
 
 export interface ApiProviders {
   places: PlaceSearch;
@@ -85,6 +86,8 @@ export function createApi(deps: Deps, providers?: Partial<ApiProviders>) {
       },
     }),
   );
+
+  app.use(refuseUnstorableInput);
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.route('/', sessionRoutes());
