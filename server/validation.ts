@@ -88,7 +88,12 @@ export const refuseUnstorableInput: MiddlewareHandler = async (c, next) => {
   if (c.req.raw.body !== null) {
     const type = c.req.header('Content-Type') ?? '';
     if (/^(multipart\/form-data|application\/x-www-form-urlencoded)/i.test(type)) {
-      const form = await c.req.parseBody({ all: true });
+      let form: unknown;
+      try {
+        form = await c.req.parseBody({ all: true });
+      } catch {
+        throw badRequest('The request body is not a form that can be read.');
+      }
       for (const path of unstorablePaths(form)) fields[path] = message;
     } else {
       // Read as text (kept for the route: a signed body must reach its check byte for byte).
