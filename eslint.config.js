@@ -20,7 +20,7 @@ const restrict = (message, parts, packages = []) => ({
 const io = ['react', 'react-dom', '@xstate/react', 'ky', 'hono', 'drizzle-orm', 'pg', '@electric-sql/pglite'];
 
 export default tseslint.config(
-  { ignores: ['dist/', 'storybook-static/', 'data/', 'coverage/', 'node_modules/', 'public/mockServiceWorker.js'] },
+  { ignores: ['dist/', 'storybook-static/', 'data/', 'coverage/', 'node_modules/', '.storybook/public/mockServiceWorker.js'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -3,7 +3,8 @@ import type { StorybookConfig } from '@storybook/react-vite';
 const config: StorybookConfig = {
   stories: ['../stories/**/*.stories.@(ts|tsx)'],
   framework: { name: '@storybook/react-vite', options: {} },
-  staticDirs: ['../public'],
+  // The msw worker is served to Storybook only: the app's build (Vite's public/) must not ship it.
+  staticDirs: ['./public'],
   core: { disableTelemetry: true },
 };
 export default config;

@@ -419,3 +419,28 @@ describe('around the form', () => {
     expect(showsBasketEmailNote({ isSiteAllowed: false })).toBe(false);
   });
 });
+
+describe('text the shop could not keep (NUL, half a surrogate pair)', () => {
+  const unusable = "This contains a character we can't accept. Please type it again without it.";
+  it.each([
+    ['emailAddress', 'jo\u0000@example.com', unusable],
+    ['phoneNumber', '07911\uD800 123456', unusable],
+    ['houseNameNumber', '1\u0000', unusable],
+    ['addressLine1', 'Downing\uDC00 Street', unusable],
+    ['addressLine2', '\u0000', unusable],
+    ['townCity', 'Lon\uD83Ddon', unusable],
+    ['postcodeZip', 'SW1A\u00002AA', unusable],
+    // A whole emoji is a surrogate pair, which the shop keeps; names keep letters only, so a stray
+    // character is stripped as typed rather than refused.
+    ['addressLine1', 'Downing Street \uD83D\uDE00', null],
+    ['firstName', 'Jo\u0000', null],
+  ] as const)('%s %j: %s', (field, value, message) => {
+    expect(errorOf(field, value)).toBe(message);
+  });
+
+  it('is refused by the server with the same message', () => {
+    const r = v.safeParse(customerDetailsSchema(now), { ...toCustomerDetails(v.parse(CustomerFormSchema, valid)), phoneNumber: '07911\u0000123456' });
+    expect(r.success).toBe(false);
+    expect(r.issues?.[0]?.message).toBe(unusable);
+  });
+});

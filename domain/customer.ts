@@ -12,6 +12,7 @@ import { isValid as isValidPostcode } from 'postcode';
 import * as v from 'valibot';
 import { londonDateKey } from './availability.ts';
 import type { ProductId } from './contract/catalogue.ts';
+import { storable } from './contract/common.ts';
 import { messages } from './messages.ts';
 import { PRODUCT, isSellBack } from './products.ts';
 
@@ -128,10 +129,13 @@ export function isValidBirthDate(iso: string, now: Date): boolean {
 
 // --- schemas -------------------------------------------------------------------------------
 
-const required = (message: string) => v.pipe(v.string(), v.trim(), v.nonEmpty(message));
+// Text the shop could not keep (NUL, half a surrogate pair) is refused before any other rule;
+// names need no such check: stripNameCharacters keeps letters only.
+const required = (message: string) => v.pipe(v.string(), storable(), v.trim(), v.nonEmpty(message));
 
 const EmailSchema = v.pipe(
   v.string(),
+  storable(),
   v.trim(),
   v.nonEmpty(messages.emailRequired),
   v.maxLength(EMAIL_MAX_LENGTH, messages.maxCharacters),
@@ -140,6 +144,7 @@ const EmailSchema = v.pipe(
 
 const PhoneSchema = v.pipe(
   v.string(),
+  storable(),
   v.trim(),
   v.nonEmpty(messages.phoneRequired),
   v.maxLength(PHONE_MAX_LENGTH, messages.maxCharacters),
@@ -163,10 +168,11 @@ const LastNameSchema = nameSchema(messages.lastNameRequired, messages.lastNameTo
 const requiredText = (message: string) => v.pipe(required(message), v.maxLength(TEXT_MAX_LENGTH, messages.maxCharacters));
 const HouseSchema = requiredText(messages.houseNameNumberRequired);
 const Line1Schema = requiredText(messages.addressLine1Required);
-const Line2Schema = v.optional(v.pipe(v.string(), v.trim(), v.maxLength(TEXT_MAX_LENGTH, messages.maxCharacters)), '');
+const Line2Schema = v.optional(v.pipe(v.string(), storable(), v.trim(), v.maxLength(TEXT_MAX_LENGTH, messages.maxCharacters)), '');
 const TownSchema = requiredText(messages.townCityRequired);
 const PostcodeSchema = v.pipe(
   v.string(),
+  storable(),
   v.trim(),
   v.nonEmpty(messages.postcodeRequired),
   v.maxLength(POSTCODE_MAX_LENGTH, messages.maxCharacters),

@@ -191,6 +191,8 @@ export const messages = {
   postcodeRequired: 'Please enter your post code',
   postcodeInvalid: 'Please enter a valid post code',
   termsRequired: 'Please accept the terms and conditions',
+  /** Wording of ours (the spec has none): text with a character the shop cannot keep (NUL, half an emoji). */
+  unusableCharacters: "This contains a character we can't accept. Please type it again without it.",
 
   // Sold-out modal (spec 2.8, 8)
   ohSnap: 'Oh snap!',

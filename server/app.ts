@@ -8,6 +8,7 @@ import { PROBLEM_CONTENT_TYPE, type Problem } from '#domain/contract/common.ts';
 import type { AppEnv } from './app-env.ts';
 import type { Deps } from './deps.ts';
 import { HttpProblem } from './errors.ts';
+import { createLogger, requestLog, type Logger } from './logger.ts';
 import { branchRoutes } from './routes/branches.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
@@ -16,10 +17,13 @@ import { orderRoutes } from './routes/order.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { createAddressLookup, type AddressLookup } from './services/address-lookup.ts';
 import { createPlaceSearch, type PlaceSearch } from './services/places.ts';
+import { refuseUnstorableInput } from './validation.ts';
 
 export interface ApiProviders {
   places: PlaceSearch;
   addresses: AddressLookup;
+  /** The API's log; one at the configured level on stdout unless given. */
+  logger: Logger;
 }
 
 const TITLES: Record<number, string> = {
@@ -59,9 +63,11 @@ export function problem(
 export function createApi(deps: Deps, providers?: Partial<ApiProviders>) {
   const places = providers?.places ?? createPlaceSearch(deps.config);
   const addresses = providers?.addresses ?? createAddressLookup(deps.config);
+  const logger = providers?.logger ?? createLogger({ level: deps.config.logLevel, name: 'api' });
   const app = new Hono<AppEnv>();
 
   app.use(requestId());
+  app.use(requestLog(logger));
   // The shop's own origin only, with credentials; other origins get no CORS headers at all.
   app.use(
     cors({
@@ -85,6 +91,8 @@ export function createApi(deps: Deps, providers?: Partial<ApiProviders>) {
       },
     }),
   );
+
+  app.use(refuseUnstorableInput);
 
   app.get('/healthz', (c) => c.json({ status: 'ok' }));
   app.route('/', sessionRoutes());
@@ -112,7 +120,8 @@ export function createApi(deps: Deps, providers?: Partial<ApiProviders>) {
     if (error instanceof HTTPException) {
       return problem(c, error.status, { detail: error.message || undefined });
     }
-    console.error(`[${c.get('requestId')}] ${c.req.method} ${c.req.path}`, error);
+    // safeError keeps a database error's code and message, never its parameters or failing row.
+    logger.error({ reqId: c.get('requestId'), method: c.req.method, path: c.req.path, err: error }, 'unhandled error');
     return problem(c, 500, { detail: 'The shop could not complete this request. Please try again.' });
   });
   return app;

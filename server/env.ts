@@ -39,6 +39,10 @@ const Flag = v.pipe(
   v.optional(v.pipe(v.picklist(['0', '1', 'true', 'false'], 'must be 0, 1, true or false'), v.transform((s) => s === '1' || s === 'true'))),
 );
 
+/** pino's levels; 'silent' writes nothing. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
 const EnvSchema = v.object({
   APP_PORT: Port,
   API_PORT: Port,
@@ -82,7 +86,23 @@ const EnvSchema = v.object({
   PLACE_SEARCH: v.optional(v.picklist(['geonames'], 'must be geonames (the embedded provider)'), 'geonames'),
   ADDRESS_LOOKUP: v.optional(v.picklist(['demo'], 'must be demo (the embedded provider)'), 'demo'),
   SEED: Flag,
+  NODE_ENV: v.optional(v.string(), ''),
+  LOG_LEVEL: v.pipe(
+    v.optional(v.string(), ''),
+    v.transform(blankToUndefined),
+    v.optional(v.picklist(LOG_LEVELS, `must be one of ${LOG_LEVELS.join(', ')}`)),
+  ),
+  HEADERS_TIMEOUT_MS: Whole(100, 10 * 60_000),
+  REQUEST_TIMEOUT_MS: Whole(100, 10 * 60_000),
+  KEEP_ALIVE_TIMEOUT_MS: Whole(100, 10 * 60_000),
 });
+
+/**
+ * In production the signing keys come from the environment (a secret store), never from a table
+ * of the database they protect: whoever can read a backup could otherwise forge sessions and
+ * payment callbacks.
+ */
+const PRODUCTION_SECRETS = ['SESSION_SECRET', 'PSP_WEBHOOK_SECRET'] as const;
 
 /** Everything the servers read from the environment, validated once at start. */
 export interface Config {
@@ -127,6 +147,18 @@ export interface Config {
   addressLookup: 'demo';
   /** Load the catalogue, branches and rates on first start. */
   seed: boolean;
+  /** NODE_ENV=production: the signing keys must come from the environment. */
+  production: boolean;
+  /** The servers' log level (LOG_LEVEL, default info; test servers default to silent). */
+  logLevel: LogLevel;
+  /**
+   * Node's HTTP time-outs, the same for the API, the app host and the provider: how long a client
+   * may take to send the headers, the whole request, and how long an idle keep-alive connection
+   * stays open. A request that declares a longer body than it sends is cut off at requestTimeoutMs.
+   */
+  headersTimeoutMs: number;
+  requestTimeoutMs: number;
+  keepAliveTimeoutMs: number;
 }
 
 /** @deprecated the old name of Config. */
@@ -140,6 +172,16 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     throw new Error(`Bad configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.output;
+  const production = e.NODE_ENV === 'production';
+  if (production) {
+    const missing = PRODUCTION_SECRETS.filter((name) => e[name] === undefined);
+    if (missing.length > 0) {
+      throw new Error(
+        `Bad configuration:\n${missing.map((name) => `${name}: must be set (32+ characters) when NODE_ENV=production`).join('\n')}`,
+      );
+    }
+  }
+  const requestTimeoutMs = e.REQUEST_TIMEOUT_MS ?? 30_000;
   const appPort = e.APP_PORT ?? 3000;
   const apiPort = e.API_PORT ?? 3001;
   const pspPort = e.PSP_PORT ?? 3002;
@@ -170,5 +212,11 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     placeSearch: e.PLACE_SEARCH,
     addressLookup: e.ADDRESS_LOOKUP,
     seed: e.SEED ?? true,
+    production,
+    logLevel: e.LOG_LEVEL ?? 'info',
+    // Node wants the header time-out no longer than the request time-out.
+    headersTimeoutMs: Math.min(e.HEADERS_TIMEOUT_MS ?? 10_000, requestTimeoutMs),
+    requestTimeoutMs,
+    keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS ?? 5_000,
   };
 }

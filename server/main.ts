@@ -2,7 +2,6 @@
  * `npm start`: the app host (:3000), the API (:3001) and the sandbox payment provider (:3002),
  * three origins in one process. The database is migrated and, on first start, seeded.
  */
-import { serve } from '@hono/node-server';
 import { createApi } from './app.ts';
 import { createAppHost } from './app-host.ts';
 import { openDatabase } from './db/client.ts';
@@ -10,6 +9,8 @@ import { migrate } from './db/migrate.ts';
 import { seed } from './db/seed/index.ts';
 import { systemClock, type Deps } from './deps.ts';
 import { readEnv } from './env.ts';
+import { listen } from './http-server.ts';
+import { createLogger, withRequestLog } from './logger.ts';
 import { createPsp } from './psp/app.ts';
 import { SIGNATURE_HEADER } from './psp/signature.ts';
 import { PSP_CALLBACK_PATH } from './routes/order.ts';
@@ -33,15 +34,17 @@ if (config.seed && (await seed(database.db, { now: systemClock.now() }))) {
 }
 
 const deps: Deps = { db: database.db, clock: systemClock, config };
-const api = createApi(deps);
-const servers = [serve({ fetch: api.fetch, port: config.apiPort, hostname: config.host })];
+const api = createApi(deps, { logger: createLogger({ level: config.logLevel, name: 'api' }) });
+const servers = [listen({ fetch: api.fetch, port: config.apiPort, hostname: config.host, timeouts: config })];
 
 // --- Sandbox payment provider (server/psp) ------------------------------------------------------
+const pspLogger = createLogger({ level: config.logLevel, name: 'psp' });
 // Its signed callbacks go straight into the API app in-process (same as an HTTP POST to
 // {API_BASE}/api/psp/callback, without the socket).
 const psp = createPsp({
   config: { secret: await pspWebhookSecret(deps), pendingMs: config.pspPendingMs, appOrigin: config.appOrigin, retryDelaysMs: [1_000, 5_000, 30_000] },
   clock: systemClock,
+  log: (message) => pspLogger.warn(message),
   deliver: async ({ body, signature }) => {
     const res = await api.request(PSP_CALLBACK_PATH, {
       method: 'POST',
@@ -51,7 +54,7 @@ const psp = createPsp({
     return { status: res.status };
   },
 });
-servers.push(serve({ fetch: psp.fetch, port: config.pspPort, hostname: config.host }));
+servers.push(listen({ fetch: withRequestLog(psp, pspLogger).fetch, port: config.pspPort, hostname: config.host, timeouts: config }));
 // ------------------------------------------------------------------------------------------------
 
 // The built app, with every unknown path falling back to index.html for client routing, and the
@@ -61,7 +64,8 @@ if (process.env.SERVE_APP !== '0') {
   const appHost = createAppHost({
     config: { apiBase: config.apiBase, siteId: config.siteId, appOrigin: config.appOrigin, pspOrigin: config.pspOrigin },
   });
-  servers.push(serve({ fetch: appHost.fetch, port: config.appPort, hostname: config.host }));
+  const appLogger = createLogger({ level: config.logLevel, name: 'app' });
+  servers.push(listen({ fetch: withRequestLog(appHost, appLogger).fetch, port: config.appPort, hostname: config.host, timeouts: config }));
   console.log(`Shop:  http://localhost:${config.appPort}`);
 }
 console.log(`API:   ${config.apiBase}`);

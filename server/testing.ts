@@ -9,7 +9,6 @@
  *   server.clock.advance(31 * 60_000);
  *   await server.close();
  */
-import { serve } from '@hono/node-server';
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { bearer } from '#domain/contract/routes.ts';
@@ -19,6 +18,7 @@ import { migrate } from './db/migrate.ts';
 import { seed } from './db/seed/index.ts';
 import { manualClock, type Deps, type ManualClock } from './deps.ts';
 import { readEnv, type Config } from './env.ts';
+import { listen } from './http-server.ts';
 import { pspWebhookSecret } from './services/payment.ts';
 
 export interface TestServerOptions {
@@ -57,7 +57,8 @@ export const DEFAULT_TEST_NOW = '2026-11-23T09:30:00Z';
 export async function createTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const databaseUrl = process.env.DATABASE_URL || null;
   const config: Config = {
-    ...readEnv({}),
+    // Quiet unless a test run asks for the servers' log (LOG_LEVEL=debug npx vitest run ...).
+    ...readEnv({ LOG_LEVEL: process.env.LOG_LEVEL || 'silent' }),
     sessionSecret: TEST_SESSION_SECRET,
     ...options.config,
     databaseUrl,
@@ -97,15 +98,21 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     request: async (path, init) => app.request(path, init),
     listen: () =>
       new Promise((resolve) => {
-        const http = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info: AddressInfo) => {
-          const close = () =>
-            new Promise<void>((done) => {
-              http.close(() => done());
-              // Keep-alive sockets of the test's fetch would hold close() open.
-              if ('closeAllConnections' in http) http.closeAllConnections();
-            });
-          listeners.push(close);
-          resolve({ url: `http://127.0.0.1:${info.port}`, close });
+        const http = listen({
+          fetch: app.fetch,
+          port: 0,
+          hostname: '127.0.0.1',
+          timeouts: config,
+          onListening: (info: AddressInfo) => {
+            const close = () =>
+              new Promise<void>((done) => {
+                http.close(() => done());
+                // Keep-alive sockets of the test's fetch would hold close() open.
+                if ('closeAllConnections' in http) http.closeAllConnections();
+              });
+            listeners.push(close);
+            resolve({ url: `http://127.0.0.1:${info.port}`, close });
+          },
         });
       }),
     newSession: async (siteId = 1) => {

@@ -2,9 +2,11 @@
  * Request validation with the contract's valibot schemas. A failure is a 400 problem whose
  * `errors` name each bad field: { "qty": "Amount should be greater than 0" }.
  */
-import type { Context, ValidationTargets } from 'hono';
+import type { Context, MiddlewareHandler, ValidationTargets } from 'hono';
 import { validator } from 'hono/validator';
 import * as v from 'valibot';
+import { isStorableText } from '#domain/contract/common.ts';
+import { messages } from '#domain/messages.ts';
 import { badRequest } from './errors.ts';
 
 type AnySchema = v.GenericSchema | v.GenericSchemaAsync;
@@ -38,3 +40,77 @@ export async function parseWith<S extends AnySchema>(schema: S, value: unknown, 
 export function validate<T extends keyof ValidationTargets, S extends AnySchema>(target: T, schema: S) {
   return validator(target, (value, _c: Context) => parseWith(schema, value, target));
 }
+
+/** Where the first strings the shop could not store sit in a parsed JSON value: 'address.townCity', 'lines[0]'. */
+export function unstorablePaths(value: unknown, path = '', found: string[] = [], limit = 10): string[] {
+  if (found.length >= limit) return found;
+  if (typeof value === 'string') {
+    if (!isStorableText(value)) found.push(path || '(body)');
+  } else if (Array.isArray(value)) {
+    value.forEach((item, i) => unstorablePaths(item, `${path}[${i}]`, found, limit));
+  } else if (typeof value === 'object' && value !== null) {
+    for (const [key, item] of Object.entries(value)) {
+      const at = path === '' ? key : `${path}.${key}`;
+      // A key is text the service may keep too.
+      if (!isStorableText(key)) found.push(path || '(body)');
+      else unstorablePaths(item, at, found, limit);
+    }
+  }
+  return found;
+}
+
+function decodedSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    // Hono keeps a segment that is not valid percent-encoding as it came.
+    return segment;
+  }
+}
+
+/**
+ * Refuses, before any route or service runs, a request whose path, query string or body carries
+ * text PostgreSQL could not store (a NUL character, half a surrogate pair): 400 naming each place.
+ * The contract's schemas refuse the same text field by field (StorableString); this catches every
+ * route at once, also those that read their body themselves.
+ */
+export const refuseUnstorableInput: MiddlewareHandler = async (c, next) => {
+  const fields: Record<string, string> = {};
+  const message = messages.unusableCharacters;
+
+  const segments = c.req.path.split('/').map(decodedSegment);
+  if (segments.some((segment) => !isStorableText(segment))) fields['(path)'] = message;
+
+  for (const [name, values] of Object.entries(c.req.queries())) {
+    if (!isStorableText(name) || values.some((value) => !isStorableText(value))) fields[isStorableText(name) ? name : '(query)'] = message;
+  }
+
+  if (c.req.raw.body !== null) {
+    const type = c.req.header('Content-Type') ?? '';
+    if (/^(multipart\/form-data|application\/x-www-form-urlencoded)/i.test(type)) {
+      let form: unknown;
+      try {
+        form = await c.req.parseBody({ all: true });
+      } catch {
+        throw badRequest('The request body is not a form that can be read.');
+      }
+      for (const path of unstorablePaths(form)) fields[path] = message;
+    } else {
+      // Read as text (kept for the route: a signed body must reach its check byte for byte).
+      const text = await c.req.text();
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch {
+        json = undefined; // Not JSON: the route says so in its own words.
+      }
+      for (const path of unstorablePaths(json)) fields[path] = message;
+    }
+  }
+
+  const names = Object.keys(fields);
+  if (names.length > 0) {
+    throw badRequest(`${message} (${names.join(', ')})`, fields);
+  }
+  await next();
+};

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { Amount, CurrencyCode, Id, IntId, IsoTimestamp } from './common.ts';
+import { Amount, CurrencyCode, Id, IntId, IsoTimestamp, StorableString } from './common.ts';
 import { ProductId, TransactionType } from './catalogue.ts';
 
 export const CartLineSchema = v.object({
@@ -44,7 +44,7 @@ export type CartExists = v.InferOutput<typeof CartExistsSchema>;
 export const CreateCartRequestSchema = v.object({
   storeId: IntId,
   productId: ProductId,
-  affiliateCode: v.nullish(v.pipe(v.string(), v.maxLength(50))),
+  affiliateCode: v.nullish(v.pipe(StorableString, v.maxLength(50))),
 });
 export type CreateCartRequest = v.InferOutput<typeof CreateCartRequestSchema>;
 

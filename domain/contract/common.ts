@@ -1,4 +1,18 @@
 import * as v from 'valibot';
+import { messages } from '../messages.ts';
+
+/**
+ * Text the shop can keep: PostgreSQL stores no NUL character, and half of a surrogate pair (a
+ * broken emoji, say) is not text at all. Every free-text string of a request is checked with it.
+ */
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export function isStorableText(text: string): boolean {
+  return !UNSTORABLE.test(text);
+}
+export const storable = () => v.check(isStorableText, messages.unusableCharacters);
+/** A string the shop can store (see isStorableText). */
+export const StorableString = v.pipe(v.string(), storable());
 
 /** Amounts on the wire are decimal numbers in major units (250 = 250 euros, 212.35 = £212.35). */
 export const Amount = v.pipe(v.number(), v.finite());
@@ -6,7 +20,7 @@ export const PositiveAmount = v.pipe(v.number(), v.finite(), v.gtValue(0));
 export const CurrencyCode = v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, 'must be a three-letter ISO currency code'));
 export const IsoDate = v.pipe(v.string(), v.isoDate());
 export const IsoTimestamp = v.pipe(v.string(), v.isoTimestamp());
-export const Id = v.pipe(v.string(), v.minLength(1));
+export const Id = v.pipe(v.string(), v.minLength(1), storable());
 /** Site, store and product ids are PostgreSQL integers: a larger number names nothing. */
 export const MAX_INT_ID = 2_147_483_647;
 export const IntId = v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(MAX_INT_ID, `must be at most ${MAX_INT_ID}`));

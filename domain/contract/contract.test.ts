@@ -4,7 +4,7 @@ import { apiRoutes } from './routes.ts';
 import { CartLineRequestSchema } from './cart.ts';
 import { CustomerInfoResponseSchema, NO_STOCK } from './order.ts';
 import { parsePaymentFrameMessage } from './payment-messages.ts';
-import { ProblemSchema } from './common.ts';
+import { isStorableText, ProblemSchema, StorableString } from './common.ts';
 
 describe('route table', () => {
   it('has one entry per method and pattern', () => {
@@ -44,5 +44,21 @@ describe('schemas', () => {
     [{ source: 'travel-money-payment', type: 'payment.failed', orderId: 'o1', extra: 1 }, false],
   ])('payment frame message %j valid: %s', (data, valid) => {
     expect(parsePaymentFrameMessage(data) !== null).toBe(valid);
+  });
+});
+
+describe('storable text', () => {
+  it.each([
+    ['', true],
+    ['Zoë', true],
+    ['\uD83D\uDE00 a whole emoji', true],
+    ['a\u0000b', false],
+    ['\uD800', false],
+    ['a\uDBFFb', false],
+    ['\uDC00', false],
+    ['\uDE00\uD83D', false],
+  ])('%j storable: %s', (text, ok) => {
+    expect(isStorableText(text)).toBe(ok);
+    expect(v.safeParse(StorableString, text).success).toBe(ok);
   });
 });

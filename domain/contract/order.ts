@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { Amount, CurrencyCode, Id, IntId, IsoDate, IsoTimestamp } from './common.ts';
+import { Amount, CurrencyCode, Id, IntId, IsoDate, IsoTimestamp, StorableString } from './common.ts';
 import { ProductId } from './catalogue.ts';
 
 /** Order states of spec 4.1. */
@@ -94,7 +94,7 @@ export const DeliverySlotsResponseSchema = v.array(DeliverySlotSchema);
 export const DeliverySlotRequestSchema = v.object({ id: Id });
 
 /** PUT /api/order/ga-info: the tracking values kept in a cookie for 30 days. */
-const TrackingValue = v.nullish(v.pipe(v.string(), v.maxLength(500)));
+const TrackingValue = v.nullish(v.pipe(StorableString, v.maxLength(500)));
 export const TrackingSchema = v.object({
   UTM_Source: TrackingValue,
   UTM_Medium: TrackingValue,
@@ -112,12 +112,12 @@ export const TRACKING_KEYS = Object.keys(TrackingSchema.entries) as (keyof Track
  * PUT /api/order/customer-info body (spec 3 "Customer details submitted", limits of spec 5.2).
  * Structure and applied length limits only; the field rules and their messages live in domain/.
  */
-const Text250 = v.pipe(v.string(), v.trim(), v.maxLength(250));
+const Text250 = v.pipe(StorableString, v.trim(), v.maxLength(250));
 export const CustomerInfoRequestSchema = v.object({
-  firstName: v.pipe(v.string(), v.trim(), v.minLength(2), v.maxLength(250)),
-  lastName: v.pipe(v.string(), v.trim(), v.minLength(2), v.maxLength(250)),
-  emailAddress: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(500)),
-  phoneNumber: v.pipe(v.string(), v.trim(), v.minLength(2), v.maxLength(50)),
+  firstName: v.pipe(StorableString, v.trim(), v.minLength(2), v.maxLength(250)),
+  lastName: v.pipe(StorableString, v.trim(), v.minLength(2), v.maxLength(250)),
+  emailAddress: v.pipe(StorableString, v.trim(), v.minLength(1), v.maxLength(500)),
+  phoneNumber: v.pipe(StorableString, v.trim(), v.minLength(2), v.maxLength(50)),
   dateOfBirth: IsoDate,
   terms: v.literal(true),
   marketing: v.boolean(),
@@ -129,7 +129,7 @@ export const CustomerInfoRequestSchema = v.object({
     addressLine2: v.optional(Text250, ''),
     townCity: v.pipe(Text250, v.minLength(1)),
     /** Uppercased by the client before sending. */
-    postcodeZip: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(50)),
+    postcodeZip: v.pipe(StorableString, v.trim(), v.minLength(1), v.maxLength(50)),
     country: v.literal('United Kingdom'),
   }),
 });

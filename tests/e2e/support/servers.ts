@@ -151,6 +151,8 @@ export interface StartShopOptions {
 
 /** The operations token the journeys' shop runs with (journey 10 revokes a session with it). */
 export const E2E_OPS_TOKEN = 'e2e-operations-token-0123456789abcdef';
+const E2E_SESSION_SECRET = 'e2e-session-secret-0123456789abcdef';
+const E2E_PSP_WEBHOOK_SECRET = 'e2e-psp-webhook-secret-0123456789abcdef';
 
 /** Starts the shop on free ports and a fresh database; stop() ends it and removes its data. */
 export async function startShop({ name, env = {}, adminDatabaseUrl, apiBase }: StartShopOptions): Promise<RunningShop> {
@@ -189,6 +191,9 @@ export async function startShop({ name, env = {}, adminDatabaseUrl, apiBase }: S
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir ?? '',
       OPS_TOKEN: E2E_OPS_TOKEN,
+      // Production mode takes its signing keys from the environment only.
+      SESSION_SECRET: E2E_SESSION_SECRET,
+      PSP_WEBHOOK_SECRET: E2E_PSP_WEBHOOK_SECRET,
       ...env,
     },
   });

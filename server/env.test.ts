@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { readEnv } from './env.ts';
+
+const SESSION_SECRET = 'a-session-secret-of-32-characters-or-more';
+const PSP_WEBHOOK_SECRET = 'a-webhook-secret-of-32-characters-or-more';
+
+describe('readEnv in production mode', () => {
+  it.each([
+    [{}, /SESSION_SECRET: must be set[\s\S]*PSP_WEBHOOK_SECRET: must be set/],
+    [{ PSP_WEBHOOK_SECRET }, /SESSION_SECRET: must be set \(32\+ characters\) when NODE_ENV=production/],
+    [{ SESSION_SECRET }, /PSP_WEBHOOK_SECRET: must be set \(32\+ characters\) when NODE_ENV=production/],
+    [{ SESSION_SECRET: '   ', PSP_WEBHOOK_SECRET }, /SESSION_SECRET: must be set/],
+  ])('refuses to start without both signing keys: %j', (env, message) => {
+    expect(() => readEnv({ NODE_ENV: 'production', ...env })).toThrow(message);
+  });
+
+  it('still names a key that is too short', () => {
+    expect(() => readEnv({ NODE_ENV: 'production', SESSION_SECRET: 'short', PSP_WEBHOOK_SECRET })).toThrow(
+      /SESSION_SECRET: must be at least 32 characters/,
+    );
+  });
+
+  it('starts with both keys from the environment', () => {
+    expect(readEnv({ NODE_ENV: 'production', SESSION_SECRET, PSP_WEBHOOK_SECRET })).toMatchObject({
+      production: true,
+      sessionSecret: SESSION_SECRET,
+      pspWebhookSecret: PSP_WEBHOOK_SECRET,
+    });
+  });
+
+  it.each([{}, { NODE_ENV: 'development' }, { NODE_ENV: 'test' }])('outside production generates the keys when unset: %j', (env) => {
+    expect(readEnv(env)).toMatchObject({ production: false, sessionSecret: null, pspWebhookSecret: null });
+  });
+});
+
+describe('readEnv: logging and time-outs', () => {
+  it('defaults to info and Node time-outs that cut off a stalled request', () => {
+    expect(readEnv({})).toMatchObject({ logLevel: 'info', headersTimeoutMs: 10_000, requestTimeoutMs: 30_000, keepAliveTimeoutMs: 5_000 });
+  });
+
+  it.each([
+    [{ LOG_LEVEL: 'silent' }, { logLevel: 'silent' }],
+    [{ LOG_LEVEL: 'debug' }, { logLevel: 'debug' }],
+    [{ REQUEST_TIMEOUT_MS: '2000', HEADERS_TIMEOUT_MS: '1000', KEEP_ALIVE_TIMEOUT_MS: '500' }, { requestTimeoutMs: 2000, headersTimeoutMs: 1000, keepAliveTimeoutMs: 500 }],
+    // Node refuses a header time-out longer than the request time-out.
+    [{ REQUEST_TIMEOUT_MS: '500' }, { requestTimeoutMs: 500, headersTimeoutMs: 500 }],
+  ])('reads %j', (env, expected) => {
+    expect(readEnv(env)).toMatchObject(expected);
+  });
+
+  it.each([
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL: must be one of fatal, error, warn, info, debug, trace, silent/],
+    [{ REQUEST_TIMEOUT_MS: '50' }, /REQUEST_TIMEOUT_MS: must be 100 or more/],
+    [{ KEEP_ALIVE_TIMEOUT_MS: 'soon' }, /KEEP_ALIVE_TIMEOUT_MS: must be a number/],
+  ])('names the bad value %j', (env, message) => {
+    expect(() => readEnv(env)).toThrow(message);
+  });
+});

@@ -1,0 +1,136 @@
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { customer, orderAtDetails, problem, shopper } from './routes/commerce-fixtures.ts';
+import { createLogger, safeError, withRequestLog } from './logger.ts';
+import { createTestServer, type TestServer } from './testing.ts';
+
+function capture() {
+  const lines: string[] = [];
+  const logger = createLogger({ level: 'info', name: 'test', destination: { write: (line) => void lines.push(line) } });
+  return { logger, lines, records: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>) };
+}
+
+/** Personal values no other part of the shop uses, so finding one in the log can only be a leak. */
+const who = customer({
+  firstName: 'Philippa',
+  lastName: 'Quennell-Smythe',
+  emailAddress: 'philippa.quennell@example.org',
+  phoneNumber: '07834 615274',
+  dateOfBirth: '1979-02-28',
+  address: { houseNameNumber: 'Rosebank Cottage', addressLine1: 'Wharfedale Lane', addressLine2: 'Burley Woodhead', townCity: 'Otley', postcodeZip: 'LS21 1AB', country: 'United Kingdom' },
+});
+const PERSONAL = ['Philippa', 'Quennell', 'philippa.quennell', '615274', '1979-02-28', 'Rosebank', 'Wharfedale', 'Burley', 'Otley', 'LS21'];
+
+describe('the API log of a customer-info the database refuses', () => {
+  let server: TestServer;
+  const log = capture();
+  beforeAll(async () => {
+    server = await createTestServer({ providers: { logger: log.logger } });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  it('names the request id and the database error, and none of the customer', async () => {
+    const s = await shopper(server);
+    await orderAtDetails(s);
+    // Any customer written to an order now fails in the database, with the whole row in its detail.
+    await server.database.query('alter table orders add constraint no_customers_today check (customer is null)');
+    log.lines.length = 0;
+
+    const doc = await problem(await s.call('PUT', '/api/order/customer-info', who), 500);
+    const text = log.lines.join('');
+    for (const value of PERSONAL) expect(text).not.toContain(value);
+    expect(text).not.toContain(server.config.sessionSecret);
+    expect(text).not.toContain(s.token);
+
+    const records = log.records();
+    const failure = records.find((r) => r.msg === 'unhandled error');
+    expect(failure).toMatchObject({ reqId: doc.requestId, method: 'PUT', path: '/api/order/customer-info' });
+    expect(JSON.stringify(failure?.err)).toContain('23514');
+    const request = records.find((r) => r.msg === 'request');
+    expect(request).toMatchObject({ reqId: doc.requestId, method: 'PUT', path: '/api/order/customer-info', status: 500 });
+  });
+
+  it('logs every request with its id, the path without its query, and never the token', async () => {
+    log.lines.length = 0;
+    const token = await server.newSession();
+    const res = await server.request('/session/1/loyalty-signin?returnUrl=%2F&token=' + token, { headers: { 'X-Request-Id': 'support-ref-123' } });
+    expect(res.headers.get('x-request-id')).toBe('support-ref-123');
+    const text = log.lines.join('');
+    expect(text).not.toContain(token);
+    const lines = log.records().filter((r) => r.msg === 'request');
+    expect(lines.at(-1)).toMatchObject({ reqId: 'support-ref-123', method: 'GET', path: '/session/1/loyalty-signin' });
+    expect(lines.every((r) => typeof r.reqId === 'string' && r.reqId !== '')).toBe(true);
+  });
+});
+
+describe('redaction', () => {
+  it.each([
+    [{ body: who }],
+    [{ customer: who }],
+    [{ order: { customer: who, deliveryAddress: { postcode: 'LS21 1AB', address1: 'Otley' } } }],
+    [{ req: { headers: { authorization: 'Bearer secret-token-value', cookie: 'sid=secret-token-value' } } }],
+    [{ query: { token: 'secret-token-value' }, signature: 'sha256=secret-token-value' }],
+    [{ firstName: 'Philippa', emailAddress: 'philippa.quennell@example.org', headers: { 'psp-signature': 'secret-token-value' } }],
+  ])('censors %j', (value) => {
+    const log = capture();
+    log.logger.info(value, 'something happened');
+    const text = log.lines.join('');
+    for (const secret of [...PERSONAL, 'secret-token-value']) expect(text).not.toContain(secret);
+    expect(text).toContain('[redacted]');
+  });
+
+  it('keeps a database error to its code and message, never its parameters or failing row', () => {
+    const pg = Object.assign(new Error('new row for relation "orders" violates check constraint "x"'), {
+      code: '23514',
+      severity: 'ERROR',
+      detail: 'Failing row contains (Philippa, Otley).',
+    });
+    const drizzle = Object.assign(new Error('Failed query: update "orders" set "customer" = $1\nparams: {"firstName":"Philippa"}'), {
+      name: 'DrizzleQueryError',
+      query: 'update "orders" set "customer" = $1',
+      params: [{ firstName: 'Philippa' }],
+      cause: pg,
+    });
+    const safe = safeError(drizzle);
+    expect(safe).toEqual({ type: 'DrizzleQueryError', cause: { type: 'Error', code: '23514', message: pg.message } });
+    const log = capture();
+    log.logger.error({ err: drizzle }, 'failed');
+    expect(log.lines.join('')).not.toContain('Philippa');
+  });
+
+  it('keeps the stack of an error that is not the database’s', () => {
+    expect(safeError(new TypeError('x is undefined'))).toMatchObject({ type: 'TypeError', message: 'x is undefined', stack: expect.stringContaining('TypeError') });
+  });
+});
+
+describe('the app host and the provider', () => {
+  it('log each request with a request id, through the same wrapper, answering as before', async () => {
+    const log = capture();
+    const inner = new Hono();
+    inner.get('/pay/:id', (c) => c.text('card page'));
+    inner.get('/boom', () => {
+      throw new Error('the page broke');
+    });
+    inner.notFound((c) => c.text('no such page', 404));
+    const app = withRequestLog(inner, log.logger);
+
+    const page = await app.request('/pay/p1?token=secret-token-value');
+    expect(await page.text()).toBe('card page');
+    expect(page.headers.get('x-request-id')).toBeTruthy();
+    expect((await app.request('/nowhere')).status).toBe(404);
+    expect(await (await app.request('/nowhere')).text()).toBe('no such page');
+    expect((await app.request('/boom')).status).toBe(500);
+
+    expect(log.lines.join('')).not.toContain('secret-token-value');
+    const requests = log.records().filter((r) => r.msg === 'request');
+    expect(requests.map((r) => [r.path, r.status])).toEqual([
+      ['/pay/p1', 200],
+      ['/nowhere', 404],
+      ['/nowhere', 404],
+      ['/boom', 500],
+    ]);
+    expect(requests[0]?.reqId).toBe(page.headers.get('x-request-id'));
+  });
+});

@@ -1,0 +1,167 @@
+/**
+ * The servers' structured log (pino, one JSON object a line on stdout). The shop handles personal
+ * data and secrets, so the log never carries them: personal fields and tokens are censored by
+ * path wherever they sit, a database error is logged by its code and message only (never its
+ * query parameters, its detail or the failing row), and request lines name the path without its
+ * query string. Every request line carries the request id the problem+json answer gives the
+ * shopper, so support can find a complaint's line.
+ */
+import { Hono, type MiddlewareHandler } from 'hono';
+import { requestId } from 'hono/request-id';
+import { pino, type DestinationStream, type Logger } from 'pino';
+import type { LogLevel } from './env.ts';
+
+export type { Logger };
+
+const PERSONAL_FIELDS = [
+  'firstName',
+  'lastName',
+  'title',
+  'email',
+  'emailAddress',
+  'phoneNumber',
+  'dateOfBirth',
+  'address',
+  'deliveryAddress',
+  'houseNameNumber',
+  'addressLine1',
+  'addressLine2',
+  'townCity',
+  'postcodeZip',
+  'postcode',
+  'customer',
+  'customerKey',
+];
+const SECRET_FIELDS = ['authorization', 'Authorization', 'cookie', 'Cookie', 'set-cookie', 'token', 'password', 'secret', 'signature', 'psp-signature', 'Psp-Signature', 'cardNumber', 'cvc'];
+
+/** Censored at the top level and up to three levels down (body.address.townCity, req.headers.authorization). */
+export const REDACT_PATHS = [...PERSONAL_FIELDS, ...SECRET_FIELDS].flatMap((field) => {
+  const key = /^[A-Za-z_]\w*$/.test(field) ? field : `["${field}"]`;
+  const at = (prefix: string) => (key.startsWith('[') ? `${prefix}${key}` : prefix === '' ? key : `${prefix}.${key}`);
+  return [key.startsWith('[') ? `${key}` : key, at('*'), at('*.*'), at('*.*.*')];
+});
+
+export interface LoggerOptions {
+  level: LogLevel;
+  /** Which server: 'api', 'app', 'psp'. */
+  name?: string;
+  /** stdout unless given (tests capture the lines). */
+  destination?: DestinationStream;
+}
+
+export function createLogger({ level, name, destination }: LoggerOptions): Logger {
+  return pino(
+    {
+      level,
+      ...(name === undefined ? {} : { name }),
+      redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+      serializers: { err: safeError },
+      base: undefined,
+      timestamp: pino.stdTimeFunctions.isoTime,
+    },
+    destination ?? pino.destination({ dest: 1, sync: true }),
+  );
+}
+
+interface SafeError {
+  type: string;
+  message?: string;
+  code?: string;
+  stack?: string;
+  cause?: SafeError;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** drizzle's wrapper: its message is "Failed query: ... params: ..." (the driver's error is its cause). */
+function isQueryWrapper(error: Record<string, unknown>): boolean {
+  return 'params' in error && 'query' in error && typeof error.code !== 'string';
+}
+
+/** drizzle's wrapper or a driver's error with its SQLSTATE (which may also carry the query and params). */
+function isDatabaseError(error: unknown): boolean {
+  if (!isRecord(error)) return false;
+  if (isQueryWrapper(error)) return true;
+  return typeof error.code === 'string' && /^[0-9A-Z]{5}$/.test(error.code) && ('severity' in error || 'routine' in error);
+}
+
+function chainHasDatabaseError(error: unknown, depth = 0): boolean {
+  if (!isRecord(error) || depth > 5) return false;
+  return isDatabaseError(error) || chainHasDatabaseError(error.cause, depth + 1);
+}
+
+/**
+ * What the log keeps of an error. A database error (or anything wrapping one) keeps its type, its
+ * SQLSTATE code and the server's message; the wrapper's message and every stack (which repeat the
+ * query's parameters), and the driver's detail (which repeats the failing row) are dropped.
+ */
+export function safeError(error: unknown, depth = 0): SafeError {
+  if (!isRecord(error)) return { type: typeof error, message: String(error) };
+  const type = typeof error.name === 'string' ? error.name : (error.constructor?.name ?? 'Error');
+  const cause = depth < 5 && error.cause !== undefined ? { cause: safeError(error.cause, depth + 1) } : {};
+  if (chainHasDatabaseError(error)) {
+    if (isQueryWrapper(error)) return { type, ...cause };
+    return {
+      type,
+      ...(typeof error.code === 'string' ? { code: error.code } : {}),
+      ...(typeof error.message === 'string' ? { message: error.message } : {}),
+      ...cause,
+    };
+  }
+  return {
+    type,
+    ...(typeof error.message === 'string' ? { message: error.message } : {}),
+    ...(typeof error.stack === 'string' ? { stack: error.stack } : {}),
+    ...cause,
+  };
+}
+
+/** Servers whose requests carry hono's request id. */
+export interface RequestIdEnv {
+  Variables: { requestId: string };
+}
+
+/**
+ * One line a request, when it is answered: request id, method, path (never the query string, which
+ * may carry a token), status and time. Health checks log at debug only.
+ */
+export function requestLog(logger: Logger): MiddlewareHandler<RequestIdEnv> {
+  return async (c, next) => {
+    const started = performance.now();
+    await next();
+    const line = {
+      reqId: c.get('requestId'),
+      method: c.req.method,
+      path: c.req.path,
+      status: c.res.status,
+      ms: Math.round((performance.now() - started) * 10) / 10,
+    };
+    if (c.req.path === '/healthz') logger.debug(line, 'request');
+    else if (c.res.status >= 500) logger.error(line, 'request');
+    else logger.info(line, 'request');
+  };
+}
+
+/**
+ * Wraps a whole server (the app host, the provider) in the request log, with a request id of its
+ * own, without changing the server: its own routes, not-found and error pages answer as before.
+ */
+export function withRequestLog(app: { fetch: (request: Request, env?: unknown) => Response | Promise<Response> }, logger: Logger): Hono<RequestIdEnv> {
+  const outer = new Hono<RequestIdEnv>();
+  outer.use(requestId());
+  outer.use(requestLog(logger));
+  outer.all('*', async (c) => {
+    const inner = await app.fetch(c.req.raw, c.env);
+    // The inner server's answer as it is, with the id its log line carries.
+    const res = new Response(inner.body, inner);
+    res.headers.set('X-Request-Id', c.get('requestId'));
+    return res;
+  });
+  outer.onError((error, c) => {
+    logger.error({ reqId: c.get('requestId'), method: c.req.method, path: c.req.path, err: error }, 'unhandled error');
+    return c.text('Something went wrong', 500);
+  });
+  return outer;
+}
