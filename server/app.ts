@@ -9,6 +9,7 @@ import type { AppEnv } from './app-env.ts';
 import type { Deps } from './deps.ts';
 import { HttpProblem } from './errors.ts';
 import { createLogger, requestLog, type Logger } from './logger.ts';
+import type { SignedSend } from './psp/events.ts';
 import { branchRoutes } from './routes/branches.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
@@ -16,6 +17,7 @@ import { opsRoutes } from './routes/ops.ts';
 import { orderRoutes } from './routes/order.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { createAddressLookup, type AddressLookup } from './services/address-lookup.ts';
+import { httpRefundSender } from './services/payment.ts';
 import { createPlaceSearch, type PlaceSearch } from './services/places.ts';
 import { refuseUnstorableInput } from './validation.ts';
 
@@ -24,6 +26,8 @@ export interface ApiProviders {
   addresses: AddressLookup;
   /** The API's log; one at the configured level on stdout unless given. */
   logger: Logger;
+  /** Refund requests to the payment provider; over HTTP to PSP_ORIGIN unless given. */
+  sendRefund: SignedSend;
 }
 
 const TITLES: Record<number, string> = {
@@ -64,6 +68,7 @@ export function createApi(deps: Deps, providers?: Partial<ApiProviders>) {
   const places = providers?.places ?? createPlaceSearch(deps.config);
   const addresses = providers?.addresses ?? createAddressLookup(deps.config);
   const logger = providers?.logger ?? createLogger({ level: deps.config.logLevel, name: 'api' });
+  const sendRefund = providers?.sendRefund ?? httpRefundSender(deps.config.pspOrigin);
   const app = new Hono<AppEnv>();
 
   app.use(requestId());
@@ -99,7 +104,7 @@ export function createApi(deps: Deps, providers?: Partial<ApiProviders>) {
   app.route('/', catalogueRoutes());
   app.route('/', branchRoutes({ places, addresses }));
   app.route('/', cartRoutes());
-  app.route('/', orderRoutes());
+  app.route('/', orderRoutes({ sendRefund }));
   if (deps.config.opsToken !== null) app.route('/', opsRoutes(deps.config.opsToken));
 
   app.notFound((c) => problem(c, 404, { detail: `There is nothing at ${c.req.method} ${c.req.path}.` }));

@@ -65,6 +65,7 @@ const EnvSchema = v.object({
     v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
   ),
   SESSION_TTL_MINUTES: Whole(1, 60 * 24 * 30),
+  SESSION_HANDOVER_GRACE_MINUTES: Whole(0, 60 * 24 * 30),
   CART_TTL_MINUTES: Whole(1, 24 * 60),
   BODY_LIMIT_BYTES: Whole(1024, 10 * 1024 * 1024),
   AML_THRESHOLD_GBP: Whole(1, 1_000_000),
@@ -124,6 +125,11 @@ export interface Config {
   /** HS256 key of session tokens; null: generated once and kept in the database. */
   sessionSecret: string | null;
   sessionTtlMinutes: number;
+  /**
+   * How long after its expiry a session token may still be handed over for a new session that
+   * keeps its cart and order (docs/decisions/011); older tokens get a fresh, empty session.
+   */
+  sessionHandoverGraceMinutes: number;
   cartTtlMinutes: number;
   bodyLimitBytes: number;
   /** An order at or above this total (GBP) asks for additional identification. */
@@ -185,6 +191,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
   const appPort = e.APP_PORT ?? 3000;
   const apiPort = e.API_PORT ?? 3001;
   const pspPort = e.PSP_PORT ?? 3002;
+  const sessionTtlMinutes = e.SESSION_TTL_MINUTES ?? 60;
   return {
     appPort,
     apiPort,
@@ -197,7 +204,8 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL ?? null,
     dataDir: e.DATA_DIR ?? './data',
     sessionSecret: e.SESSION_SECRET ?? null,
-    sessionTtlMinutes: e.SESSION_TTL_MINUTES ?? 60,
+    sessionTtlMinutes,
+    sessionHandoverGraceMinutes: e.SESSION_HANDOVER_GRACE_MINUTES ?? sessionTtlMinutes,
     cartTtlMinutes: e.CART_TTL_MINUTES ?? 30,
     bodyLimitBytes: e.BODY_LIMIT_BYTES ?? 64 * 1024,
     amlThresholdGbp: e.AML_THRESHOLD_GBP ?? 1000,

@@ -12,9 +12,10 @@ import { readEnv } from './env.ts';
 import { listen } from './http-server.ts';
 import { createLogger, withRequestLog } from './logger.ts';
 import { createPsp } from './psp/app.ts';
+import { PSP_REFUNDS_PATH, type SignedSend } from './psp/events.ts';
 import { SIGNATURE_HEADER } from './psp/signature.ts';
 import { PSP_CALLBACK_PATH } from './routes/order.ts';
-import { pspWebhookSecret } from './services/payment.ts';
+import { pspWebhookSecret, sendRequestedRefunds } from './services/payment.ts';
 import { rateHistorySpan } from './services/rates.ts';
 
 let config;
@@ -34,15 +35,21 @@ if (config.seed && (await seed(database.db, { now: systemClock.now() }))) {
 }
 
 const deps: Deps = { db: database.db, clock: systemClock, config };
-const api = createApi(deps, { logger: createLogger({ level: config.logLevel, name: 'api' }) });
+// The shop's refund requests go to the provider started below, in-process (as an HTTP POST to
+// {PSP_ORIGIN}/refunds would, without the socket).
+const sendRefund: SignedSend = async ({ body, signature }) =>
+  psp.request(PSP_REFUNDS_PATH, { method: 'POST', headers: { 'Content-Type': 'application/json', [SIGNATURE_HEADER]: signature }, body });
+const api = createApi(deps, { logger: createLogger({ level: config.logLevel, name: 'api' }), sendRefund });
 const servers = [listen({ fetch: api.fetch, port: config.apiPort, hostname: config.host, timeouts: config })];
 
 // --- Sandbox payment provider (server/psp) ------------------------------------------------------
 const pspLogger = createLogger({ level: config.logLevel, name: 'psp' });
 // Its signed callbacks go straight into the API app in-process (same as an HTTP POST to
-// {API_BASE}/api/psp/callback, without the socket).
+// {API_BASE}/api/psp/callback, without the socket). Its payments are kept in the same database
+// (its own tables), so a restart neither charges a card page twice nor forgets a pending payment.
 const psp = createPsp({
   config: { secret: await pspWebhookSecret(deps), pendingMs: config.pspPendingMs, appOrigin: config.appOrigin, retryDelaysMs: [1_000, 5_000, 30_000] },
+  db: database.db,
   clock: systemClock,
   log: (message) => pspLogger.warn(message),
   deliver: async ({ body, signature }) => {
@@ -55,6 +62,19 @@ const psp = createPsp({
   },
 });
 servers.push(listen({ fetch: withRequestLog(psp, pspLogger).fetch, port: config.pspPort, hostname: config.host, timeouts: config }));
+// Pending payments that fell due while the shop was down (or on another instance that stopped)
+// are finished, callbacks the shop has not accepted are sent again, and refunds the provider has
+// not confirmed are asked for again: now, then every few seconds.
+const catchUp = async () => {
+  try {
+    await psp.sweep();
+    await sendRequestedRefunds(deps, sendRefund);
+  } catch (error) {
+    pspLogger.error({ err: error }, 'Catching up on payments failed');
+  }
+};
+await catchUp();
+setInterval(() => void catchUp(), 5_000).unref();
 // ------------------------------------------------------------------------------------------------
 
 // The built app, with every unknown path falling back to index.html for client routing, and the

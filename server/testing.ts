@@ -11,6 +11,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import * as v from 'valibot';
 import { bearer } from '#domain/contract/routes.ts';
 import { createApi, type Api, type ApiProviders } from './app.ts';
 import { dropPgSchema, openDatabase, type Database } from './db/client.ts';
@@ -19,6 +20,7 @@ import { seed } from './db/seed/index.ts';
 import { manualClock, type Deps, type ManualClock } from './deps.ts';
 import { readEnv, type Config } from './env.ts';
 import { listen } from './http-server.ts';
+import { RefundRequestSchema, type RefundRequest, type SignedSend } from './psp/events.ts';
 import { pspWebhookSecret } from './services/payment.ts';
 
 export interface TestServerOptions {
@@ -46,6 +48,13 @@ export interface TestServer {
   listen(): Promise<{ url: string; close(): Promise<void> }>;
   /** POST /session/{siteId} and return the token. */
   newSession(siteId?: number): Promise<string>;
+  /** Every refund request the shop has sent to the payment provider, in order. */
+  refundRequests: RefundRequest[];
+  /**
+   * Where the shop's refund requests go (a sandbox provider, in-process); until connected they
+   * are only recorded and answered 200.
+   */
+  connectRefunds(send: SignedSend | null): void;
   /** { Authorization: 'Bearer <token>' }. */
   auth(token: string): Record<string, string>;
   close(): Promise<void>;
@@ -78,7 +87,13 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     throw error;
   }
   const deps: Deps = { db: database.db, clock, config };
-  const app = createApi(deps, options.providers);
+  const refundRequests: RefundRequest[] = [];
+  let refundTarget: SignedSend | null = null;
+  const sendRefund: SignedSend = async (request) => {
+    refundRequests.push(v.parse(RefundRequestSchema, JSON.parse(request.body)));
+    return refundTarget === null ? { status: 200 } : refundTarget(request);
+  };
+  const app = createApi(deps, { sendRefund, ...options.providers });
   let secret: string;
   try {
     secret = await pspWebhookSecret(deps);
@@ -119,6 +134,10 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
       const res = await app.request(`/session/${siteId}`, { method: 'POST' });
       if (res.status !== 201) throw new Error(`POST /session/${siteId} answered ${res.status}`);
       return ((await res.json()) as { token: string }).token;
+    },
+    refundRequests,
+    connectRefunds: (send) => {
+      refundTarget = send;
     },
     auth: (token) => ({ Authorization: bearer(token) }),
     close: async () => {

@@ -9,8 +9,10 @@
  * `notice` tells the shopper that a refused session was replaced ('sessionEnded').
  *
  * A refused or expired token is not simply dropped: the new session is asked for with it, so the
- * server hands its cart and order over to the new session (docs/decisions/011). Before that,
- * storage is read again: another tab may already have stored the new session's token.
+ * server can hand its cart and order over to the new session (docs/decisions/011). It does so
+ * only for a recently expired token, never for a revoked session; when the cart does not come
+ * along the shopper is told a new session started. Before asking, storage is read again: another
+ * tab may already have stored the new session's token.
  *
  * Storage is injected (readStoredTokens, storeToken, removeLegacyToken, clearStoredToken), so the
  * chart never touches localStorage. A failed storage write does not stop the page: the token in
@@ -129,12 +131,20 @@ export const sessionMachine = setup({
     rememberRefusal: assign(({ context }) => ({ previousToken: context.token ?? context.previousToken, token: null, refused: true })),
     /** An expired token (in context or in storage) is kept to hand over, quietly. */
     rememberExpiredToken: assign((_, params: { token: string | null }) => ({ previousToken: params.token, token: null })),
-    /** A new session is in place: after a refusal the shopper is told, saying whether the cart came along. */
-    settleHandOver: assign(({ context }, params: { token: string }) => ({
-      previousToken: null,
-      refused: false,
-      notice: context.refused ? { kind: 'sessionEnded' as const, keptCart: tokenClaims(params.token)?.cart != null } : context.notice,
-    })),
+    /**
+     * A new session is in place: after a refusal the shopper is told, saying whether the cart came
+     * along. So is a shopper whose expired token held a cart the new session did not keep (the
+     * server hands over only recent tokens): they start afresh and should know why.
+     */
+    settleHandOver: assign(({ context }, params: { token: string }) => {
+      const keptCart = tokenClaims(params.token)?.cart != null;
+      const lostCart = context.previousToken !== null && tokenClaims(context.previousToken)?.cart != null && !keptCart;
+      return {
+        previousToken: null,
+        refused: false,
+        notice: context.refused || lostCart ? { kind: 'sessionEnded' as const, keptCart } : context.notice,
+      };
+    }),
     /**
      * Another tab (or the payment page's frame) already replaced the refused session: its token is
      * taken, and the shopper here is told too.

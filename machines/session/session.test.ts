@@ -123,6 +123,29 @@ describe('session token (spec 4.4)', () => {
     await ready();
     expect(calls.acquire).toHaveBeenCalledWith(expired);
   });
+
+  it('stays quiet when the expired token is handed over with its cart', async () => {
+    const expired = fakeSessionToken(BASE - 1000, { cart: 'cart-1' });
+    const { actor, ready } = startSession({ token: expired, legacyToken: null }, { acquire: async () => fakeSessionToken(BASE + HOUR, { sid: 'new', cart: 'cart-1' }) });
+    await ready();
+    expect(selectSessionNotice(actor.getSnapshot())).toBeNull();
+  });
+
+  it('tells the shopper a new session started when an expired token with a cart is no longer handed over (too old)', async () => {
+    const expired = fakeSessionToken(BASE - 30 * 24 * HOUR, { sid: 'old', cart: 'cart-1' });
+    const { actor, calls, ready } = startSession({ token: expired, legacyToken: null });
+    await ready();
+    expect(calls.acquire).toHaveBeenCalledWith(expired);
+    expect(selectSessionNotice(actor.getSnapshot())).toEqual({ kind: 'sessionEnded', keptCart: false });
+    actor.send({ type: 'session.noticeDismissed' });
+    expect(selectSessionNotice(actor.getSnapshot())).toBeNull();
+  });
+
+  it('stays quiet when an expired token without a cart gets a fresh session', async () => {
+    const { actor, ready } = startSession({ token: fakeSessionToken(BASE - 30 * 24 * HOUR), legacyToken: null });
+    await ready();
+    expect(selectSessionNotice(actor.getSnapshot())).toBeNull();
+  });
 });
 
 describe('a refused session (spec 4.4, 8; docs/decisions/011)', () => {

@@ -342,3 +342,45 @@ export const paymentEvents = pgTable('payment_events', {
   payload: jsonb('payload').notNull(),
   createdAt: createdAt(),
 });
+
+export const paymentRefunds = pgTable('payment_refunds', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  paymentId: uuid('payment_id')
+    .notNull()
+    .unique()
+    .references(() => payments.id),
+  amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+  reason: text('reason').notNull(),
+  status: text('status', { enum: ['requested', 'confirmed'] })
+    .notNull()
+    .default('requested'),
+  createdAt: createdAt(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+});
+
+/** The sandbox provider's payments (server/psp), kept apart from the shop's. */
+export const pspPayments = pgTable('psp_payments', {
+  id: text('id').primaryKey(),
+  state: text('state', { enum: ['pending', 'succeeded', 'declined', 'failed', 'refunded'] }).notNull(),
+  amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+  reference: text('reference').notNull(),
+  link: jsonb('link').notNull(),
+  dueAt: timestamp('due_at', { withTimezone: true }),
+  refundReason: text('refund_reason'),
+  refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+});
+
+/** The callbacks the provider owes the shop, until accepted. */
+export const pspEvents = pgTable('psp_events', {
+  id: text('id').primaryKey(),
+  paymentId: text('payment_id')
+    .notNull()
+    .references(() => pspPayments.id),
+  type: text('type').notNull(),
+  body: text('body').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});

@@ -1,5 +1,6 @@
 import * as v from 'valibot';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from '../testing.ts';
 import { createPsp, validateCard, type PspConfig } from './app.ts';
 import { PaymentEventSchema, type PaymentEvent } from './events.ts';
 import { signToken, verifyBody } from './signature.ts';
@@ -7,12 +8,25 @@ import { signToken, verifyBody } from './signature.ts';
 const SECRET = 'test-secret';
 const config: PspConfig = { secret: SECRET, pendingMs: 3000, appOrigin: 'http://localhost:3000', retryDelaysMs: [1000, 5000] };
 
+// The provider keeps its payments in its own tables: one database for the file, emptied before each test.
+let database: TestServer;
+beforeAll(async () => {
+  database = await createTestServer({ seed: false });
+});
+afterAll(async () => {
+  await database.close();
+});
+beforeEach(async () => {
+  await database.database.exec('TRUNCATE psp_events, psp_payments');
+});
+
 function setup(answer: () => number = () => 200) {
   let now = new Date('2025-06-02T10:00:00Z');
   const received: PaymentEvent[] = [];
   const timers: { fn: () => void; ms: number }[] = [];
   const psp = createPsp({
     config,
+    db: database.deps.db,
     clock: { now: () => now },
     deliver: async ({ body, signature }) => {
       expect(verifyBody(SECRET, body, signature)).toBe(true);

@@ -43,3 +43,22 @@ export type PaymentEvent = v.InferOutput<typeof PaymentEventSchema>;
 export function eventId(paymentId: string, type: PaymentEventType): string {
   return `evt_${paymentId}_${type.replace('payment.', '')}`;
 }
+
+/**
+ * The shop asks the provider to give a payment's money back (POST {PSP_ORIGIN}/refunds, signed
+ * like a callback). One refund a payment: the refund id repeats on a retry.
+ */
+export const RefundRequestSchema = v.object({
+  refundId: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
+  paymentId: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
+  /** GBP, major units. */
+  amount: v.pipe(v.number(), v.finite(), v.gtValue(0)),
+  reason: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
+});
+export type RefundRequest = v.InferOutput<typeof RefundRequestSchema>;
+
+/** Where the provider takes refund requests. */
+export const PSP_REFUNDS_PATH = '/refunds';
+
+/** A signed request from one side to the other; in production over HTTP, in tests in-process. */
+export type SignedSend = (request: { body: string; signature: string }) => Promise<{ status: number }>;

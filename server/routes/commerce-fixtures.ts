@@ -9,6 +9,7 @@ import { PROBLEM_CONTENT_TYPE, ProblemSchema, type Problem } from '#domain/contr
 import { CustomerInfoResultSchema, DeliverySlotsResponseSchema, OrderSchema, PaymentIntentResponseSchema, type Order } from '#domain/contract/order.ts';
 import type { CustomerDetails } from '#domain/customer.ts';
 import { createPsp } from '../psp/app.ts';
+import { PSP_REFUNDS_PATH } from '../psp/events.ts';
 import { SIGNATURE_HEADER } from '../psp/signature.ts';
 import type { TestServer } from '../testing.ts';
 import { PSP_CALLBACK_PATH } from './order.ts';
@@ -116,6 +117,7 @@ export function sandbox(server: TestServer, options: { pendingMs?: number } = {}
   const timers: { fn: () => void; ms: number }[] = [];
   const psp = createPsp({
     config: { secret: server.pspWebhookSecret, pendingMs: options.pendingMs ?? 3000, appOrigin: server.config.appOrigin, retryDelaysMs: [] },
+    db: server.deps.db,
     clock: server.clock,
     deliver: async ({ body: text, signature }) => {
       const res = await server.request(PSP_CALLBACK_PATH, { method: 'POST', headers: { 'Content-Type': 'application/json', [SIGNATURE_HEADER]: signature }, body: text });
@@ -124,6 +126,10 @@ export function sandbox(server: TestServer, options: { pendingMs?: number } = {}
     schedule: (fn, ms) => timers.push({ fn, ms }),
     log: () => {},
   });
+  // The shop's refund requests reach this provider.
+  server.connectRefunds(({ body: text, signature }) =>
+    Promise.resolve(psp.request(PSP_REFUNDS_PATH, { method: 'POST', headers: { 'Content-Type': 'application/json', [SIGNATURE_HEADER]: signature }, body: text })),
+  );
   /** Opens the card page and submits a card, as the shopper's browser would. */
   const pay = async (url: URL, cardNumber: string): Promise<Response> => {
     const page = await psp.request(`${url.pathname}${url.search}`);

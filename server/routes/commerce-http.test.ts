@@ -120,6 +120,7 @@ describe('over real sockets', () => {
     const api = await server.listen();
     const psp = createPsp({
       config: { secret: server.pspWebhookSecret, pendingMs: 0, appOrigin: server.config.appOrigin, retryDelaysMs: [] },
+      db: server.deps.db,
       clock: server.clock,
       deliver: async ({ body: text, signature }) => {
         const res = await fetch(`${api.url}${PSP_CALLBACK_PATH}`, { method: 'POST', headers: { 'Content-Type': 'application/json', [SIGNATURE_HEADER]: signature }, body: text });

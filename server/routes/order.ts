@@ -5,6 +5,7 @@ import { DeliverySlotRequestSchema, NO_STOCK, TrackingSchema } from '#domain/con
 import { apiRoutes } from '#domain/contract/routes.ts';
 import type { AppEnv } from '../app-env.ts';
 import { badRequest } from '../errors.ts';
+import type { SignedSend } from '../psp/events.ts';
 import { SIGNATURE_HEADER } from '../psp/signature.ts';
 import { chooseDeliverySlot, deliverySlotsOf, getOrder, saveTracking, submitCustomer } from '../services/order.ts';
 import { createPaymentIntent, handleProviderCallback } from '../services/payment.ts';
@@ -14,7 +15,8 @@ import { requireSession } from './session-auth.ts';
 /** Where the sandbox provider posts its signed outcomes (server to server, no session). */
 export const PSP_CALLBACK_PATH = '/api/psp/callback';
 
-export function orderRoutes() {
+/** sendRefund: how a refund request reaches the payment provider. */
+export function orderRoutes(options: { sendRefund: SignedSend }) {
   const app = new Hono<AppEnv>();
 
   app.get(apiRoutes.order.pattern, requireSession, async (c) => c.json<Order>(await getOrder(c.get('deps'), c.get('session'))));
@@ -50,7 +52,7 @@ export function orderRoutes() {
   });
 
   app.post(PSP_CALLBACK_PATH, async (c) => {
-    const outcome = await handleProviderCallback(c.get('deps'), await c.req.text(), c.req.header(SIGNATURE_HEADER));
+    const outcome = await handleProviderCallback(c.get('deps'), await c.req.text(), c.req.header(SIGNATURE_HEADER), options.sendRefund);
     return c.json({ received: true, outcome });
   });
 

@@ -1,7 +1,9 @@
 /**
- * A session revoked mid-checkout (docs/decisions/011): its tokens are refused with 401
- * 'session-revoked'; the browser hands the revoked token over once (POST /session/{siteId} with it
- * as the bearer) and its new session carries on with the same cart and order.
+ * Sessions revoked or expired (docs/decisions/011): a revoked session's tokens are refused with 401
+ * 'session-revoked' and the session is never handed over (whoever presents its token gets a
+ * fresh, empty session, told so by handedOver false). An expired token is handed over once (POST
+ * /session/{siteId} with it as the bearer) within SESSION_HANDOVER_GRACE_MINUTES of its expiry, and
+ * its new session carries on with the same cart and order; an older one opens nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as v from 'valibot';
@@ -11,6 +13,7 @@ import { SessionClaimsSchema, SessionInfoSchema, TokenResponseSchema } from '#do
 import { OrderSchema } from '#domain/contract/order.ts';
 import { apiRoutes } from '#domain/contract/routes.ts';
 import { markProfile } from '../services/session.ts';
+import { CustomerInfoResultSchema } from '#domain/contract/order.ts';
 import { createTestServer, type TestServer } from '../testing.ts';
 import { body, customer, orderAtDetails, problem, shopper, shopperWith, type Shopper } from './commerce-fixtures.ts';
 
@@ -30,10 +33,30 @@ function revoke(sessionId: string, token = OPS_TOKEN) {
   return server.request(`/ops/sessions/${sessionId}/revoke`, { method: 'POST', headers: server.auth(token) });
 }
 
-async function handOver(token: string, siteId = 1): Promise<string> {
-  const res = await server.request(apiRoutes.sessionCreate.url(siteId), { method: 'POST', headers: server.auth(token) });
-  return v.parse(TokenResponseSchema, await body(res, TokenResponseSchema, 201)).token;
+async function handOverAnswer(token: string, siteId = 1, on: TestServer = server) {
+  const res = await on.request(apiRoutes.sessionCreate.url(siteId), { method: 'POST', headers: on.auth(token) });
+  return v.parse(TokenResponseSchema, await body(res, TokenResponseSchema, 201));
 }
+
+async function handOver(token: string, siteId = 1): Promise<string> {
+  return (await handOverAnswer(token, siteId)).token;
+}
+
+/** Runs fn with the clock moved on by ms, then puts it back. */
+async function later<T>(ms: number, fn: () => Promise<T>, on: TestServer = server): Promise<T> {
+  const now = on.clock.now();
+  on.clock.advance(ms);
+  try {
+    return await fn();
+  } finally {
+    on.clock.set(now);
+  }
+}
+
+const MINUTE = 60_000;
+/** The defaults: tokens live SESSION_TTL_MINUTES (60) and are handed over up to SESSION_HANDOVER_GRACE_MINUTES (60) after. */
+const TTL = 60 * MINUTE;
+const GRACE = 60 * MINUTE;
 
 const asShopper = (token: string): Shopper => shopperWith(server, token);
 
@@ -82,20 +105,51 @@ describe('revoking a session (operations route)', () => {
   });
 });
 
-describe('handing a revoked session over (POST /session/{siteId} with the old token)', () => {
+describe('a revoked session is never handed over', () => {
+  it('whoever presents its token first gets a fresh, empty session and is told so; the cart, order and personal details stay out of reach', async () => {
+    const s = await shopper(server);
+    const order = await orderAtDetails(s);
+    await body(await s.call('PUT', '/api/order/customer-info', customer({ emailAddress: 'victim@example.com' })), CustomerInfoResultSchema, 200);
+    await revoke(claimsOf(s.token).sid);
+
+    for (let i = 0; i < 2; i++) {
+      const answer = await handOverAnswer(s.token);
+      expect(answer.handedOver).toBe(false);
+      expect(claimsOf(answer.token)).toMatchObject({ site: 1, cart: null, order: null });
+      const next = asShopper(answer.token);
+      expect((await next.call('GET', '/api/order')).status).toBe(404);
+      expect((await next.call('GET', '/api/cart')).status).toBe(404);
+    }
+    // The order keeps its details, in the revoked session nobody can use.
+    const [row] = await server.database.query<{ session_id: string }>('select session_id from orders where id = $1', [order.id]);
+    expect(row?.session_id).toBe(claimsOf(s.token).sid);
+    expect((await problem(await s.call('GET', '/api/order'), 401)).type).toBe('session-revoked');
+  });
+
+  it('nor is a revoked session whose token has also expired', async () => {
+    const s = await shopper(server);
+    await orderAtDetails(s);
+    await revoke(claimsOf(s.token).sid);
+    const answer = await later(TTL + MINUTE, () => handOverAnswer(s.token));
+    expect(answer.handedOver).toBe(false);
+    expect(claimsOf(answer.token)).toMatchObject({ cart: null, order: null });
+  });
+});
+
+describe('handing an expired token over (POST /session/{siteId} with the old token)', () => {
   it('gives a new session with the same cart and order, which carries on to payment', async () => {
     const s = await shopper(server);
     const order = await orderAtDetails(s);
     const cart = await body(await s.call('GET', '/api/cart'), CartSchema, 200);
     const old = claimsOf(s.token);
-    await revoke(old.sid);
 
-    const token = await handOver(s.token);
-    const fresh = claimsOf(token);
+    const answer = await later(TTL + MINUTE, () => handOverAnswer(s.token));
+    expect(answer.handedOver).toBe(true);
+    const fresh = claimsOf(answer.token);
     expect(fresh.sid).not.toBe(old.sid);
     expect(fresh).toMatchObject({ site: 1, cart: cart.id, order: order.id });
 
-    const next = asShopper(token);
+    const next = asShopper(answer.token);
     expect(await body(await next.call('GET', '/api/cart'), CartSchema, 200)).toEqual(cart);
     expect((await body(await next.call('GET', '/api/order'), OrderSchema, 200)).id).toBe(order.id);
     // The details step goes on where it was.
@@ -103,22 +157,59 @@ describe('handing a revoked session over (POST /session/{siteId} with the old to
     expect((await next.call('POST', '/api/order/create-payment-intent')).status).toBeLessThan(300);
   });
 
+  it.each([
+    ['not expired yet', 30 * MINUTE, true],
+    ['expired a minute ago', TTL + MINUTE, true],
+    ['expired 59 minutes ago', TTL + GRACE - MINUTE, true],
+    ['expired 60 minutes ago (SESSION_HANDOVER_GRACE_MINUTES)', TTL + GRACE, false],
+    ['expired a day ago', TTL + 24 * 60 * MINUTE, false],
+    ['expired 30 days ago', TTL + 30 * 24 * 60 * MINUTE, false],
+  ])('a token %s (presented %i ms after it was issued): handed over %s', async (_, age, handedOver) => {
+    const s = await shopper(server);
+    const order = await orderAtDetails(s);
+    const answer = await later(age, () => handOverAnswer(s.token));
+    expect(answer.handedOver).toBe(handedOver);
+    expect(claimsOf(answer.token).order).toBe(handedOver ? order.id : null);
+  });
+
+  it('a token older than the grace opens nothing of the old order, and leaves the old session as it was', async () => {
+    const s = await shopper(server);
+    await orderAtDetails(s);
+    await body(await s.call('PUT', '/api/order/customer-info', customer({ emailAddress: 'stale@example.com' })), CustomerInfoResultSchema, 200);
+    const answer = await later(30 * 24 * 60 * MINUTE, () => handOverAnswer(s.token));
+    expect(answer.handedOver).toBe(false);
+    expect((await asShopper(answer.token).call('GET', '/api/order')).status).toBe(404);
+    const [row] = await server.database.query<{ revoked_at: unknown; replaced_by: unknown }>('select revoked_at, replaced_by from sessions where id = $1', [claimsOf(s.token).sid]);
+    expect(row).toEqual({ revoked_at: null, replaced_by: null });
+  });
+
+  it('follows SESSION_HANDOVER_GRACE_MINUTES: 0 hands over no expired token', async () => {
+    const strict = await createTestServer({ config: { sessionHandoverGraceMinutes: 0 } });
+    try {
+      const token = await strict.newSession();
+      await body(await strict.request('/cart', { method: 'POST', headers: { ...strict.auth(token), 'Content-Type': 'application/json' }, body: JSON.stringify({ storeId: 1, productId: 1, affiliateCode: null }) }), CartSchema, 201);
+      expect((await later(TTL - MINUTE, () => handOverAnswer(token, 1, strict), strict)).handedOver).toBe(true);
+      const other = await strict.newSession();
+      expect((await later(TTL, () => handOverAnswer(other, 1, strict), strict)).handedOver).toBe(false);
+    } finally {
+      await strict.close();
+    }
+    // A server of its own: started and seeded.
+  }, 120_000);
+
   it('hands a session over once: the same token again gets an empty session', async () => {
     const s = await shopper(server);
     await orderAtDetails(s);
-    await revoke(claimsOf(s.token).sid);
-    const first = claimsOf(await handOver(s.token));
-    const second = claimsOf(await handOver(s.token));
-    expect(first.cart).not.toBeNull();
+    const [first, second] = await later(TTL + MINUTE, async () => [claimsOf(await handOver(s.token)), claimsOf(await handOver(s.token))]);
+    expect(first?.cart).not.toBeNull();
     expect(second).toMatchObject({ cart: null, order: null });
-    expect(second.sid).not.toBe(first.sid);
+    expect(second?.sid).not.toBe(first?.sid);
   });
 
   it('lets exactly one of two racing hand-overs take the cart', async () => {
     const s = await shopper(server);
     await orderAtDetails(s);
-    await revoke(claimsOf(s.token).sid);
-    const [a, b] = (await Promise.all([handOver(s.token), handOver(s.token)])).map(claimsOf);
+    const [a, b] = (await later(TTL + MINUTE, () => Promise.all([handOver(s.token), handOver(s.token)]))).map(claimsOf);
     expect([a?.cart === null, b?.cart === null].sort()).toEqual([false, true]);
   });
 
@@ -134,16 +225,17 @@ describe('handing a revoked session over (POST /session/{siteId} with the old to
   it('keeps the loyalty profile', async () => {
     const s = await shopper(server);
     await markProfile(server.deps, claimsOf(s.token).sid);
-    await revoke(claimsOf(s.token).sid);
-    const res = await asShopper(await handOver(s.token)).call('GET', apiRoutes.sessionInfo.url(1));
+    const token = await later(TTL + MINUTE, () => handOver(s.token));
+    const res = await asShopper(token).call('GET', apiRoutes.sessionInfo.url(1));
     expect(v.parse(SessionInfoSchema, await res.json())).toEqual({ hasProfile: true });
   });
 
   it("gives a token of another site a fresh session of this site, not that site's cart", async () => {
     const s = await shopper(server, 2);
     await body(await s.call('POST', '/cart', { storeId: 1, productId: 1, affiliateCode: null }), CartSchema, 201).catch(() => null);
-    const fresh = claimsOf(await handOver(s.token, 1));
-    expect(fresh).toMatchObject({ site: 1, cart: null, order: null });
+    const answer = await handOverAnswer(s.token, 1);
+    expect(answer.handedOver).toBe(false);
+    expect(claimsOf(answer.token)).toMatchObject({ site: 1, cart: null, order: null });
     // The other site's session is untouched.
     expect((await s.call('GET', apiRoutes.sessionToken.url(2))).status).toBe(200);
   });

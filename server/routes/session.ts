@@ -48,14 +48,14 @@ export function sessionRoutes() {
     const deps = c.get('deps');
     const { siteId } = c.req.valid('param');
     const presented = bearerToken(c.req.header(AUTH_HEADER));
-    // No token: a fresh session. A token of ours (expired or revoked too) is handed over once, so
-    // its cart and order carry on; anything else must be a legacy token.
-    const session =
-      presented === null
-        ? await createSession(deps, siteId)
-        : JWT_SHAPE.test(presented)
-          ? await handOverSession(deps, siteId, presented)
-          : await exchangeLegacyToken(deps, siteId, presented);
+    // No token: a fresh session. A token of ours is handed over once, within its bounds (never a
+    // revoked session's, never long expired), so its cart and order carry on; the answer says
+    // whether they did. Anything else must be a legacy token.
+    if (presented !== null && JWT_SHAPE.test(presented)) {
+      const { session, handedOver } = await handOverSession(deps, siteId, presented);
+      return c.json<TokenResponse>({ token: await issueToken(deps, session), handedOver }, 201);
+    }
+    const session = presented === null ? await createSession(deps, siteId) : await exchangeLegacyToken(deps, siteId, presented);
     return c.json<TokenResponse>({ token: await issueToken(deps, session) }, 201);
   });
 

@@ -13,6 +13,7 @@ import { guaranteeFeesMinor } from '#domain/guarantees.ts';
 import { exponentOf, toMajor } from '#domain/money.ts';
 import { isOrderStateValue, ORDER_STATE, PAYMENT_STATUS_RETRY_MS } from '#domain/order-state.ts';
 import { isProductId, isSellBack, PRODUCT } from '#domain/products.ts';
+import { isDeepStrictEqual } from 'node:util';
 import * as v from 'valibot';
 import type { Db } from '../db/client.ts';
 import * as t from '../db/schema.ts';
@@ -207,6 +208,20 @@ export async function deliverySlotsOf(deps: Deps, session: SessionContext): Prom
   return slotsFor(deps, await currentOrder(deps, session));
 }
 
+/** Whether a payment of the order was ever asked for (create-payment-intent), whatever came of it. */
+async function paymentStarted(db: Db, order: OrderRow): Promise<boolean> {
+  const [payment] = await db.select({ id: t.payments.id }).from(t.payments).where(eq(t.payments.orderId, order.id)).limit(1);
+  return payment !== undefined;
+}
+
+function detailsLocked(order: OrderRow): HttpProblem {
+  const detail =
+    order.state === ORDER_STATE.PAYMENT_PENDING
+      ? 'Payment for this order has already started, so the details given for it can no longer be changed.'
+      : 'This order has gone past the details step, so the details given for it can no longer be changed.';
+  return new HttpProblem(409, 'Your details can no longer be changed', detail, { type: 'customer-details-locked' });
+}
+
 function orderNotOpen(order: OrderRow): HttpProblem {
   return conflict(`This order can no longer be changed (state ${order.state}).`, 'order-not-open');
 }
@@ -283,7 +298,11 @@ async function customerHistory(db: Db, order: OrderRow, key: string, now: Date, 
  *   date the answer is the text NoStock (the shopper picks another date);
  * - the velocity check (state 1) and the AML flag, over the customer's other orders;
  * - otherwise payment pending (3), or completed (18) for sell back, which has no card payment.
- * A second submit of an order already past this step changes nothing and repeats the answer.
+ * The same details again change nothing and repeat the answer (a double submit). Different
+ * details before the payment has started (payment pending, no payment made yet) replace the
+ * first ones and are checked again, velocity and AML included: the last details win. Once a
+ * payment has started, or the order is completed, refused or failed, different details are a
+ * 409 ('customer-details-locked'): the payment and its checks were made for the first ones.
  */
 export async function submitCustomer(deps: Deps, session: SessionContext, body: unknown): Promise<CustomerInfoResponse> {
   const now = deps.clock.now();
@@ -292,7 +311,9 @@ export async function submitCustomer(deps: Deps, session: SessionContext, body: 
     const order = await currentOrder(deps, session, { lock: true, db: tx });
     if (order.state !== ORDER_STATE.CREATED) {
       if (order.customer === null) throw orderNotOpen(order);
-      return { showAMLPopup: order.amlFlag, state: { value: stateOf(order) } };
+      // Compared as stored: JSON drops what the parsed details leave undefined.
+      if (isDeepStrictEqual(order.customer, JSON.parse(JSON.stringify(details)))) return { showAMLPopup: order.amlFlag, state: { value: stateOf(order) } };
+      if (order.state !== ORDER_STATE.PAYMENT_PENDING || (await paymentStarted(tx, order))) throw detailsLocked(order);
     }
     assertNotExpired(order, now);
     const chosen = slotOf(order);

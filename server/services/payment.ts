@@ -12,15 +12,16 @@ import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import { appPaths } from '#domain/contract/routes.ts';
 import { exponentOf } from '#domain/money.ts';
-import { ORDER_STATE } from '#domain/order-state.ts';
+import { isOrderStateValue, ORDER_STATE } from '#domain/order-state.ts';
 import { isSellBack, isProductId } from '#domain/products.ts';
 import type { Db } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { badRequest, conflict, HttpProblem, notFound, unauthorized } from '../errors.ts';
-import { PaymentEventSchema, type PaymentEvent, type PaymentLink } from '../psp/events.ts';
-import { signToken, verifyBody } from '../psp/signature.ts';
+import { PaymentEventSchema, PSP_REFUNDS_PATH, type PaymentEvent, type PaymentLink, type RefundRequest, type SignedSend } from '../psp/events.ts';
+import { SIGNATURE_HEADER, signBody, signToken, verifyBody } from '../psp/signature.ts';
 import { storedSecret } from './app-secrets.ts';
+import { decideCallback, type PaymentStatus, type RefundReason } from './payment-outcome.ts';
 import type { OrderLineRecord } from './cart.ts';
 import { currentOrder, linesOf, type OrderRow, type SlotRecord } from './order.ts';
 import type { SessionContext } from './session.ts';
@@ -130,19 +131,21 @@ function drawsOnStock(order: OrderRow): boolean {
   return slot?.isInStock ?? true;
 }
 
-export type CallbackOutcome = 'processing' | 'completed' | 'failed' | 'soldOut' | 'ignored' | 'duplicate';
+export type CallbackOutcome = 'processing' | 'completed' | 'failed' | 'soldOut' | 'refunded' | 'ignored' | 'duplicate';
 
 /**
- * POST /api/psp/callback. The signature is checked over the raw body before anything is parsed.
- * 'payment.processing' marks a pending payment processing: the bank has not confirmed it yet, and
- * the order is read as 'status not known yet' until the outcome comes (services/order.ts).
- * Outcomes: a success completes a payment-pending order (18) and takes its stock; if the stock is
- * gone by then, the order fails (16) and the payment is refunded. A decline or provider error
- * ends that payment only: the order stays payment pending (3) with an unsuccessful attempt, so
- * the unsuccessful page's 'Try again?' (offered for 3) leads to a new payment. A success for an
- * order that is no longer awaiting payment (abandoned, already paid) is refunded.
+ * POST /api/psp/callback. The signature is checked over the raw body before anything is parsed;
+ * the event is stored by its unique id (a replay changes nothing), then decideCallback
+ * (services/payment-outcome.ts) says what it does, under the payment's and the order's row locks:
+ * 'payment.processing' marks a pending payment processing (the order reads as 'status not known
+ * yet' until the outcome comes); a success completes a payment-pending order (18) and takes its
+ * stock once, or, when it cannot (sold out meanwhile, the order already paid by another payment,
+ * abandoned or expired), is refunded; a decline or provider error ends that payment only, so the
+ * unsuccessful page's 'Try again?' leads to a new payment. A refund is recorded in the same
+ * transaction (payment_refunds, with its reason) and the provider is told after the commit; a
+ * refund the provider has not confirmed is sent again by sendRequestedRefunds.
  */
-export async function handleProviderCallback(deps: Deps, rawBody: string, signature: string | null | undefined): Promise<CallbackOutcome> {
+export async function handleProviderCallback(deps: Deps, rawBody: string, signature: string | null | undefined, sendRefund?: SignedSend): Promise<CallbackOutcome> {
   if (!verifyBody(await pspWebhookSecret(deps), rawBody, signature)) {
     throw unauthorized('The callback signature does not match.', 'signature-invalid');
   }
@@ -156,7 +159,7 @@ export async function handleProviderCallback(deps: Deps, rawBody: string, signat
   if (!parsed.success) throw badRequest('The callback is not a payment event.');
   const event: PaymentEvent = parsed.output;
 
-  return deps.db.transaction(async (tx) => {
+  const { outcome, refundId } = await deps.db.transaction(async (tx): Promise<{ outcome: CallbackOutcome; refundId?: string }> => {
     const [payment] = await tx.select().from(t.payments).where(eq(t.payments.providerRef, event.paymentId)).for('update');
     if (payment === undefined) throw notFound(`There is no payment ${event.paymentId}.`);
     const [stored] = await tx
@@ -164,43 +167,104 @@ export async function handleProviderCallback(deps: Deps, rawBody: string, signat
       .values({ providerEventId: event.id, paymentId: payment.id, type: event.type, payload: event, createdAt: deps.clock.now() })
       .onConflictDoNothing({ target: t.paymentEvents.providerEventId })
       .returning();
-    if (stored === undefined) return 'duplicate';
+    if (stored === undefined) return { outcome: 'duplicate' };
     if (Math.round(event.amount * 100) !== payment.amountMinor) {
       throw new HttpProblem(422, 'Unprocessable request', 'The callback amount does not match the payment.', { type: 'amount-mismatch' });
     }
-    if (payment.status !== 'pending' && payment.status !== 'processing') return 'ignored';
-
-    const now = deps.clock.now();
-    if (event.type === 'payment.processing') {
-      if (payment.status !== 'pending') return 'ignored';
-      await tx.update(t.payments).set({ status: 'processing', updatedAt: now }).where(eq(t.payments.id, payment.id));
-      return 'processing';
-    }
     const [order] = await tx.select().from(t.orders).where(eq(t.orders.id, payment.orderId)).for('update');
     if (order === undefined) throw new Error(`Payment ${payment.id} has no order`);
-    const setPayment = (status: 'succeeded' | 'declined' | 'failed' | 'refunded') =>
-      tx.update(t.payments).set({ status, updatedAt: now }).where(eq(t.payments.id, payment.id));
+    if (!isOrderStateValue(order.state)) throw new Error(`Unexpected order state ${order.state}`);
+
+    const now = deps.clock.now();
+    const setPayment = (status: PaymentStatus) => tx.update(t.payments).set({ status, updatedAt: now }).where(eq(t.payments.id, payment.id));
     const setOrder = (state: 3 | 16 | 18, success: boolean, stockTaken = order.stockTaken) =>
       tx.update(t.orders).set({ state, paymentSuccess: success, stockTaken, updatedAt: now }).where(eq(t.orders.id, order.id));
+    const refund = async (reason: RefundReason) => {
+      await setPayment('refunded');
+      const [row] = await tx
+        .insert(t.paymentRefunds)
+        .values({ paymentId: payment.id, amountMinor: payment.amountMinor, reason, createdAt: now })
+        .onConflictDoNothing({ target: t.paymentRefunds.paymentId })
+        .returning({ id: t.paymentRefunds.id });
+      return row?.id;
+    };
 
-    if (event.type !== 'payment.succeeded') {
-      await setPayment(event.type === 'payment.declined' ? 'declined' : 'failed');
-      if (order.state !== ORDER_STATE.PAYMENT_PENDING) return 'ignored';
-      await setOrder(ORDER_STATE.PAYMENT_PENDING, false);
-      return 'failed';
+    const decision = decideCallback({ event: event.type, payment: payment.status, order: order.state });
+    switch (decision.action) {
+      case 'ignore':
+        return { outcome: 'ignored' };
+      case 'markProcessing':
+        await setPayment('processing');
+        return { outcome: 'processing' };
+      case 'endAttempt':
+        await setPayment(decision.status);
+        if (decision.orderAttemptFailed) await setOrder(ORDER_STATE.PAYMENT_PENDING, false);
+        return { outcome: decision.orderAttemptFailed ? 'failed' : 'ignored' };
+      case 'refund': {
+        const refundId = await refund(decision.reason);
+        return { outcome: 'refunded', ...(refundId === undefined ? {} : { refundId }) };
+      }
+      case 'complete': {
+        if (drawsOnStock(order) && !order.stockTaken && !(await takeStock(tx, order))) {
+          const refundId = await refund('sold-out');
+          await setOrder(ORDER_STATE.CHECKOUT_FAILED, false);
+          return { outcome: 'soldOut', ...(refundId === undefined ? {} : { refundId }) };
+        }
+        await setPayment('succeeded');
+        await setOrder(ORDER_STATE.COMPLETED, true, order.stockTaken || drawsOnStock(order));
+        return { outcome: 'completed' };
+      }
     }
-    if (order.state !== ORDER_STATE.PAYMENT_PENDING) {
-      // The sandbox's refund is a status: the money goes straight back.
-      await setPayment('refunded');
-      return 'ignored';
-    }
-    if (drawsOnStock(order) && !order.stockTaken && !(await takeStock(tx, order))) {
-      await setPayment('refunded');
-      await setOrder(ORDER_STATE.CHECKOUT_FAILED, false);
-      return 'soldOut';
-    }
-    await setPayment('succeeded');
-    await setOrder(ORDER_STATE.COMPLETED, true, order.stockTaken || drawsOnStock(order));
-    return 'completed';
   });
+  if (refundId !== undefined && sendRefund !== undefined) await sendRequestedRefunds(deps, sendRefund, [refundId]);
+  return outcome;
+}
+
+/**
+ * Tells the provider about refunds recorded but not yet confirmed (the given ones, or all), and
+ * marks each confirmed once the provider accepts it. A provider that cannot be reached now is
+ * asked again on the next call (at start and every minute, server/main.ts). Returns how many
+ * were confirmed.
+ */
+export async function sendRequestedRefunds(deps: Pick<Deps, 'db' | 'config' | 'clock'>, send: SignedSend, ids?: readonly string[]): Promise<number> {
+  const secret = await pspWebhookSecret(deps);
+  const requested = await deps.db
+    .select({ id: t.paymentRefunds.id, amountMinor: t.paymentRefunds.amountMinor, reason: t.paymentRefunds.reason, providerRef: t.payments.providerRef })
+    .from(t.paymentRefunds)
+    .innerJoin(t.payments, eq(t.payments.id, t.paymentRefunds.paymentId))
+    .where(and(eq(t.paymentRefunds.status, 'requested'), ...(ids === undefined ? [] : [inArray(t.paymentRefunds.id, [...ids])])));
+  let confirmed = 0;
+  for (const r of requested) {
+    const request: RefundRequest = { refundId: r.id, paymentId: r.providerRef, amount: r.amountMinor / 100, reason: r.reason };
+    const body = JSON.stringify(request);
+    try {
+      const res = await send({ body, signature: signBody(secret, body) });
+      if (res.status < 200 || res.status >= 300) {
+        console.warn(`refund ${r.id}: the payment provider answered ${res.status}; it will be asked again`);
+        continue;
+      }
+    } catch (error) {
+      console.warn(`refund ${r.id}: the payment provider could not be reached (${String(error)}); it will be asked again`);
+      continue;
+    }
+    await deps.db
+      .update(t.paymentRefunds)
+      .set({ status: 'confirmed', confirmedAt: deps.clock.now() })
+      .where(and(eq(t.paymentRefunds.id, r.id), eq(t.paymentRefunds.status, 'requested')));
+    confirmed++;
+  }
+  return confirmed;
+}
+
+/** Refund requests over HTTP to the provider's origin (PSP_ORIGIN), for a provider in another process. */
+export function httpRefundSender(pspOrigin: string): SignedSend {
+  return async ({ body, signature }) => {
+    const res = await fetch(`${pspOrigin}${PSP_REFUNDS_PATH}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', [SIGNATURE_HEADER]: signature },
+      body,
+      signal: AbortSignal.timeout(10_000),
+    });
+    return { status: res.status };
+  };
 }

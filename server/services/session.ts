@@ -162,16 +162,18 @@ export async function verifyToken(deps: Pick<Deps, 'db' | 'config' | 'clock'>, t
 
 /**
  * The claims of a token this shop signed, whatever its expiry (an expired or revoked token is what
- * a browser hands over); null for anything it did not sign.
+ * a browser hands over), with its expiry; null for anything it did not sign.
  */
-export async function readOwnToken(deps: Pick<Deps, 'db' | 'config'>, token: string): Promise<Claims | null> {
+export async function readOwnToken(deps: Pick<Deps, 'db' | 'config'>, token: string): Promise<(Claims & { exp: number }) | null> {
   if (!JWT_SHAPE.test(token)) return null;
   try {
     const { payload, protectedHeader } = await compactVerify(token, await signingKey(deps), { algorithms: ['HS256'] });
     if (protectedHeader.alg !== 'HS256') return null;
     const parsed: unknown = JSON.parse(new TextDecoder().decode(payload));
     if (typeof parsed !== 'object' || parsed === null || (parsed as { iss?: unknown }).iss !== ISSUER) return null;
-    return claimsOf(parsed as Record<string, unknown>);
+    const exp = (parsed as { exp?: unknown }).exp;
+    if (typeof exp !== 'number' || !Number.isFinite(exp)) return null;
+    return { ...claimsOf(parsed as Record<string, unknown>), exp };
   } catch {
     return null;
   }
@@ -235,22 +237,33 @@ export async function markProfile(deps: Pick<Deps, 'db' | 'clock'>, sessionId: s
     .where(and(eq(t.sessions.id, sessionId)));
 }
 
+/** What POST /session/{siteId} with a token of the shop's own gives: a new session, and whether it kept the old one's cart and order. */
+export interface HandOver {
+  session: SessionRow;
+  handedOver: boolean;
+}
+
 /**
- * POST /session/{siteId} with a token this shop signed: a new session. When the token's session
- * has not been handed over yet, the new session takes over its cart, its order and its loyalty
- * profile, and the old session ends (its tokens are refused from then on). This is how a browser
- * whose token was revoked or has expired keeps what it had (docs/decisions/011). A token of another
- * site, or of a session already handed over, gets a fresh session with nothing in it: the first
- * browser to hand a session over has it, and the row lock makes that exactly one.
+ * POST /session/{siteId} with a token this shop signed: a new session. The new session takes
+ * over the old one's cart, order and loyalty profile, and the old session ends (its tokens are
+ * refused from then on), only when the old session was neither revoked nor handed over already,
+ * is of this site, and the token is unexpired or expired less than SESSION_HANDOVER_GRACE_MINUTES
+ * ago. This is how a browser whose token expired while the shopper was away keeps what it had
+ * (docs/decisions/011). Anything else gets a fresh session with nothing in it (handedOver false):
+ * a revoked session's cart and order stay out of reach of whoever holds its token, and a token
+ * found long after its expiry opens nothing. The row lock makes one hand-over of a session.
  */
-export async function handOverSession(deps: Deps, siteId: number, token: string): Promise<SessionRow> {
+export async function handOverSession(deps: Deps, siteId: number, token: string): Promise<HandOver> {
   const claims = await readOwnToken(deps, token);
-  if (claims === null || claims.site !== siteId) return createSession(deps, siteId);
+  const fresh = async () => ({ session: await createSession(deps, siteId), handedOver: false });
+  if (claims === null || claims.site !== siteId) return fresh();
+  const graceEndsMs = (claims.exp + deps.config.sessionHandoverGraceMinutes * 60) * 1000;
+  if (deps.clock.now().getTime() >= graceEndsMs) return fresh();
   await assertSite(deps.db, siteId);
   return deps.db.transaction(async (tx) => {
     const now = deps.clock.now();
     const [old] = await tx.select().from(t.sessions).where(eq(t.sessions.id, claims.sid)).for('update');
-    const keep = old !== undefined && old.siteId === siteId && old.replacedBy === null ? old : null;
+    const keep = old !== undefined && old.siteId === siteId && old.replacedBy === null && old.revokedAt === null ? old : null;
     const [created] = await tx
       .insert(t.sessions)
       .values({
@@ -263,7 +276,7 @@ export async function handOverSession(deps: Deps, siteId: number, token: string)
       })
       .returning();
     if (created === undefined) throw new Error('The session was not created');
-    if (keep === null) return toRow(created);
+    if (keep === null) return { session: toRow(created), handedOver: false };
     if (keep.cartId !== null) {
       await tx
         .update(t.carts)
@@ -281,15 +294,15 @@ export async function handOverSession(deps: Deps, siteId: number, token: string)
     }
     await tx
       .update(t.sessions)
-      .set({ revokedAt: keep.revokedAt ?? now, replacedBy: created.id, updatedAt: now })
+      .set({ revokedAt: now, replacedBy: created.id, updatedAt: now })
       .where(eq(t.sessions.id, keep.id));
-    return toRow(created);
+    return { session: toRow(created), handedOver: true };
   });
 }
 
 /**
- * Revokes a session (the operations route): its tokens authorise nothing from now on. The browser
- * holding it hands it over once for a new session (handOverSession). False when there is none.
+ * Revokes a session (the operations route): its tokens authorise nothing from now on, and it is
+ * never handed over: the browser holding it gets a fresh, empty session. False when there is none.
  */
 export async function revokeSession(deps: Pick<Deps, 'db' | 'clock'>, sessionId: string): Promise<boolean> {
   if (!UUID.test(sessionId)) return false;
