@@ -1,4 +1,5 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,7 +56,7 @@ describe('app host', () => {
     await mkdir(path.join(dir, 'assets'));
     await writeFile(path.join(dir, 'index.html'), INDEX);
     await writeFile(path.join(dir, 'assets', 'index-abc.js'), 'console.log(1);');
-    app = createAppHost({ config, distDir: root });
+    app = createAppHost({ config, distDir: root, embedAncestors: ['https://partner.example'] });
   });
   afterAll(async () => {
     await rm(path.resolve(root), { recursive: true, force: true });
@@ -73,5 +74,61 @@ describe('app host', () => {
     const res = await app.request('/assets/index-abc.js');
     expect(res.status).toBe(200);
     expect(await res.text()).toBe('console.log(1);');
+  });
+
+  /** The policy's directives by name. */
+  const directives = (res: Response) =>
+    new Map(
+      (res.headers.get('content-security-policy') ?? '')
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .filter((d) => d[0] !== '')
+        .map(([name = '', ...values]) => [name, values]),
+    );
+
+  it('sends a strict content security policy that allows its inline configuration by hash only', async () => {
+    const res = await app.request('/checkout/view-cart');
+    const html = await res.text();
+    const inline = /<script>([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+    const hash = `'sha256-${createHash('sha256').update(inline).digest('base64')}'`;
+    const csp = directives(res);
+    expect(csp.get('script-src')).toEqual(["'self'", hash]);
+    expect(csp.get('style-src')).toEqual(["'self'"]);
+    expect(csp.get('connect-src')).toEqual(["'self'", config.apiBase]);
+    expect(csp.get('frame-src')).toEqual([config.pspOrigin]);
+    expect(csp.get('frame-ancestors')).toEqual(["'self'"]);
+    expect(csp.get('form-action')).toEqual(["'self'", config.apiBase]);
+    expect(csp.get('base-uri')).toEqual(["'none'"]);
+    expect(csp.get('object-src')).toEqual(["'none'"]);
+    expect(res.headers.get('content-security-policy')).not.toMatch(/script-src[^;]*unsafe-inline/);
+  });
+
+  it('sends the policy before the page was ever read, with the hash once it was', async () => {
+    const fresh = createAppHost({ config: { ...config, apiBase: 'http://localhost:4999' }, distDir: root });
+    const asset = await fresh.request('/assets/index-abc.js');
+    expect(directives(asset).get('script-src')).toEqual(["'self'"]);
+    await fresh.request('/');
+    expect(directives(await fresh.request('/assets/index-abc.js')).get('script-src')).toHaveLength(2);
+  });
+
+  it.each(['/', '/checkout/payment', '/assets/index-abc.js'])('%s cannot be framed by another site and is not sniffed', async (url) => {
+    const res = await app.request(url);
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+    // HSTS is for https origins only; this shop runs on http://localhost.
+    expect(res.headers.get('strict-transport-security')).toBeNull();
+  });
+
+  it('lets the configured partner sites frame the embedded calculator, and only that page', async () => {
+    const res = await app.request('/embed/calculator');
+    expect(directives(res).get('frame-ancestors')).toEqual(["'self'", 'https://partner.example']);
+    expect(res.headers.get('x-frame-options')).toBeNull();
+    expect(directives(await app.request('/')).get('frame-ancestors')).toEqual(["'self'"]);
+  });
+
+  it('sends HSTS when the shop is served over https', async () => {
+    const https = createAppHost({ config: { ...config, appOrigin: 'https://shop.example' }, distDir: root });
+    expect((await https.request('/')).headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
   });
 });

@@ -7,7 +7,9 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context } from 'hono';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
+import { appPaths } from '#domain/contract/routes.ts';
 import { SHOP_CONFIG_GLOBAL, type ShopRuntimeConfig } from '#domain/contract/runtime-config.ts';
+import { appContentSecurityPolicy, appSecurityHeaders, inlineScriptHashes } from './security-headers.ts';
 
 /** JSON that is safe inside a <script> element: no '</script>', no '<!--', no line separators. */
 function scriptSafeJson(value: unknown): string {
@@ -37,14 +39,31 @@ export interface AppHostOptions {
   config: ShopRuntimeConfig;
   /** The built app, relative to the working directory (serveStatic takes no absolute root). */
   distDir?: string;
+  /** Partner origins that may frame the embedded calculator (EMBED_ANCESTORS). */
+  embedAncestors?: readonly string[];
 }
 
-export function createAppHost({ config, distDir = 'dist' }: AppHostOptions): Hono {
+export function createAppHost({ config, distDir = 'dist', embedAncestors = [] }: AppHostOptions): Hono {
   const app = new Hono();
   let page: string | undefined;
+  // The inline configuration script is allowed by its hash, computed once the page is written.
+  let scriptHashes: string[] = [];
+  const policyOptions = { ...config, embedAncestors };
+
+  // Every answer (page or asset) carries the security headers; the policy allows the page's own
+  // inline script by hash, and only the embedded calculator may be framed by partner sites.
+  app.use('*', async (c, next) => {
+    await next();
+    const framedBy = c.req.path === appPaths.embeddedCalculator ? 'partners' : 'shop';
+    const policy = appContentSecurityPolicy(policyOptions, scriptHashes, framedBy);
+    for (const [name, value] of Object.entries(appSecurityHeaders(config.appOrigin, policy, framedBy))) c.res.headers.set(name, value);
+  });
 
   const sendIndex = async (c: Context) => {
-    page ??= injectShopConfig(await readFile(path.join(distDir, 'index.html'), 'utf8'), config);
+    if (page === undefined) {
+      page = injectShopConfig(await readFile(path.join(distDir, 'index.html'), 'utf8'), config);
+      scriptHashes = inlineScriptHashes(page);
+    }
     // The page names the hashed assets and carries the configuration: never served stale.
     c.header('Cache-Control', 'no-cache');
     return c.html(page);

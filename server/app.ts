@@ -14,6 +14,7 @@ import { catalogueRoutes } from './routes/catalogue.ts';
 import { opsRoutes } from './routes/ops.ts';
 import { orderRoutes } from './routes/order.ts';
 import { sessionRoutes } from './routes/session.ts';
+import { apiSecurityHeaders } from './security-headers.ts';
 import { createAddressLookup, type AddressLookup } from './services/address-lookup.ts';
 import { createPlaceSearch, type PlaceSearch } from './services/places.ts';
 
@@ -62,6 +63,7 @@ export function createApi(deps: Deps, providers?: Partial<ApiProviders>) {
   const app = new Hono<AppEnv>();
 
   app.use(requestId());
+  app.use(apiSecurityHeaders(deps.config.apiBase));
   // The shop's own origin only, with credentials; other origins get no CORS headers at all.
   app.use(
     cors({
