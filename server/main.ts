@@ -14,6 +14,7 @@ import { createPsp } from './psp/app.ts';
 import { SIGNATURE_HEADER } from './psp/signature.ts';
 import { PSP_CALLBACK_PATH } from './routes/order.ts';
 import { pspWebhookSecret } from './services/payment.ts';
+import { schedulePurge } from './services/purge.ts';
 import { rateHistorySpan } from './services/rates.ts';
 
 let config;
@@ -35,6 +36,8 @@ if (config.seed && (await seed(database.db, { now: systemClock.now() }))) {
 const deps: Deps = { db: database.db, clock: systemClock, config };
 const api = createApi(deps);
 const servers = [serve({ fetch: api.fetch, port: config.apiPort, hostname: config.host })];
+// Expired carts, idle sessions and spent rate-limit counters are deleted on a schedule.
+const stopPurge = schedulePurge(deps);
 
 // --- Sandbox payment provider (server/psp) ------------------------------------------------------
 // Its signed callbacks go straight into the API app in-process (same as an HTTP POST to
@@ -60,6 +63,7 @@ servers.push(serve({ fetch: psp.fetch, port: config.pspPort, hostname: config.ho
 if (process.env.SERVE_APP !== '0') {
   const appHost = createAppHost({
     config: { apiBase: config.apiBase, siteId: config.siteId, appOrigin: config.appOrigin, pspOrigin: config.pspOrigin },
+    embedAncestors: config.embedAncestors,
   });
   servers.push(serve({ fetch: appHost.fetch, port: config.appPort, hostname: config.host }));
   console.log(`Shop:  http://localhost:${config.appPort}`);
@@ -73,6 +77,7 @@ let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
+  stopPurge();
   console.log(`${signal}: stopping`);
   await Promise.all(servers.map((s) => new Promise<void>((done) => s.close(() => done()))));
   await database.close();

@@ -342,3 +342,22 @@ export const paymentEvents = pgTable('payment_events', {
   payload: jsonb('payload').notNull(),
   createdAt: createdAt(),
 });
+
+// --- Abuse limits (migration 0006) ---
+
+/** Hits of one rate-limited key in its current window, shared by every API instance. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  points: integer('points').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** Single-use loyalty sign-in codes (a hash of each), so the session token stays out of URLs. */
+export const loyaltySigninCodes = pgTable('loyalty_signin_codes', {
+  codeHash: text('code_hash').primaryKey(),
+  sessionId: uuid('session_id')
+    .notNull()
+    .references(() => sessions.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
