@@ -93,14 +93,28 @@ describe('app host', () => {
     const hash = `'sha256-${createHash('sha256').update(inline).digest('base64')}'`;
     const csp = directives(res);
     expect(csp.get('script-src')).toEqual(["'self'", hash]);
-    expect(csp.get('style-src')).toEqual(["'self'"]);
+    const nonce = /<meta property="csp-nonce" nonce="([^"]+)"/.exec(html)?.[1];
+    expect(csp.get('style-src')).toEqual(["'self'", `'nonce-${nonce}'`]);
+    expect(csp.get('style-src-attr')).toEqual(["'unsafe-inline'"]);
     expect(csp.get('connect-src')).toEqual(["'self'", config.apiBase]);
-    expect(csp.get('frame-src')).toEqual([config.pspOrigin]);
+    expect(csp.get('frame-src')).toEqual(["'self'", config.pspOrigin]);
     expect(csp.get('frame-ancestors')).toEqual(["'self'"]);
     expect(csp.get('form-action')).toEqual(["'self'", config.apiBase]);
     expect(csp.get('base-uri')).toEqual(["'none'"]);
     expect(csp.get('object-src')).toEqual(["'none'"]);
     expect(res.headers.get('content-security-policy')).not.toMatch(/script-src[^;]*unsafe-inline/);
+  });
+
+  it('gives each answer its own style nonce, named in the page for react-aria', async () => {
+    const nonces = new Set<string>();
+    for (let i = 0; i < 3; i++) {
+      const res = await app.request('/');
+      const nonce = /<meta property="csp-nonce" nonce="([^"]+)"/.exec(await res.text())?.[1] ?? '';
+      expect(nonce).toMatch(/^[A-Za-z0-9+/]{22}==$/);
+      expect(directives(res).get('style-src')).toContain(`'nonce-${nonce}'`);
+      nonces.add(nonce);
+    }
+    expect(nonces.size).toBe(3);
   });
 
   it('sends the policy before the page was ever read, with the hash once it was', async () => {

@@ -5,6 +5,7 @@
  */
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono, type Context } from 'hono';
+import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { appPaths } from '#domain/contract/routes.ts';
@@ -43,8 +44,20 @@ export interface AppHostOptions {
   embedAncestors?: readonly string[];
 }
 
-export function createAppHost({ config, distDir = 'dist', embedAncestors = [] }: AppHostOptions): Hono {
-  const app = new Hono();
+/** Where each answer's style nonce goes: react-aria reads `<meta property="csp-nonce">` for the style elements it adds. */
+const NONCE_SLOT = '__CSP_STYLE_NONCE__';
+
+/** The page with a slot for the style nonce in its head, filled in for each answer. */
+export function withNonceSlot(html: string): string {
+  const meta = `<meta property="csp-nonce" nonce="${NONCE_SLOT}" />`;
+  const head = /<head(\s[^>]*)?>/i.exec(html);
+  if (!head) return `${meta}\n${html}`;
+  const at = head.index + head[0].length;
+  return `${html.slice(0, at)}\n    ${meta}${html.slice(at)}`;
+}
+
+export function createAppHost({ config, distDir = 'dist', embedAncestors = [] }: AppHostOptions): Hono<{ Variables: { styleNonce: string } }> {
+  const app = new Hono<{ Variables: { styleNonce: string } }>();
   let page: string | undefined;
   // The inline configuration script is allowed by its hash, computed once the page is written.
   let scriptHashes: string[] = [];
@@ -52,21 +65,24 @@ export function createAppHost({ config, distDir = 'dist', embedAncestors = [] }:
 
   // Every answer (page or asset) carries the security headers; the policy allows the page's own
   // inline script by hash, and only the embedded calculator may be framed by partner sites.
+  // A fresh style nonce per answer: react-aria adds small <style> elements and tags them with it.
   app.use('*', async (c, next) => {
+    const styleNonce = randomBytes(16).toString('base64');
+    c.set('styleNonce', styleNonce);
     await next();
     const framedBy = c.req.path === appPaths.embeddedCalculator ? 'partners' : 'shop';
-    const policy = appContentSecurityPolicy(policyOptions, scriptHashes, framedBy);
+    const policy = appContentSecurityPolicy(policyOptions, scriptHashes, framedBy, styleNonce);
     for (const [name, value] of Object.entries(appSecurityHeaders(config.appOrigin, policy, framedBy))) c.res.headers.set(name, value);
   });
 
-  const sendIndex = async (c: Context) => {
+  const sendIndex = async (c: Context<{ Variables: { styleNonce: string } }>) => {
     if (page === undefined) {
-      page = injectShopConfig(await readFile(path.join(distDir, 'index.html'), 'utf8'), config);
+      page = withNonceSlot(injectShopConfig(await readFile(path.join(distDir, 'index.html'), 'utf8'), config));
       scriptHashes = inlineScriptHashes(page);
     }
     // The page names the hashed assets and carries the configuration: never served stale.
     c.header('Cache-Control', 'no-cache');
-    return c.html(page);
+    return c.html(page.replace(NONCE_SLOT, c.get('styleNonce')));
   };
 
   // index.html is always the configured one, whatever path reaches it.

@@ -37,20 +37,27 @@ function originOf(url: string): string {
 
 /**
  * The app's policy. Style attributes are allowed (`style-src-attr 'unsafe-inline'`): react-aria
- * and visx position popovers and the chart with inline styles; style sheets and scripts are the
- * shop's own files only.
+ * and visx position popovers and the chart with inline styles. Style elements are the shop's own
+ * files and those carrying the answer's nonce (react-aria's press and scroll-lock rules); scripts
+ * are the shop's own files and the inline configuration by hash.
  */
-export function appContentSecurityPolicy(options: AppPolicyOptions, scriptHashes: readonly string[], framedBy: 'shop' | 'partners'): string {
+export function appContentSecurityPolicy(
+  options: AppPolicyOptions,
+  scriptHashes: readonly string[],
+  framedBy: 'shop' | 'partners',
+  styleNonce?: string,
+): string {
   const ancestors = framedBy === 'shop' ? ["'self'"] : ["'self'", ...(options.embedAncestors ?? [])];
   const directives: [string, ...string[]][] = [
     ['default-src', "'self'"],
     ['script-src', "'self'", ...scriptHashes],
-    ['style-src', "'self'"],
+    ['style-src', "'self'", ...(styleNonce === undefined ? [] : [`'nonce-${styleNonce}'`])],
     ['style-src-attr', "'unsafe-inline'"],
     ['img-src', "'self'", 'data:'],
     ['font-src', "'self'"],
     ['connect-src', "'self'", originOf(options.apiBase)],
-    ['frame-src', originOf(options.pspOrigin)],
+    // The payment provider's card page; 'self' for the shop's own pages (a page carrying the embedded calculator).
+    ['frame-src', "'self'", originOf(options.pspOrigin)],
     // The loyalty sign-in form posts to the API; nothing else is submitted by a plain form.
     ['form-action', "'self'", originOf(options.apiBase)],
     ['frame-ancestors', ...ancestors],
