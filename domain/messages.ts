@@ -230,6 +230,12 @@ export const messages = {
   sessionEndedCartKept: 'Your cart is just as you left it.',
   dismissNotice: 'Dismiss',
 
+  // Abuse limits (wording of ours): the problem a shopper sees when a rate limit answers 429
+  tooManyRequestsTitle: 'Too many requests',
+  tooManyRequests: "You've made a lot of requests in a short time. Please wait {wait} and try again.",
+  // The loyalty sign-in page (wording of ours)
+  loyaltySignInExpired: 'This sign-in link has expired or has already been used. Please go back to the shop and choose sign in again.',
+
   // Checkout labels (spec 2.5 to 2.12): wording of ours around the spec's texts
   checkoutProgress: 'Checkout progress',
   checkoutTitle: 'Checkout',

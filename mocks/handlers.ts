@@ -74,6 +74,15 @@ export function createHandlers(options: HandlerOptions = {}): HttpHandler[] {
     route('sessionCreate', () => HttpResponse.json({ token: f.token })),
     route('sessionInfo', () => HttpResponse.json(f.sessionInfo)),
     route('loyaltySignIn', () => new HttpResponse(null, { status: 302, headers: { Location: '/?signedIn' } })),
+    route('loyaltySignInStart', ({ request }) =>
+      HttpResponse.json(
+        {
+          url: `${new URL(request.url).origin}${new URL(request.url).pathname.replace(/\/code$/, '')}?returnUrl=%2F%3FsignedIn&code=${'c'.repeat(43)}`,
+          expiresAt: '2099-01-01T00:00:00.000Z',
+        },
+        { status: 201 },
+      ),
+    ),
 
     // 7.2 Catalogue, rates and content
     route('quote', ({ params }) => {

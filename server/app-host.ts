@@ -9,14 +9,21 @@
  * index.html and the unhashed files (favicon, ...) are revalidated on every visit (`no-cache`
  * with an ETag, answered 304 when unchanged). A missing file (a path with an extension, or
  * anything under /assets) is a 404, never the page.
+ *
+ * Security: every answer carries the security headers (security-headers.ts). The page's inline
+ * configuration script is allowed by its hash; each answer gets a fresh style nonce for the small
+ * <style> elements react-aria adds, so the page itself is compressed per answer and has no ETag
+ * (a 304 would pair a cached page with a new nonce).
  */
 import { Hono, type Context } from 'hono';
 import { getMimeType } from 'hono/utils/mime';
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { appPaths } from '#domain/contract/routes.ts';
 import { SHOP_CONFIG_GLOBAL, type ShopRuntimeConfig } from '#domain/contract/runtime-config.ts';
+import { appContentSecurityPolicy, appSecurityHeaders, inlineScriptHashes } from './security-headers.ts';
 
 /** JSON that is safe inside a <script> element: no '</script>', no '<!--', no line separators. */
 function scriptSafeJson(value: unknown): string {
@@ -46,6 +53,20 @@ export interface AppHostOptions {
   config: ShopRuntimeConfig;
   /** The built app (absolute, or relative to the working directory). */
   distDir?: string;
+  /** Partner origins that may frame the embedded calculator (EMBED_ANCESTORS). */
+  embedAncestors?: readonly string[];
+}
+
+/** Where each answer's style nonce goes: react-aria reads `<meta property="csp-nonce">` for the style elements it adds. */
+const NONCE_SLOT = '__CSP_STYLE_NONCE__';
+
+/** The page with a slot for the style nonce in its head, filled in for each answer. */
+export function withNonceSlot(html: string): string {
+  const meta = `<meta property="csp-nonce" nonce="${NONCE_SLOT}" />`;
+  const head = /<head(\s[^>]*)?>/i.exec(html);
+  if (!head) return `${meta}\n${html}`;
+  const at = head.index + head[0].length;
+  return `${html.slice(0, at)}\n    ${meta}${html.slice(at)}`;
 }
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -107,7 +128,9 @@ async function readIfFile(file: string): Promise<Buffer | null> {
 /** A path that names a file (the last segment has an extension) or lies under /assets. */
 const isFilePath = (urlPath: string) => urlPath.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(urlPath.slice(urlPath.lastIndexOf('/')));
 
-function send(c: Context, variants: Variants, cacheControl: string): Response {
+type HostEnv = { Variables: { styleNonce: string } };
+
+function send(c: Context<HostEnv>, variants: Variants, cacheControl: string): Response {
   c.header('Cache-Control', cacheControl);
   c.header('ETag', variants.etag);
   const available = PREFERENCE.filter((e) => variants.encoded[e] !== undefined);
@@ -125,34 +148,55 @@ function send(c: Context, variants: Variants, cacheControl: string): Response {
   return c.body(new Uint8Array(bytes), 200);
 }
 
-export function createAppHost({ config, distDir = 'dist' }: AppHostOptions): Hono {
-  const app = new Hono();
-  let page: Promise<Variants> | undefined;
+export function createAppHost({ config, distDir = 'dist', embedAncestors = [] }: AppHostOptions): Hono<HostEnv> {
+  const app = new Hono<HostEnv>();
+  let page: Promise<string> | undefined;
+  // The inline configuration script is allowed by its hash, computed once the page is written.
+  let scriptHashes: string[] = [];
+  const policyOptions = { ...config, embedAncestors };
 
-  // Rewritten once, at the first request: compressed here, since the build cannot know the configuration.
-  const loadPage = async (): Promise<Variants> => {
-    const html = Buffer.from(injectShopConfig(await readFile(path.join(distDir, 'index.html'), 'utf8'), config));
-    return {
-      type: 'text/html; charset=UTF-8',
-      etag: etagOf(html),
-      plain: html,
-      encoded: {
-        br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
-        gzip: gzipSync(html, { level: constants.Z_BEST_COMPRESSION }),
-      },
-    };
+  // Every answer (page or asset) carries the security headers; only the embedded calculator may
+  // be framed by partner sites.
+  app.use('*', async (c, next) => {
+    const styleNonce = randomBytes(16).toString('base64');
+    c.set('styleNonce', styleNonce);
+    await next();
+    const framedBy = c.req.path === appPaths.embeddedCalculator ? 'partners' : 'shop';
+    const policy = appContentSecurityPolicy(policyOptions, scriptHashes, framedBy, styleNonce);
+    for (const [name, value] of Object.entries(appSecurityHeaders(config.appOrigin, policy, framedBy))) c.res.headers.set(name, value);
+  });
+
+  // Rewritten once, at the first request, since the build cannot know the configuration.
+  const loadPage = async (): Promise<string> => {
+    const html = withNonceSlot(injectShopConfig(await readFile(path.join(distDir, 'index.html'), 'utf8'), config));
+    scriptHashes = inlineScriptHashes(html);
+    return html;
   };
 
-  const sendIndex = async (c: Context) => {
+  const sendIndex = async (c: Context<HostEnv>) => {
     page ??= loadPage().catch((error: unknown) => {
       page = undefined;
       throw error;
     });
-    // The page names the hashed assets and carries the configuration: never served stale.
-    return send(c, await page, REVALIDATE);
+    const html = Buffer.from((await page).replace(NONCE_SLOT, c.get('styleNonce')));
+    // The page names the hashed assets and carries the configuration: never served stale. It is
+    // small, so it is compressed per answer at a fast setting.
+    c.header('Cache-Control', REVALIDATE);
+    c.header('Vary', 'Accept-Encoding');
+    const encoding = chooseEncoding(c.req.header('Accept-Encoding'), PREFERENCE);
+    const bytes =
+      encoding === 'br'
+        ? brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+        : encoding === 'gzip'
+          ? gzipSync(html, { level: 6 })
+          : html;
+    if (encoding !== null) c.header('Content-Encoding', encoding);
+    c.header('Content-Type', 'text/html; charset=UTF-8');
+    c.header('Content-Length', String(bytes.byteLength));
+    return c.body(new Uint8Array(bytes), 200);
   };
 
-  const sendFile = async (c: Context, urlPath: string) => {
+  const sendFile = async (c: Context<HostEnv>, urlPath: string) => {
     const file = fileOf(distDir, urlPath);
     const plain = file === null ? null : await readIfFile(file);
     if (file === null || plain === null) return null;

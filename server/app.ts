@@ -16,6 +16,7 @@ import { catalogueRoutes } from './routes/catalogue.ts';
 import { opsRoutes } from './routes/ops.ts';
 import { orderRoutes } from './routes/order.ts';
 import { sessionRoutes } from './routes/session.ts';
+import { apiSecurityHeaders } from './security-headers.ts';
 import { createAddressLookup, type AddressLookup } from './services/address-lookup.ts';
 import { httpRefundSender } from './services/payment.ts';
 import { createPlaceSearch, type PlaceSearch } from './services/places.ts';
@@ -73,6 +74,7 @@ export function createApi(deps: Deps, providers?: Partial<ApiProviders>) {
 
   app.use(requestId());
   app.use(requestLog(logger));
+  app.use(apiSecurityHeaders(deps.config.apiBase));
   // The shop's own origin only, with credentials; other origins get no CORS headers at all.
   app.use(
     cors({

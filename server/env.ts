@@ -96,6 +96,19 @@ const EnvSchema = v.object({
   HEADERS_TIMEOUT_MS: Whole(100, 10 * 60_000),
   REQUEST_TIMEOUT_MS: Whole(100, 10 * 60_000),
   KEEP_ALIVE_TIMEOUT_MS: Whole(100, 10 * 60_000),
+  /** How many proxies in front of the API append to X-Forwarded-For; 0: the socket's address is the client's. */
+  TRUSTED_PROXY: Whole(0, 10),
+  RATE_LIMIT_SESSIONS: Whole(1, 1_000_000),
+  RATE_LIMIT_CUSTOMER_INFO: Whole(1, 1_000_000),
+  RATE_LIMIT_LOOKUPS: Whole(1, 1_000_000),
+  PURGE_INTERVAL_SECONDS: Whole(0, 24 * 60 * 60),
+  PURGE_BATCH: Whole(1, 100_000),
+  PURGE_GRACE_MINUTES: Whole(0, 30 * 24 * 60),
+  EMBED_ANCESTORS: v.pipe(
+    v.optional(v.string(), ''),
+    v.transform((s) => s.split(/[\s,]+/).filter((o) => o !== '')),
+    v.array(v.pipe(v.string(), v.regex(/^https?:\/\/[^/\s]+$/, 'must list origins such as https://partner.example'))),
+  ),
 });
 
 /**
@@ -104,6 +117,12 @@ const EnvSchema = v.object({
  * payment callbacks.
  */
 const PRODUCTION_SECRETS = ['SESSION_SECRET', 'PSP_WEBHOOK_SECRET'] as const;
+
+/** Hits allowed per window, per key. */
+export interface RateLimitSetting {
+  points: number;
+  windowSeconds: number;
+}
 
 /** Everything the servers read from the environment, validated once at start. */
 export interface Config {
@@ -165,6 +184,21 @@ export interface Config {
   headersTimeoutMs: number;
   requestTimeoutMs: number;
   keepAliveTimeoutMs: number;
+  /** Proxies in front of the API that append to X-Forwarded-For (TRUSTED_PROXY); 0: none, use the socket's address. */
+  trustedProxyHops: number;
+  /** Rate limits, per client address and, where there is one, per session (docs/decisions/013). */
+  rateLimits: {
+    /** POST /session/{siteId}, per client address. */
+    sessionCreate: RateLimitSetting;
+    /** PUT /api/order/customer-info, per session; per client address five times as many. */
+    customerInfo: RateLimitSetting;
+    /** Place search and nearby branches, per client address and route. */
+    lookups: RateLimitSetting;
+  };
+  /** Expired carts and idle sessions are deleted every intervalSeconds (0: never), batch rows at most per run, graceMinutes after they ended. */
+  purge: { intervalSeconds: number; batch: number; graceMinutes: number };
+  /** Partner origins that may frame the embedded calculator (EMBED_ANCESTORS). */
+  embedAncestors: string[];
 }
 
 /** @deprecated the old name of Config. */
@@ -226,5 +260,17 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     headersTimeoutMs: Math.min(e.HEADERS_TIMEOUT_MS ?? 10_000, requestTimeoutMs),
     requestTimeoutMs,
     keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_MS ?? 5_000,
+    trustedProxyHops: e.TRUSTED_PROXY ?? 0,
+    rateLimits: {
+      sessionCreate: { points: e.RATE_LIMIT_SESSIONS ?? 60, windowSeconds: 10 * 60 },
+      customerInfo: { points: e.RATE_LIMIT_CUSTOMER_INFO ?? 20, windowSeconds: 10 * 60 },
+      lookups: { points: e.RATE_LIMIT_LOOKUPS ?? 120, windowSeconds: 60 },
+    },
+    purge: {
+      intervalSeconds: e.PURGE_INTERVAL_SECONDS ?? 300,
+      batch: e.PURGE_BATCH ?? 500,
+      graceMinutes: e.PURGE_GRACE_MINUTES ?? 60,
+    },
+    embedAncestors: e.EMBED_ANCESTORS,
   };
 }

@@ -80,12 +80,18 @@ describe('over HTTP', () => {
   });
 
   it('serves the loyalty sign-in page and its redirect', async () => {
-    const page = await fetch(`${http.url}${apiRoutes.loyaltySignIn.url(1)}?returnUrl=%2F%3FsignedIn&token=${token}`);
+    const start = await fetch(`${http.url}${apiRoutes.loyaltySignInStart.url(1)}`, {
+      method: 'POST',
+      headers: { Origin: server.config.appOrigin, Authorization: bearer(token) },
+    });
+    expect(start.status).toBe(201);
+    const code = new URL(((await start.json()) as { url: string }).url).searchParams.get('code') ?? '';
+    const page = await fetch(`${http.url}${apiRoutes.loyaltySignIn.url(1)}?returnUrl=%2F%3FsignedIn&code=${code}`);
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toContain('text/html');
     const res = await fetch(`${http.url}${apiRoutes.loyaltySignIn.url(1)}`, {
       method: 'POST',
-      body: new URLSearchParams({ token, returnUrl: '/?signedIn' }),
+      body: new URLSearchParams({ code, returnUrl: '/?signedIn' }),
       redirect: 'manual',
     });
     expect(res.status).toBe(303);

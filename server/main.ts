@@ -16,6 +16,7 @@ import { PSP_REFUNDS_PATH, type SignedSend } from './psp/events.ts';
 import { SIGNATURE_HEADER } from './psp/signature.ts';
 import { PSP_CALLBACK_PATH } from './routes/order.ts';
 import { pspWebhookSecret, sendRequestedRefunds } from './services/payment.ts';
+import { schedulePurge } from './services/purge.ts';
 import { rateHistorySpan } from './services/rates.ts';
 
 let config;
@@ -41,6 +42,8 @@ const sendRefund: SignedSend = async ({ body, signature }) =>
   psp.request(PSP_REFUNDS_PATH, { method: 'POST', headers: { 'Content-Type': 'application/json', [SIGNATURE_HEADER]: signature }, body });
 const api = createApi(deps, { logger: createLogger({ level: config.logLevel, name: 'api' }), sendRefund });
 const servers = [listen({ fetch: api.fetch, port: config.apiPort, hostname: config.host, timeouts: config })];
+// Expired carts, idle sessions and spent rate-limit counters are deleted on a schedule.
+const stopPurge = schedulePurge(deps);
 
 // --- Sandbox payment provider (server/psp) ------------------------------------------------------
 const pspLogger = createLogger({ level: config.logLevel, name: 'psp' });
@@ -83,6 +86,7 @@ setInterval(() => void catchUp(), 5_000).unref();
 if (process.env.SERVE_APP !== '0') {
   const appHost = createAppHost({
     config: { apiBase: config.apiBase, siteId: config.siteId, appOrigin: config.appOrigin, pspOrigin: config.pspOrigin },
+    embedAncestors: config.embedAncestors,
   });
   const appLogger = createLogger({ level: config.logLevel, name: 'app' });
   servers.push(listen({ fetch: withRequestLog(appHost, appLogger).fetch, port: config.appPort, hostname: config.host, timeouts: config }));
@@ -97,6 +101,7 @@ let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
+  stopPurge();
   console.log(`${signal}: stopping`);
   await Promise.all(servers.map((s) => new Promise<void>((done) => s.close(() => done()))));
   await database.close();

@@ -10,8 +10,14 @@ export const apiRoutes = {
   sessionToken: { method: 'GET', pattern: '/session/:siteId/token', url: (siteId: number) => `/session/${siteId}/token` },
   sessionCreate: { method: 'POST', pattern: '/session/:siteId', url: (siteId: number) => `/session/${siteId}` },
   sessionInfo: { method: 'GET', pattern: '/session/:siteId', url: (siteId: number) => `/session/${siteId}` },
-  /** A browser navigation, not a fetch: query returnUrl (/?signedIn) and token. */
+  /** A browser navigation, not a fetch: query returnUrl (/?signedIn) and a single-use sign-in code. */
   loyaltySignIn: { method: 'GET', pattern: '/session/:siteId/loyalty-signin', url: (siteId: number) => `/session/${siteId}/loyalty-signin` },
+  /** With the bearer: a short-lived, single-use sign-in code and the address to go to with it. */
+  loyaltySignInStart: {
+    method: 'POST',
+    pattern: '/session/:siteId/loyalty-signin/code',
+    url: (siteId: number) => `/session/${siteId}/loyalty-signin/code`,
+  },
 
   // 7.2 Catalogue, rates and content
   quote: {

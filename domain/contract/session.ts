@@ -22,3 +22,11 @@ export const SessionClaimsSchema = v.looseObject({
   exp: v.number(),
 });
 export type SessionClaims = v.InferOutput<typeof SessionClaimsSchema>;
+
+/** POST /session/{siteId}/loyalty-signin/code: where the browser goes to sign in (single use, short-lived). */
+export const LoyaltySignInStartRequestSchema = v.object({
+  returnUrl: v.optional(v.pipe(v.string(), v.maxLength(500))),
+});
+export type LoyaltySignInStartRequest = v.InferOutput<typeof LoyaltySignInStartRequestSchema>;
+export const LoyaltySignInStartSchema = v.object({ url: v.pipe(v.string(), v.url()), expiresAt: v.string() });
+export type LoyaltySignInStart = v.InferOutput<typeof LoyaltySignInStartSchema>;

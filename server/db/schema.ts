@@ -384,3 +384,22 @@ export const pspEvents = pgTable('psp_events', {
   deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 });
+
+// --- Abuse limits (migration 0007) ---
+
+/** Hits of one rate-limited key in its current window, shared by every API instance. */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  points: integer('points').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+/** Single-use loyalty sign-in codes (a hash of each), so the session token stays out of URLs. */
+export const loyaltySigninCodes = pgTable('loyalty_signin_codes', {
+  codeHash: text('code_hash').primaryKey(),
+  sessionId: uuid('session_id')
+    .notNull()
+    .references(() => sessions.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});

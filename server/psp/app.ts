@@ -87,7 +87,7 @@ export function createPsp(deps: PspDeps) {
 
   app.use('*', async (c, next) => {
     await next();
-    c.header('Content-Security-Policy', `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${config.appOrigin}; frame-ancestors 'self' ${config.appOrigin}; base-uri 'none'`);
+    c.header('Content-Security-Policy', `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${config.appOrigin}; frame-ancestors ${config.appOrigin}; base-uri 'none'`);
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Referrer-Policy', 'no-referrer');
     c.header('Cache-Control', 'no-store');

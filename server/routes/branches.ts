@@ -27,6 +27,7 @@ import {
 } from '../services/branches.ts';
 import type { PlaceSearch } from '../services/places.ts';
 import { validate } from '../validation.ts';
+import { lookupLimit } from './rate-limit.ts';
 
 const SiteParams = v.object({ siteId: IntParam });
 const StoreParams = v.object({ siteId: IntParam, id: IntParam });
@@ -38,6 +39,11 @@ const PlacesQuery = v.object({
 const AddressQuery = v.object({
   postcode: v.pipe(v.string('is required'), v.trim(), v.minLength(1, 'Please enter your post code'), v.maxLength(50)),
 });
+
+const nearbyStoresLimit = lookupLimit('nearby-stores');
+const nearbyBranchesLimit = lookupLimit('nearby-branches');
+const placesLimit = lookupLimit('places');
+const addressLookupLimit = lookupLimit('address-lookup');
 
 export function branchRoutes(providers: { places: PlaceSearch; addresses: AddressLookup }) {
   const app = new Hono<AppEnv>();
@@ -51,7 +57,7 @@ export function branchRoutes(providers: { places: PlaceSearch; addresses: Addres
     c.json<Store[]>(await metaStores(c.get('deps'), c.req.valid('param').siteId)),
   );
 
-  app.post(apiRoutes.nearbyStores.pattern, validate('param', SiteParams), validate('json', NearbyStoresRequestSchema), async (c) =>
+  app.post(apiRoutes.nearbyStores.pattern, nearbyStoresLimit, validate('param', SiteParams), validate('json', NearbyStoresRequestSchema), async (c) =>
     c.json<Store[]>(await nearbyStores(c.get('deps'), c.req.valid('param').siteId, c.req.valid('json'))),
   );
 
@@ -74,16 +80,16 @@ export function branchRoutes(providers: { places: PlaceSearch; addresses: Addres
     c.json<Branch>(await branchByCode(c.get('deps'), c.req.valid('param').branchCode)),
   );
 
-  app.post(apiRoutes.nearbyBranches.pattern, validate('json', BranchesNearbyRequestSchema), async (c) =>
+  app.post(apiRoutes.nearbyBranches.pattern, nearbyBranchesLimit, validate('json', BranchesNearbyRequestSchema), async (c) =>
     c.json<BranchesNearbyResponse>(await nearbyBranches(c.get('deps'), c.req.valid('json'))),
   );
 
-  app.get(apiRoutes.places.pattern, validate('query', PlacesQuery), async (c) => {
+  app.get(apiRoutes.places.pattern, placesLimit, validate('query', PlacesQuery), async (c) => {
     const { q, limit } = c.req.valid('query');
     return c.json<Place[]>(await providers.places.search(q, limit));
   });
 
-  app.get(apiRoutes.addressLookup.pattern, validate('query', AddressQuery), async (c) =>
+  app.get(apiRoutes.addressLookup.pattern, addressLookupLimit, validate('query', AddressQuery), async (c) =>
     c.json<LookupAddress[]>(await providers.addresses.lookup(c.req.valid('query').postcode)),
   );
 

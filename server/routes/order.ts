@@ -10,6 +10,7 @@ import { SIGNATURE_HEADER } from '../psp/signature.ts';
 import { chooseDeliverySlot, deliverySlotsOf, getOrder, saveTracking, submitCustomer } from '../services/order.ts';
 import { createPaymentIntent, handleProviderCallback } from '../services/payment.ts';
 import { validate } from '../validation.ts';
+import { customerInfoLimit } from './rate-limit.ts';
 import { requireSession } from './session-auth.ts';
 
 /** Where the sandbox provider posts its signed outcomes (server to server, no session). */
@@ -34,7 +35,7 @@ export function orderRoutes(options: { sendRefund: SignedSend }) {
     return c.body(null, 204);
   });
 
-  app.put(apiRoutes.customerInfo.pattern, requireSession, async (c) => {
+  app.put(apiRoutes.customerInfo.pattern, requireSession, customerInfoLimit, async (c) => {
     let body: unknown;
     try {
       body = await c.req.json();

@@ -4,7 +4,7 @@ import { decodeJwt, SignJWT } from 'jose';
 import { eq } from 'drizzle-orm';
 import { ProblemSchema } from '#domain/contract/common.ts';
 import { apiRoutes } from '#domain/contract/routes.ts';
-import { SessionClaimsSchema, SessionInfoSchema, TokenResponseSchema } from '#domain/contract/session.ts';
+import { LoyaltySignInStartSchema, SessionClaimsSchema, SessionInfoSchema, TokenResponseSchema } from '#domain/contract/session.ts';
 import * as t from '../db/schema.ts';
 import { findSession, setSessionCart } from '../services/session.ts';
 import { createTestServer, TEST_SESSION_SECRET, type TestServer } from '../testing.ts';
@@ -186,23 +186,36 @@ describe('GET /session/{siteId}', () => {
 });
 
 describe('loyalty sign-in', () => {
-  const signInUrl = (token: string, returnUrl = '/?signedIn') =>
-    `${apiRoutes.loyaltySignIn.url(1)}?returnUrl=${encodeURIComponent(returnUrl)}&token=${encodeURIComponent(token)}`;
+  /** POST .../loyalty-signin/code with the bearer: the address the browser goes to. */
+  async function startSignIn(token: string, body?: unknown): Promise<URL> {
+    const res = await server.request(apiRoutes.loyaltySignInStart.url(1), {
+      method: 'POST',
+      headers: { ...server.auth(token), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    expect(res.status).toBe(201);
+    const start = v.parse(LoyaltySignInStartSchema, await res.json());
+    return new URL(start.url);
+  }
+  const local = (url: URL) => `${url.pathname}${url.search}`;
+  const submit = (code: string, returnUrl?: string) =>
+    server.request(apiRoutes.loyaltySignIn.url(1), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ code, ...(returnUrl === undefined ? {} : { returnUrl }), email: 'a@b.example', password: 'x' }).toString(),
+    });
 
   it('shows the sandbox sign-in form, then marks the profile and returns to the shop', async () => {
     const token = await server.newSession();
-    const page = await server.request(signInUrl(token));
+    const url = await startSignIn(token);
+    expect(url.origin + url.pathname).toBe(`${server.config.apiBase}${apiRoutes.loyaltySignIn.url(1)}`);
+    const page = await server.request(local(url));
     expect(page.status).toBe(200);
     const body = await page.text();
     expect(body).toContain('Sign in to your loyalty account');
     expect(body).toContain('<button type="submit">');
 
-    const form = new URLSearchParams({ token, returnUrl: '/?signedIn', email: 'a@b.example', password: 'x' });
-    const res = await server.request(apiRoutes.loyaltySignIn.url(1), {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: form.toString(),
-    });
+    const res = await submit(url.searchParams.get('code') ?? '', '/?signedIn');
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe(`${server.config.appOrigin}/?signedIn`);
 
@@ -210,37 +223,88 @@ describe('loyalty sign-in', () => {
     expect(await info.json()).toEqual({ hasProfile: true });
   });
 
-  it('defaults the return address to /?signedIn', async () => {
+  it('never puts the session token in the sign-in address or the page', async () => {
     const token = await server.newSession();
-    const res = await server.request(apiRoutes.loyaltySignIn.url(1), {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ token }).toString(),
-    });
+    const url = await startSignIn(token);
+    expect(url.toString()).not.toContain(token);
+    expect([...url.searchParams.keys()].sort()).toEqual(['code', 'returnUrl']);
+    expect(await (await server.request(local(url))).text()).not.toContain(token);
+  });
+
+  it('defaults the return address to /?signedIn', async () => {
+    const url = await startSignIn(await server.newSession());
+    expect(url.searchParams.get('returnUrl')).toBe('/?signedIn');
+    const res = await submit(url.searchParams.get('code') ?? '');
     expect(res.headers.get('location')).toBe(`${server.config.appOrigin}/?signedIn`);
   });
 
   it.each([['https://evil.example/'], ['//evil.example'], ['/\\evil.example']])('refuses the return address %s', async (returnUrl) => {
     const token = await server.newSession();
-    const p = await problem(await server.request(signInUrl(token, returnUrl)), 400);
+    const p = await problem(
+      await server.request(apiRoutes.loyaltySignInStart.url(1), {
+        method: 'POST',
+        headers: { ...server.auth(token), 'Content-Type': 'application/json' },
+        body: JSON.stringify({ returnUrl }),
+      }),
+      400,
+    );
     expect(p.errors).toHaveProperty('returnUrl');
+    const url = await startSignIn(token);
+    url.searchParams.set('returnUrl', returnUrl);
+    expect((await problem(await server.request(local(url)), 400)).errors).toHaveProperty('returnUrl');
   });
 
-  it('answers 400 without a token and 401 with a bad one', async () => {
+  it('answers 401 for a sign-in code asked without a session, and 400 for a page without a code', async () => {
+    await problem(await server.request(apiRoutes.loyaltySignInStart.url(1), { method: 'POST' }), 401);
     const missing = await problem(await server.request(`${apiRoutes.loyaltySignIn.url(1)}?returnUrl=%2F`), 400);
-    expect(missing.errors).toHaveProperty('token');
-    await problem(await server.request(signInUrl('garbage')), 401);
+    expect(missing.errors).toHaveProperty('code');
+  });
+
+  it('uses a code once', async () => {
+    const token = await server.newSession();
+    const code = (await startSignIn(token)).searchParams.get('code') ?? '';
+    expect((await submit(code)).status).toBe(303);
+    const again = await submit(code);
+    expect(again.status).toBe(400);
+    expect(await again.text()).toContain('This sign-in link has expired or has already been used.');
+    expect((await server.request(`${apiRoutes.loyaltySignIn.url(1)}?code=${code}`)).status).toBe(400);
+  });
+
+  it('lets a code wait five minutes, no longer', async () => {
+    const late = (await startSignIn(await server.newSession())).searchParams.get('code') ?? '';
+    const inTime = (await startSignIn(await server.newSession())).searchParams.get('code') ?? '';
+    server.clock.advance(5 * 60_000 - 1000);
+    expect((await submit(inTime)).status).toBe(303);
+    server.clock.advance(2000);
+    expect((await submit(late)).status).toBe(400);
+  });
+
+  it('refuses a made-up code', async () => {
+    const res = await submit('A'.repeat(43));
+    expect(res.status).toBe(400);
+    expect(res.headers.get('content-type')).toContain('text/html');
   });
 
   it('keeps the profile in the database', async () => {
     const token = await server.newSession();
-    await server.request(apiRoutes.loyaltySignIn.url(1), {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ token }).toString(),
-    });
+    await submit((await startSignIn(token)).searchParams.get('code') ?? '');
     const [row] = await server.deps.db.select().from(t.sessions).where(eq(t.sessions.id, claimsOf(token).sid));
     expect(row?.hasProfile).toBe(true);
+  });
+
+  it('serves the page with its own strict policy, a favicon, and no Referer, never framed or stored', async () => {
+    const url = await startSignIn(await server.newSession());
+    const page = await server.request(local(url));
+    const csp = page.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).toMatch(/style-src 'sha256-[A-Za-z0-9+/=]+'/);
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain(`form-action 'self' ${server.config.appOrigin}`);
+    expect(page.headers.get('x-frame-options')).toBe('DENY');
+    expect(page.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(page.headers.get('cache-control')).toBe('no-store');
+    expect(await page.text()).toMatch(/<link rel="icon" href="data:image\/svg\+xml,/);
   });
 });
 

@@ -1,31 +1,39 @@
 /**
  * Session routes (spec 7.1).
  *
- * The loyalty sign-in is a top-level browser navigation, so it cannot carry the bearer header:
- * the client passes the session token as the `token` query parameter, e.g.
- *   {api}/session/1/loyalty-signin?returnUrl=%2F%3FsignedIn&token=eyJ...
- * The page's form posts the token back; on success the browser goes to {app origin}{returnUrl}.
+ * The loyalty sign-in is a top-level browser navigation, so it cannot carry the bearer header.
+ * The session token never goes in its URL (addresses end up in history, logs and Referer
+ * headers): the client first asks, with the bearer, for a short-lived single-use code
+ *   POST {api}/session/1/loyalty-signin/code  ->  { url: '{api}/session/1/loyalty-signin?returnUrl=%2F%3FsignedIn&code=...' }
+ * and navigates there. The page's form posts the code back; it is used up, and the browser goes
+ * to {app origin}{returnUrl}.
  */
-import { Hono } from 'hono';
-import { html } from 'hono/html';
+import { createHash } from 'node:crypto';
+import { Hono, type Context } from 'hono';
+import { html, raw } from 'hono/html';
 import * as v from 'valibot';
 import { IntParam } from '#domain/contract/common.ts';
 import { apiRoutes, AUTH_HEADER } from '#domain/contract/routes.ts';
-import type { SessionInfo, TokenResponse } from '#domain/contract/session.ts';
+import { LoyaltySignInStartRequestSchema, type LoyaltySignInStart, type SessionInfo, type TokenResponse } from '#domain/contract/session.ts';
+import { messages } from '#domain/messages.ts';
 import type { AppEnv } from '../app-env.ts';
-import { forbidden } from '../errors.ts';
+import { badRequest } from '../errors.ts';
+import { hstsFor } from '../security-headers.ts';
 import {
-  authenticate,
   bearerToken,
   createSession,
+  createSignInCode,
   exchangeLegacyToken,
   findSession,
   handOverSession,
   JWT_SHAPE,
   issueToken,
   markProfile,
+  sessionOfSignInCode,
+  useSignInCode,
 } from '../services/session.ts';
 import { parseWith, validate } from '../validation.ts';
+import { sessionCreateLimit } from './rate-limit.ts';
 import { requireSession } from './session-auth.ts';
 
 const SiteParams = v.object({ siteId: IntParam });
@@ -36,15 +44,17 @@ const ReturnUrl = v.pipe(
   v.maxLength(500),
   v.regex(/^\/(?![/\\])[^\s\\]*$/, 'must be a path on the shop, such as /?signedIn'),
 );
+const SignInCode = v.pipe(v.string('is required: the sign-in code'), v.regex(/^[\w-]{43}$/, 'must be the sign-in code the shop gave'));
 const LoyaltyQuery = v.object({
   returnUrl: v.optional(ReturnUrl, '/?signedIn'),
-  token: v.pipe(v.string('is required: the session token'), v.minLength(1, 'is required: the session token')),
+  code: SignInCode,
 });
+const StartBody = v.object({ ...LoyaltySignInStartRequestSchema.entries, returnUrl: v.optional(ReturnUrl, '/?signedIn') });
 
 export function sessionRoutes() {
   const app = new Hono<AppEnv>();
 
-  app.post(apiRoutes.sessionCreate.pattern, validate('param', SiteParams), async (c) => {
+  app.post(apiRoutes.sessionCreate.pattern, sessionCreateLimit, validate('param', SiteParams), async (c) => {
     const deps = c.get('deps');
     const { siteId } = c.req.valid('param');
     const presented = bearerToken(c.req.header(AUTH_HEADER));
@@ -68,21 +78,34 @@ export function sessionRoutes() {
     return c.json<SessionInfo>({ hasProfile: row?.hasProfile ?? false });
   });
 
+  app.post(apiRoutes.loyaltySignInStart.pattern, validate('param', SiteParams), requireSession, async (c) => {
+    const deps = c.get('deps');
+    const { siteId } = c.req.valid('param');
+    const text = await c.req.text();
+    const { returnUrl } = await parseWith(StartBody, text.trim() === '' ? {} : parseJson(text), 'json');
+    const { code, expiresAt } = await createSignInCode(deps, c.get('session').sessionId);
+    const query = new URLSearchParams({ returnUrl, code });
+    const url = `${deps.config.apiBase}${apiRoutes.loyaltySignIn.url(siteId)}?${query.toString()}`;
+    return c.json<LoyaltySignInStart>({ url, expiresAt: expiresAt.toISOString() }, 201);
+  });
+
   app.get(apiRoutes.loyaltySignIn.pattern, validate('param', SiteParams), validate('query', LoyaltyQuery), async (c) => {
     const deps = c.get('deps');
     const { siteId } = c.req.valid('param');
-    const { returnUrl, token } = c.req.valid('query');
-    const session = await authenticate(deps, token);
-    if (session.siteId !== siteId) throw forbidden('This session belongs to another site.');
-    return c.html(loyaltyPage({ action: c.req.path, token, returnUrl }));
+    const { returnUrl, code } = c.req.valid('query');
+    signInPageHeaders(c, deps.config.appOrigin, deps.config.apiBase);
+    const session = await sessionOfSignInCode(deps, siteId, code);
+    if (session === null) return c.html(signInExpiredPage(deps.config.appOrigin), 400);
+    return c.html(loyaltyPage({ action: c.req.path, code, returnUrl }));
   });
 
   app.post(apiRoutes.loyaltySignIn.pattern, validate('param', SiteParams), async (c) => {
     const deps = c.get('deps');
     const { siteId } = c.req.valid('param');
     const form = await parseWith(LoyaltyQuery, await c.req.parseBody(), 'form');
-    const session = await authenticate(deps, form.token);
-    if (session.siteId !== siteId) throw forbidden('This session belongs to another site.');
+    signInPageHeaders(c, deps.config.appOrigin, deps.config.apiBase);
+    const session = await useSignInCode(deps, siteId, form.code);
+    if (session === null) return c.html(signInExpiredPage(deps.config.appOrigin), 400);
     await markProfile(deps, session.sessionId);
     return c.redirect(`${deps.config.appOrigin}${form.returnUrl}`, 303);
   });
@@ -90,27 +113,75 @@ export function sessionRoutes() {
   return app;
 }
 
-function loyaltyPage(p: { action: string; token: string; returnUrl: string }) {
-  return html`<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>Sign in to your loyalty account</title>
-    <style>
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw badRequest('The request body must be JSON.');
+  }
+}
+
+const SIGN_IN_STYLE = `
       body { font-family: system-ui, sans-serif; max-width: 28rem; margin: 4rem auto; padding: 0 1rem; color: #1d1d1f; }
       label { display: block; margin: 1rem 0 0.25rem; }
       input[type='email'], input[type='password'] { width: 100%; padding: 0.5rem; box-sizing: border-box; }
       button { margin-top: 1.5rem; padding: 0.6rem 1.2rem; font-size: 1rem; }
       .note { color: #555; font-size: 0.9rem; }
-    </style>
+    `;
+const SIGN_IN_STYLE_HASH = `'sha256-${createHash('sha256').update(SIGN_IN_STYLE, 'utf8').digest('base64')}'`;
+/** A favicon in the page itself, so the browser asks the API for no /favicon.ico. */
+const FAVICON = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="7" fill="#0b5"/></svg>')}`;
+
+/**
+ * The sign-in page's own policy: no scripts at all, its one style block by hash, its form posting
+ * to itself (and the redirect that follows going to the shop), never framed, no Referer sent on.
+ */
+function signInPageHeaders(c: Context<AppEnv>, appOrigin: string, apiBase: string): void {
+  c.header(
+    'Content-Security-Policy',
+    `default-src 'none'; style-src ${SIGN_IN_STYLE_HASH}; img-src data:; form-action 'self' ${new URL(appOrigin).origin}; frame-ancestors 'none'; base-uri 'none'`,
+  );
+  c.header('X-Frame-Options', 'DENY');
+  c.header('Referrer-Policy', 'no-referrer');
+  for (const [name, value] of Object.entries(hstsFor(apiBase))) c.header(name, value);
+}
+
+function pageHead(title: string) {
+  return html`<meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>${title}</title>
+    <link rel="icon" href="${FAVICON}" />
+    <style>${raw(SIGN_IN_STYLE)}</style>`;
+}
+
+function signInExpiredPage(appOrigin: string) {
+  return html`<!doctype html>
+<html lang="en">
+  <head>
+    ${pageHead('Sign-in link expired')}
+  </head>
+  <body>
+    <main>
+      <h1>Sign-in link expired</h1>
+      <p>${messages.loyaltySignInExpired}</p>
+      <p><a href="${appOrigin}/">Back to the shop</a></p>
+    </main>
+  </body>
+</html>`;
+}
+
+function loyaltyPage(p: { action: string; code: string; returnUrl: string }) {
+  return html`<!doctype html>
+<html lang="en">
+  <head>
+    ${pageHead('Sign in to your loyalty account')}
   </head>
   <body>
     <main>
       <h1>Sign in to your loyalty account</h1>
       <p class="note">This is the sandbox loyalty provider: any details sign you in.</p>
       <form method="post" action="${p.action}">
-        <input type="hidden" name="token" value="${p.token}" />
+        <input type="hidden" name="code" value="${p.code}" />
         <input type="hidden" name="returnUrl" value="${p.returnUrl}" />
         <label for="email">Email</label>
         <input id="email" name="email" type="email" autocomplete="email" value="member@example.com" />

@@ -3,7 +3,8 @@
  * (HS256) naming it, with the session's site, cart and order and an expiry. The row is the truth:
  * the token's claims are checked against it on every authorised call.
  */
-import { and, eq, isNull, or, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, type SQL } from 'drizzle-orm';
+import { createHash, randomBytes } from 'node:crypto';
 import { SignJWT, compactVerify, errors as joseErrors, jwtVerify } from 'jose';
 import type { Db } from '../db/client.ts';
 import * as t from '../db/schema.ts';
@@ -314,4 +315,44 @@ export async function revokeSession(deps: Pick<Deps, 'db' | 'clock'>, sessionId:
     .returning({ id: t.sessions.id });
   if (row !== undefined) return true;
   return (await findSession(deps.db, sessionId)) !== null;
+}
+
+/** How long a loyalty sign-in code may wait before it is used. */
+export const SIGN_IN_CODE_TTL_MS = 5 * 60_000;
+
+const codeHash = (code: string) => createHash('sha256').update(code, 'utf8').digest('hex');
+
+/**
+ * A single-use loyalty sign-in code for a session, so the browser navigation to the sign-in page
+ * carries this code instead of the session token. Only its hash is kept.
+ */
+export async function createSignInCode(deps: Pick<Deps, 'db' | 'clock'>, sessionId: string): Promise<{ code: string; expiresAt: Date }> {
+  const code = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(deps.clock.now().getTime() + SIGN_IN_CODE_TTL_MS);
+  await deps.db.insert(t.loyaltySigninCodes).values({ codeHash: codeHash(code), sessionId, expiresAt });
+  return { code, expiresAt };
+}
+
+/** The session of a sign-in code still unused and unexpired, on a live session of siteId; null otherwise. */
+export async function sessionOfSignInCode(deps: Pick<Deps, 'db' | 'clock'>, siteId: number, code: string): Promise<SessionRow | null> {
+  const [row] = await deps.db
+    .select({ sessionId: t.loyaltySigninCodes.sessionId })
+    .from(t.loyaltySigninCodes)
+    .where(and(eq(t.loyaltySigninCodes.codeHash, codeHash(code)), isNull(t.loyaltySigninCodes.usedAt), gt(t.loyaltySigninCodes.expiresAt, deps.clock.now())));
+  if (row === undefined) return null;
+  const session = await findSession(deps.db, row.sessionId);
+  return session !== null && !session.revoked && session.siteId === siteId ? session : null;
+}
+
+/** Uses a sign-in code, once: the same statement checks and marks it, so two submits cannot both pass. */
+export async function useSignInCode(deps: Pick<Deps, 'db' | 'clock'>, siteId: number, code: string): Promise<SessionRow | null> {
+  const now = deps.clock.now();
+  const [row] = await deps.db
+    .update(t.loyaltySigninCodes)
+    .set({ usedAt: now })
+    .where(and(eq(t.loyaltySigninCodes.codeHash, codeHash(code)), isNull(t.loyaltySigninCodes.usedAt), gt(t.loyaltySigninCodes.expiresAt, now)))
+    .returning({ sessionId: t.loyaltySigninCodes.sessionId });
+  if (row === undefined) return null;
+  const session = await findSession(deps.db, row.sessionId);
+  return session !== null && !session.revoked && session.siteId === siteId ? session : null;
 }

@@ -5,7 +5,7 @@ import { NO_STOCK } from '#domain/contract/order.ts';
 import { MOCK_API_BASE, handlers, routeUrl, variants } from '../../mocks/handlers.ts';
 import { fixtures } from '../../mocks/fixtures.ts';
 import { HttpError, ProblemError, createApiClient } from './client.ts';
-import { createSession, fetchSessionInfo, fetchSessionToken, loyaltySignInUrl } from './session.ts';
+import { createSession, fetchSessionInfo, fetchSessionToken, loyaltySignInUrl, startLoyaltySignIn } from './session.ts';
 import {
   fetchCalculatorContent,
   fetchCheckoutContent,
@@ -170,8 +170,25 @@ describe('resource rules', () => {
     expect(auth).toBe('Bearer legacy-token');
   });
 
-  it('builds the loyalty sign-in address', () => {
-    expect(loyaltySignInUrl(api, 1, 'tok')).toBe('http://localhost:3001/session/1/loyalty-signin?returnUrl=%2F%3FsignedIn&token=tok');
+  it('builds the loyalty sign-in address without the session token', () => {
+    expect(loyaltySignInUrl(api, 1)).toBe('http://localhost:3001/session/1/loyalty-signin?returnUrl=%2F%3FsignedIn');
+  });
+
+  it('asks for a single-use sign-in code with the bearer and answers the address to go to', async () => {
+    let auth: string | null = null;
+    let body: unknown;
+    server.use(
+      http.post(routeUrl('loyaltySignInStart'), async ({ request }) => {
+        auth = request.headers.get('authorization');
+        body = await request.json();
+      }),
+    );
+    const url = new URL(await startLoyaltySignIn(api, 1));
+    expect(auth).toMatch(/^Bearer /);
+    expect(body).toEqual({ returnUrl: '/?signedIn' });
+    expect(url.pathname).toBe('/session/1/loyalty-signin');
+    expect(url.searchParams.get('code')).toMatch(/^[\w-]{43}$/);
+    expect(url.searchParams.has('token')).toBe(false);
   });
 
   it('reads the NoStock text answer of customer-info', async () => {

@@ -1,4 +1,4 @@
-import { SessionInfoSchema, TokenResponseSchema, type SessionInfo } from '#domain/contract/session.ts';
+import { LoyaltySignInStartSchema, SessionInfoSchema, TokenResponseSchema, type SessionInfo } from '#domain/contract/session.ts';
 import { apiRoutes } from '#domain/contract/routes.ts';
 import type { ApiClient, CallOptions } from './client.ts';
 
@@ -31,8 +31,23 @@ export function fetchSessionInfo(api: ApiClient, siteId: number, options?: CallO
   return api.json(apiRoutes.sessionInfo, apiRoutes.sessionInfo.url(siteId), SessionInfoSchema, options);
 }
 
-/** Where the browser goes for the loyalty sign-in; it comes back to returnUrl (spec 7.1: /?signedIn). */
-export function loyaltySignInUrl(api: ApiClient, siteId: number, token: string, returnUrl = '/?signedIn'): string {
-  const query = new URLSearchParams({ returnUrl, token });
+/**
+ * The loyalty sign-in page (spec 7.1), returning to returnUrl (/?signedIn). Without a sign-in
+ * code it only says to start from the shop: the browser goes there through startLoyaltySignIn.
+ */
+export function loyaltySignInUrl(api: ApiClient, siteId: number, returnUrl = '/?signedIn'): string {
+  const query = new URLSearchParams({ returnUrl });
   return `${api.url(apiRoutes.loyaltySignIn.url(siteId))}?${query.toString()}`;
+}
+
+/**
+ * POST /session/{siteId}/loyalty-signin/code with the bearer: the sign-in page's address with a
+ * short-lived, single-use code, so the session token never travels in a URL.
+ */
+export async function startLoyaltySignIn(api: ApiClient, siteId: number, returnUrl = '/?signedIn', options?: CallOptions): Promise<string> {
+  const r = await api.json(apiRoutes.loyaltySignInStart, apiRoutes.loyaltySignInStart.url(siteId), LoyaltySignInStartSchema, {
+    ...options,
+    json: { returnUrl },
+  });
+  return r.url;
 }

@@ -31,6 +31,7 @@ import {
   useCartCountdown,
   useCheckoutActor,
   useLoyaltySignInHref,
+  useLoyaltySignInStart,
   usePaymentResponseActor,
   useSignedIn,
   type CheckoutActorRef,
@@ -50,6 +51,7 @@ export function CalculatorPage({ page }: { page: 'buy' | 'sell' | 'embedded' }) 
   const { calculator, toast, dismissToast } = useCalculatorActor({ page });
   const signedIn = useSignedIn();
   const loyaltyHref = useLoyaltySignInHref();
+  const startLoyaltySignIn = useLoyaltySignInStart();
   return (
     <Calculator
       calculator={calculator}
@@ -57,6 +59,7 @@ export function CalculatorPage({ page }: { page: 'buy' | 'sell' | 'embedded' }) 
       toast={toast}
       onDismissToast={dismissToast}
       loyaltyHref={loyaltyHref}
+      onLoyaltySignIn={startLoyaltySignIn}
       showReviews={page !== 'embedded'}
     />
   );

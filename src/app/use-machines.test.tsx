@@ -14,6 +14,7 @@ import {
   useCalculatorActor,
   useNewLineActor,
   useLoyaltySignInHref,
+  useLoyaltySignInStart,
   useSignedIn,
   type BranchFinderActorRef,
   type CalculatorPage,
@@ -30,7 +31,10 @@ afterAll(() => server.close());
 
 describe('calculator page', () => {
   const page: { current: CalculatorPage | null } = { current: null };
+  const navigations: string[] = [];
+  const goneTo = (url: string) => void navigations.push(url);
   afterEach(() => {
+    navigations.length = 0;
     page.current = null;
     captured.current = null;
   });
@@ -38,6 +42,7 @@ describe('calculator page', () => {
     const calculatorPage = useCalculatorActor({ page: sell ? 'sell' : 'buy' });
     const signedIn = useSignedIn();
     const loyalty = useLoyaltySignInHref();
+    const startSignIn = useLoyaltySignInStart(goneTo);
     useEffect(() => {
       page.current = calculatorPage;
     });
@@ -46,6 +51,9 @@ describe('calculator page', () => {
         <p data-testid="toast">{calculatorPage.toast ?? 'none'}</p>
         <p data-testid="signed-in">{String(signedIn)}</p>
         <p data-testid="loyalty">{loyalty ?? 'none'}</p>
+        <button type="button" onClick={startSignIn}>
+          sign in
+        </button>
       </>
     );
   }
@@ -77,13 +85,25 @@ describe('calculator page', () => {
     expect(screen.getByTestId('loyalty')).toHaveTextContent('none');
   });
 
-  it('offers the loyalty sign-in with the session token when the visitor has no profile', async () => {
+  it('offers the loyalty sign-in, without the session token in its address, when the visitor has no profile', async () => {
     renderShop(routes, '/');
     await waitFor(() => expect(screen.getByTestId('loyalty')).not.toHaveTextContent('none'));
     const href = new URL(screen.getByTestId('loyalty').textContent ?? '');
     expect(href.pathname).toBe('/session/1/loyalty-signin');
     expect(href.searchParams.get('returnUrl')).toBe('/?signedIn');
-    expect(href.searchParams.get('token')).toBe(fixtures.token);
+    expect(href.searchParams.has('token')).toBe(false);
+    expect(href.toString()).not.toContain(fixtures.token);
+  });
+
+  it('starts the loyalty sign-in with a single-use code, then goes to the sign-in page', async () => {
+    renderShop(routes, '/');
+    await waitFor(() => expect(screen.getByTestId('loyalty')).not.toHaveTextContent('none'));
+    act(() => screen.getByRole('button', { name: 'sign in' }).click());
+    await waitFor(() => expect(navigations).toHaveLength(1));
+    const url = new URL(navigations[0] ?? '');
+    expect(url.pathname).toBe('/session/1/loyalty-signin');
+    expect(url.searchParams.get('code')).toMatch(/^[\w-]{43}$/);
+    expect(url.toString()).not.toContain(fixtures.token);
   });
 
   it('adds to the cart through the cart actor, creating the cart, then goes to the cart', async () => {

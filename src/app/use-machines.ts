@@ -21,7 +21,7 @@ import { PRODUCT, SELL_TRAVEL_MONEY_PAGE, viewCartPath } from '#domain/products.
 import { selectCartSummary, selectCountdownRef } from '#machines/cart/cart.machine.ts';
 import type { NewLineInput } from '#machines/cart/new-line.machine.ts';
 import { selectHasProfile, selectSessionNotice, selectToken, type SessionNotice } from '#machines/session/session.machine.ts';
-import { loyaltySignInUrl } from '#src/api/session.ts';
+import { loyaltySignInUrl, startLoyaltySignIn } from '#src/api/session.ts';
 import type { ChartInput } from '#machines/chart/chart.machine.ts';
 import type { CheckoutInput } from '#machines/checkout/checkout.machine.ts';
 import type { PaymentResponseInput } from '#machines/payment/payment-response.machine.ts';
@@ -223,7 +223,21 @@ export function useLoyaltySignInHref(): string | null {
   const token = useSelector(session, selectToken);
   const signedIn = useSelector(session, selectHasProfile);
   if (!settings.showLoyaltyCTA || signedIn || token === null) return null;
-  return loyaltySignInUrl(api, config.siteId, token);
+  return loyaltySignInUrl(api, config.siteId);
+}
+
+const goToAddress = (url: string) => window.location.assign(url);
+
+/**
+ * Starts the loyalty sign-in: asks the API for a single-use sign-in code (with the bearer, so the
+ * token never goes in the address) and then goes to the sign-in page with it. A refused session
+ * reaches the session actor through the API client, like any call.
+ */
+export function useLoyaltySignInStart(navigate: (url: string) => void = goToAddress): () => void {
+  const { api, config } = useShopServices();
+  return useCallback(() => {
+    startLoyaltySignIn(api, config.siteId).then(navigate, (error: unknown) => console.warn('The loyalty sign-in could not start', error));
+  }, [api, config.siteId, navigate]);
 }
 
 // ------------------------------------------------------------------------------------------------

@@ -82,6 +82,8 @@ export interface CalculatorViewProps {
   onDismissToast: () => void;
   /** The loyalty sign-in address when the CTA is on and the visitor has no profile. */
   loyaltyHref: string | null;
+  /** Starts the sign-in instead of following the link (the session token stays out of the address). */
+  onLoyaltySignIn?: (() => void) | undefined;
   /** The branch selection modal, rendered by its own container. */
   branchModal?: ReactNode;
 }
@@ -273,7 +275,15 @@ export function CalculatorView(props: CalculatorViewProps) {
         </p>
       ) : null}
       {props.loyaltyHref ? (
-        <a className={styles.loyalty} href={props.loyaltyHref}>
+        <a
+          className={styles.loyalty}
+          href={props.loyaltyHref}
+          onClick={(event) => {
+            if (props.onLoyaltySignIn === undefined) return;
+            event.preventDefault();
+            props.onLoyaltySignIn();
+          }}
+        >
           {messages.loyaltyCta}
         </a>
       ) : null}

@@ -38,6 +38,8 @@ export interface CalculatorProps {
   onDismissToast?: () => void;
   /** The loyalty sign-in address when the site shows the CTA and the visitor is not signed in. */
   loyaltyHref?: string | null;
+  /** Starts the sign-in (a single-use code first, then the page); without it the link is followed as it is. */
+  onLoyaltySignIn?: () => void;
   /** The reviews summary shows on non-store pages. */
   showReviews?: boolean;
   /** The clock of the branch modal's 'today' and 'tomorrow'. */
@@ -48,7 +50,7 @@ export interface CalculatorProps {
 const plain = (minor: number | null, code: string) => (minor === null ? '' : formatUnits(minor, code).replace(/,/g, ''));
 
 /** The calculator widget (spec 2.1) over its actor. */
-export function Calculator({ calculator, signedIn = false, toast = null, onDismissToast, loyaltyHref = null, showReviews = true, now }: CalculatorProps) {
+export function Calculator({ calculator, signedIn = false, toast = null, onDismissToast, loyaltyHref = null, onLoyaltySignIn, showReviews = true, now }: CalculatorProps) {
   const status = useCalculatorStatus(calculator);
   const tabs = useTabs(calculator);
   const type = useTransactionType(calculator);
@@ -139,6 +141,7 @@ export function Calculator({ calculator, signedIn = false, toast = null, onDismi
       toast={toast}
       onDismissToast={onDismissToast ?? (() => {})}
       loyaltyHref={embedded ? null : loyaltyHref}
+      onLoyaltySignIn={onLoyaltySignIn}
       branchModal={finder ? <BranchModal finder={finder} now={now} /> : null}
     />
   );

@@ -61,10 +61,47 @@ export async function settled(page: Page): Promise<void> {
   );
 }
 
-/** One step of a journey: accessible, and photographed at 375 px and 1280 px. */
+/** One step of a journey: accessible, no content security policy violation, photographed at 375 px and 1280 px. */
 export async function checkpoint(page: Page, step: string): Promise<void> {
   await expectAccessible(page, step);
+  expectNoCspViolations(page, step);
   await shoot(page, step);
+}
+
+/** Content security policy violations seen in each page (and its frames), by the page. */
+const cspViolationsOf = new WeakMap<Page, string[]>();
+
+/** The violations a page has reported so far; the list is live, so a test may empty it. */
+export function cspViolations(page: Page): string[] {
+  let list = cspViolationsOf.get(page);
+  if (list === undefined) {
+    list = [];
+    cspViolationsOf.set(page, list);
+  }
+  return list;
+}
+
+export function expectNoCspViolations(page: Page, step: string): void {
+  const found = cspViolations(page);
+  if (found.length > 0) throw new Error(`Content security policy violations by "${step}":\n  ${found.join('\n  ')}`);
+}
+
+/**
+ * Every frame of every page in the context reports its securitypolicyviolation events (the
+ * payment provider's card page too: init scripts and bindings reach cross-origin frames), and
+ * the console's CSP errors count as well.
+ */
+export async function watchContentSecurityPolicy(context: BrowserContext): Promise<void> {
+  await context.exposeBinding('__reportCspViolation', (source, text: string) => {
+    cspViolations(source.page).push(`${source.frame.url().split('?')[0]}: ${text}`);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      // The binding is exposed above; the page's own types don't know it.
+      const report = (window as unknown as { __reportCspViolation?: (text: string) => void }).__reportCspViolation;
+      report?.(`${e.effectiveDirective} refused ${e.blockedURI || 'an inline resource'} (${e.sourceFile || 'page'}:${e.lineNumber})`);
+    });
+  });
 }
 
 export interface Shopper {
@@ -84,10 +121,12 @@ export async function openShopper(
   const own = options.browser === undefined;
   const b = options.browser ?? (await launchBrowser());
   const context = await newShopperContext(b, { geolocation: options.geolocation ?? { latitude: 51.5154, longitude: -0.1416 } });
+  await watchContentSecurityPolicy(context);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) cspViolations(page).push(`console: ${m.text()}`);
     // A 404 from the cart existence check is how the shop learns there is no cart yet.
     if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(`console: ${m.text()}`);
   });
@@ -98,8 +137,13 @@ export async function openShopper(
     errors,
     close: async (test) => {
       if (test?.task.result?.state === 'fail') await keepFailure(page, test.task.name, errors);
+      const violations = [...cspViolations(page)];
       await context.close();
       if (own) await b.close();
+      // Also between checkpoints and after the last one: a journey with any violation fails.
+      if (test?.task.result?.state !== 'fail' && violations.length > 0) {
+        throw new Error(`Content security policy violations during "${test?.task.name ?? 'the journey'}":\n  ${violations.join('\n  ')}`);
+      }
     },
   };
 }

@@ -1,0 +1,107 @@
+/**
+ * Security headers of the shop's origins.
+ *
+ * The app host's pages get a strict content security policy: scripts only from the shop's own
+ * origin plus the inline configuration script by its SHA-256 hash (never 'unsafe-inline'
+ * scripts), calls only to the API, frames only from the payment provider, and the pages framed
+ * by the shop itself only (the payment response runs in the card iframe). The embedded
+ * calculator (/embed/calculator) is the one page partner sites may frame: its own policy names
+ * them (EMBED_ANCESTORS). The API marks personal answers `no-store`.
+ */
+import { createHash } from 'node:crypto';
+import { createMiddleware } from 'hono/factory';
+
+export interface AppPolicyOptions {
+  apiBase: string;
+  pspOrigin: string;
+  appOrigin: string;
+  /** Origins allowed to frame the embedded calculator besides the shop itself. */
+  embedAncestors?: readonly string[];
+}
+
+/** The SHA-256 source expression ('sha256-...') of each inline script in a page. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script>/gi)) {
+    const body = match[1] ?? '';
+    if (body.trim() === '') continue;
+    hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+/** An origin as CSP wants it: scheme, host and port, no path. */
+function originOf(url: string): string {
+  return new URL(url).origin;
+}
+
+/**
+ * The app's policy. Style attributes are allowed (`style-src-attr 'unsafe-inline'`): react-aria
+ * and visx position popovers and the chart with inline styles. Style elements are the shop's own
+ * files and those carrying the answer's nonce (react-aria's press and scroll-lock rules); scripts
+ * are the shop's own files and the inline configuration by hash.
+ */
+export function appContentSecurityPolicy(
+  options: AppPolicyOptions,
+  scriptHashes: readonly string[],
+  framedBy: 'shop' | 'partners',
+  styleNonce?: string,
+): string {
+  const ancestors = framedBy === 'shop' ? ["'self'"] : ["'self'", ...(options.embedAncestors ?? [])];
+  const directives: [string, ...string[]][] = [
+    ['default-src', "'self'"],
+    ['script-src', "'self'", ...scriptHashes],
+    ['style-src', "'self'", ...(styleNonce === undefined ? [] : [`'nonce-${styleNonce}'`])],
+    ['style-src-attr', "'unsafe-inline'"],
+    ['img-src', "'self'", 'data:'],
+    ['font-src', "'self'"],
+    ['connect-src', "'self'", originOf(options.apiBase)],
+    // The payment provider's card page; 'self' for the shop's own pages (a page carrying the embedded calculator).
+    ['frame-src', "'self'", originOf(options.pspOrigin)],
+    // The loyalty sign-in form posts to the API; nothing else is submitted by a plain form.
+    ['form-action', "'self'", originOf(options.apiBase)],
+    ['frame-ancestors', ...ancestors],
+    ['base-uri', "'none'"],
+    ['object-src', "'none'"],
+  ];
+  return directives.map((d) => d.join(' ')).join('; ');
+}
+
+/** Headers of every app-host answer; `policy` is the page's content security policy. */
+export function appSecurityHeaders(appOrigin: string, policy: string, framedBy: 'shop' | 'partners'): Record<string, string> {
+  return {
+    'Content-Security-Policy': policy,
+    // frame-ancestors is the rule; X-Frame-Options covers browsers that predate it. It cannot
+    // name partner origins, so the embedded calculator relies on frame-ancestors alone.
+    ...(framedBy === 'shop' ? { 'X-Frame-Options': 'SAMEORIGIN' } : {}),
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    ...hstsFor(appOrigin),
+  };
+}
+
+/** HSTS only means something over https: sent when the origin is https, never on plain http (local runs). */
+export function hstsFor(origin: string): Record<string, string> {
+  return origin.startsWith('https://') ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {};
+}
+
+/** Paths whose answers are a shopper's own data (session, cart, order): never stored by any cache. */
+export const PERSONAL_PATHS = [/^\/api\/order(\/|$)/, /^\/api\/cart(\/|$)/, /^\/cart(\/|$)/, /^\/session(\/|$)/];
+
+export function isPersonalPath(path: string): boolean {
+  return PERSONAL_PATHS.some((p) => p.test(path));
+}
+
+/**
+ * The API's headers: nosniff on every answer, `Cache-Control: no-store` on personal ones (also
+ * on their errors, which name the cart or order), HSTS when the API is served over https.
+ */
+export function apiSecurityHeaders(apiBase: string) {
+  const hsts = hstsFor(apiBase);
+  return createMiddleware(async (c, next) => {
+    await next();
+    c.res.headers.set('X-Content-Type-Options', 'nosniff');
+    for (const [name, value] of Object.entries(hsts)) c.res.headers.set(name, value);
+    if (isPersonalPath(c.req.path)) c.res.headers.set('Cache-Control', 'no-store');
+  });
+}

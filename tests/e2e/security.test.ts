@@ -1,0 +1,54 @@
+import { expect, inject, test } from 'vitest';
+import { messages } from '#domain/messages.ts';
+import { cspViolations, shopperForEachTest } from './support/journey.ts';
+import { journeySteps, openHome } from './support/steps.ts';
+
+const shop = inject('shop');
+const shopper = shopperForEachTest();
+
+test("the shop's pages carry a strict content security policy, and the browser enforces it", async () => {
+  const { page } = shopper;
+  const response = await page.goto(`${shop.app}/`);
+  const headers = response?.headers() ?? {};
+  expect(headers['content-security-policy']).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'(;|$)/);
+  expect(headers['content-security-policy']).toContain("frame-ancestors 'self'");
+  expect(headers['x-frame-options']).toBe('SAMEORIGIN');
+  expect(headers['x-content-type-options']).toBe('nosniff');
+  await page.getByTestId('rate-line').waitFor({ timeout: 30_000 });
+
+  // An injected inline script does not run, and the journeys' watch sees the violation.
+  const ran = await page.evaluate(() => {
+    const script = document.createElement('script');
+    script.textContent = 'window.__injected = true;';
+    document.head.append(script);
+    return (window as unknown as { __injected?: boolean }).__injected === true;
+  });
+  expect(ran).toBe(false);
+  await expect.poll(() => cspViolations(page).some((v) => v.includes('script-src'))).toBe(true);
+  cspViolations(page).length = 0;
+});
+
+test('loyalty sign-in: the session token never appears in the address, and the shopper comes back signed in', async () => {
+  const { page } = shopper;
+  const step = journeySteps(page, 'loyalty-signin');
+  await openHome(page, shop);
+  const token = await page.evaluate(() => Object.values(localStorage).map((v) => v.replace(/"/g, '')).find((v) => v.split('.').length === 3) ?? '');
+  expect(token).not.toBe('');
+
+  await page.getByRole('link', { name: messages.loyaltyCta }).click();
+  await page.getByRole('heading', { name: 'Sign in to your loyalty account' }).waitFor();
+  const address = new URL(page.url());
+  expect(address.origin).toBe(shop.api);
+  expect(address.searchParams.get('code')).toMatch(/^[\w-]{43}$/);
+  expect(page.url()).not.toContain(token);
+  await step('sign-in-page');
+
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => url.origin === shop.app);
+  await page.getByText(messages.signedIn).first().waitFor({ timeout: 30_000 });
+  await step('signed-in');
+
+  // The code was used once: going back to it does not sign in again.
+  const again = await page.goto(address.toString());
+  expect(again?.status()).toBe(400);
+});
