@@ -24,6 +24,8 @@ interface Exchange {
   end: number;
 }
 
+const isToken = (e: Exchange) => e.method === 'POST' && /^\/session\/\d+/.test(e.path);
+
 export interface DelayingProxy {
   url: string;
   /** Where requests go; set once the API's port is known. */
@@ -80,8 +82,10 @@ export function longestChain(exchanges: readonly Exchange[]): number {
   return Math.max(0, ...depth);
 }
 
+/** Waits for the session token's answer, then for `quietMs` without a new API call (at most capMs in all). */
 async function settle(proxy: DelayingProxy, quietMs: number, capMs: number): Promise<void> {
   const started = now();
+  while (now() - started < capMs && !proxy.exchanges.some(isToken)) await new Promise((r) => setTimeout(r, 100));
   let count = -1;
   let since = now();
   while (now() - started < capMs) {
@@ -101,8 +105,6 @@ export interface RoundTrips {
   preflights: number;
 }
 
-const isToken = (e: Exchange) => e.method === 'POST' && /^\/session\/\d+/.test(e.path);
-
 /** Opens each page in a fresh browser context and counts the API's sequential waits after the token. */
 export async function benchRoundTrips(browser: Browser, shop: RunningShop, proxy: DelayingProxy): Promise<RoundTrips[]> {
   const results: RoundTrips[] = [];
@@ -111,7 +113,7 @@ export async function benchRoundTrips(browser: Browser, shop: RunningShop, proxy
     const page = await context.newPage();
     proxy.exchanges = [];
     await page.goto(`${shop.urls.app}${url}`);
-    await settle(proxy, 1_500, 20_000);
+    await settle(proxy, 2_000, 60_000);
     const exchanges = [...proxy.exchanges];
     await context.close();
     const token = exchanges.find(isToken);
