@@ -176,7 +176,14 @@ describe('the sandbox provider', () => {
     const a = sandbox(server);
     const b = sandbox(server);
     const url = await paymentUrl(s);
-    const results = await Promise.all([a.pay(url, CARDS.succeeds), b.pay(url, CARDS.succeeds)]);
+    // The shopper's card page was open in two tabs, each served by another instance: both forms are submitted at once.
+    for (const instance of [a, b]) expect((await instance.psp.request(`${url.pathname}${url.search}`)).status).toBe(200);
+    const submit = (instance: typeof a) =>
+      instance.psp.request(url.pathname, {
+        method: 'POST',
+        body: new URLSearchParams({ token: url.searchParams.get('token') ?? '', cardNumber: CARDS.succeeds, expiry: '12/30', cvc: '123', name: 'Ann ONeill' }),
+      });
+    const results = await Promise.all([submit(a), submit(b)]);
     expect(results.map((r) => r.status)).toEqual([303, 303]);
     const events = await server.database.query<{ n: string }>('select count(*) as n from psp_events where payment_id = $1', [paymentIdOf(url)]);
     expect(Number(events[0]?.n)).toBe(1);

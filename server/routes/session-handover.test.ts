@@ -12,6 +12,7 @@ import { CartSchema } from '#domain/contract/cart.ts';
 import { SessionClaimsSchema, SessionInfoSchema, TokenResponseSchema } from '#domain/contract/session.ts';
 import { OrderSchema } from '#domain/contract/order.ts';
 import { apiRoutes } from '#domain/contract/routes.ts';
+import { readEnv } from '../env.ts';
 import { markProfile } from '../services/session.ts';
 import { CustomerInfoResultSchema } from '#domain/contract/order.ts';
 import { createTestServer, type TestServer } from '../testing.ts';
@@ -196,6 +197,13 @@ describe('handing an expired token over (POST /session/{siteId} with the old tok
     }
     // A server of its own: started and seeded.
   }, 120_000);
+
+  it('SESSION_HANDOVER_GRACE_MINUTES defaults to the session lifetime and can be set apart from it', () => {
+    expect(readEnv({}).sessionHandoverGraceMinutes).toBe(60);
+    expect(readEnv({ SESSION_TTL_MINUTES: '90' }).sessionHandoverGraceMinutes).toBe(90);
+    expect(readEnv({ SESSION_TTL_MINUTES: '90', SESSION_HANDOVER_GRACE_MINUTES: '15' }).sessionHandoverGraceMinutes).toBe(15);
+    expect(() => readEnv({ SESSION_HANDOVER_GRACE_MINUTES: '-1' })).toThrow(/SESSION_HANDOVER_GRACE_MINUTES/);
+  });
 
   it('hands a session over once: the same token again gets an empty session', async () => {
     const s = await shopper(server);
