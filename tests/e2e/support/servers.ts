@@ -164,8 +164,6 @@ export interface StartShopOptions {
 
 /** The operations token the journeys' shop runs with (journey 10 revokes a session with it). */
 export const E2E_OPS_TOKEN = 'e2e-operations-token-0123456789abcdef';
-/** A partner site's origin (its pages are made up by the test), allowed to frame the embedded calculator. */
-export const E2E_PARTNER_ORIGIN = 'http://partner.example';
 
 /** Starts the shop on free ports and a fresh database; stop() ends it and removes its data. */
 export async function startShop({ name, env = {} }: StartShopOptions): Promise<RunningShop> {
@@ -204,7 +202,6 @@ export async function startShop({ name, env = {} }: StartShopOptions): Promise<R
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir ?? '',
       OPS_TOKEN: E2E_OPS_TOKEN,
-      EMBED_ANCESTORS: E2E_PARTNER_ORIGIN,
       ...env,
     },
   });
