@@ -4,7 +4,6 @@ import { expect, inject, test } from 'vitest';
 import { appPaths } from '#domain/contract/routes.ts';
 import { messages } from '#domain/messages.ts';
 import { shopperForEachTest } from './support/journey.ts';
-import { E2E_PARTNER_ORIGIN } from './support/servers.ts';
 import {
   addToCart,
   answerGuarantees,
@@ -49,21 +48,16 @@ test("abandoning from the step bar's close button: 'We've cleared your cart', th
   expect(shopper.errors).toEqual([]);
 });
 
-/**
- * A partner's page carrying the calculator in an iframe, as a shopper would meet it: on the
- * partner's own origin (made up here, answered by the browser), which the shop lets frame the
- * embedded calculator (EMBED_ANCESTORS).
- */
+/** A partner's page carrying the calculator in an iframe, as a shopper would meet it. */
 async function openPartnerPage(page: Page) {
-  await page.route(`${E2E_PARTNER_ORIGIN}/**`, (route) =>
-    route.fulfill({
-      contentType: 'text/html',
-      body:
-        `<!doctype html><html lang="en-GB"><head><title>Partner travel page</title></head><body><main><h1>Partner travel page</h1>` +
-        `<iframe title="Travel money calculator" src="${shop.app}${appPaths.embeddedCalculator}" width="420" height="640"></iframe></main></body></html>`,
-    }),
+  await page.goto(`${shop.app}/`);
+  // The page stays on the shop's origin, under the shop's policy, with the shop's scripts still
+  // running: it keeps the answer's style nonce, which react-aria reads, as the real page does.
+  const nonce = await page.locator('meta[property="csp-nonce"]').evaluate((m) => (m as HTMLMetaElement).nonce);
+  await page.setContent(
+    `<!doctype html><html lang="en-GB"><head><meta property="csp-nonce" nonce="${nonce}" /><title>Partner travel page</title></head><body><main><h1>Partner travel page</h1>` +
+      `<iframe title="Travel money calculator" src="${shop.app}${appPaths.embeddedCalculator}" width="420" height="640"></iframe></main></body></html>`,
   );
-  await page.goto(`${E2E_PARTNER_ORIGIN}/travel-money`);
   const frame = page.frameLocator('iframe[title="Travel money calculator"]');
   await frame.getByTestId('rate-line').waitFor({ timeout: 30_000 });
   return frame;

@@ -153,8 +153,6 @@ export interface StartShopOptions {
 export const E2E_OPS_TOKEN = 'e2e-operations-token-0123456789abcdef';
 const E2E_SESSION_SECRET = 'e2e-session-secret-0123456789abcdef';
 const E2E_PSP_WEBHOOK_SECRET = 'e2e-psp-webhook-secret-0123456789abcdef';
-/** A partner site's origin (its pages are made up by the test), allowed to frame the embedded calculator. */
-export const E2E_PARTNER_ORIGIN = 'http://partner.example';
 
 /** Starts the shop on free ports and a fresh database; stop() ends it and removes its data. */
 export async function startShop({ name, env = {}, adminDatabaseUrl, apiBase }: StartShopOptions): Promise<RunningShop> {
@@ -196,7 +194,6 @@ export async function startShop({ name, env = {}, adminDatabaseUrl, apiBase }: S
       // Production mode takes its signing keys from the environment only.
       SESSION_SECRET: E2E_SESSION_SECRET,
       PSP_WEBHOOK_SECRET: E2E_PSP_WEBHOOK_SECRET,
-      EMBED_ANCESTORS: E2E_PARTNER_ORIGIN,
       ...env,
     },
   });
