@@ -15,6 +15,7 @@ import { SIGNATURE_HEADER } from './psp/signature.ts';
 import { PSP_CALLBACK_PATH } from './routes/order.ts';
 import { pspWebhookSecret } from './services/payment.ts';
 import { rateHistorySpan } from './services/rates.ts';
+import { createReferenceCache } from './services/reference.ts';
 
 let config;
 try {
@@ -32,7 +33,7 @@ if (config.seed && (await seed(database.db, { now: systemClock.now() }))) {
   console.log(`Seeded the catalogue, branches and rates${span ? ` (${span.first} to ${span.last})` : ''}`);
 }
 
-const deps: Deps = { db: database.db, clock: systemClock, config };
+const deps: Deps = { db: database.db, clock: systemClock, config, reference: await createReferenceCache(database) };
 const api = createApi(deps);
 const servers = [serve({ fetch: api.fetch, port: config.apiPort, hostname: config.host })];
 
@@ -75,6 +76,7 @@ async function stop(signal: string) {
   stopping = true;
   console.log(`${signal}: stopping`);
   await Promise.all(servers.map((s) => new Promise<void>((done) => s.close(() => done()))));
+  await deps.reference.close();
   await database.close();
   process.exit(0);
 }

@@ -20,6 +20,7 @@ import { seed } from './db/seed/index.ts';
 import { manualClock, type Deps, type ManualClock } from './deps.ts';
 import { readEnv, type Config } from './env.ts';
 import { pspWebhookSecret } from './services/payment.ts';
+import { createReferenceCache, type ReferenceCache } from './services/reference.ts';
 
 export interface TestServerOptions {
   /** The clock's start; a Monday morning in London by default. */
@@ -30,6 +31,11 @@ export interface TestServerOptions {
   /** A PGlite directory instead of memory (restart tests). Ignored with DATABASE_URL. */
   dataDir?: string;
   providers?: Partial<ApiProviders>;
+  /**
+   * Another test server whose database this one shares (a second API instance on the same
+   * PGlite, or the same PostgreSQL schema): not migrated or seeded again, and left open by close().
+   */
+  sharing?: TestServer;
 }
 
 export interface TestServer {
@@ -48,6 +54,8 @@ export interface TestServer {
   newSession(siteId?: number): Promise<string>;
   /** { Authorization: 'Bearer <token>' }. */
   auth(token: string): Record<string, string>;
+  /** The SQL statements (transaction control included) sent on this server's database while `run` ran. */
+  countStatements<T>(run: () => Promise<T>): Promise<{ result: T; statements: string[] }>;
   close(): Promise<void>;
 }
 
@@ -62,27 +70,35 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     ...options.config,
     databaseUrl,
   };
-  const pgSchema = databaseUrl === null ? undefined : `test_${randomBytes(6).toString('hex')}`;
-  const database = await openDatabase({
-    databaseUrl,
-    dataDir: options.dataDir ?? null,
-    ...(pgSchema === undefined ? {} : { pgSchema }),
-  });
+  const shared = options.sharing?.database ?? null;
+  const pgSchema = databaseUrl === null || shared !== null ? undefined : `test_${randomBytes(6).toString('hex')}`;
+  const database =
+    shared ??
+    (await openDatabase({
+      databaseUrl,
+      dataDir: options.dataDir ?? null,
+      ...(pgSchema === undefined ? {} : { pgSchema }),
+    }));
   const clock = manualClock(options.now ?? DEFAULT_TEST_NOW);
+  let reference: ReferenceCache;
   try {
-    await migrate(database);
-    if (options.seed !== false) await seed(database.db, { now: clock.now() });
+    if (shared === null) {
+      await migrate(database);
+      if (options.seed !== false) await seed(database.db, { now: clock.now() });
+    }
+    reference = await createReferenceCache(database);
   } catch (error) {
-    await database.close();
+    if (shared === null) await database.close();
     throw error;
   }
-  const deps: Deps = { db: database.db, clock, config };
+  const deps: Deps = { db: database.db, clock, config, reference };
   const app = createApi(deps, options.providers);
   let secret: string;
   try {
     secret = await pspWebhookSecret(deps);
   } catch (error) {
-    await database.close();
+    await reference.close();
+    if (shared === null) await database.close();
     throw error;
   }
   const listeners: (() => Promise<void>)[] = [];
@@ -114,8 +130,19 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
       return ((await res.json()) as { token: string }).token;
     },
     auth: (token) => ({ Authorization: bearer(token) }),
+    countStatements: async (run) => {
+      const statements: string[] = [];
+      const stop = database.observe((sqlText) => statements.push(sqlText));
+      try {
+        return { result: await run(), statements };
+      } finally {
+        stop();
+      }
+    },
     close: async () => {
       await Promise.all(listeners.map((close) => close()));
+      await reference.close();
+      if (shared !== null) return;
       await database.close();
       if (databaseUrl !== null && pgSchema !== undefined) await dropPgSchema(databaseUrl, pgSchema);
     },

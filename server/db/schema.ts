@@ -342,3 +342,9 @@ export const paymentEvents = pgTable('payment_events', {
   payload: jsonb('payload').notNull(),
   createdAt: createdAt(),
 });
+
+/** Moved by every change to the reference tables (migration 0006); see services/reference.ts. */
+export const referenceVersion = pgTable('reference_version', {
+  onlyRow: boolean('only_row').primaryKey().default(true),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});
