@@ -44,6 +44,8 @@ export interface TestServer {
   clock: ManualClock;
   config: Config;
   database: Database;
+  /** The PostgreSQL schema it works in (with DATABASE_URL). */
+  pgSchema?: string;
   /** What signs payment links and callbacks: the configured one, or the one kept in the database. */
   pspWebhookSecret: string;
   /** In-process request (no socket): app.request(path, init). */
@@ -70,8 +72,11 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     ...options.config,
     databaseUrl,
   };
-  const shared = options.sharing?.database ?? null;
-  const pgSchema = databaseUrl === null || shared !== null ? undefined : `test_${randomBytes(6).toString('hex')}`;
+  // PGlite is one client per process: a second instance shares it. On PostgreSQL a second
+  // instance has connections of its own to the same schema, as a second process would.
+  const sharing = options.sharing ?? null;
+  const shared = sharing !== null && databaseUrl === null ? sharing.database : null;
+  const pgSchema = databaseUrl === null ? undefined : (sharing?.pgSchema ?? `test_${randomBytes(6).toString('hex')}`);
   const database =
     shared ??
     (await openDatabase({
@@ -79,10 +84,11 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
       dataDir: options.dataDir ?? null,
       ...(pgSchema === undefined ? {} : { pgSchema }),
     }));
+  const owner = sharing === null;
   const clock = manualClock(options.now ?? DEFAULT_TEST_NOW);
   let reference: ReferenceCache;
   try {
-    if (shared === null) {
+    if (owner) {
       await migrate(database);
       if (options.seed !== false) await seed(database.db, { now: clock.now() });
     }
@@ -109,6 +115,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     clock,
     config,
     database,
+    ...(pgSchema === undefined ? {} : { pgSchema }),
     pspWebhookSecret: secret,
     request: async (path, init) => app.request(path, init),
     listen: () =>
@@ -142,9 +149,8 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     close: async () => {
       await Promise.all(listeners.map((close) => close()));
       await reference.close();
-      if (shared !== null) return;
-      await database.close();
-      if (databaseUrl !== null && pgSchema !== undefined) await dropPgSchema(databaseUrl, pgSchema);
+      if (shared === null) await database.close();
+      if (owner && databaseUrl !== null && pgSchema !== undefined) await dropPgSchema(databaseUrl, pgSchema);
     },
   };
   return server;

@@ -64,6 +64,11 @@ export interface ReferenceData {
 export interface ReferenceCache {
   /** The reference data; from memory when nothing changed since it was loaded. */
   current(): Promise<ReferenceData>;
+  /**
+   * Resolves once this process knows of reference version `version` (heard its notification, or
+   * loaded it): from then on its next read is at least that new. For tests and diagnostics.
+   */
+  heard(version: number): Promise<void>;
   /** Stops listening for changes. */
   close(): Promise<void>;
 }
@@ -157,9 +162,18 @@ export async function createReferenceCache(database: Pick<Database, 'db' | 'obse
   let copy: { data: ReferenceData; generation: number } | null = null;
   let loading: { generation: number; promise: Promise<ReferenceData> } | null = null;
   let ownWriteOpen = false;
+  let known = 0;
+  let waiters: { version: number; resolve: () => void }[] = [];
 
   const invalidate = () => {
     generation += 1;
+  };
+  const know = (version: number) => {
+    if (version <= known) return;
+    known = version;
+    const ready = waiters.filter((w) => w.version <= known);
+    waiters = waiters.filter((w) => w.version > known);
+    for (const w of ready) w.resolve();
   };
 
   const stopObserving = database.observe((sqlText) => {
@@ -179,6 +193,7 @@ export async function createReferenceCache(database: Pick<Database, 'db' | 'obse
       notified: (payload) => {
         const version = Number(payload);
         if (!(Number.isFinite(version) && copy !== null && version <= copy.data.version)) invalidate();
+        if (Number.isFinite(version)) know(version);
       },
       connected: () => {
         listening = true;
@@ -199,6 +214,7 @@ export async function createReferenceCache(database: Pick<Database, 'db' | 'obse
     const promise = load(db).then(
       (data) => {
         if (copy === null || copy.data.version <= data.version) copy = { data, generation: started };
+        know(data.version);
         if (loading?.promise === promise) loading = null;
         return data;
       },
@@ -230,6 +246,8 @@ export async function createReferenceCache(database: Pick<Database, 'db' | 'obse
       }
       return reload();
     },
+    heard: (version) =>
+      version <= known ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ version, resolve })),
     close: async () => {
       stopObserving();
       await listener?.close();
