@@ -4,6 +4,7 @@
  */
 import type { Db } from './db/client.ts';
 import type { Config } from './env.ts';
+import type { ReferenceCache } from './services/reference.ts';
 
 export interface Clock {
   now(): Date;
@@ -13,6 +14,8 @@ export interface Deps {
   db: Db;
   clock: Clock;
   config: Config;
+  /** Reference data (catalogue, margins, the day's rates) from memory, kept current. */
+  reference: ReferenceCache;
 }
 
 export const systemClock: Clock = { now: () => new Date() };

@@ -18,6 +18,7 @@ import { PSP_CALLBACK_PATH } from './routes/order.ts';
 import { pspWebhookSecret, sendRequestedRefunds } from './services/payment.ts';
 import { schedulePurge } from './services/purge.ts';
 import { rateHistorySpan } from './services/rates.ts';
+import { createReferenceCache } from './services/reference.ts';
 
 let config;
 try {
@@ -35,7 +36,7 @@ if (config.seed && (await seed(database.db, { now: systemClock.now() }))) {
   console.log(`Seeded the catalogue, branches and rates${span ? ` (${span.first} to ${span.last})` : ''}`);
 }
 
-const deps: Deps = { db: database.db, clock: systemClock, config };
+const deps: Deps = { db: database.db, clock: systemClock, config, reference: await createReferenceCache(database) };
 // The shop's refund requests go to the provider started below, in-process (as an HTTP POST to
 // {PSP_ORIGIN}/refunds would, without the socket).
 const sendRefund: SignedSend = async ({ body, signature }) =>
@@ -104,6 +105,7 @@ async function stop(signal: string) {
   stopPurge();
   console.log(`${signal}: stopping`);
   await Promise.all(servers.map((s) => new Promise<void>((done) => s.close(() => done()))));
+  await deps.reference.close();
   await database.close();
   process.exit(0);
 }

@@ -22,6 +22,7 @@ import { readEnv, type Config } from './env.ts';
 import { listen } from './http-server.ts';
 import { RefundRequestSchema, type RefundRequest, type SignedSend } from './psp/events.ts';
 import { pspWebhookSecret } from './services/payment.ts';
+import { createReferenceCache, type ReferenceCache } from './services/reference.ts';
 
 export interface TestServerOptions {
   /** The clock's start; a Monday morning in London by default. */
@@ -32,6 +33,11 @@ export interface TestServerOptions {
   /** A PGlite directory instead of memory (restart tests). Ignored with DATABASE_URL. */
   dataDir?: string;
   providers?: Partial<ApiProviders>;
+  /**
+   * Another test server whose database this one shares (a second API instance on the same
+   * PGlite, or the same PostgreSQL schema): not migrated or seeded again, and left open by close().
+   */
+  sharing?: TestServer;
 }
 
 export interface TestServer {
@@ -40,6 +46,8 @@ export interface TestServer {
   clock: ManualClock;
   config: Config;
   database: Database;
+  /** The PostgreSQL schema it works in (with DATABASE_URL). */
+  pgSchema?: string;
   /** What signs payment links and callbacks: the configured one, or the one kept in the database. */
   pspWebhookSecret: string;
   /** In-process request (no socket): app.request(path, init). */
@@ -57,6 +65,8 @@ export interface TestServer {
   connectRefunds(send: SignedSend | null): void;
   /** { Authorization: 'Bearer <token>' }. */
   auth(token: string): Record<string, string>;
+  /** The SQL statements (transaction control included) sent on this server's database while `run` ran. */
+  countStatements<T>(run: () => Promise<T>): Promise<{ result: T; statements: string[] }>;
   close(): Promise<void>;
 }
 
@@ -72,21 +82,32 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     ...options.config,
     databaseUrl,
   };
-  const pgSchema = databaseUrl === null ? undefined : `test_${randomBytes(6).toString('hex')}`;
-  const database = await openDatabase({
-    databaseUrl,
-    dataDir: options.dataDir ?? null,
-    ...(pgSchema === undefined ? {} : { pgSchema }),
-  });
+  // PGlite is one client per process: a second instance shares it. On PostgreSQL a second
+  // instance has connections of its own to the same schema, as a second process would.
+  const sharing = options.sharing ?? null;
+  const shared = sharing !== null && databaseUrl === null ? sharing.database : null;
+  const pgSchema = databaseUrl === null ? undefined : (sharing?.pgSchema ?? `test_${randomBytes(6).toString('hex')}`);
+  const database =
+    shared ??
+    (await openDatabase({
+      databaseUrl,
+      dataDir: options.dataDir ?? null,
+      ...(pgSchema === undefined ? {} : { pgSchema }),
+    }));
+  const owner = sharing === null;
   const clock = manualClock(options.now ?? DEFAULT_TEST_NOW);
+  let reference: ReferenceCache;
   try {
-    await migrate(database);
-    if (options.seed !== false) await seed(database.db, { now: clock.now() });
+    if (owner) {
+      await migrate(database);
+      if (options.seed !== false) await seed(database.db, { now: clock.now() });
+    }
+    reference = await createReferenceCache(database);
   } catch (error) {
-    await database.close();
+    if (shared === null) await database.close();
     throw error;
   }
-  const deps: Deps = { db: database.db, clock, config };
+  const deps: Deps = { db: database.db, clock, config, reference };
   const refundRequests: RefundRequest[] = [];
   let refundTarget: SignedSend | null = null;
   const sendRefund: SignedSend = async (request) => {
@@ -98,7 +119,8 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
   try {
     secret = await pspWebhookSecret(deps);
   } catch (error) {
-    await database.close();
+    await reference.close();
+    if (shared === null) await database.close();
     throw error;
   }
   const listeners: (() => Promise<void>)[] = [];
@@ -109,6 +131,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     clock,
     config,
     database,
+    ...(pgSchema === undefined ? {} : { pgSchema }),
     pspWebhookSecret: secret,
     request: async (path, init) => app.request(path, init),
     listen: () =>
@@ -140,10 +163,20 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
       refundTarget = send;
     },
     auth: (token) => ({ Authorization: bearer(token) }),
+    countStatements: async (run) => {
+      const statements: string[] = [];
+      const stop = database.observe((sqlText) => statements.push(sqlText));
+      try {
+        return { result: await run(), statements };
+      } finally {
+        stop();
+      }
+    },
     close: async () => {
       await Promise.all(listeners.map((close) => close()));
-      await database.close();
-      if (databaseUrl !== null && pgSchema !== undefined) await dropPgSchema(databaseUrl, pgSchema);
+      await reference.close();
+      if (shared === null) await database.close();
+      if (owner && databaseUrl !== null && pgSchema !== undefined) await dropPgSchema(databaseUrl, pgSchema);
     },
   };
   return server;

@@ -2,7 +2,7 @@
  * The database: PGlite (PostgreSQL compiled to WebAssembly, embedded, file-backed under the data
  * directory) by default, node-postgres when a DATABASE_URL is given. Both behind one drizzle type.
  */
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -14,9 +14,33 @@ export type Schema = typeof schema;
 /** What services query through; a transaction (`db.transaction(async (tx) => ...)`) has the same type. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/** Told of every SQL statement sent on any connection (transaction control included), once it is answered. */
+export type StatementObserver = (sqlText: string) => void;
+
+export interface Listening {
+  /** Stops listening (and closes the listening connection on PostgreSQL). */
+  close(): Promise<void>;
+}
+
+export interface ListenHandlers {
+  /** A NOTIFY on the channel, from this process or another one on the same database. */
+  notified(payload: string): void;
+  /**
+   * The listening connection was (re)established: notifications may have been missed before it, so
+   * whatever they guard must be checked again. Called after the first LISTEN too.
+   */
+  connected(): void;
+  /** The listening connection was lost; notifications are not arriving until connected() again. */
+  lost(): void;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Observes the statements sent from now on; returns the function that stops observing. */
+  observe(observer: StatementObserver): () => void;
+  /** LISTEN on a channel with its own connection on PostgreSQL (reconnecting), on the one client on PGlite. */
+  listen(channel: string, handlers: ListenHandlers): Promise<Listening>;
   /**
    * Runs SQL text that may hold several statements (migrations) on one connection; if it fails
    * inside a BEGIN it started, that transaction is rolled back before the error is rethrown.
@@ -43,6 +67,45 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
   return openPglite(options.dataDir ?? null);
 }
 
+const CHANNEL = /^[a-z_][a-z0-9_]{0,62}$/;
+
+function observers() {
+  const set = new Set<StatementObserver>();
+  return {
+    observe(observer: StatementObserver) {
+      set.add(observer);
+      return () => void set.delete(observer);
+    },
+    tell(sqlText: string) {
+      for (const observer of set) observer(sqlText);
+    },
+  };
+}
+
+/** Wraps a query function so that each statement is told to the observers once it is answered. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the wrapped drivers' query signatures are overloaded and generic; the wrapper passes them through untouched.
+function told<F extends (...args: any[]) => Promise<unknown>>(tell: (sqlText: string) => void, run: F): F {
+  return (async (...args: Parameters<F>) => {
+    const last: unknown = args[args.length - 1];
+    if (typeof last === 'function') {
+      // node-postgres' callback style (Pool.query uses it): told when the callback is.
+      args[args.length - 1] = (...results: unknown[]) => {
+        tell(textOf(args[0]));
+        return (last as (...r: unknown[]) => unknown)(...results);
+      };
+      return run(...args);
+    }
+    try {
+      return await run(...args);
+    } finally {
+      tell(textOf(args[0]));
+    }
+  }) as F;
+}
+
+const textOf = (query: unknown): string =>
+  typeof query === 'string' ? query : typeof query === 'object' && query !== null && 'text' in query ? String((query as { text: unknown }).text) : '';
+
 async function openPglite(dataDir: string | null): Promise<Database> {
   if (dataDir !== null) await mkdir(dataDir, { recursive: true });
   const client = dataDir === null ? await PGlite.create() : await PGlite.create(dataDir);
@@ -51,10 +114,38 @@ async function openPglite(dataDir: string | null): Promise<Database> {
 
 /** Wraps an open PGlite (a fresh one, or one loaded from a dump) as a Database. */
 export function wrapPglite(client: PGlite): Database {
+  const { observe, tell } = observers();
+  // Every statement drizzle sends goes through query(), exec() or a transaction's own query().
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  const observed = {
+    query: told(tell, query),
+    exec: told(tell, exec),
+    transaction: (<T,>(callback: (tx: Transaction) => Promise<T>) => {
+      tell('BEGIN');
+      return transaction((tx) =>
+        callback(
+          Object.assign(Object.create(tx) as Transaction, {
+            query: told(tell, tx.query.bind(tx)),
+            exec: told(tell, tx.exec.bind(tx)),
+          }),
+        ),
+      ).finally(() => tell('COMMIT'));
+    }) as typeof client.transaction,
+  };
+  Object.assign(client, observed);
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
+    observe,
+    listen: async (channel, handlers) => {
+      if (!CHANNEL.test(channel)) throw new Error(`Bad channel name: ${channel}`);
+      const unlisten = await client.listen(channel, (payload) => handlers.notified(payload));
+      handlers.connected();
+      return { close: () => unlisten() };
+    },
     exec: async (sqlText) => {
       try {
         await client.exec(sqlText);
@@ -79,15 +170,19 @@ async function openPostgres(url: string, pgSchema?: string): Promise<Database> {
       await setup.end();
     }
   }
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: 5,
-    ...(pgSchema === undefined ? {} : { options: `-c search_path="${pgSchema}"` }),
+  const connection = { connectionString: url, ...(pgSchema === undefined ? {} : { options: `-c search_path="${pgSchema}"` }) };
+  const pool = new pg.Pool({ ...connection, max: 5 });
+  const { observe, tell } = observers();
+  // pool.query and drizzle's transactions both end in a pooled client's query().
+  pool.on('connect', (client) => {
+    client.query = told(tell, client.query.bind(client) as typeof client.query);
   });
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
+    observe,
+    listen: async (channel, handlers) => listenPostgres(connection, channel, handlers),
     exec: async (sqlText) => {
       const connection = await pool.connect();
       try {
@@ -102,6 +197,66 @@ async function openPostgres(url: string, pgSchema?: string): Promise<Database> {
     query: async <Row,>(sqlText: string, params: unknown[] = []) =>
       (await pool.query(sqlText, params)).rows as Row[],
     close: () => pool.end(),
+  };
+}
+
+const RECONNECT_MS = [100, 500, 2_000, 5_000];
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to other queries). When it
+ * drops, the handlers hear lost() at once and connected() after each successful reconnection.
+ */
+async function listenPostgres(connection: pg.ClientConfig, channel: string, handlers: ListenHandlers): Promise<Listening> {
+  if (!CHANNEL.test(channel)) throw new Error(`Bad channel name: ${channel}`);
+  let closed = false;
+  let current: pg.Client | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let attempt = 0;
+
+  const connect = async (): Promise<void> => {
+    const client = new pg.Client(connection);
+    client.on('notification', (message) => {
+      if (message.channel === channel) handlers.notified(message.payload ?? '');
+    });
+    client.on('error', () => dropped(client));
+    client.on('end', () => dropped(client));
+    await client.connect();
+    await client.query(`LISTEN ${channel}`);
+    if (closed) {
+      await client.end();
+      return;
+    }
+    current = client;
+    attempt = 0;
+    handlers.connected();
+  };
+  const dropped = (client: pg.Client) => {
+    if (current !== client) return;
+    current = null;
+    handlers.lost();
+    client.end().catch(() => undefined);
+    retry();
+  };
+  const retry = () => {
+    if (closed || timer !== null) return;
+    const delay = RECONNECT_MS[Math.min(attempt, RECONNECT_MS.length - 1)] ?? 5_000;
+    attempt += 1;
+    timer = setTimeout(() => {
+      timer = null;
+      connect().catch(() => retry());
+    }, delay);
+    timer.unref();
+  };
+
+  await connect();
+  return {
+    close: async () => {
+      closed = true;
+      if (timer !== null) clearTimeout(timer);
+      const client = current;
+      current = null;
+      await client?.end().catch(() => undefined);
+    },
   };
 }
 

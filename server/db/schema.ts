@@ -403,3 +403,9 @@ export const loyaltySigninCodes = pgTable('loyalty_signin_codes', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),
 });
+
+/** Moved by every change to the reference tables (migration 0008); see services/reference.ts. */
+export const referenceVersion = pgTable('reference_version', {
+  onlyRow: boolean('only_row').primaryKey().default(true),
+  version: bigint('version', { mode: 'number' }).notNull(),
+});

@@ -1,5 +1,5 @@
 /** Catalogue, rates and content routes (spec 7.2). None needs a session; a valid one improves the quote. */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import * as v from 'valibot';
 import type {
   CalculatorContent,
@@ -25,7 +25,8 @@ import {
   listSiteProducts,
   siteSettings,
 } from '../services/catalogue.ts';
-import { quoteFor, rateHistory } from '../services/rates.ts';
+import { londonDateKey } from '#domain/availability.ts';
+import { priceQuote, rateHistory } from '../services/rates.ts';
 import { authenticate, bearerToken, type SessionRow } from '../services/session.ts';
 import { validate } from '../validation.ts';
 
@@ -52,28 +53,76 @@ async function optionalSession(deps: Deps, header: string | undefined): Promise<
   }
 }
 
+/** Whether an If-None-Match header names this entity tag (weak comparison, RFC 9110 13.1.2). */
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (ifNoneMatch === undefined) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || trimmed.replace(/^W\//, '') === etag;
+  });
+}
+
+/**
+ * Anonymous reads of reference data may be kept by browsers and shared caches, which must ask
+ * again every time (no-cache): the entity tag is the reference version (and the pricing date for
+ * a quote), so a rate change is never served stale and an unchanged answer costs a 304.
+ * Returns the 304 when the caller already has this version.
+ */
+function sharedCacheable(c: Context<AppEnv>, tag: string): Response | null {
+  const etag = `"${tag}"`;
+  c.header('Cache-Control', 'public, no-cache');
+  c.header('ETag', etag);
+  c.header('Vary', 'Authorization');
+  return matches(c.req.header('If-None-Match'), etag) ? c.body(null, 304) : null;
+}
+
+/** A personalised answer (it depends on the caller's session): for this browser only, never stored. */
+function personal(c: Context<AppEnv>): void {
+  c.header('Cache-Control', 'private, no-store');
+  c.header('Vary', 'Authorization');
+}
+
+const hasBearer = (c: Context<AppEnv>) => (c.req.header(AUTH_HEADER) ?? '').trim() !== '';
+
 export function catalogueRoutes() {
   const app = new Hono<AppEnv>();
 
-  app.get(apiRoutes.currencies.pattern, async (c) => c.json<Currency[]>(await listCurrencies(c.get('deps').db)));
+  app.get(apiRoutes.currencies.pattern, async (c) => {
+    const ref = await c.get('deps').reference.current();
+    return sharedCacheable(c, `r${ref.version}`) ?? c.json<Currency[]>(listCurrencies(ref));
+  });
 
-  app.get(apiRoutes.products.pattern, async (c) => c.json<Product[]>(await listProducts(c.get('deps').db)));
+  app.get(apiRoutes.products.pattern, async (c) => {
+    const ref = await c.get('deps').reference.current();
+    return sharedCacheable(c, `r${ref.version}`) ?? c.json<Product[]>(listProducts(ref));
+  });
 
-  app.get(apiRoutes.siteProducts.pattern, validate('param', SiteParams), async (c) =>
-    c.json<SiteProduct[]>(await listSiteProducts(c.get('deps').db, c.req.valid('param').siteId)),
-  );
+  app.get(apiRoutes.siteProducts.pattern, validate('param', SiteParams), async (c) => {
+    const ref = await c.get('deps').reference.current();
+    const products = listSiteProducts(ref, c.req.valid('param').siteId);
+    return sharedCacheable(c, `r${ref.version}`) ?? c.json<SiteProduct[]>(products);
+  });
 
-  app.get(apiRoutes.calculatorContent.pattern, validate('query', ContentQuery), async (c) =>
-    c.json<CalculatorContent>(await calculatorContent(c.get('deps').db, c.req.valid('query').siteId)),
-  );
+  app.get(apiRoutes.calculatorContent.pattern, validate('query', ContentQuery), async (c) => {
+    const ref = await c.get('deps').reference.current();
+    const content = calculatorContent(ref, c.req.valid('query').siteId);
+    return sharedCacheable(c, `r${ref.version}`) ?? c.json<CalculatorContent>(content);
+  });
 
-  app.get(apiRoutes.checkoutContent.pattern, validate('query', ContentQuery), async (c) =>
-    c.json<CheckoutContent>(await checkoutContent(c.get('deps').db, c.req.valid('query').siteId)),
-  );
+  app.get(apiRoutes.checkoutContent.pattern, validate('query', ContentQuery), async (c) => {
+    const ref = await c.get('deps').reference.current();
+    const content = checkoutContent(ref, c.req.valid('query').siteId);
+    return sharedCacheable(c, `r${ref.version}`) ?? c.json<CheckoutContent>(content);
+  });
 
   app.get(apiRoutes.siteSettings.pattern, validate('query', SettingsQuery), async (c) => {
     const deps = c.get('deps');
     const { id } = c.req.valid('query');
+    const ref = await deps.reference.current();
+    if (!hasBearer(c)) {
+      const settings = siteSettings(ref, id);
+      return sharedCacheable(c, `r${ref.version}`) ?? c.json<SiteSettings>(settings);
+    }
     const session = await optionalSession(deps, c.req.header(AUTH_HEADER));
     let carts = { buyCartId: null as string | null, sellCartId: null as string | null };
     if (session !== null && session.siteId === id && session.cartId !== null) {
@@ -85,26 +134,39 @@ export function catalogueRoutes() {
         carts = cart.productId === 3 ? { buyCartId: null, sellCartId: session.cartId } : { buyCartId: session.cartId, sellCartId: null };
       }
     }
-    return c.json<SiteSettings>(await siteSettings(deps.db, id, carts));
+    personal(c);
+    return c.json<SiteSettings>(siteSettings(ref, id, carts));
   });
 
   app.get(apiRoutes.quote.pattern, validate('param', QuoteParams), validate('query', QuoteQuery), async (c) => {
     const deps = c.get('deps');
     const p = c.req.valid('param');
-    const session = await optionalSession(deps, c.req.header(AUTH_HEADER));
-    const quote = await quoteFor(deps, {
+    const input = {
       siteId: p.siteId,
       storeId: p.storeId,
       productId: p.productId,
       currencyCode: p.currency,
-      hasProfile: session !== null && session.siteId === p.siteId && session.hasProfile,
       affiliateCode: c.req.valid('query').affiliateCode ?? null,
-    });
+    };
+    const ref = await deps.reference.current();
+    const day = londonDateKey(deps.clock.now());
+    const mids = await ref.midRates(day);
+    let hasProfile = false;
+    if (hasBearer(c)) {
+      const session = await optionalSession(deps, c.req.header(AUTH_HEADER));
+      hasProfile = session !== null && session.siteId === p.siteId && session.hasProfile;
+    }
+    const quote = priceQuote(ref, mids, { ...input, hasProfile });
+    if (hasBearer(c)) personal(c);
+    else {
+      const unchanged = sharedCacheable(c, `q${ref.version}-${day}`);
+      if (unchanged !== null) return unchanged;
+    }
     return c.json<QuoteResponse>({ rate: quote.rate, price: quote.price, increment: quote.increment, rateTiers: quote.rateTiers });
   });
 
   app.get(apiRoutes.currencyConverter.pattern, validate('param', ChartParams), validate('query', ChartQuery), async (c) =>
-    c.json<ChartPoint[]>(await rateHistory(c.get('deps').db, c.req.valid('param').code, c.req.valid('query').inverted)),
+    c.json<ChartPoint[]>(await rateHistory(c.get('deps'), c.req.valid('param').code, c.req.valid('query').inverted)),
   );
 
   return app;

@@ -35,7 +35,7 @@ describe('requireSession', () => {
 
     const res = await api.request('/api/whoami', { headers: server.auth(token) });
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ sessionId: sid, siteId: 1, cartId: cart?.id, orderId: null });
+    expect(await res.json()).toEqual({ sessionId: sid, siteId: 1, cartId: cart?.id, orderId: null, hasProfile: false });
   });
 
   it('answers 401 problems without a usable token', async () => {

@@ -17,6 +17,6 @@ export const requireSession = createMiddleware<AppEnv>(async (c, next) => {
   if (siteParam !== undefined && siteParam !== String(session.siteId)) {
     throw forbidden('This session belongs to another site.');
   }
-  c.set('session', { sessionId: session.sessionId, siteId: session.siteId, cartId: session.cartId, orderId: session.orderId });
+  c.set('session', { sessionId: session.sessionId, siteId: session.siteId, cartId: session.cartId, orderId: session.orderId, hasProfile: session.hasProfile });
   await next();
 });

@@ -25,7 +25,7 @@ import type { Db } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../errors.ts';
-import { findCurrency, findSite } from './catalogue.ts';
+import { assertSite as findSite, currencyRow as findCurrency } from './catalogue.ts';
 
 type StoreRow = typeof t.stores.$inferSelect;
 type HoursRow = typeof t.openingHours.$inferSelect;

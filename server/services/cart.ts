@@ -7,7 +7,8 @@
  * is read-only and belongs to its order; DELETE /cart abandons it and any order in progress.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
+import { londonDateKey } from '#domain/availability.ts';
 import type { Currency, ProductId } from '#domain/contract/catalogue.ts';
 import type { Cart, CartExists, CartLine, CheckoutResponse, CreateCartRequest } from '#domain/contract/cart.ts';
 import { guaranteeErrors, type GuaranteeContext } from '#domain/guarantees.ts';
@@ -22,8 +23,9 @@ import type { Deps } from '../deps.ts';
 import { conflict, forbidden, HttpProblem, notFound, unprocessable } from '../errors.ts';
 import { buybackRefusal, cartTotalMinor, priceLine, settleGuarantees, type Guarantees } from './cart-pricing.ts';
 import { findCurrency, findSite } from './catalogue.ts';
-import { quoteFor } from './rates.ts';
-import { findSession, setSessionCart, type SessionContext } from './session.ts';
+import { priceQuote } from './rates.ts';
+import type { MidRate, ReferenceData } from './reference.ts';
+import { setSessionCart, type SessionContext } from './session.ts';
 
 type CartRow = typeof t.carts.$inferSelect;
 type LineRow = typeof t.cartLines.$inferSelect;
@@ -59,27 +61,16 @@ function productOf(row: CartRow): ProductId {
   return row.productId;
 }
 
-async function guaranteeContext(db: Db, cart: CartRow): Promise<GuaranteeContext> {
-  const site = await findSite(db, cart.siteId);
+function guaranteeContext(ref: ReferenceData, cart: CartRow): GuaranteeContext {
+  const site = findSite(ref, cart.siteId);
   return { productId: productOf(cart), isPartner: site.isPartner, showBuybackGuarantee: site.showBuybackGuarantee, showRefundGuarantee: site.showRefundGuarantee };
-}
-
-async function linesOf(db: Db, cartId: string): Promise<(LineRow & { pluralName: string; symbol: string })[]> {
-  const rows = await db
-    .select({ line: t.cartLines, pluralName: t.currencies.pluralName, symbol: t.currencies.symbol })
-    .from(t.cartLines)
-    .innerJoin(t.currencies, eq(t.currencies.code, t.cartLines.currencyCode))
-    .where(eq(t.cartLines.cartId, cartId))
-    .orderBy(asc(t.cartLines.position));
-  return rows.map((r) => ({ ...r.line, pluralName: r.pluralName, symbol: r.symbol }));
 }
 
 const sumLines = (lines: readonly { totalMinor: number }[]) => lines.reduce((s, l) => s + l.totalMinor, 0);
 const choicesOf = (cart: CartRow): Guarantees => ({ buyback: cart.buyBackGuarantee, refund: cart.refundGuarantee });
 
-/** The cart as the contract shows it. */
-export async function cartView(db: Db, cart: CartRow): Promise<Cart> {
-  const lines = await linesOf(db, cart.id);
+/** The cart as the contract shows it, from its row and lines (currency names from the reference data). */
+export function cartView(ref: ReferenceData, cart: CartRow, lines: readonly LineRow[]): Cart {
   const linesMinor = sumLines(lines);
   const productId = productOf(cart);
   return {
@@ -87,16 +78,17 @@ export async function cartView(db: Db, cart: CartRow): Promise<Cart> {
     siteId: cart.siteId,
     product: { id: productId, transactionType: transactionTypeOf(productId) },
     store: { id: cart.storeId },
-    lines: lines.map(
-      (l): CartLine => ({
+    lines: lines.map((l): CartLine => {
+      const currency = ref.currencyByCode.get(l.currencyCode);
+      return {
         id: l.id,
-        currency: { code: l.currencyCode, pluralName: l.pluralName, symbol: l.symbol },
+        currency: { code: l.currencyCode, pluralName: currency?.pluralName ?? l.currencyCode, symbol: currency?.symbol ?? '' },
         qty: toMajor(l.qtyMinor, l.currencyCode),
         rate: l.rate,
         total: toMajor(l.totalMinor),
         increment: l.increment,
-      }),
-    ),
+      };
+    }),
     total: toMajor(cartTotalMinor(linesMinor, choicesOf(cart))),
     linesTotal: toMajor(linesMinor),
     expiresAt: cart.expiresAt.toISOString(),
@@ -105,6 +97,20 @@ export async function cartView(db: Db, cart: CartRow): Promise<Cart> {
     affiliateCode: cart.affiliateCode,
     currencyCode: lines[0]?.currencyCode ?? null,
   };
+}
+
+/** A cart and its lines in the order they were added, in one statement; the cart row locked if asked. */
+async function cartWithLines(db: Db, cartId: string, lock = false): Promise<{ cart: CartRow; lines: LineRow[] } | undefined> {
+  const query = db
+    .select({ cart: t.carts, line: t.cartLines })
+    .from(t.carts)
+    .leftJoin(t.cartLines, eq(t.cartLines.cartId, t.carts.id))
+    .where(eq(t.carts.id, cartId))
+    .orderBy(asc(t.cartLines.position));
+  const rows = lock ? await query.for('update', { of: t.carts }) : await query;
+  const first = rows[0];
+  if (first === undefined) return undefined;
+  return { cart: first.cart, lines: rows.flatMap((r) => (r.line === null ? [] : [r.line])) };
 }
 
 async function cartRow(db: Db, cartId: string, lock = false): Promise<CartRow | undefined> {
@@ -119,9 +125,24 @@ async function orderStateOfCart(db: Db, cartId: string): Promise<number | null> 
 }
 
 /**
- * The session's current cart while it is usable: open, or checked out with its order still in
- * progress (created or payment pending), and not expired.
+ * The session's current cart and its lines while it is usable: open, or checked out with its order
+ * still in progress (created or payment pending), and not expired.
  */
+async function usableCart(deps: Pick<Deps, 'clock'>, session: SessionContext, db: Db, lock = false): Promise<{ cart: CartRow; lines: LineRow[] }> {
+  if (session.cartId === null) throw noCart();
+  const found = await cartWithLines(db, session.cartId, lock);
+  if (found === undefined || found.cart.status === 'abandoned') throw noCart();
+  const { cart } = found;
+  if (cart.sessionId !== session.sessionId) throw forbidden('This cart belongs to another session.');
+  if (cart.status === 'checked_out') {
+    const state = await orderStateOfCart(db, cart.id);
+    if (state !== ORDER_STATE.CREATED && state !== ORDER_STATE.PAYMENT_PENDING) throw noCart();
+  }
+  if (cart.expiresAt.getTime() <= deps.clock.now().getTime()) throw cartExpired(cart.expiresAt);
+  return found;
+}
+
+/** The session's current cart (see usableCart), without its lines. */
 export async function currentCart(deps: Pick<Deps, 'db' | 'clock'>, session: SessionContext, options: { lock?: boolean; db?: Db } = {}): Promise<CartRow> {
   const db = options.db ?? deps.db;
   if (session.cartId === null) throw noCart();
@@ -136,13 +157,13 @@ export async function currentCart(deps: Pick<Deps, 'db' | 'clock'>, session: Ses
   return cart;
 }
 
-/** The current cart, which must still be open for changes (not yet at checkout). */
-async function openCart(deps: Pick<Deps, 'db' | 'clock'>, session: SessionContext, db: Db): Promise<CartRow> {
-  const cart = await currentCart(deps, session, { lock: true, db });
-  if (cart.status !== 'open') {
+/** The current cart, locked, with its lines; it must still be open for changes (not yet at checkout). */
+async function openCart(deps: Pick<Deps, 'clock'>, session: SessionContext, tx: Db): Promise<{ cart: CartRow; lines: LineRow[] }> {
+  const found = await usableCart(deps, session, tx, true);
+  if (found.cart.status !== 'open') {
     throw conflict('This cart is already at checkout. Leave checkout to change it.', 'cart-checked-out');
   }
-  return cart;
+  return found;
 }
 
 export async function cartExists(deps: Deps, session: SessionContext): Promise<CartExists> {
@@ -151,15 +172,18 @@ export async function cartExists(deps: Deps, session: SessionContext): Promise<C
 }
 
 export async function getCart(deps: Deps, session: SessionContext): Promise<Cart> {
-  return cartView(deps.db, await currentCart(deps, session));
+  const ref = await deps.reference.current();
+  const { cart, lines } = await usableCart(deps, session, deps.db);
+  return cartView(ref, cart, lines);
 }
 
 /** POST /cart. A session with a usable cart must leave it (DELETE /cart) before starting another. */
 export async function createCart(deps: Deps, session: SessionContext, request: CreateCartRequest): Promise<Cart> {
+  const ref = await deps.reference.current();
   return deps.db.transaction(async (tx) => {
     await refuseIfCartInUse(deps, session, tx);
     // quoteFor's checks (site offers the product, store serves the site) without a currency yet.
-    await assertProductAndStore(tx, session.siteId, request.productId, request.storeId);
+    assertProductAndStore(ref, session.siteId, request.productId, request.storeId);
     const now = deps.clock.now();
     const [cart] = await tx
       .insert(t.carts)
@@ -176,7 +200,7 @@ export async function createCart(deps: Deps, session: SessionContext, request: C
       .returning();
     if (cart === undefined) throw new Error('The cart was not created');
     await setSessionCart(tx, session.sessionId, { cartId: cart.id, orderId: null }, now);
-    return cartView(tx, cart);
+    return cartView(ref, cart, []);
   });
 }
 
@@ -190,15 +214,11 @@ async function refuseIfCartInUse(deps: Pick<Deps, 'clock'>, session: SessionCont
   throw conflict('This session already has a cart. Empty it (DELETE /cart) to start another.', 'cart-exists');
 }
 
-async function assertProductAndStore(db: Db, siteId: number, productId: number, storeId: number): Promise<void> {
-  const [product] = await db.select().from(t.products).where(eq(t.products.id, productId));
+function assertProductAndStore(ref: ReferenceData, siteId: number, productId: number, storeId: number): void {
+  const product = ref.products.get(productId);
   if (product === undefined || !product.cartsEnabled) throw unprocessable(`Product ${productId} cannot be bought online.`, 'product-not-available');
-  const [offered] = await db
-    .select()
-    .from(t.siteProducts)
-    .where(and(eq(t.siteProducts.siteId, siteId), eq(t.siteProducts.productId, productId)));
-  if (offered === undefined) throw unprocessable(`Product ${productId} is not offered on this site.`, 'product-not-available');
-  const [store] = await db.select().from(t.stores).where(eq(t.stores.id, storeId));
+  if (!ref.siteProducts.has(`${siteId}:${productId}`)) throw unprocessable(`Product ${productId} is not offered on this site.`, 'product-not-available');
+  const store = ref.stores.get(storeId);
   if (store === undefined || (store.siteId !== null && store.siteId !== siteId)) {
     throw unprocessable(`There is no store ${storeId} on this site.`, 'store-not-available');
   }
@@ -220,14 +240,30 @@ function currencyOf(row: typeof t.currencies.$inferSelect): Currency {
   };
 }
 
+/** What pricing a cart line needs: the reference data and the day's mid rates, both from memory. */
+interface Pricing {
+  ref: ReferenceData;
+  mids: ReadonlyMap<string, MidRate>;
+  /** The session's loyalty profile (better rates), from the authorisation step. */
+  hasProfile: boolean;
+}
+
+async function pricingFor(deps: Pick<Deps, 'reference' | 'clock'>, session: SessionContext): Promise<Pricing> {
+  const ref = await deps.reference.current();
+  return { ref, mids: await ref.midRates(londonDateKey(deps.clock.now())), hasProfile: session.hasProfile };
+}
+
 /** Prices an amount of a currency for a cart: the quote the calculator showed, the domain's rounding. */
-async function price(deps: Pick<Deps, 'clock'>, db: Db, cart: CartRow, currencyCode: string, qty: number) {
-  const currency = currencyOf(await findCurrency(db, currencyCode));
-  const session = await findSession(db, cart.sessionId);
-  const quote = await quoteFor(
-    { db, clock: deps.clock },
-    { siteId: cart.siteId, storeId: cart.storeId, productId: cart.productId, currencyCode: currency.code, hasProfile: session?.hasProfile ?? false, affiliateCode: cart.affiliateCode },
-  );
+function price(pricing: Pricing, cart: CartRow, currencyCode: string, qty: number) {
+  const currency = currencyOf(findCurrency(pricing.ref, currencyCode));
+  const quote = priceQuote(pricing.ref, pricing.mids, {
+    siteId: cart.siteId,
+    storeId: cart.storeId,
+    productId: cart.productId,
+    currencyCode: currency.code,
+    hasProfile: pricing.hasProfile,
+    affiliateCode: cart.affiliateCode,
+  });
   const priced = priceLine(productOf(cart), currency, quote, qty);
   if (!priced.ok) {
     throw new HttpProblem(422, 'Unprocessable request', priced.message, { fields: { [priced.field]: priced.message }, type: priced.field === 'qty' ? 'amount-not-valid' : 'currency-not-available' });
@@ -235,87 +271,107 @@ async function price(deps: Pick<Deps, 'clock'>, db: Db, cart: CartRow, currencyC
   return { currency, line: priced.line };
 }
 
-/** Applies a change to the lines, then re-settles the guarantee choices for the new total. */
-async function changeLines(deps: Deps, session: SessionContext, change: (tx: Db, cart: CartRow) => Promise<void>): Promise<Cart> {
+type CartChoices = Pick<CartRow, 'buyBackGuarantee' | 'refundGuarantee' | 'updatedAt'>;
+
+/** A change to a cart's lines: the lines it leaves, and the one statement that writes it with the cart's new choices. */
+interface LineChange {
+  lines: LineRow[];
+  write(tx: Db, cart: CartChoices): Promise<void>;
+}
+
+/**
+ * Applies a change to the lines of the session's open cart and re-settles the guarantee choices
+ * for the new total: the cart row locked with its lines (one statement), then the line and the
+ * cart written together (one statement). The answer is built from what was written.
+ */
+async function changeLines(deps: Deps, session: SessionContext, plan: (pricing: Pricing, cart: CartRow, lines: LineRow[], tx: Db) => LineChange | Promise<LineChange>): Promise<Cart> {
+  const pricing = await pricingFor(deps, session);
   return deps.db.transaction(async (tx) => {
-    const cart = await openCart(deps, session, tx);
-    const before = sumLines(await linesOf(tx, cart.id));
-    await change(tx, cart);
-    const after = sumLines(await linesOf(tx, cart.id));
-    const settled = settleGuarantees(choicesOf(cart), before, after, await guaranteeContext(tx, cart));
-    const [updated] = await tx
-      .update(t.carts)
-      .set({ buyBackGuarantee: settled.buyback, refundGuarantee: settled.refund, updatedAt: deps.clock.now() })
-      .where(eq(t.carts.id, cart.id))
-      .returning();
-    return cartView(tx, updated ?? cart);
+    const { cart, lines } = await openCart(deps, session, tx);
+    const change = await plan(pricing, cart, lines, tx);
+    const settled = settleGuarantees(choicesOf(cart), sumLines(lines), sumLines(change.lines), guaranteeContext(pricing.ref, cart));
+    const choices: CartChoices = { buyBackGuarantee: settled.buyback, refundGuarantee: settled.refund, updatedAt: deps.clock.now() };
+    await change.write(tx, choices);
+    return cartView(pricing.ref, { ...cart, ...choices }, change.lines);
   });
 }
 
 export async function addLine(deps: Deps, session: SessionContext, request: { currencyCode: string; qty: number }): Promise<Cart> {
-  return changeLines(deps, session, async (tx, cart) => {
-    const { currency, line } = await price(deps, tx, cart, request.currencyCode, request.qty);
-    const [existing] = await tx
-      .select({ id: t.cartLines.id })
-      .from(t.cartLines)
-      .where(and(eq(t.cartLines.cartId, cart.id), eq(t.cartLines.currencyCode, currency.code)));
-    if (existing !== undefined) {
+  return changeLines(deps, session, (pricing, cart, lines) => {
+    const { currency, line } = price(pricing, cart, request.currencyCode, request.qty);
+    if (lines.some((l) => l.currencyCode === currency.code)) {
       throw conflict(`${currency.pluralName} are already in your cart: change that line's amount instead.`, 'currency-in-cart');
     }
-    await tx.insert(t.cartLines).values({
-      cartId: cart.id,
-      currencyCode: currency.code,
-      qtyMinor: line.qtyMinor,
-      rate: line.rate,
-      price: line.price,
-      increment: line.increment,
-      totalMinor: line.totalMinor,
-      createdAt: deps.clock.now(),
-    });
+    const now = deps.clock.now();
+    const added: LineRow = { id: randomUUID(), cartId: cart.id, currencyCode: currency.code, ...line, createdAt: now, position: Number.MAX_SAFE_INTEGER };
+    const { position: _position, ...values } = added;
+    return {
+      lines: [...lines, added],
+      write: async (tx, choices) => {
+        const inserted = tx.$with('inserted').as(tx.insert(t.cartLines).values(values).returning({ id: t.cartLines.id }));
+        await tx.with(inserted).update(t.carts).set(choices).where(eq(t.carts.id, cart.id));
+      },
+    };
   });
 }
 
 /** A line of the session's open cart; another session's line is 403, an unknown one 404. */
-async function ownLine(tx: Db, session: SessionContext, cart: CartRow, lineId: string): Promise<LineRow> {
+async function ownLine(tx: Db, session: SessionContext, lines: readonly LineRow[], lineId: string): Promise<LineRow> {
+  const own = lines.find((l) => l.id === lineId);
+  if (own !== undefined) return own;
   const [row] = await tx
-    .select({ line: t.cartLines, sessionId: t.carts.sessionId })
+    .select({ sessionId: t.carts.sessionId })
     .from(t.cartLines)
     .innerJoin(t.carts, eq(t.carts.id, t.cartLines.cartId))
     .where(eq(t.cartLines.id, lineId));
-  if (row === undefined) throw notFound('There is no such line in your cart.');
-  if (row.sessionId !== session.sessionId) throw forbidden('This cart line belongs to another session.');
-  if (row.line.cartId !== cart.id) throw notFound('There is no such line in your cart.');
-  return row.line;
+  if (row !== undefined && row.sessionId !== session.sessionId) throw forbidden('This cart line belongs to another session.');
+  throw notFound('There is no such line in your cart.');
 }
 
 export async function updateLine(deps: Deps, session: SessionContext, lineId: string, request: { currencyCode: string; qty: number }): Promise<Cart> {
-  return changeLines(deps, session, async (tx, cart) => {
-    const existing = await ownLine(tx, session, cart, lineId);
+  return changeLines(deps, session, async (pricing, cart, lines, tx) => {
+    const existing = await ownLine(tx, session, lines, lineId);
     if (existing.currencyCode !== request.currencyCode) {
       const message = `This line is for ${existing.currencyCode}, not ${request.currencyCode}.`;
       throw new HttpProblem(422, 'Unprocessable request', message, { fields: { currencyCode: message } });
     }
-    const { line } = await price(deps, tx, cart, existing.currencyCode, request.qty);
-    await tx
-      .update(t.cartLines)
-      .set({ qtyMinor: line.qtyMinor, rate: line.rate, price: line.price, increment: line.increment, totalMinor: line.totalMinor })
-      .where(eq(t.cartLines.id, existing.id));
+    const { line } = price(pricing, cart, existing.currencyCode, request.qty);
+    return {
+      lines: lines.map((l) => (l.id === existing.id ? { ...l, ...line } : l)),
+      write: async (tx, choices) => {
+        const updated = tx.$with('updated').as(
+          tx
+            .update(t.cartLines)
+            .set({ qtyMinor: line.qtyMinor, rate: line.rate, price: line.price, increment: line.increment, totalMinor: line.totalMinor })
+            .where(eq(t.cartLines.id, existing.id))
+            .returning({ id: t.cartLines.id }),
+        );
+        await tx.with(updated).update(t.carts).set(choices).where(eq(t.carts.id, cart.id));
+      },
+    };
   });
 }
 
 export async function deleteLine(deps: Deps, session: SessionContext, lineId: string): Promise<Cart> {
-  return changeLines(deps, session, async (tx, cart) => {
-    const existing = await ownLine(tx, session, cart, lineId);
-    await tx.delete(t.cartLines).where(eq(t.cartLines.id, existing.id));
+  return changeLines(deps, session, async (_pricing, cart, lines, tx) => {
+    const existing = await ownLine(tx, session, lines, lineId);
+    return {
+      lines: lines.filter((l) => l.id !== existing.id),
+      write: async (tx, choices) => {
+        const deleted = tx.$with('deleted').as(tx.delete(t.cartLines).where(eq(t.cartLines.id, existing.id)).returning({ id: t.cartLines.id }));
+        await tx.with(deleted).update(t.carts).set(choices).where(eq(t.carts.id, cart.id));
+      },
+    };
   });
 }
 
 /** GET /api/cart/buyback and /api/cart/refund: record the shopper's answer, if the rules allow it. */
 export async function setGuarantee(deps: Deps, session: SessionContext, kind: 'buyback' | 'refund', chosen: boolean): Promise<Cart> {
+  const ref = await deps.reference.current();
   return deps.db.transaction(async (tx) => {
-    const cart = await openCart(deps, session, tx);
-    const ctx = await guaranteeContext(tx, cart);
-    const linesMinor = sumLines(await linesOf(tx, cart.id));
+    const { cart, lines } = await openCart(deps, session, tx);
+    const ctx = guaranteeContext(ref, cart);
+    const linesMinor = sumLines(lines);
     if (chosen && kind === 'buyback') {
       const refusal = buybackRefusal(linesMinor, ctx);
       if (refusal !== null) throw new HttpProblem(422, 'Unprocessable request', refusal, { fields: { buyBackGuarantee: refusal }, type: 'buyback-not-available' });
@@ -324,12 +380,9 @@ export async function setGuarantee(deps: Deps, session: SessionContext, kind: 'b
       const refusal = 'The Refund Guarantee is not available for this cart';
       throw new HttpProblem(422, 'Unprocessable request', refusal, { fields: { refundGuarantee: refusal }, type: 'refund-not-available' });
     }
-    const [updated] = await tx
-      .update(t.carts)
-      .set(kind === 'buyback' ? { buyBackGuarantee: chosen, updatedAt: deps.clock.now() } : { refundGuarantee: chosen, updatedAt: deps.clock.now() })
-      .where(eq(t.carts.id, cart.id))
-      .returning();
-    return cartView(tx, updated ?? cart);
+    const choice = kind === 'buyback' ? { buyBackGuarantee: chosen, updatedAt: deps.clock.now() } : { refundGuarantee: chosen, updatedAt: deps.clock.now() };
+    await tx.update(t.carts).set(choice).where(eq(t.carts.id, cart.id));
+    return cartView(ref, { ...cart, ...choice }, lines);
   });
 }
 
@@ -343,18 +396,21 @@ export async function setGuarantee(deps: Deps, session: SessionContext, kind: 'b
  * affiliate and amounts (never customer details), and the earlier cart is left untouched.
  */
 export async function recreateCart(deps: Deps, session: SessionContext, sourceId: string): Promise<Cart> {
+  const pricing = await pricingFor(deps, session);
+  const { ref } = pricing;
   return deps.db.transaction(async (tx) => {
-    const source = await cartRow(tx, sourceId);
-    if (source === undefined) throw notFound('There is no such cart.');
+    const found = await cartWithLines(tx, sourceId);
+    if (found === undefined) throw notFound('There is no such cart.');
+    const source = found.cart;
     if (source.siteId !== session.siteId) throw forbidden('This cart belongs to another site.');
     const now = deps.clock.now();
     if (session.cartId !== null) {
-      const current = await cartRow(tx, session.cartId, true);
-      if (current !== undefined && current.recreatedFrom === source.id && current.status === 'open' && current.expiresAt > now) {
-        return cartView(tx, current);
+      const current = session.cartId === source.id ? found : await cartWithLines(tx, session.cartId, true);
+      if (current !== undefined && current.cart.recreatedFrom === source.id && current.cart.status === 'open' && current.cart.expiresAt > now) {
+        return cartView(ref, current.cart, current.lines);
       }
-      if (current !== undefined && current.id === source.id && current.status === 'open' && current.expiresAt > now) {
-        return cartView(tx, current);
+      if (current !== undefined && current.cart.id === source.id && current.cart.status === 'open' && current.cart.expiresAt > now) {
+        return cartView(ref, current.cart, current.lines);
       }
     }
     await abandonInTx(deps, tx, session);
@@ -373,32 +429,22 @@ export async function recreateCart(deps: Deps, session: SessionContext, sourceId
       })
       .returning();
     if (copy === undefined) throw new Error('The cart was not created');
-    for (const old of await linesOf(tx, source.id)) {
-      // A currency the shop no longer trades in this direction is left out rather than failing the copy.
-      const priced = await price(deps, tx, copy, old.currencyCode, toMajor(old.qtyMinor, old.currencyCode)).catch((error: unknown) => {
-        if (error instanceof HttpProblem && (error.status === 422 || error.status === 404)) return null;
+    const values = found.lines.flatMap((old) => {
+      try {
+        const { currency, line } = price(pricing, copy, old.currencyCode, toMajor(old.qtyMinor, old.currencyCode));
+        return [{ cartId: copy.id, currencyCode: currency.code, ...line, createdAt: now }];
+      } catch (error) {
+        // A currency the shop no longer trades in this direction is left out rather than failing the copy.
+        if (error instanceof HttpProblem && (error.status === 422 || error.status === 404)) return [];
         throw error;
-      });
-      if (priced === null) continue;
-      await tx.insert(t.cartLines).values({
-        cartId: copy.id,
-        currencyCode: priced.currency.code,
-        qtyMinor: priced.line.qtyMinor,
-        rate: priced.line.rate,
-        price: priced.line.price,
-        increment: priced.line.increment,
-        totalMinor: priced.line.totalMinor,
-        createdAt: now,
-      });
-    }
-    const settled = settleGuarantees({ buyback: null, refund: null }, 0, sumLines(await linesOf(tx, copy.id)), await guaranteeContext(tx, copy));
-    const [updated] = await tx
-      .update(t.carts)
-      .set({ buyBackGuarantee: settled.buyback, refundGuarantee: settled.refund })
-      .where(eq(t.carts.id, copy.id))
-      .returning();
+      }
+    });
+    const lines = values.length === 0 ? [] : await tx.insert(t.cartLines).values(values).returning();
+    const settled = settleGuarantees({ buyback: null, refund: null }, 0, sumLines(lines), guaranteeContext(ref, copy));
+    const choices = { buyBackGuarantee: settled.buyback, refundGuarantee: settled.refund };
+    await tx.update(t.carts).set(choices).where(eq(t.carts.id, copy.id));
     await setSessionCart(tx, session.sessionId, { cartId: copy.id, orderId: null }, now);
-    return cartView(tx, updated ?? copy);
+    return cartView(ref, { ...copy, ...choices }, lines);
   });
 }
 
@@ -458,35 +504,38 @@ export function newExternalOrderId(): string {
  * row locked; the unique cart_id makes a second checkout of the same cart return the same order.
  */
 export async function checkout(deps: Deps, session: SessionContext): Promise<{ created: boolean; response: CheckoutResponse }> {
+  const ref = await deps.reference.current();
   return deps.db.transaction(async (tx) => {
-    const cart = await currentCart(deps, session, { lock: true, db: tx });
-    const [existing] = await tx.select().from(t.orders).where(eq(t.orders.cartId, cart.id));
-    if (existing !== undefined) {
-      return { created: false, response: { orderId: existing.id, externalOrderId: existing.externalOrderId } };
+    const { cart, lines } = await usableCart(deps, session, tx, true);
+    // An open cart has no order yet: only a cart already at checkout can have one.
+    if (cart.status !== 'open') {
+      const [existing] = await tx.select().from(t.orders).where(eq(t.orders.cartId, cart.id));
+      if (existing !== undefined) {
+        return { created: false, response: { orderId: existing.id, externalOrderId: existing.externalOrderId } };
+      }
     }
-    const lines = await linesOf(tx, cart.id);
     const linesMinor = sumLines(lines);
-    const ctx = await guaranteeContext(tx, cart);
-    const [siteProduct] = await tx
-      .select()
-      .from(t.siteProducts)
-      .where(and(eq(t.siteProducts.siteId, cart.siteId), eq(t.siteProducts.productId, cart.productId)));
+    const ctx = guaranteeContext(ref, cart);
+    const siteProduct = ref.siteProducts.get(`${cart.siteId}:${cart.productId}`);
     const choices = choicesOf(cart);
     const problems = checkoutProblems({ linesMinor, lineCount: lines.length, choices, ctx, siteProduct });
     const first = Object.values(problems)[0];
     if (first !== undefined) throw new HttpProblem(422, 'Checkout refused', first, { fields: problems, type: 'checkout-refused' });
 
     const now = deps.clock.now();
-    const record: OrderLineRecord[] = lines.map((l) => ({
-      currencyCode: l.currencyCode,
-      pluralName: l.pluralName,
-      symbol: l.symbol,
-      qtyMinor: l.qtyMinor,
-      rate: l.rate,
-      price: l.price,
-      increment: l.increment,
-      totalMinor: l.totalMinor,
-    }));
+    const record: OrderLineRecord[] = lines.map((l) => {
+      const currency = ref.currencyByCode.get(l.currencyCode);
+      return {
+        currencyCode: l.currencyCode,
+        pluralName: currency?.pluralName ?? l.currencyCode,
+        symbol: currency?.symbol ?? '',
+        qtyMinor: l.qtyMinor,
+        rate: l.rate,
+        price: l.price,
+        increment: l.increment,
+        totalMinor: l.totalMinor,
+      };
+    });
     const [order] = await tx
       .insert(t.orders)
       .values({

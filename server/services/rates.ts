@@ -15,7 +15,7 @@
  * The increment is the branch's smallest note (a branch may override the currency's default);
  * sell-back amounts are whole units (increment 1).
  */
-import { and, asc, desc, eq, isNull, lte, or } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import type { ChartPoint, QuoteResponse, RateTier } from '#domain/contract/catalogue.ts';
 import { londonDateKey } from '#domain/availability.ts';
 import { formatMessage, messages } from '#domain/messages.ts';
@@ -25,6 +25,7 @@ import * as t from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { notFound, unprocessable } from '../errors.ts';
 import { findCurrency, findSite } from './catalogue.ts';
+import type { MidRate, ReferenceData } from './reference.ts';
 
 export const MIN_MARGIN = 0.005;
 
@@ -59,53 +60,27 @@ function customerRate(mid: number, margin: number, type: 'sell' | 'buy'): number
   return type === 'sell' ? floor4(mid * (1 - margin)) : ceil4(mid * (1 + margin));
 }
 
-/** The latest mid rate on or before the shop's current date (the earliest known if none is). */
-export async function midRate(deps: Pick<Deps, 'db' | 'clock'>, code: string): Promise<{ mid: number; date: string }> {
-  const today = londonDateKey(deps.clock.now());
-  const [onOrBefore] = await deps.db
-    .select()
-    .from(t.rates)
-    .where(and(eq(t.rates.currencyCode, code), lte(t.rates.rateDate, today)))
-    .orderBy(desc(t.rates.rateDate))
-    .limit(1);
-  const row =
-    onOrBefore ??
-    (await deps.db.select().from(t.rates).where(eq(t.rates.currencyCode, code)).orderBy(asc(t.rates.rateDate)).limit(1))[0];
-  if (row === undefined) throw notFound(`There is no rate for ${code}.`);
-  return { mid: row.mid, date: row.rateDate };
-}
-
-/** The branch's increment for a currency: its own, else the currency's default. */
-export async function incrementFor(db: Db, storeId: number, code: string, fallback: number): Promise<number> {
-  const [own] = await db
-    .select()
-    .from(t.storeIncrements)
-    .where(and(eq(t.storeIncrements.storeId, storeId), eq(t.storeIncrements.currencyCode, code)));
-  return own?.increment ?? fallback;
-}
-
 /**
  * Prices a currency for a site, store and product: what GET .../rates/currency/{code} answers, and
- * what the cart prices its lines with. Throws a 404 problem for an unknown site, store, product or
- * currency, and a 422 problem (with the spec's 'Oh snap!' text) for a currency the shop does not
- * trade in that direction.
+ * what the cart prices its lines with. Reads the reference data from memory (services/reference.ts):
+ * a warm quote sends no SQL. Throws a 404 problem for an unknown site, store, product or currency,
+ * and a 422 problem (with the spec's 'Oh snap!' text) for a currency the shop does not trade in
+ * that direction.
  */
-export async function quoteFor(deps: Pick<Deps, 'db' | 'clock'>, input: QuoteInput): Promise<PricedQuote> {
-  const { db } = deps;
-  await findSite(db, input.siteId);
-  const [product] = await db.select().from(t.products).where(eq(t.products.id, input.productId));
+export async function quoteFor(deps: Pick<Deps, 'reference' | 'clock'>, input: QuoteInput): Promise<PricedQuote> {
+  const ref = await deps.reference.current();
+  return priceQuote(ref, await ref.midRates(londonDateKey(deps.clock.now())), input);
+}
+
+/** quoteFor on reference data already in hand. */
+export function priceQuote(ref: ReferenceData, mids: ReadonlyMap<string, MidRate>, input: QuoteInput): PricedQuote {
+  findSite(ref, input.siteId);
+  const product = ref.products.get(input.productId);
   if (product === undefined || !isProductId(product.id)) throw notFound(`There is no product ${input.productId}.`);
-  const [siteProduct] = await db
-    .select()
-    .from(t.siteProducts)
-    .where(and(eq(t.siteProducts.siteId, input.siteId), eq(t.siteProducts.productId, input.productId)));
-  if (siteProduct === undefined) throw notFound(`Product ${input.productId} is not offered on site ${input.siteId}.`);
-  const [store] = await db
-    .select({ id: t.stores.id })
-    .from(t.stores)
-    .where(and(eq(t.stores.id, input.storeId), or(isNull(t.stores.siteId), eq(t.stores.siteId, input.siteId))));
-  if (store === undefined) throw notFound(`There is no store ${input.storeId}.`);
-  const currency = await findCurrency(db, input.currencyCode);
+  if (!ref.siteProducts.has(`${input.siteId}:${input.productId}`)) throw notFound(`Product ${input.productId} is not offered on site ${input.siteId}.`);
+  const store = ref.stores.get(input.storeId);
+  if (store === undefined || (store.siteId !== null && store.siteId !== input.siteId)) throw notFound(`There is no store ${input.storeId}.`);
+  const currency = findCurrency(ref, input.currencyCode);
 
   const type = transactionTypeOf(product.id);
   if (type === 'sell' && !currency.purchaseAllowed) {
@@ -115,12 +90,14 @@ export async function quoteFor(deps: Pick<Deps, 'db' | 'clock'>, input: QuoteInp
     throw unprocessable(formatMessage(messages.currencyNotBuyable, { currency: currency.pluralName }), 'currency-not-buyable');
   }
 
-  const { mid, date } = await midRate(deps, currency.code);
+  const midRate = mids.get(currency.code);
+  if (midRate === undefined) throw notFound(`There is no rate for ${currency.code}.`);
+  const { mid, date } = midRate;
   let margin = product.margin + currency.extraMargin - (input.hasProfile ? product.loyaltyMarginCut : 0);
   let affiliateCode: string | null = null;
   const code = input.affiliateCode?.trim().toUpperCase();
   if (code) {
-    const [affiliate] = await db.select().from(t.affiliates).where(and(eq(t.affiliates.code, code), eq(t.affiliates.active, true)));
+    const affiliate = ref.affiliates.get(code);
     if (affiliate !== undefined) {
       margin *= 1 - affiliate.marginDiscount;
       affiliateCode = affiliate.code;
@@ -129,12 +106,12 @@ export async function quoteFor(deps: Pick<Deps, 'db' | 'clock'>, input: QuoteInp
   margin = Math.max(MIN_MARGIN, margin);
 
   const rate = customerRate(mid, margin, type);
-  const tiers = await db.select().from(t.rateTiers).where(eq(t.rateTiers.productId, product.id)).orderBy(asc(t.rateTiers.thresholdGbp));
-  const rateTiers: RateTier[] = tiers.map((tier) => {
+  const rateTiers: RateTier[] = (ref.tiers.get(product.id) ?? []).map((tier) => {
     const tierRate = customerRate(mid, Math.max(MIN_MARGIN, margin - tier.marginCut), type);
     return { amount: Math.ceil(tier.thresholdGbp * tierRate), rate: tierRate, price: round8(1 / tierRate) };
   });
-  const increment = type === 'buy' ? 1 : await incrementFor(db, input.storeId, currency.code, currency.defaultIncrement);
+  // The branch's smallest note (its own, else the currency's); sell back is in whole units.
+  const increment = type === 'buy' ? 1 : (ref.increments.get(`${input.storeId}:${currency.code}`) ?? currency.defaultIncrement);
 
   return {
     rate,
@@ -155,8 +132,9 @@ export async function quoteFor(deps: Pick<Deps, 'db' | 'clock'>, input: QuoteInp
  * Daily mid rates for the chart, oldest first: foreign units per £1, or with `inverted` GBP per
  * foreign unit (the chart of a /{...}-to-gbp page).
  */
-export async function rateHistory(db: Db, code: string, inverted: boolean): Promise<ChartPoint[]> {
-  const currency = await findCurrency(db, code);
+export async function rateHistory(deps: Pick<Deps, 'db' | 'reference'>, code: string, inverted: boolean): Promise<ChartPoint[]> {
+  const currency = findCurrency(await deps.reference.current(), code);
+  const { db } = deps;
   const rows = await db
     .select({ date: t.rates.rateDate, mid: t.rates.mid })
     .from(t.rates)

@@ -18,10 +18,11 @@ export interface SessionContext {
   siteId: number;
   cartId: string | null;
   orderId: string | null;
+  /** A loyalty profile (better rates): read once, with the session, when the call is authorised. */
+  hasProfile: boolean;
 }
 
 export interface SessionRow extends SessionContext {
-  hasProfile: boolean;
   /** Revoked or handed over: its tokens are refused. */
   revoked: boolean;
 }

@@ -1,0 +1,121 @@
+/**
+ * The reference data in memory is never stale: two API instances on one database (one PGlite, or
+ * with DATABASE_URL one PostgreSQL schema through connections of their own), a change made through
+ * one is in the other's next quote. And anonymous catalogue reads revalidate with the reference
+ * version as their entity tag.
+ */
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { QuoteResponseSchema } from '#domain/contract/catalogue.ts';
+import { apiRoutes } from '#domain/contract/routes.ts';
+import * as t from '../db/schema.ts';
+import { body, BRANCH } from '../routes/commerce-fixtures.ts';
+import { createTestServer, type TestServer } from '../testing.ts';
+
+let a: TestServer;
+let b: TestServer;
+beforeAll(async () => {
+  a = await createTestServer();
+  b = await createTestServer({ sharing: a });
+}, 180_000);
+afterAll(async () => {
+  await b.close();
+  await a.close();
+});
+
+const EUR = apiRoutes.quote.url(1, BRANCH, 2, 'EUR');
+const quote = async (server: TestServer, init?: RequestInit) => body(await server.request(EUR, init), QuoteResponseSchema, 200);
+
+async function version(server: TestServer): Promise<number> {
+  const [row] = await server.deps.db.select({ version: t.referenceVersion.version }).from(t.referenceVersion);
+  return row?.version ?? 0;
+}
+
+describe('two API instances on one database', () => {
+  it('a new mid rate written through one instance is in both instances\' next quotes', async () => {
+    const before = await quote(b);
+    await quote(a);
+    // Warm: a quote reads no SQL at all.
+    expect((await b.countStatements(() => quote(b))).statements).toEqual([]);
+
+    await a.deps.db
+      .insert(t.rates)
+      .values({ currencyCode: 'EUR', rateDate: '2026-11-23', mid: 2 })
+      .onConflictDoUpdate({ target: [t.rates.currencyCode, t.rates.rateDate], set: { mid: 2 } });
+
+    // The writing instance knows at once; the other once the notification reaches it.
+    const afterA = await quote(a);
+    expect(afterA.rate).not.toBe(before.rate);
+    await b.deps.reference.heard(await version(a));
+    const afterB = await b.countStatements(() => quote(b));
+    expect(afterB.result).toEqual(afterA);
+    expect(afterB.statements.length).toBeGreaterThan(0);
+    expect((await b.countStatements(() => quote(b))).statements).toEqual([]);
+  });
+
+  it('a margin changed through one instance prices the other\'s next quote', async () => {
+    const before = await quote(b);
+    await a.database.query('update products set margin = margin + 0.01 where id = 2');
+    await b.deps.reference.heard(await version(a));
+    const after = await quote(b);
+    expect(after.rate).toBeLessThan(before.rate);
+    await a.database.query('update products set margin = margin - 0.01 where id = 2');
+    await b.deps.reference.heard(await version(a));
+    expect(await quote(b)).toEqual(before);
+  });
+
+  it('a change that is rolled back moves nothing', async () => {
+    const v = await version(a);
+    const before = await quote(b);
+    await expect(
+      a.deps.db.transaction(async (tx) => {
+        await tx.update(t.currencies).set({ extraMargin: 0.5 }).where(eq(t.currencies.code, 'EUR'));
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(await version(a)).toBe(v);
+    expect(await quote(a)).toEqual(before);
+    expect(await quote(b)).toEqual(before);
+  });
+});
+
+describe('caching headers', () => {
+  it('an anonymous quote may be cached but is revalidated: a 304 while the reference version holds, a new tag after a change', async () => {
+    const first = await a.request(EUR);
+    expect(first.headers.get('Cache-Control')).toBe('public, no-cache');
+    const etag = first.headers.get('ETag');
+    expect(etag).toMatch(/^"q\d+-2026-11-23"$/);
+    const again = await a.request(EUR, { headers: { 'If-None-Match': etag ?? '' } });
+    expect(again.status).toBe(304);
+    expect(await again.text()).toBe('');
+
+    await a.database.query("update currency_restrictions set message = message where currency_code = 'EUR'");
+    const changed = await a.request(EUR, { headers: { 'If-None-Match': etag ?? '' } });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('ETag')).not.toBe(etag);
+  });
+
+  it('a quote for a session (a loyalty profile may price it) is never stored', async () => {
+    const token = await a.newSession();
+    const res = await a.request(EUR, { headers: a.auth(token) });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('Cache-Control')).toBe('private, no-store');
+    expect(res.headers.get('ETag')).toBeNull();
+  });
+
+  it.each([
+    ['currencies', apiRoutes.currencies.url()],
+    ['products', apiRoutes.products.url()],
+    ['site products', apiRoutes.siteProducts.url(1)],
+    ['calculator content', apiRoutes.calculatorContent.url()],
+    ['checkout content', apiRoutes.checkoutContent.url()],
+    ['site settings', apiRoutes.siteSettings.url(1)],
+  ])('%s: an entity tag, and 304 when it still holds', async (_name, url) => {
+    const first = await a.request(url);
+    expect(first.status).toBe(200);
+    expect(first.headers.get('Cache-Control')).toBe('public, no-cache');
+    const etag = first.headers.get('ETag') ?? '';
+    expect(etag).toMatch(/^"r\d+"$/);
+    expect((await a.request(url, { headers: { 'If-None-Match': `W/${etag}, "other"` } })).status).toBe(304);
+  });
+});
