@@ -38,7 +38,7 @@ export function findGuards(source: string): Guard[] {
   const block = source.slice(open, close);
   const entry = /\n {4}(\w+): [^\n]*?\) =>/g;
   const heads = [...block.matchAll(entry)];
-  return heads.map((m, i) => {
+  return heads.map((m) => {
     const start = open + m.index + m[0].length;
     return { name: m[1]!, start, end: endOfExpression(source, start) };
   });
