@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
-import { selectHasProfile, selectToken, sessionMachine } from '#machines/session/session.machine.ts';
-import { actorDone, actorFailed, definePathSuite } from '../support/graph-coverage.ts';
+import { selectHasProfile, selectSessionNotice, selectToken, sessionMachine } from '#machines/session/session.machine.ts';
+import { actorDone, actorFailed, definePathSuite, INIT_EVENT } from '../support/graph-coverage.ts';
+import { sessionOracle, type SessionSeen } from './oracles/session.oracle.ts';
 import { fakeSessionToken } from '../support/session-tokens.ts';
 
 const NOW = Date.parse('2025-06-02T10:00:00Z');
@@ -11,6 +12,10 @@ const handedOver = fakeSessionToken(NOW + 3_600_000, { sid: 'handed-over', cart:
 /** What another tab stored after it replaced the session. */
 const otherTab = fakeSessionToken(NOW + 3_600_000, { sid: 'other-tab' });
 const unauthorized = Object.assign(new Error('HTTP 401'), { status: 401 });
+
+// What the spec says after each step of the path being replayed.
+const oracle = sessionOracle(NOW);
+let seen: SessionSeen;
 
 definePathSuite({
   name: 'session',
@@ -53,7 +58,13 @@ definePathSuite({
       s.context.refused,
       s.context.notice,
     ]),
-  assertState: (s) => {
+  assertState: (s, step) => {
+    seen = step.event.type === INIT_EVENT ? oracle.start() : oracle.next(seen, step.event);
+    const after = `after ${step.event.type}`;
+    expect(selectToken(s), `the token calls carry ${after}`).toBe(oracle.tokenSent(seen));
+    expect(Object.keys(s.children).sort(), `the calls on their way ${after}`).toEqual(oracle.calls(seen));
+    expect([...s.tags].sort(), `what the shop shows ${after}`).toEqual(oracle.tags(seen));
+    expect(selectSessionNotice(s), `the 'session ended' notice ${after}`).toEqual(seen.notice);
     // The API client only ever gets a usable token.
     const token = selectToken(s);
     if (s.hasTag('ready')) expect([stored, fresh, handedOver, otherTab]).toContain(token);
