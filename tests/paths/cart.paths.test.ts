@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import type { AnyEventObject } from 'xstate';
 import type { ViewCartRequest } from '#domain/cart-link.ts';
+import type { ProductId } from '#domain/contract/catalogue.ts';
 import { cartMachine, selectCartNotice, selectCountdownRef, selectViewCartRules, type CartSnapshot } from '#machines/cart/cart.machine.ts';
 import { actorDone, actorFailed, definePathSuite, INIT_EVENT } from '../support/graph-coverage.ts';
 import { cartLine, makeCart } from '../support/cart-fixtures.ts';
@@ -31,7 +32,7 @@ const serializeState = (s: CartSnapshot): string => {
   return JSON.stringify([s.value, c.cart?.id ?? null, c.request?.kind ?? null, Object.keys(c.lineEdits).length > 0, c.proceedRequested]);
 };
 
-const SITE_PRODUCTS = [
+const SITE_PRODUCTS: Array<{ siteId: number; productId: ProductId; minSpend: number; maxSpend: number }> = [
   { siteId: 1, productId: 1, minSpend: 100, maxSpend: 2500 },
   { siteId: 1, productId: 2, minSpend: 50, maxSpend: 2500 },
 ];
