@@ -3,24 +3,45 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
 
-/** Import direction: domain <- machines <- src; domain <- server. */
-const ours = (...parts) =>
-  parts.flatMap((p) => [`#${p}/*`, `**/${p}/*`, `../${p}/*`, `../../${p}/*`, `../../../${p}/*`]);
-const restrict = (message, parts, packages = []) => ({
-  'no-restricted-imports': [
-    'error',
-    {
-      paths: packages.map((name) => ({ name, message })),
-      patterns: [{ group: ours(...parts), message }],
-    },
-  ],
+/**
+ * The modules of src/app that screens may import: the app's small public surface for screens
+ * (the actor hooks and the tracking helpers). Everything else in src/app is the app's own.
+ */
+export const APP_MODULES_FOR_SCREENS = ['use-machines.ts', 'tracking.ts', 'order-tracking.ts'];
+
+/**
+ * Import direction: domain <- machines <- src; domain <- server; nothing imports src/ or server/
+ * but their own files and tests. Two rules hold it, so that neither a `#` alias nor a `../` chain
+ * gets through: `import-x/no-restricted-paths` resolves every import to its file (aliases through
+ * package.json "imports") and checks the folder; `no-restricted-imports` lists, as regular
+ * expressions (gitignore patterns would read a leading `#` as a comment), the only packages and
+ * aliases a layer may name.
+ */
+const TESTS = ['**/*.test.ts', '**/*.test.tsx'];
+const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const only = (allowed, message) => ({
+  'no-restricted-imports': ['error', { patterns: [{ regex: `^(?!(?:${allowed.join('|')}))`, message }] }],
 });
-const io = ['react', 'react-dom', '@xstate/react', 'ky', 'hono', 'drizzle-orm', 'pg', '@electric-sql/pglite'];
+const never = (aliases, message) => ({
+  'no-restricted-imports': ['error', { patterns: [{ regex: `^(?:${aliases.join('|')})`, message }] }],
+});
+const zones = (target, from, message, except) => ({
+  'import-x/no-restricted-paths': ['error', { zones: [{ target, from, message, ...(except ? { except } : {}) }] }],
+});
+const pkg = (name) => `${escape(name)}(?:/|$)`;
+const RELATIVE = '\\.{1,2}/';
+
+const DOMAIN = 'domain/ is pure: it imports only domain/, dinero.js, date-fns, @date-fns/tz, valibot and rule libraries (no XState, React, ky, hono or database).';
+const MACHINES = 'machines/ import only domain/ and xstate: no React, ky, window, src/, server/ (nor xstate/graph, which is for tests).';
+const SERVER = 'server/ never imports src/ or machines/.';
+const SRC = 'src/ never imports server/ or test code.';
+const SCREENS = `screens import from src/app only its public surface for screens (${APP_MODULES_FOR_SCREENS.join(', ')}); pass anything else down as props or add it to that list.`;
 
 export default tseslint.config(
-  { ignores: ['dist/', 'storybook-static/', 'data/', 'coverage/', 'node_modules/', '.storybook/public/mockServiceWorker.js'] },
+  { ignores: ['dist/', 'storybook-static/', 'data/', 'coverage/', 'node_modules/', '.storybook/public/mockServiceWorker.js', 'reports/', '.stryker-tmp/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -29,6 +50,8 @@ export default tseslint.config(
       sourceType: 'module',
       globals: { ...globals.browser, ...globals.node },
     },
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })] },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
@@ -44,21 +67,55 @@ export default tseslint.config(
   },
   {
     files: ['domain/**/*.ts'],
-    ignores: ['domain/**/*.test.ts'],
-    rules: restrict('domain/ is pure: it imports only domain/, dinero.js, date-fns, valibot and rule libraries.', ['machines', 'src', 'server', 'mocks', 'stories', 'tests'], [...io, 'xstate']),
+    ignores: TESTS,
+    rules: {
+      ...only([RELATIVE, '#domain/', ...['dinero.js', 'date-fns', '@date-fns/tz', 'valibot', 'libphonenumber-js', 'postcode'].map(pkg)], DOMAIN),
+      ...zones('domain', ['machines', 'src', 'server', 'mocks', 'stories', 'tests'], DOMAIN),
+    },
   },
   {
     files: ['machines/**/*.ts'],
-    ignores: ['machines/**/*.test.ts'],
-    rules: restrict('machines/ import only domain/ (no I/O, no React).', ['src', 'server', 'mocks', 'stories', 'tests'], io),
+    ignores: TESTS,
+    rules: {
+      ...only([RELATIVE, '#domain/', '#machines/', 'xstate$'], MACHINES),
+      ...zones('machines', ['src', 'server', 'mocks', 'stories', 'tests'], MACHINES),
+      // A machine reaches the browser only through the actors it is given.
+      'no-restricted-globals': ['error', ...['window', 'document', 'localStorage', 'sessionStorage', 'fetch', 'XMLHttpRequest', 'navigator', 'location'].map((name) => ({ name, message: MACHINES }))],
+    },
   },
   {
     files: ['server/**/*.ts'],
-    rules: restrict('server/ never imports src/ or machines/.', ['src', 'machines', 'mocks', 'stories']),
+    rules: {
+      ...never(['#src/', '#machines/', pkg('xstate'), pkg('react'), pkg('react-dom')], SERVER),
+      ...zones('server', ['src', 'machines', 'mocks', 'stories'], SERVER),
+    },
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    ignores: ['src/**/*.test.{ts,tsx}'],
-    rules: restrict('src/ never imports server/ or test code.', ['server', 'tests', 'mocks', 'stories']),
+    ignores: TESTS,
+    rules: {
+      ...never(['#server/', ...['hono', 'pg', 'drizzle-orm', '@electric-sql/pglite', '@hono/node-server'].map(pkg)], SRC),
+      ...zones('src', ['server', 'tests', 'mocks', 'stories'], SRC),
+    },
+  },
+  {
+    files: ['src/screens/**/*.{ts,tsx}'],
+    ignores: TESTS,
+    rules: {
+      ...never(['#server/', ...['hono', 'pg', 'drizzle-orm', '@electric-sql/pglite', '@hono/node-server'].map(pkg), `#src/app/(?!(?:${APP_MODULES_FOR_SCREENS.map(escape).join('|')})$)`], `${SRC} ${SCREENS}`),
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: 'src', from: ['server', 'tests', 'mocks', 'stories'], message: SRC },
+            { target: 'src/screens', from: 'src/app', except: APP_MODULES_FOR_SCREENS.map((m) => `./${m}`), message: SCREENS },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['mocks/**/*.ts'],
+    rules: zones('mocks', ['src', 'server'], 'mocks/ stand in for the API from domain/contract alone: they never import src/ or server/.'),
   },
 );

@@ -606,7 +606,10 @@ export const cartMachine = setup({
             },
             idle: {},
             editing: {
-              after: { LINE_DEBOUNCE: { target: 'updatingLine' } },
+              after: {
+                // An amount typed and then refused leaves nothing to send.
+                LINE_DEBOUNCE: [{ guard: 'hasPendingEdits', target: 'updatingLine' }, { target: 'resuming' }],
+              },
             },
             updatingLine: {
               tags: ['saving'],

@@ -210,6 +210,18 @@ describe('cart lines (spec 4.3, 5.1)', () => {
     expect(selectCartLines(actor.getSnapshot())[0]).toMatchObject({ saving: false });
   });
 
+  it('sends nothing when the amount typed is then refused before the 600 ms are up', async () => {
+    const { actor, clock, api, settled } = startCart(makeCart());
+    await settled();
+    actor.send({ type: 'cart.lineChanged', lineId: 'line-1', qty: 300 });
+    clock.increment(300);
+    actor.send({ type: 'cart.lineChanged', lineId: 'line-1', qty: 0 });
+    clock.increment(1000);
+    expect(api.updateLine).not.toHaveBeenCalled();
+    expect(actor.getSnapshot().hasTag('saving')).toBe(false);
+    expect(selectCartLines(actor.getSnapshot())[0]).toMatchObject({ error: 'Amount should be greater than 0', saving: false });
+  });
+
   it.each([0, -5, null])("refuses %s: 'Amount should be greater than 0', focus back on the line", async (qty) => {
     const { actor, clock, api, emitted, settled } = startCart(makeCart());
     await settled();

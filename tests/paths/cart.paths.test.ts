@@ -1,8 +1,11 @@
 import { expect } from 'vitest';
+import type { AnyEventObject } from 'xstate';
 import type { ViewCartRequest } from '#domain/cart-link.ts';
+import type { ProductId } from '#domain/contract/catalogue.ts';
 import { cartMachine, selectCartNotice, selectCountdownRef, selectViewCartRules, type CartSnapshot } from '#machines/cart/cart.machine.ts';
-import { actorDone, actorFailed, definePathSuite } from '../support/graph-coverage.ts';
+import { actorDone, actorFailed, definePathSuite, INIT_EVENT } from '../support/graph-coverage.ts';
 import { cartLine, makeCart } from '../support/cart-fixtures.ts';
+import { CART_SCREEN_TAGS, OPEN_SCREENS, cartOracle, noticeOf, type CartSeen } from './oracles/cart.oracle.ts';
 
 const NOW = Date.parse('2025-06-02T10:00:00Z');
 const large = [cartLine('line-1', 'EUR', 250, 212.35)];
@@ -29,16 +32,22 @@ const serializeState = (s: CartSnapshot): string => {
   return JSON.stringify([s.value, c.cart?.id ?? null, c.request?.kind ?? null, Object.keys(c.lineEdits).length > 0, c.proceedRequested]);
 };
 
+const SITE_PRODUCTS: Array<{ siteId: number; productId: ProductId; minSpend: number; maxSpend: number }> = [
+  { siteId: 1, productId: 1, minSpend: 100, maxSpend: 2500 },
+  { siteId: 1, productId: 2, minSpend: 50, maxSpend: 2500 },
+];
+// What the spec says the shopper sees after each step of the path being replayed.
+const oracle = cartOracle({ now: NOW, siteProducts: SITE_PRODUCTS, showBuybackGuarantee: true, showRefundGuarantee: true });
+let seen: CartSeen;
+const sorted = (events: readonly AnyEventObject[]): string[] => events.map((e) => JSON.stringify(e)).sort();
+
 definePathSuite({
   name: 'cart',
   machine: cartMachine,
   input: {
     siteId: 1,
     settings: { isPartner: false, showBuybackGuarantee: true, showRefundGuarantee: true },
-    siteProducts: [
-      { siteId: 1, productId: 1, minSpend: 100, maxSpend: 2500 },
-      { siteId: 1, productId: 2, minSpend: 50, maxSpend: 2500 },
-    ],
+    siteProducts: SITE_PRODUCTS,
     affiliateCode: 'AFF',
     now: () => NOW,
   },
@@ -89,6 +98,28 @@ definePathSuite({
   ],
   serializeState,
   assertState: (s, step) => {
+    seen = step.event.type === INIT_EVENT ? oracle.start() : oracle.next(seen, step.event);
+    const after = `after ${step.event.type}`;
+    expect([...s.tags].sort(), `what the cart shows ${after}`).toEqual([...CART_SCREEN_TAGS[seen.screen]].sort());
+    expect(selectCartNotice(s), `the notice ${after}`).toBe(noticeOf(seen.screen));
+    expect(s.context.cart?.id ?? null, `the cart shown ${after}`).toBe(seen.cart?.id ?? null);
+    expect(selectCountdownRef(s) !== undefined, `the countdown running ${after}`).toBe(OPEN_SCREENS.includes(seen.screen));
+    expect(sorted(step.emitted), `what the shop is asked to do ${after}`).toEqual(sorted(seen.effects));
+    expect(s.context.problem !== null, `a problem shown ${after}`).toBe(seen.problem);
+    expect(s.context.lineErrors, `the line messages ${after}`).toEqual(seen.lineErrors);
+    expect(Object.keys(s.context.lineEdits).sort(), `the amounts typed and unsaved ${after}`).toEqual([...seen.typed].sort());
+    const r = oracle.rules(seen);
+    const viewRules = selectViewCartRules(s);
+    if (r && viewRules) {
+      expect(viewRules.guaranteeErrors, `the required-answer messages ${after}`).toEqual(seen.answersDemanded ? r.errors : { buyback: null, refund: null });
+    }
+    const editable = oracle.isEditable(seen);
+    expect(s.can({ type: 'cart.buybackChosen', choice: true }), `the Buyback radios ${after}`).toBe(editable && r !== null && r.buybackEligible);
+    expect(s.can({ type: 'cart.refundChosen', choice: true }), `the Refund radios ${after}`).toBe(editable && r !== null && r.refundOffered);
+    expect(s.can({ type: 'cart.reviewRequested' }), `'Review & checkout' ${after}`).toBe(
+      OPEN_SCREENS.includes(seen.screen) && r !== null && r.hasLines && !r.expired,
+    );
+
     const hasCart = s.context.cart !== null;
     expect(selectCountdownRef(s) !== undefined).toBe(s.matches('open'));
     if (s.matches('open')) expect(hasCart).toBe(true);

@@ -4,6 +4,7 @@ import { checkoutPagePath } from '#domain/checkout-steps.ts';
 import type { CustomerInfoRequest, DeliverySlot, Order, OrderStateValue } from '#domain/contract/order.ts';
 import { checkoutMachine, selectPage, type CheckoutEmitted } from '#machines/checkout/checkout.machine.ts';
 import { actorDone, actorFailed, definePathSuite, INIT_EVENT } from '../support/graph-coverage.ts';
+import { checkoutOracle, SCREEN_TAGS, type Seen } from './oracles/checkout.oracle.ts';
 
 const ABANDON_CART_URL = 'https://www.shop.example/come-back-soon';
 const order = (state: OrderStateValue) => ({ id: 'ord_1', product: { id: 1, name: 'Home delivery' }, state: { value: state } }) as Order;
@@ -27,10 +28,16 @@ const TRACKED = { details: 'information', payment: 'payment', confirmation: 'con
 // The page before each step, to check what the step asked the app to do.
 let previousPage: ReturnType<typeof selectPage> = null;
 
+// What the spec says the shopper sees after each step of the path being replayed.
+const INPUT_PATH = '/checkout/view-cart';
+const oracle = checkoutOracle({ abandonCartUrl: ABANDON_CART_URL });
+let seen: Seen;
+const sorted = (events: readonly AnyEventObject[]): string[] => events.map((e) => JSON.stringify(e)).sort();
+
 definePathSuite({
   name: 'checkout',
   machine: checkoutMachine,
-  input: { path: '/checkout/view-cart', appOrigin: 'https://shop.example', abandonCartUrl: ABANDON_CART_URL, productId: 1 },
+  input: { path: INPUT_PATH, appOrigin: 'https://shop.example', abandonCartUrl: ABANDON_CART_URL, productId: 1 },
   events: [
     ...PATHS.map((path) => ({ type: 'checkout.pageOpened', path })),
     { type: 'cart.checkedOut' },
@@ -76,6 +83,15 @@ definePathSuite({
       s.matches({ inCheckout: { details: 'identificationRequired' } }) ? s.context.submitResult?.state.value : null,
     ]),
   assertState: (s, step) => {
+    seen = step.event.type === INIT_EVENT ? oracle.start(INPUT_PATH) : oracle.next(seen, step.event);
+    const after = `after ${step.event.type}`;
+    expect(selectPage(s), `the page ${after}`).toBe(seen.page);
+    expect([...s.tags].sort(), `what the page shows ${after}`).toEqual([...SCREEN_TAGS[seen.screen]].sort());
+    expect(sorted(step.emitted), `what the shop is asked to do ${after}`).toEqual(sorted(seen.effects));
+    expect(s.context.problem !== null, `a problem shown ${after}`).toBe(seen.problem);
+    expect(s.can({ type: 'delivery.submitted' }), `Next on the delivery page ${after}`).toBe(seen.screen === 'slotChosen');
+    expect(s.can({ type: 'payment.retried' }), `'Try again?' ${after}`).toBe(seen.screen === 'tryAgain');
+
     const page = selectPage(s);
     const emitted = step.emitted as CheckoutEmitted[];
     const navigations = emitted.flatMap((e) => (e.type === 'navigation.requested' ? [e.to] : []));

@@ -1,9 +1,21 @@
 import { expect } from 'vitest';
 import { paymentFrameMachine } from '#machines/payment/payment-frame.machine.ts';
-import { definePathSuite } from '../support/graph-coverage.ts';
+import { definePathSuite, INIT_EVENT } from '../support/graph-coverage.ts';
+import { paymentFrameOracle, type FrameSeen } from './oracles/payment.oracle.ts';
 
 const APP_ORIGIN = 'https://shop.example';
 const message = (type: string) => ({ source: 'travel-money-payment', type, orderId: 'ord_1' });
+
+const IGNORED = [
+  { type: 'frame.messageReceived', origin: 'https://psp.example', data: message('payment.received') },
+  { type: 'frame.messageReceived', origin: 'https://psp.example', data: message('payment.stateUnknown') },
+  { type: 'frame.messageReceived', origin: APP_ORIGIN, data: { type: 'payment.failed' } },
+  { type: 'frame.messageReceived', origin: APP_ORIGIN, data: null },
+];
+
+// What the spec says after each message of the path being replayed.
+const oracle = paymentFrameOracle(APP_ORIGIN);
+let seen: FrameSeen;
 
 definePathSuite({
   name: 'payment-frame',
@@ -17,6 +29,18 @@ definePathSuite({
     { type: 'frame.messageReceived', origin: 'https://psp.example', data: message('payment.received') },
     { type: 'frame.messageReceived', origin: APP_ORIGIN, data: { type: 'payment.failed' } },
   ],
+  assertState: (s, step) => {
+    seen = step.event.type === INIT_EVENT ? oracle.start() : oracle.next(seen, step.event);
+    const after = `after ${JSON.stringify(step.event)}`;
+    expect(s.status === 'done' ? s.output : null, `the frame's decision ${after}`).toEqual(seen.outcome === null ? null : { outcome: seen.outcome });
+    expect([...s.tags].sort(), `what the payment page shows ${after}`).toEqual(oracle.tags(seen));
+    if (seen.outcome === null) expect(s.context.notice, `the notice ${after}`).toBe(seen.notice);
+    // Same origin only (4.1): a message the oracle ignores is never acted on, whichever state the frame is in.
+    for (const ignored of IGNORED) {
+      expect(oracle.next(seen, ignored), `the oracle ignores ${JSON.stringify(ignored)}`).toEqual(seen);
+      expect(s.can(ignored as never), `acting on ${JSON.stringify(ignored)} ${after}`).toBe(false);
+    }
+  },
   states: {
     awaitingOutcome: (s) => {
       expect(s.hasTag('awaitingPayment')).toBe(true);

@@ -1,6 +1,8 @@
 import { expect } from 'vitest';
-import { selectHasProfile, selectToken, sessionMachine } from '#machines/session/session.machine.ts';
-import { actorDone, actorFailed, definePathSuite } from '../support/graph-coverage.ts';
+import { getNextSnapshot, type AnyEventObject } from 'xstate';
+import { selectHasProfile, selectSessionNotice, selectToken, sessionMachine } from '#machines/session/session.machine.ts';
+import { actorDone, actorFailed, definePathSuite, INIT_EVENT } from '../support/graph-coverage.ts';
+import { sessionOracle, type SessionSeen } from './oracles/session.oracle.ts';
 import { fakeSessionToken } from '../support/session-tokens.ts';
 
 const NOW = Date.parse('2025-06-02T10:00:00Z');
@@ -12,11 +14,7 @@ const handedOver = fakeSessionToken(NOW + 3_600_000, { sid: 'handed-over', cart:
 const otherTab = fakeSessionToken(NOW + 3_600_000, { sid: 'other-tab' });
 const unauthorized = Object.assign(new Error('HTTP 401'), { status: 401 });
 
-definePathSuite({
-  name: 'session',
-  machine: sessionMachine,
-  input: { siteId: 1, now: () => NOW },
-  events: [
+const EVENTS: AnyEventObject[] = [
     { type: 'session.unauthorized' },
     // A refusal of a token already replaced: ignored.
     { type: 'session.unauthorized', token: 'replaced-token' },
@@ -42,7 +40,19 @@ definePathSuite({
     actorDone('fetchSessionInfo', { hasProfile: true }),
     actorDone('fetchSessionInfo', { hasProfile: false }),
     actorFailed('fetchSessionInfo', new TypeError('Failed to fetch')),
-  ],
+  // An empty legacy entry is no legacy token.
+  actorDone('readStoredTokens', { token: null, legacyToken: '' }),
+];
+
+// What the spec says after each step of the path being replayed.
+const oracle = sessionOracle(NOW);
+let seen: SessionSeen;
+
+definePathSuite({
+  name: 'session',
+  machine: sessionMachine,
+  input: { siteId: 1, now: () => NOW },
+  events: EVENTS,
   serializeState: (s) =>
     JSON.stringify([
       s.value,
@@ -53,7 +63,35 @@ definePathSuite({
       s.context.refused,
       s.context.notice,
     ]),
-  assertState: (s) => {
+  assertState: (s, step) => {
+    seen = step.event.type === INIT_EVENT ? oracle.start() : oracle.next(seen, step.event);
+    const after = `after ${step.event.type}`;
+    expect(selectToken(s), `the token calls carry ${after}`).toBe(oracle.tokenSent(seen));
+    expect(Object.keys(s.children).sort(), `the calls on their way ${after}`).toEqual(oracle.calls(seen));
+    expect([...s.tags].sort(), `what the shop shows ${after}`).toEqual(oracle.tags(seen));
+    expect(selectSessionNotice(s), `the 'session ended' notice ${after}`).toEqual(seen.notice);
+
+    // One step ahead: every input the shopper or a call could bring now, paths or not, must lead
+    // where the spec says (the planner keeps only paths that add a transition, so an input that
+    // takes an already covered transition would otherwise never be tried here).
+    for (const event of EVENTS) {
+      const id = /^xstate\.(?:done|error)\.actor\.(.+)$/.exec(event.type)?.[1];
+      const applies =
+        id !== undefined
+          ? oracle.calls(seen).includes(id)
+          : event.type === 'session.unauthorized' ||
+            (event.type === 'session.noticeDismissed' && seen.notice !== null) ||
+            (event.type === 'session.profileRequested' && seen.profile === 'unknown') ||
+            (event.type === 'session.retried' && seen.phase === 'failed');
+      if (!applies) continue;
+      const expected = oracle.next(seen, event);
+      const next = getNextSnapshot(sessionMachine, s, event as never);
+      const then = `${after}, then ${JSON.stringify(event)}`;
+      expect(selectToken(next), `the token calls carry ${then}`).toBe(oracle.tokenSent(expected));
+      expect([...next.tags].sort(), `what the shop shows ${then}`).toEqual(oracle.tags(expected));
+      expect(selectSessionNotice(next), `the 'session ended' notice ${then}`).toEqual(expected.notice);
+      expect(Object.keys(next.children).sort(), `the calls on their way ${then}`).toEqual(oracle.calls(expected));
+    }
     // The API client only ever gets a usable token.
     const token = selectToken(s);
     if (s.hasTag('ready')) expect([stored, fresh, handedOver, otherTab]).toContain(token);

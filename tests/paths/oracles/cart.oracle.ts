@@ -1,0 +1,281 @@
+/**
+ * What the shopper sees of the cart and where they go, written from the spec (2.3, 2.6, 4.3, 5.1,
+ * 8), not from the chart: a reference model fed the same inputs as a path (the view-cart request,
+ * the cart the server answered, a failed call, a typed amount, a choice, the timer) that says what
+ * the header cart and the view-cart page show after each (the tags the views read, the notice,
+ * the cart, the required-answer messages, the problem) and what the shop must do (navigation,
+ * 'cart.checkedOut', the invalid-amount focus).
+ */
+import type { AnyEventObject } from 'xstate';
+import type { ViewCartRequest } from '#domain/cart-link.ts';
+import type { Cart } from '#domain/contract/cart.ts';
+
+/** Spec 4.3, 8. */
+export const NOTICES = {
+  cleared: "We've cleared your cart",
+  noCart: 'You have no cart',
+  unavailable: "We couldn't get your cart",
+} as const;
+/** Spec 5.1. */
+export const AMOUNT_NOT_ABOVE_ZERO = 'Amount should be greater than 0';
+export const BUYBACK_REQUIRED = 'Please select your Buyback guarantee option';
+export const REFUND_REQUIRED = 'Please select your Refund guarantee option';
+/** Spec 5.1, 9: the Buyback Guarantee needs a cart of at least £150 (£200 on the partner site). */
+export const BUYBACK_MINIMUM_GBP = 150;
+export const HOME = '/';
+/** Spec 2.6: the view-cart page of the buy products and of sell-back. */
+export const viewCartPathOf = (productId: number): string => (productId === 3 ? '/selling/view-cart' : '/checkout/view-cart');
+
+export type CartScreen =
+  | 'loading'
+  | 'empty'
+  | 'noCart'
+  | 'unavailable'
+  | 'creating'
+  | 'creatingFromLink'
+  | 'recreating'
+  | 'shown'
+  | 'typing'
+  | 'saving'
+  | 'checkingOut'
+  | 'checkedOut'
+  | 'abandoning'
+  | 'cleared';
+
+/** The tags the views read for each screen; every other tag must be off. */
+export const CART_SCREEN_TAGS: Record<CartScreen, string[]> = {
+  loading: ['loading'],
+  empty: ['empty'],
+  noCart: ['noCart', 'empty'],
+  unavailable: ['unavailable'],
+  creating: ['saving'],
+  creatingFromLink: ['saving'],
+  recreating: ['loading'],
+  shown: [],
+  typing: [],
+  saving: ['saving'],
+  checkingOut: ['checkingOut'],
+  checkedOut: ['checkedOut'],
+  abandoning: ['saving'],
+  cleared: ['cleared', 'empty'],
+};
+
+/** The page notice of each screen (spec 4.3, 8). */
+export const noticeOf = (screen: CartScreen): string | null =>
+  screen === 'cleared' ? NOTICES.cleared : screen === 'noCart' ? NOTICES.noCart : screen === 'unavailable' ? NOTICES.unavailable : null;
+
+/** A cart is open (its countdown runs) on these screens. */
+export const OPEN_SCREENS: readonly CartScreen[] = ['shown', 'typing', 'saving', 'checkingOut', 'checkedOut'];
+
+export interface SiteRules {
+  now: number;
+  siteProducts: Array<{ productId: number; minSpend: number; maxSpend: number }>;
+  showBuybackGuarantee: boolean;
+  showRefundGuarantee: boolean;
+}
+
+/** The view-cart rules of spec 5.1, from the cart as the server sent it. */
+export function cartRules(cart: Cart, site: SiteRules) {
+  const total = cart.lines.reduce((sum, l) => sum + l.total, 0);
+  const sellBack = cart.product.id === 3;
+  const product = site.siteProducts.find((p) => p.productId === cart.product.id);
+  const buybackEligible = site.showBuybackGuarantee && !sellBack && total >= BUYBACK_MINIMUM_GBP;
+  const refundOffered = site.showRefundGuarantee && !sellBack;
+  const buybackMissing = buybackEligible && cart.buyBackGuarantee === null;
+  const refundMissing = refundOffered && cart.refundGuarantee === null;
+  return {
+    total,
+    expired: Date.parse(cart.expiresAt) <= site.now,
+    hasLines: cart.lines.length > 0,
+    // A total at or below 0, below minSpend or above maxSpend disables 'Proceed to checkout'.
+    spendAllowed: total > 0 && (!product || (total >= product.minSpend && total <= product.maxSpend)),
+    buybackEligible,
+    refundOffered,
+    answered: !buybackMissing && !refundMissing,
+    errors: { buyback: buybackMissing ? BUYBACK_REQUIRED : null, refund: refundMissing ? REFUND_REQUIRED : null },
+  };
+}
+
+/** A rule of the spec that the path broke (the chart let through what the spec forbids). */
+function expectRule(holds: boolean, what: string): void {
+  if (!holds) throw new Error(`Against the spec: ${what}`);
+}
+
+export interface CartSeen {
+  screen: CartScreen;
+  cart: Cart | null;
+  /** What the view-cart page asked for and the cart has not answered yet. */
+  request: ViewCartRequest['kind'] | null;
+  /** Lines with an amount typed and not yet saved. */
+  typed: string[];
+  /** The line whose typed amount is on its way. */
+  sending: string | null;
+  /** 'Proceed to checkout' was pressed while amounts were still typed. */
+  proceed: boolean;
+  /** The required-answer messages show (after a refused Proceed). */
+  answersDemanded: boolean;
+  lineErrors: Record<string, string>;
+  problem: boolean;
+  effects: AnyEventObject[];
+}
+
+export function cartOracle(site: SiteRules) {
+  const rules = (seen: CartSeen) => (seen.cart ? cartRules(seen.cart, site) : null);
+  const withoutLine = (lines: string[], id: string | null) => lines.filter((l) => l !== id);
+
+  /** Back on the cart after a write: typed amounts are sent, or a pressed Proceed goes ahead. */
+  const resume = (seen: CartSeen): CartSeen => {
+    const r = rules(seen)!;
+    if (seen.typed.length > 0) return seen.proceed ? { ...seen, screen: 'saving', sending: seen.typed[0]! } : { ...seen, screen: 'typing' };
+    if (seen.proceed && r.spendAllowed && r.answered) return { ...seen, screen: 'checkingOut', proceed: false };
+    if (seen.proceed) return { ...seen, screen: 'shown', proceed: false, answersDemanded: true };
+    return { ...seen, screen: 'shown' };
+  };
+  /** The cart (or its absence) is known: what the view-cart request leads to. */
+  const settle = (seen: CartSeen): CartSeen => {
+    const request = seen.request;
+    const next = { ...seen, request: null };
+    if (request === 'recreate') return { ...seen, screen: 'recreating' };
+    if (request === 'line') return { ...next, screen: seen.cart ? 'saving' : 'creatingFromLink' };
+    if (seen.cart) return resume(next);
+    // 'You have no cart', then / after 1 second (4.3, 8).
+    return { ...next, screen: request === 'view' ? 'noCart' : 'empty' };
+  };
+  const failed = (seen: CartSeen, screen: CartScreen): CartSeen => ({ ...seen, screen, problem: true });
+  const forget = (seen: CartSeen): CartSeen => ({ ...seen, cart: null, typed: [], sending: null, lineErrors: {}, answersDemanded: false, proceed: false });
+  const statusOf = (event: AnyEventObject): number => (event.error as { status: number }).status;
+  const isOpen = (seen: CartSeen) => OPEN_SCREENS.includes(seen.screen);
+  /** Amounts can be typed, lines removed and questions answered (no other write on its way). */
+  const isEditable = (seen: CartSeen) => seen.screen === 'shown' || seen.screen === 'typing' || (seen.screen === 'saving' && seen.sending !== null);
+
+  return {
+    rules,
+    isEditable,
+    start(): CartSeen {
+      return { screen: 'loading', cart: null, request: null, typed: [], sending: null, proceed: false, answersDemanded: false, lineErrors: {}, problem: false, effects: [] };
+    },
+
+    next(before: CartSeen, event: AnyEventObject): CartSeen {
+      const seen: CartSeen = { ...before, effects: [] };
+      const type = event.type.replace(/^xstate\.after\.(\w+)\..*$/, 'after.$1');
+      const r = rules(seen);
+      switch (type) {
+        case 'cart.viewOpened': {
+          const withRequest = { ...seen, request: (event.request as ViewCartRequest).kind };
+          return seen.screen === 'empty' || isOpen(seen) ? settle(withRequest) : withRequest;
+        }
+        case 'cart.refreshRequested':
+          return { ...seen, screen: 'loading' };
+        case 'cart.abandoned':
+          return { ...forget(seen), screen: 'empty' };
+        case 'problem.dismissed':
+          return { ...seen, problem: false };
+
+        case 'xstate.done.actor.fetchCart':
+          return settle({ ...seen, cart: event.output as Cart | null });
+        // No cart (404), or a session being replaced (401, 403): neither is this cart.
+        case 'xstate.error.actor.fetchCart':
+          return [404, 401, 403].includes(statusOf(event)) ? settle(forget(seen)) : failed(seen, 'unavailable');
+
+        case 'cart.lineAdded':
+          return { ...seen, screen: seen.screen === 'empty' ? 'creating' : 'saving', sending: null };
+        case 'xstate.done.actor.createCart':
+          return { ...seen, cart: event.output as Cart, screen: 'saving', sending: null };
+        // A refused link line: the problem pops up and the page has no cart (8).
+        case 'xstate.error.actor.createCart':
+          return failed(seen, seen.screen === 'creatingFromLink' ? 'noCart' : 'empty');
+        case 'xstate.done.actor.recreateCart':
+          return resume({ ...seen, cart: event.output as Cart, request: null });
+        case 'xstate.error.actor.recreateCart':
+          return failed({ ...seen, request: null }, 'unavailable');
+
+        case 'cart.lineChanged': {
+          const lineId = event.lineId as string;
+          // Not above 0: the message, and focus returns to the field (5.1).
+          if (!(typeof event.qty === 'number' && event.qty > 0)) {
+            return {
+              ...seen,
+              typed: withoutLine(seen.typed, lineId),
+              lineErrors: { ...seen.lineErrors, [lineId]: AMOUNT_NOT_ABOVE_ZERO },
+              effects: [{ type: 'cart.lineInvalid', lineId, message: AMOUNT_NOT_ABOVE_ZERO }],
+            };
+          }
+          if (!seen.cart?.lines.some((l) => l.id === lineId)) return seen;
+          const typed = seen.typed.includes(lineId) ? seen.typed : [...seen.typed, lineId];
+          const { [lineId]: _, ...lineErrors } = seen.lineErrors;
+          // Each keystroke starts the 600 ms pause again, also over a write of typed amounts.
+          return { ...seen, typed, lineErrors, ...(isEditable(seen) ? { screen: 'typing', sending: null } : {}) };
+        }
+        // Sent 600 ms after typing stops (5.1); an amount typed and then refused leaves nothing to send.
+        case 'after.LINE_DEBOUNCE':
+          return seen.typed.length > 0 ? { ...seen, screen: 'saving', sending: seen.typed[0]! } : resume(seen);
+        case 'xstate.done.actor.updateLine':
+          return resume({ ...seen, cart: event.output as Cart, typed: withoutLine(seen.typed, seen.sending), sending: null });
+        // The shopper reads the problem before any checkout goes ahead.
+        case 'xstate.error.actor.updateLine':
+          return resume({ ...seen, typed: withoutLine(seen.typed, seen.sending), sending: null, proceed: false, problem: true });
+
+        case 'cart.lineRemoved': {
+          const lineId = event.lineId as string;
+          expectRule(seen.cart?.lines.some((l) => l.id === lineId) === true, `a line not in the cart (${lineId}) was removed`);
+          const { [lineId]: _, ...lineErrors } = seen.lineErrors;
+          return { ...seen, screen: 'saving', sending: null, typed: withoutLine(seen.typed, lineId), lineErrors };
+        }
+        // The radios are disabled below the Buyback minimum, and the questions absent when not offered (5.1).
+        case 'cart.buybackChosen':
+          expectRule(r!.buybackEligible, `Buyback answered on a cart of £${r!.total} (the minimum is £${BUYBACK_MINIMUM_GBP})`);
+          return { ...seen, screen: 'saving', sending: null };
+        case 'cart.refundChosen':
+          expectRule(r!.refundOffered, 'Refund answered where it is not offered');
+          return { ...seen, screen: 'saving', sending: null };
+        case 'xstate.done.actor.addLine':
+        case 'xstate.done.actor.removeLine':
+        case 'xstate.done.actor.setBuyback':
+        case 'xstate.done.actor.setRefund':
+          return resume({ ...seen, cart: event.output as Cart });
+        case 'xstate.error.actor.addLine':
+        case 'xstate.error.actor.removeLine':
+        case 'xstate.error.actor.setBuyback':
+        case 'xstate.error.actor.setRefund':
+        case 'xstate.error.actor.checkoutCart':
+          return resume({ ...seen, problem: true });
+
+        case 'cart.checkoutRequested':
+          // 'Cart expired': nothing goes ahead (4.3, 8).
+          if (r!.expired) return seen;
+          // Typed amounts are saved first; the checkout follows.
+          if (seen.typed.length > 0) return { ...seen, screen: 'saving', sending: seen.typed[0]!, proceed: true };
+          if (r!.spendAllowed && r!.answered) return { ...seen, screen: 'checkingOut' };
+          expectRule(r!.spendAllowed, "'Proceed to checkout' is disabled by the spend rule");
+          // Unanswered questions show their messages; the spend rule keeps the button disabled.
+          return r!.spendAllowed ? { ...seen, answersDemanded: true } : seen;
+        case 'xstate.done.actor.checkoutCart': {
+          const order = event.output as { orderId: string; externalOrderId: string };
+          return { ...seen, screen: 'checkedOut', effects: [{ type: 'cart.checkedOut', ...order }] };
+        }
+        // The header's 'Review & checkout'.
+        case 'cart.reviewRequested':
+          expectRule(r!.hasLines && !r!.expired, "'Review & checkout' went ahead with no lines or an expired cart");
+          return { ...seen, effects: [{ type: 'navigation.requested', to: viewCartPathOf(seen.cart!.product.id) }] };
+        case 'countdown.expired':
+          return { ...seen, proceed: false };
+        case 'countdown.stopRequested':
+          return seen;
+        case 'xstate.error.actor.countdown':
+          return { ...seen, effects: [{ type: 'error.reported', error: event.error, where: 'cart.countdown' }] };
+
+        case 'cart.abandonRequested':
+          return { ...seen, screen: 'abandoning', sending: null };
+        // "We've cleared your cart", then / after 1 second (4.3).
+        case 'xstate.done.actor.abandonCart':
+          return { ...forget(seen), screen: 'cleared' };
+        case 'xstate.error.actor.abandonCart':
+          return resume({ ...seen, problem: true });
+        case 'after.REDIRECT':
+          return { ...seen, screen: 'empty', effects: [{ type: 'navigation.requested', to: HOME }] };
+        default:
+          throw new Error(`The cart oracle has no rule for ${event.type}`);
+      }
+    },
+  };
+}

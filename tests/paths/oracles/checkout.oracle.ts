@@ -1,0 +1,274 @@
+/**
+ * What the shopper sees in the checkout and where they go, written from the spec (2.5-2.12, 4.1,
+ * 4.3, 8), not from the chart: a small reference model that a path feeds the same inputs (the
+ * page opened, the order state read, the answer of a call, the message from the payment frame,
+ * the timer) and that says, after each, the page, what it shows (the tags the views read), and
+ * the side effects the shop must ask for (navigation, tracking, countdown, the abandoned cart).
+ * The path tests compare the real actor's observable outputs with it, so a guard that decides
+ * wrongly fails a path even though the model of the path is the same (wrong) chart.
+ */
+import type { AnyEventObject } from 'xstate';
+import type { CheckoutPage } from '#domain/checkout-steps.ts';
+
+/** The spec's order states (4.1). */
+export const CREATED = 0;
+export const VELOCITY_CHECK_FAILED = 1;
+export const PAYMENT_PENDING = 3;
+export const CHECKOUT_FAILED = 16;
+export const COMPLETED = 18;
+
+/** The addresses of the checkout's pages for the buy products (2.6-2.14). */
+export const PAGE_PATHS: Record<CheckoutPage, string> = {
+  review: '/checkout/view-cart',
+  delivery: '/checkout/delivery-options',
+  details: '/checkout/customer-information',
+  payment: '/checkout/payment',
+  confirmation: '/checkout/order-confirmation',
+  unsuccessful: '/checkout/payment-unsuccessful',
+};
+export const HOME = '/';
+
+type Goal = CheckoutPage | 'home' | 'stay';
+
+/** Delivery page on load (4.1): completed goes to /; any state other than 0 to the error address; 0 stays. */
+export const DELIVERY_PAGE_ON_LOAD: Record<number, Goal> = {
+  [CREATED]: 'stay',
+  [VELOCITY_CHECK_FAILED]: 'unsuccessful',
+  [PAYMENT_PENDING]: 'unsuccessful',
+  [CHECKOUT_FAILED]: 'unsuccessful',
+  [COMPLETED]: 'home',
+};
+
+/**
+ * Information page on load (4.1): payment-pending or completed goes to the next step,
+ * checkout-failed to the error step. The next step of a completed order is the confirmation: it
+ * needs no card payment (sell-back; the payment page would send it on to confirmation at once).
+ */
+export const DETAILS_PAGE_ON_LOAD: Record<number, Goal> = {
+  [CREATED]: 'stay',
+  [VELOCITY_CHECK_FAILED]: 'stay',
+  [PAYMENT_PENDING]: 'payment',
+  [CHECKOUT_FAILED]: 'unsuccessful',
+  [COMPLETED]: 'confirmation',
+};
+
+/** After a successful submit with no modal (4.1): payment-pending or completed to the next step, else the error step. */
+export const DETAILS_ACCEPTED: Record<number, Goal> = {
+  [CREATED]: 'unsuccessful',
+  [VELOCITY_CHECK_FAILED]: 'unsuccessful',
+  [PAYMENT_PENDING]: 'payment',
+  [CHECKOUT_FAILED]: 'unsuccessful',
+  [COMPLETED]: 'confirmation',
+};
+
+/** Payment page on load (4.1): payment-pending starts the hosted payment; completed goes on; anything else to the error step. */
+export const PAYMENT_PAGE_ON_LOAD: Record<number, Goal> = {
+  [CREATED]: 'unsuccessful',
+  [VELOCITY_CHECK_FAILED]: 'unsuccessful',
+  [PAYMENT_PENDING]: 'stay',
+  [CHECKOUT_FAILED]: 'unsuccessful',
+  [COMPLETED]: 'confirmation',
+};
+
+/** Unsuccessful page (2.11, 4.1): Try again for payment-pending or completed; the velocity modal for velocity-check-failed. */
+export const UNSUCCESSFUL_PAGE: Record<number, 'tryAgain' | 'velocityModal' | 'leaveOnly'> = {
+  [CREATED]: 'leaveOnly',
+  [VELOCITY_CHECK_FAILED]: 'velocityModal',
+  [PAYMENT_PENDING]: 'tryAgain',
+  [CHECKOUT_FAILED]: 'leaveOnly',
+  [COMPLETED]: 'tryAgain',
+};
+
+/** The payment frame's outcome (4.1): payment received goes to the next step, failed to the error step. */
+export const PAYMENT_OUTCOME: Record<string, CheckoutPage> = { received: 'confirmation', failed: 'unsuccessful' };
+
+/** The steps announced to tracking as their page is entered (4.1). */
+export const TRACKED_STEPS: Partial<Record<CheckoutPage, string>> = { details: 'information', payment: 'payment', confirmation: 'confirmation' };
+
+/** What a page shows, as the views read it (the chart's tags). */
+export type Screen =
+  | 'review'
+  | 'loading'
+  | 'loadFailed'
+  | 'choosingSlot'
+  | 'savingSlot'
+  | 'slotChosen'
+  | 'editing'
+  | 'submitting'
+  | 'soldOutModal'
+  | 'identificationModal'
+  | 'cardForm'
+  | 'order'
+  | 'tryAgain'
+  | 'velocityModal'
+  | 'leaveOnly'
+  | 'abandoning'
+  | 'cartCleared'
+  | 'gone';
+
+/** The tags a screen shows; every other tag must be off. */
+export const SCREEN_TAGS: Record<Screen, string[]> = {
+  review: [],
+  loading: ['loading'],
+  loadFailed: ['loadFailed'],
+  choosingSlot: [],
+  savingSlot: ['savingSlot'],
+  slotChosen: [],
+  editing: [],
+  submitting: ['submitting'],
+  soldOutModal: ['soldOut'],
+  identificationModal: ['identificationRequired'],
+  cardForm: ['paymentFormShown'],
+  order: [],
+  tryAgain: ['retryOffered'],
+  velocityModal: ['velocityLimited'],
+  leaveOnly: [],
+  abandoning: ['abandoning'],
+  cartCleared: ['cartCleared'],
+  gone: [],
+};
+
+export interface Seen {
+  /** The checkout page the shopper is on, or null once sent out of the checkout. */
+  page: CheckoutPage | null;
+  screen: Screen;
+  /** A problem (title, detail) is shown. */
+  problem: boolean;
+  /** What the shop must do because of this step, in any order. */
+  effects: AnyEventObject[];
+  /** Remembered between steps. */
+  submittedState: number | null;
+  leaveTo: string | null;
+  returnTo: CheckoutPage | null;
+}
+
+export interface CheckoutOracleOptions {
+  abandonCartUrl: string;
+}
+
+const pageOfPath = (path: string): CheckoutPage | null =>
+  (Object.entries(PAGE_PATHS) as Array<[CheckoutPage, string]>).find(([, p]) => p === path)?.[0] ?? null;
+
+const isHostedPage = (url: string): boolean => /^https?:\/\//.test(url);
+
+/** The checkout as the spec describes it, one input at a time. */
+export function checkoutOracle(options: CheckoutOracleOptions) {
+  const enter = (seen: Seen, page: CheckoutPage | null, navigate: boolean): Seen => {
+    const effects: AnyEventObject[] = [];
+    if (navigate) effects.push({ type: 'navigation.requested', to: page === null ? HOME : PAGE_PATHS[page] });
+    if (page !== null && TRACKED_STEPS[page]) effects.push({ type: 'tracking.stepViewed', step: TRACKED_STEPS[page] });
+    // The countdown stops at confirmation (4.3).
+    if (page === 'confirmation') effects.push({ type: 'countdown.stopRequested' });
+    const screen: Screen = page === null ? 'gone' : page === 'review' ? 'review' : 'loading';
+    return { ...seen, page, screen, effects };
+  };
+  const goTo = (seen: Seen, goal: Goal): Seen =>
+    goal === 'stay' ? seen : goal === 'home' ? enter(seen, null, true) : enter(seen, goal, true);
+  const show = (seen: Seen, screen: Screen, effects: AnyEventObject[] = []): Seen => ({ ...seen, screen, effects });
+  const fail = (seen: Seen, screen: Screen): Seen => ({ ...show(seen, screen), problem: true });
+  // While the cart is abandoned and cleared the shopper is on no checkout page any more.
+  const abandon = (seen: Seen, leaveTo: string): Seen => ({ ...show(seen, 'abandoning'), page: null, leaveTo, returnTo: seen.page });
+  const stateOf = (event: AnyEventObject): number => (event.output as { state: { value: number } }).state.value;
+
+  return {
+    start(path: string): Seen {
+      const none: Seen = { page: null, screen: 'gone', problem: false, effects: [], submittedState: null, leaveTo: null, returnTo: null };
+      return enter(none, pageOfPath(path), false);
+    },
+
+    next(before: Seen, event: AnyEventObject): Seen {
+      const seen: Seen = { ...before, effects: [] };
+      const { page, screen } = seen;
+      const type = event.type.replace(/^xstate\.after\.REDIRECT\..*$/, 'redirect');
+      switch (type) {
+        // The shopper opened an address themselves: no navigation is asked for.
+        case 'checkout.pageOpened':
+          return enter(seen, pageOfPath(event.path as string), false);
+        case 'cart.checkedOut':
+          return goTo(seen, 'delivery');
+        case 'order.reloadRequested':
+          return show(seen, 'loading');
+        case 'problem.dismissed':
+          return { ...seen, problem: false };
+
+        case 'xstate.done.actor.loadOrder': {
+          const state = stateOf(event);
+          if (page === 'delivery') return DELIVERY_PAGE_ON_LOAD[state] === 'stay' ? show(seen, 'loading') : goTo(seen, DELIVERY_PAGE_ON_LOAD[state]!);
+          if (page === 'details') return DETAILS_PAGE_ON_LOAD[state] === 'stay' ? show(seen, 'editing') : goTo(seen, DETAILS_PAGE_ON_LOAD[state]!);
+          // Payment-pending starts the hosted payment: the spinner stays until its URL arrives.
+          if (page === 'payment') return PAYMENT_PAGE_ON_LOAD[state] === 'stay' ? show(seen, 'loading') : goTo(seen, PAYMENT_PAGE_ON_LOAD[state]!);
+          if (page === 'confirmation') return show(seen, 'order', [{ type: 'order.confirmed', order: event.output }]);
+          if (page === 'unsuccessful') return show(seen, UNSUCCESSFUL_PAGE[state]!);
+          throw new Error(`An order read on ${page}`);
+        }
+        case 'xstate.error.actor.loadOrder':
+        case 'xstate.error.actor.loadDeliverySlots':
+          return fail(seen, 'loadFailed');
+        case 'xstate.done.actor.loadDeliverySlots':
+          return show(seen, 'choosingSlot');
+
+        case 'deliverySlot.chosen':
+          return show(seen, 'savingSlot');
+        case 'xstate.done.actor.saveDeliverySlot':
+          return show(seen, 'slotChosen');
+        case 'xstate.error.actor.saveDeliverySlot':
+          return fail(seen, 'choosingSlot');
+        case 'delivery.submitted':
+          return goTo(seen, 'details');
+
+        case 'details.submitted':
+          return show(seen, 'submitting');
+        case 'xstate.done.actor.saveCustomerInfo': {
+          const response = event.output as 'NoStock' | { showAMLPopup: boolean; state: { value: number } };
+          // 'Oh snap!': the branch has just sold out (2.8, 8).
+          if (response === 'NoStock') return show(seen, 'soldOutModal');
+          if (response.showAMLPopup) return { ...show(seen, 'identificationModal'), submittedState: response.state.value };
+          return goTo(seen, DETAILS_ACCEPTED[response.state.value]!);
+        }
+        case 'xstate.error.actor.saveCustomerInfo':
+          return fail(seen, 'editing');
+        case 'deliverySlot.changeRequested':
+          return goTo(seen, 'delivery');
+        // The identification modal's Continue goes to the next step; Return to the homepage to /.
+        case 'identification.continued':
+          return goTo(seen, DETAILS_ACCEPTED[seen.submittedState ?? PAYMENT_PENDING]!);
+        case 'identification.homeRequested':
+          return goTo(seen, 'home');
+
+        case 'xstate.done.actor.createPaymentIntent':
+          return isHostedPage((event.output as { url: string }).url) ? show(seen, 'cardForm') : goTo(seen, 'unsuccessful');
+        case 'xstate.error.actor.createPaymentIntent':
+          return goTo(seen, 'unsuccessful');
+        // The frame's messages are its own business until it decides (payment-frame oracle).
+        case 'frame.messageReceived':
+          return seen;
+        case 'xstate.done.actor.paymentFrame':
+          return goTo(seen, PAYMENT_OUTCOME[(event.output as { outcome: string }).outcome]!);
+        case 'xstate.error.actor.paymentFrame':
+          return goTo(seen, 'unsuccessful');
+
+        case 'payment.retried':
+          return goTo(seen, 'payment');
+        // Leave checkout abandons the checkout then goes to the abandon-cart URL (4.1).
+        case 'checkout.left':
+          return abandon(seen, options.abandonCartUrl);
+        // The velocity modal's Return to the homepage abandons the checkout then goes to / (4.1).
+        case 'velocity.homeRequested':
+          return abandon(seen, HOME);
+        // The close button abandons the cart (2.5); on confirmation it is a close link to /.
+        case 'checkout.closed':
+          return page === 'confirmation' ? goTo(seen, 'home') : abandon(seen, HOME);
+        // "We've cleared your cart", then the redirect after 1 second (4.3).
+        case 'xstate.done.actor.abandonCart':
+          return show(seen, 'cartCleared', [{ type: 'cart.abandoned' }]);
+        case 'xstate.error.actor.abandonCart':
+          return { ...enter(seen, seen.returnTo, false), problem: true };
+        case 'redirect':
+          if (screen !== 'cartCleared') throw new Error('A redirect with no cart cleared');
+          return { ...seen, page: null, screen: 'gone', effects: [{ type: 'navigation.requested', to: seen.leaveTo ?? HOME }] };
+        default:
+          throw new Error(`The checkout oracle has no rule for ${event.type}`);
+      }
+    },
+  };
+}

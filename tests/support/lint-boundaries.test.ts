@@ -1,0 +1,156 @@
+/**
+ * The import-direction rules are only real if a file that breaks them fails lint. Each probe is a
+ * one-line source placed at a virtual path in a layer and linted with the project's own config:
+ * every forbidden import (by `#` alias, by `../` chain, by package) must be reported, and every
+ * allowed one must pass.
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+// The screens' list lives in the lint config alone (plain JavaScript, so read without its types).
+const CONFIG: string = '../../eslint.config.js';
+const { APP_MODULES_FOR_SCREENS } = (await import(CONFIG)) as { APP_MODULES_FOR_SCREENS: string[] };
+const BOUNDARY_RULES = new Set(['no-restricted-imports', 'import-x/no-restricted-paths', 'no-restricted-globals']);
+
+// A module of src/app that is not on the screens' list, read from the folder so that the probe
+// follows the app's files as they move.
+const appInternal = readdirSync(join(ROOT, 'src/app')).find(
+  (f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f) && !APP_MODULES_FOR_SCREENS.includes(f),
+);
+const appSurface = APP_MODULES_FOR_SCREENS.filter((f) => readdirSync(join(ROOT, 'src/app')).includes(f));
+
+interface Probe {
+  /** The virtual file, relative to the repository. */
+  file: string;
+  /** The probe's source: usually one import. */
+  code: string;
+}
+const from = (file: string, specifier: string): Probe => ({ file, code: `import '${specifier}';\n` });
+
+const DOMAIN = 'domain/probe.ts';
+const MACHINE = 'machines/cart/probe.machine.ts';
+const SERVER = 'server/routes/probe.ts';
+const APP = 'src/app/probe.ts';
+const SCREEN = 'src/screens/view-cart/probe.tsx';
+const MOCKS = 'mocks/probe.ts';
+
+const forbidden: Array<[string, Probe]> = [
+  // domain/ is pure.
+  ['domain -> machines by alias', from(DOMAIN, '#machines/cart/cart.machine.ts')],
+  ['domain -> machines by ../', from(DOMAIN, '../machines/cart/cart.machine.ts')],
+  ['domain -> src by alias', from(DOMAIN, '#src/app/actors.ts')],
+  ['domain -> src by ../', from(DOMAIN, '../src/api/client.ts')],
+  ['domain -> server by alias', from(DOMAIN, '#server/app.ts')],
+  ['domain -> server by ../', from(DOMAIN, '../server/app.ts')],
+  ['domain -> tests by ../', from(DOMAIN, '../tests/support/cart-fixtures.ts')],
+  ['domain -> xstate', from(DOMAIN, 'xstate')],
+  ['domain -> xstate/graph', from(DOMAIN, 'xstate/graph')],
+  ['domain -> react', from(DOMAIN, 'react')],
+  ['domain -> ky', from(DOMAIN, 'ky')],
+  ['domain -> hono', from(DOMAIN, 'hono')],
+  ['domain -> drizzle-orm', from(DOMAIN, 'drizzle-orm')],
+  ['domain -> pg', from(DOMAIN, 'pg')],
+  ['domain -> @electric-sql/pglite', from(DOMAIN, '@electric-sql/pglite')],
+  ['domain -> type import from machines', { file: DOMAIN, code: "import type { CartSnapshot } from '#machines/cart/cart.machine.ts';\nexport type { CartSnapshot };\n" }],
+  ['domain -> re-export from src', { file: DOMAIN, code: "export { createApiClient } from '#src/api/client.ts';\n" }],
+  // machines/ import only domain/ and xstate.
+  ['machine -> src by alias', from(MACHINE, '#src/app/actors.ts')],
+  ['machine -> src by ../', from(MACHINE, '../../src/app/actors.ts')],
+  ['machine -> server by alias', from(MACHINE, '#server/app.ts')],
+  ['machine -> server by ../', from(MACHINE, '../../server/app.ts')],
+  ['machine -> tests by ../', from(MACHINE, '../../tests/support/cart-fixtures.ts')],
+  ['machine -> mocks by ../', from(MACHINE, '../../mocks/fixtures.ts')],
+  ['machine -> xstate/graph', from(MACHINE, 'xstate/graph')],
+  ['machine -> react', from(MACHINE, 'react')],
+  ['machine -> @xstate/react', from(MACHINE, '@xstate/react')],
+  ['machine -> ky', from(MACHINE, 'ky')],
+  ['machine -> hono', from(MACHINE, 'hono')],
+  ['machine -> window', { file: MACHINE, code: 'export const here = window.location.href;\n' }],
+  ['machine -> localStorage', { file: MACHINE, code: "export const token = localStorage.getItem('token');\n" }],
+  ['machine -> fetch', { file: MACHINE, code: "export const call = () => fetch('/api/cart');\n" }],
+  // server/ never imports src/ or machines/.
+  ['server -> src by alias', from(SERVER, '#src/app/actors.ts')],
+  ['server -> src by ../', from(SERVER, '../../src/api/client.ts')],
+  ['server -> machines by alias', from(SERVER, '#machines/checkout/checkout.machine.ts')],
+  ['server -> machines by ../', from(SERVER, '../../machines/checkout/checkout.machine.ts')],
+  ['server -> mocks by ../', from(SERVER, '../../mocks/handlers.ts')],
+  ['server -> xstate', from(SERVER, 'xstate')],
+  ['server test -> machines', from('server/routes/probe.test.ts', '#machines/checkout/checkout.machine.ts')],
+  // src/ never imports server/ or test code.
+  ['src -> server by alias', from(APP, '#server/app.ts')],
+  ['src -> server by ../', from(APP, '../../server/app.ts')],
+  ['src -> tests by ../', from(APP, '../../tests/support/cart-fixtures.ts')],
+  ['src -> mocks by ../', from(APP, '../../mocks/handlers.ts')],
+  ['src -> stories by ../', from(APP, '../../stories/app.stories.tsx')],
+  ['src -> hono', from(APP, 'hono')],
+  ['screen -> server by alias', from(SCREEN, '#server/app.ts')],
+  ['screen -> tests by ../', from(SCREEN, '../../../tests/support/cart-fixtures.ts')],
+  // Screens reach src/app only through its public surface.
+  [`screen -> src/app/${appInternal} by alias`, from(SCREEN, `#src/app/${appInternal}`)],
+  [`screen -> src/app/${appInternal} by ../`, from(SCREEN, `../../app/${appInternal}`)],
+  ['screen -> a missing src/app module by alias', from(SCREEN, '#src/app/shop-internals.ts')],
+  // mocks/ stand in for the API.
+  ['mocks -> src by alias', from(MOCKS, '#src/api/client.ts')],
+  ['mocks -> server by ../', from(MOCKS, '../server/app.ts')],
+];
+
+const allowed: Array<[string, Probe]> = [
+  ['domain -> domain by alias', from(DOMAIN, '#domain/money.ts')],
+  ['domain -> domain by ./', from(DOMAIN, './money.ts')],
+  ['domain -> dinero.js', from(DOMAIN, 'dinero.js')],
+  ['domain -> dinero.js/currencies', from(DOMAIN, 'dinero.js/currencies')],
+  ['domain -> date-fns', from(DOMAIN, 'date-fns')],
+  ['domain -> @date-fns/tz', from(DOMAIN, '@date-fns/tz')],
+  ['domain -> valibot', from(DOMAIN, 'valibot')],
+  ['domain -> libphonenumber-js', from(DOMAIN, 'libphonenumber-js')],
+  ['domain test -> vitest', from('domain/probe.test.ts', 'vitest')],
+  ['machine -> xstate', from(MACHINE, 'xstate')],
+  ['machine -> domain', from(MACHINE, '#domain/money.ts')],
+  ['machine -> machine by alias', from(MACHINE, '#machines/cart/countdown.machine.ts')],
+  ['machine -> machine by ./', from(MACHINE, './countdown.machine.ts')],
+  ['machine test -> xstate/graph', from('machines/cart/probe.test.ts', 'xstate/graph')],
+  ['server -> domain', from(SERVER, '#domain/money.ts')],
+  ['server -> server by ../', from(SERVER, '../errors.ts')],
+  ['server -> hono', from(SERVER, 'hono')],
+  ['server test -> tests', from('server/routes/probe.test.ts', '../../tests/support/checkout-over-api.ts')],
+  ['src -> machines', from(APP, '#machines/cart/cart.machine.ts')],
+  ['src -> domain', from(APP, '#domain/money.ts')],
+  ['src -> src/api', from(APP, '#src/api/client.ts')],
+  ['app -> app by ./', from(APP, './actors.ts')],
+  ['screen -> another screen', from(SCREEN, '../checkout-shared/use-checkout.ts')],
+  ['screen -> machines', from(SCREEN, '#machines/cart/cart.machine.ts')],
+  ...appSurface.flatMap((m): Array<[string, Probe]> => [
+    [`screen -> src/app/${m} by alias`, from(SCREEN, `#src/app/${m}`)],
+    [`screen -> src/app/${m} by ../`, from(SCREEN, `../../app/${m}`)],
+  ]),
+  [`screen test -> src/app/${appInternal}`, from('src/screens/view-cart/probe.test.tsx', `#src/app/${appInternal}`)],
+  ['mocks -> domain', from(MOCKS, '#domain/contract/cart.ts')],
+];
+
+let eslint: ESLint;
+const boundaryErrors = async ({ file, code }: Probe): Promise<string[]> => {
+  const [result] = await eslint.lintText(code, { filePath: join(ROOT, file) });
+  return (result?.messages ?? []).filter((m) => m.ruleId !== null && BOUNDARY_RULES.has(m.ruleId)).map((m) => `${m.ruleId}: ${m.message}`);
+};
+
+describe('import boundaries', () => {
+  beforeAll(() => {
+    eslint = new ESLint({ cwd: ROOT });
+  });
+
+  it('has a src/app module that screens may not import, to probe with', () => {
+    expect(appInternal).toBeDefined();
+    expect(appSurface.length).toBeGreaterThan(0);
+  });
+
+  it.each(forbidden)('fails lint: %s', async (_, probe) => {
+    expect(await boundaryErrors(probe)).not.toEqual([]);
+  });
+
+  it.each(allowed)('passes lint: %s', async (_, probe) => {
+    expect(await boundaryErrors(probe)).toEqual([]);
+  });
+});
