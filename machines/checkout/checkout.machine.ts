@@ -376,7 +376,9 @@ export const checkoutMachine = setup({
                 src: 'loadDeliverySlots',
                 onDone: {
                   target: 'choosingSlot',
-                  actions: { type: 'rememberSlots', params: ({ event }) => ({ slots: event.output }) },
+                  // Each visit asks for a date: a choice from an earlier visit (the date that just
+                  // sold out, say) is not shown as chosen while Next waits for a choice.
+                  actions: ['forgetSlotChoice', { type: 'rememberSlots', params: ({ event }) => ({ slots: event.output }) }],
                 },
                 onError: {
                   target: 'loadFailed',

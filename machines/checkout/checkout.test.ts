@@ -227,6 +227,23 @@ describe('delivery page (spec 2.7, 4.1)', () => {
     expect(navigations()).toEqual(['/checkout/customer-information']);
   });
 
+  it('coming back to the page (after NoStock, say) shows no date as chosen until one is chosen again', async () => {
+    const { actor, snapshot } = start('/checkout/delivery-options', { loadOrder: orders(order(0)) });
+    await flush();
+    actor.send({ type: 'deliverySlot.chosen', slotId: 'slot_1' });
+    await flush();
+    expect(snapshot().can({ type: 'delivery.submitted' })).toBe(true);
+    actor.send({ type: 'checkout.pageOpened', path: '/checkout/delivery-options' });
+    await flush();
+    expect(snapshot().matches({ inCheckout: { delivery: 'choosingSlot' } })).toBe(true);
+    // Next waits for a choice, so no radio may look chosen.
+    expect(snapshot().context.selectedSlotId ?? snapshot().context.pendingSlotId).toBeNull();
+    expect(snapshot().can({ type: 'delivery.submitted' })).toBe(false);
+    actor.send({ type: 'deliverySlot.chosen', slotId: 'slot_1' });
+    await flush();
+    expect(snapshot().can({ type: 'delivery.submitted' })).toBe(true);
+  });
+
   it('keeps the visitor choosing when the slot cannot be saved, with the problem to show', async () => {
     const { actor, snapshot } = start('/checkout/delivery-options', {
       loadOrder: orders(order(0)),
