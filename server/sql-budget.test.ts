@@ -26,7 +26,8 @@ const BUDGET = {
   'GET /api/cart': 2,
   'GET /api/cart/buyback': 5,
   'POST /cart/checkout': 7,
-  'PUT /api/order/customer-info': 11,
+  // The two rate-limit counters (per session, per client address) are one upsert each.
+  'PUT /api/order/customer-info': 13,
 } as const;
 
 type Call = keyof typeof BUDGET;

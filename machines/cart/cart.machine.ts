@@ -799,7 +799,7 @@ export interface ViewCartRules {
   buybackOffered: boolean;
   /** The Buyback radios are enabled. */
   buybackEligible: boolean;
-  /** 'Your cart is too small to use the Buyback Guarantee...'. */
+  /** "Your cart is too small to use the Buyback Guarantee. It's available on carts of £150 or more." */
   buybackNotice: string | null;
   refundOffered: boolean;
   buybackChoice: boolean | null;

@@ -348,8 +348,8 @@ describe('guarantees and spend on the view-cart page (spec 5.1)', () => {
   });
 
   it.each([
-    ['below the minimum', 1, [cartLine('line-1', 'EUR', 60, 50)], 'Minimum spend of 100 GBP has not been met'],
-    ['above the maximum', 1, [cartLine('line-1', 'EUR', 2000, 1700), cartLine('line-2', 'USD', 1200, 900)], 'Maximum spend of 2,500 GBP has been exceeded'],
+    ['below the minimum', 1, [cartLine('line-1', 'EUR', 60, 50)], 'Minimum spend of £100 has not been met'],
+    ['above the maximum', 1, [cartLine('line-1', 'EUR', 2000, 1700), cartLine('line-2', 'USD', 1200, 900)], 'Maximum spend of £2,500 has been exceeded'],
     ['empty', 2, [], null],
   ] as const)('disables Proceed for a cart %s (product %i)', async (_label, productId, lines, message) => {
     const { actor, api, settled } = startCart(makeCart({ productId, lines: [...lines], buyBackGuarantee: false, refundGuarantee: false }));

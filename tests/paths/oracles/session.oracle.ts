@@ -112,7 +112,10 @@ export function sessionOracle(now: number) {
           return { ...seen, phase: seen.token ? 'storeToken' : 'acquireToken' };
         case 'xstate.done.actor.acquireToken': {
           const token = output as string;
-          return { ...seen, phase: 'storeToken', token, handOver: null, refused: false, notice: seen.refused ? noticeFor(token) : seen.notice };
+          // A shopper whose old token held a cart the new session did not keep starts afresh and
+          // is told (a revoked session, or a token expired too long ago, is never handed over).
+          const lostCart = seen.handOver !== null && claimsOf(seen.handOver).cart != null && claimsOf(token).cart == null;
+          return { ...seen, phase: 'storeToken', token, handOver: null, refused: false, notice: seen.refused || lostCart ? noticeFor(token) : seen.notice };
         }
         case 'xstate.error.actor.acquireToken':
           return { ...seen, phase: 'failed' };
