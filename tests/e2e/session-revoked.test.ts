@@ -74,6 +74,13 @@ test('the session token revoked mid-checkout: a new, empty session and a clear m
   expect(new URL(page.url()).pathname).not.toBe(appPaths.payment);
   await step('new-empty-session');
 
+  // The retried Submit finds no order on the new session and says so; the shopper closes that.
+  const problem = page.getByRole('alertdialog', { name: 'Not found' });
+  await problem.waitFor({ timeout: 10_000 });
+  expect(await problem.innerText()).toContain('This session has no order.');
+  await problem.getByRole('button', { name: messages.close, exact: true }).click();
+  await problem.waitFor({ state: 'hidden' });
+
   // The notice goes when the shopper has read it.
   await notice.getByRole('button', { name: messages.dismissNotice }).click();
   await expect.poll(() => page.getByText(messages.sessionEnded).count()).toBe(0);
