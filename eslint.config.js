@@ -39,6 +39,11 @@ const MACHINES = 'machines/ import only domain/ and xstate: no React, ky, window
 const SERVER = 'server/ never imports src/ or machines/.';
 const SRC = 'src/ never imports server/ or test code.';
 const SCREENS = `screens import from src/app only its public surface for screens (${APP_MODULES_FOR_SCREENS.join(', ')}); pass anything else down as props or add it to that list.`;
+const SCREEN_EFFECTS =
+  'screens draw and send events: no timers (setTimeout, setInterval, requestAnimationFrame, ...) and no fetching (fetch, XMLHttpRequest, ky, src/api). A wait is a delay in the machine (`after`), a read an actor it invokes; a purely visual effect belongs in src/ui.';
+/** The browser's schedulers and network calls, which a screen leaves to its machine. */
+const TIMERS = ['setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'requestAnimationFrame', 'cancelAnimationFrame', 'requestIdleCallback', 'cancelIdleCallback', 'queueMicrotask'];
+const FETCHING = ['fetch', 'XMLHttpRequest', 'WebSocket', 'EventSource'];
 
 export default tseslint.config(
   { ignores: ['dist/', 'storybook-static/', 'data/', 'coverage/', 'node_modules/', '.storybook/public/mockServiceWorker.js', 'reports/', '.stryker-tmp/'] },
@@ -102,14 +107,35 @@ export default tseslint.config(
     files: ['src/screens/**/*.{ts,tsx}'],
     ignores: TESTS,
     rules: {
-      ...never(['#server/', ...['hono', 'pg', 'drizzle-orm', '@electric-sql/pglite', '@hono/node-server'].map(pkg), `#src/app/(?!(?:${APP_MODULES_FOR_SCREENS.map(escape).join('|')})$)`], `${SRC} ${SCREENS}`),
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `^(?:${['#server/', ...['hono', 'pg', 'drizzle-orm', '@electric-sql/pglite', '@hono/node-server'].map(pkg), `#src/app/(?!(?:${APP_MODULES_FOR_SCREENS.map(escape).join('|')})$)`].join('|')})`,
+              message: `${SRC} ${SCREENS}`,
+            },
+            { regex: `^(?:${['#src/api/', ...['ky', 'axios', 'timers', 'node:timers'].map(pkg)].join('|')})`, message: SCREEN_EFFECTS },
+          ],
+        },
+      ],
       'import-x/no-restricted-paths': [
         'error',
         {
           zones: [
             { target: 'src', from: ['server', 'tests', 'mocks', 'stories'], message: SRC },
             { target: 'src/screens', from: 'src/app', except: APP_MODULES_FOR_SCREENS.map((m) => `./${m}`), message: SCREENS },
+            { target: 'src/screens', from: 'src/api', message: SCREEN_EFFECTS },
           ],
+        },
+      ],
+      'no-restricted-globals': ['error', ...[...TIMERS, ...FETCHING].map((name) => ({ name, message: SCREEN_EFFECTS }))],
+      // The same reached through the global object: window.setTimeout, globalThis.fetch.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `MemberExpression[object.name=/^(?:window|globalThis|self)$/][property.name=/^(?:${[...TIMERS, ...FETCHING].join('|')})$/]`,
+          message: SCREEN_EFFECTS,
         },
       ],
     },

@@ -21,6 +21,7 @@ import { branchFinderMachine } from '#machines/branch-finder/branch-finder.machi
 import { calculatorMachine } from '#machines/calculator/calculator.machine.ts';
 import { cartMachine } from '#machines/cart/cart.machine.ts';
 import { countdownMachine } from '#machines/cart/countdown.machine.ts';
+import { newLineMachine } from '#machines/cart/new-line.machine.ts';
 import { chartMachine } from '#machines/chart/chart.machine.ts';
 import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
 import { paymentFrameMachine } from '#machines/payment/payment-frame.machine.ts';
@@ -41,6 +42,8 @@ const registry: Entry[] = [
   { machine: checkoutMachine, stories: 'checkout' },
   { machine: paymentFrameMachine, stories: 'checkout' },
   { machine: paymentResponseMachine, stories: 'checkout' },
+  // The view-cart page's 'Add new currency' form.
+  { machine: newLineMachine, stories: 'checkout' },
   // Shop front screens (spec 2.1 to 2.4, 2.13). The header cart shows in every state of the cart.
   { machine: calculatorMachine, stories: 'calculator' },
   { machine: branchFinderMachine, stories: 'branch-modal' },

@@ -1,16 +1,18 @@
 /**
- * The view-cart page's 'Add new currency' form (spec 2.6, 5.1): a currency not yet in the cart,
- * its quote at the cart's branch and product, an amount and a cost input (each waiting 500 ms
- * after the last key, Tab aside) and Add, disabled while the target is 0. The cost is capped at
- * the configured maximum and the conversion at £2,500 (domain/pricing.ts priceDrivenAmount).
+ * The view-cart page's 'Add new currency' form (spec 2.6, 5.1): the currencies the cart's product
+ * trades that are not yet in the cart, the chosen one's quote at the cart's branch and product, an
+ * amount and a cost box (each working out the other 500 ms after the last key, Tab aside, or at
+ * once when the box is left) and Add, disabled while the target is 0. The cost is capped at the
+ * configured maximum and the conversion at £2,500 (domain/pricing.ts priceDrivenAmount); sell-back
+ * is floored to whole units.
  *
- * Add emits `cart.lineAddRequested { line }`; the view-cart screen hands it to the cart actor as
- * `cart.lineAdded`, and tells this form the cart's new lines with `cart.linesChanged` so the added
- * currency is no longer offered.
+ * Add emits `cart.lineAddRequested { line }` for the cart actor (`cart.lineAdded`); the cart tells
+ * this form its lines, branch and product with `cart.linesChanged`, so the added currency is no
+ * longer offered and the form starts again.
  */
 import { and, assign, emit, fromPromise, setup, stateIn, type SnapshotFrom } from 'xstate';
 import type { Currency, ProductId, QuoteResponse } from '#domain/contract/catalogue.ts';
-import { GBP_CODE, toMajor, toMinor } from '#domain/money.ts';
+import { GBP_CODE, formatUnits, toMajor, toMinor } from '#domain/money.ts';
 import {
   AMOUNT_DEBOUNCE_MS,
   canAddLine,
@@ -18,7 +20,6 @@ import {
   isIgnoredAmountKey,
   parseAmountInput,
   priceDrivenAmount,
-  type AmountDriver,
   type PricedAmount,
 } from '#domain/pricing.ts';
 import { serverMessageOf } from '#domain/problem.ts';
@@ -34,7 +35,6 @@ export interface NewLineInput {
   /** The cart's branch and product. */
   storeId: number;
   productId: ProductId;
-  currencies: Currency[];
   /** The cart's lines: their currencies are not offered. */
   lines: LineOfCart[];
   /** The configured GBP maximum, in pounds. */
@@ -48,15 +48,18 @@ export interface NewLineContext {
   siteId: number;
   storeId: number;
   productId: ProductId;
+  /** GET /api/currencies: every currency the shop knows. */
   currencies: Currency[];
+  currenciesError: string | null;
   lines: LineOfCart[];
   maxOrderValue: number;
   affiliateCode: string | null;
   currencyCode: string | null;
   quote: QuoteResponse | null;
   quoteError: string | null;
-  driver: AmountDriver;
+  /** The amounts as they will be added, worked out from the last settled or paused text. */
   priced: PricedAmount | null;
+  /** The box being typed in and its text, shown as typed until the shopper leaves the box. */
   typed: { picker: NewLinePicker; text: string } | null;
   /** 'Maximum order value is £{max}'. */
   amountError: string | null;
@@ -65,25 +68,49 @@ export interface NewLineContext {
 export type NewLineEvent =
   | { type: 'newLine.currencyChosen'; currencyCode: string }
   | { type: 'amount.typed'; picker: NewLinePicker; text: string; key?: string }
+  /** The shopper left the box: what was typed counts at once. */
+  | { type: 'amount.settled' }
   | { type: 'newLine.addRequested' }
-  | { type: 'cart.linesChanged'; lines: LineOfCart[] };
+  /** The cart as the form needs it: its lines, branch and product. */
+  | { type: 'cart.linesChanged'; lines: LineOfCart[]; storeId: number; productId: ProductId };
 
 export type NewLineEmitted = { type: 'cart.lineAddRequested'; line: NewLine };
 
-export type NewLineTag = 'quoteLoading' | 'quoteFailed' | 'typing';
+export type NewLineTag = 'currenciesLoading' | 'currenciesFailed' | 'quoteLoading' | 'quoteFailed' | 'typing';
+
+export type FetchCurrenciesOutput = Currency[];
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`${name} not provided`));
 
-const START: AmountDriver = { side: 'foreign', minor: 0 };
-
-function repriced(context: NewLineContext, driver: AmountDriver): Pick<NewLineContext, 'driver' | 'priced' | 'amountError'> {
-  if (context.quote === null || context.currencyCode === null) return { driver, priced: null, amountError: null };
-  const { priced, error } = priceDrivenAmount(driver, context.currencyCode, context.quote, {
+/** The amounts the text typed in one box works out to; null while it is not a number. */
+function figuresOf(
+  context: Pick<NewLineContext, 'quote' | 'currencyCode' | 'productId' | 'maxOrderValue'>,
+  typed: { picker: NewLinePicker; text: string },
+): { priced: PricedAmount; error: string | null } | null {
+  const { quote, currencyCode } = context;
+  if (quote === null || currencyCode === null) return null;
+  const minor = parseAmountInput(typed.text, typed.picker === 'gbp' ? GBP_CODE : currencyCode);
+  if (minor === null) return null;
+  return priceDrivenAmount({ side: typed.picker, minor }, currencyCode, quote, {
     sellBack: isSellBack(context.productId),
     maxGbpMinor: toMinor(context.maxOrderValue, GBP_CODE),
   });
-  return { driver, priced, amountError: error };
 }
+
+function pricedTyped(context: NewLineContext): Pick<NewLineContext, 'priced' | 'amountError'> {
+  if (context.typed === null) return { priced: context.priced, amountError: context.amountError };
+  const figures = figuresOf(context, context.typed);
+  return { priced: figures?.priced ?? null, amountError: figures?.error ?? null };
+}
+
+/** The currencies the cart's product trades (spec 8), less those already in the cart (spec 5.1). */
+function offeredOf(context: Pick<NewLineContext, 'currencies' | 'lines' | 'productId'>): Currency[] {
+  const sellBack = isSellBack(context.productId);
+  const tradable = context.currencies.filter((c) => (sellBack ? c.sellBackAllowed : c.purchaseAllowed));
+  return currenciesForNewLine(tradable, context.lines);
+}
+
+const EMPTY_FORM = { currencyCode: null, quote: null, quoteError: null, priced: null, typed: null, amountError: null } as const;
 
 export const newLineMachine = setup({
   types: {
@@ -94,33 +121,28 @@ export const newLineMachine = setup({
     tags: {} as NewLineTag,
   },
   actors: {
+    fetchCurrencies: fromPromise<FetchCurrenciesOutput, Record<string, never>>(notProvided('fetchCurrencies')),
     fetchQuote: fromPromise<FetchQuoteOutput, FetchQuoteInput>(notProvided('fetchQuote')),
   },
   actions: {
-    chooseCurrency: assign({
-      currencyCode: (_, params: { currencyCode: string }) => params.currencyCode,
-      quote: null,
-      quoteError: null,
-      priced: null,
-      typed: null,
-      amountError: null,
-      driver: START,
+    applyCurrencies: assign({ currencies: (_, params: { currencies: Currency[] }) => params.currencies, currenciesError: null }),
+    rememberCurrenciesError: assign({
+      currenciesError: (_, params: { error: unknown }) => serverMessageOf(params.error) ?? messages.somethingWentWrong,
     }),
+    chooseCurrency: assign((_, params: { currencyCode: string }) => ({ ...EMPTY_FORM, currencyCode: params.currencyCode })),
     applyQuote: assign(({ context }, params: { quote: QuoteResponse }) => {
       const next = { ...context, quote: params.quote, quoteError: null };
-      return { ...next, ...repriced(next, context.driver) };
+      return { ...next, ...pricedTyped(next) };
     }),
     rememberQuoteError: assign({
       quoteError: (_, params: { error: unknown }) => serverMessageOf(params.error) ?? messages.somethingWentWrong,
     }),
     rememberTyped: assign({ typed: (_, params: { picker: NewLinePicker; text: string }) => params }),
-    applyTyped: assign(({ context }) => {
-      if (context.typed === null) return {};
-      const side = context.typed.picker;
-      const minor = parseAmountInput(context.typed.text, side === 'gbp' ? GBP_CODE : (context.currencyCode ?? GBP_CODE)) ?? 0;
-      return { ...repriced(context, { side, minor }), typed: null };
-    }),
-    rememberLines: assign({ lines: (_, params: { lines: LineOfCart[] }) => params.lines }),
+    /** The pause after the last key: the other box shows what the text works out to. */
+    priceTyped: assign(({ context }) => pricedTyped(context)),
+    /** Leaving the box (or Add): both boxes show the amounts as they will be added. */
+    settleTyped: assign(({ context }) => ({ ...pricedTyped(context), typed: null })),
+    rememberCart: assign((_, params: { lines: LineOfCart[]; storeId: number; productId: ProductId }) => params),
     requestLine: emit(({ context }) => ({
       type: 'cart.lineAddRequested' as const,
       line: {
@@ -130,15 +152,17 @@ export const newLineMachine = setup({
         storeId: context.storeId,
       },
     })),
-    clearForm: assign({ currencyCode: null, quote: null, priced: null, typed: null, amountError: null, driver: START }),
+    clearForm: assign(EMPTY_FORM),
   },
   guards: {
-    isOffered: ({ context }, params: { currencyCode: string }) =>
-      currenciesForNewLine(context.currencies, context.lines).some((c) => c.code === params.currencyCode),
+    isOffered: ({ context }, params: { currencyCode: string }) => offeredOf(context).some((c) => c.code === params.currencyCode),
+    isOtherBranchOrProduct: ({ context }, params: { storeId: number; productId: ProductId }) =>
+      params.storeId !== context.storeId || params.productId !== context.productId,
     isChosenCurrencyInCart: ({ context }, params: { lines: LineOfCart[] }) =>
       context.currencyCode !== null && params.lines.some((l) => l.currency.code === context.currencyCode),
     isIgnoredKey: (_, params: { key: string | undefined }) => isIgnoredAmountKey(params.key),
     hasCurrency: ({ context }) => context.currencyCode !== null,
+    canRequestLine: and([stateIn('#newLine.form.quote.loaded'), 'hasCurrency']),
     hasTarget: ({ context }) => context.priced !== null && canAddLine(context.priced.foreignMinor),
   },
   delays: {
@@ -150,95 +174,118 @@ export const newLineMachine = setup({
     siteId: input.siteId,
     storeId: input.storeId,
     productId: input.productId,
-    currencies: input.currencies,
+    currencies: [],
+    currenciesError: null,
     lines: input.lines,
     maxOrderValue: input.maxOrderValue,
     affiliateCode: input.affiliateCode ?? null,
-    currencyCode: null,
-    quote: null,
-    quoteError: null,
-    driver: START,
-    priced: null,
-    typed: null,
-    amountError: null,
+    ...EMPTY_FORM,
   }),
   type: 'parallel',
-  on: {
-    'newLine.currencyChosen': {
-      guard: { type: 'isOffered', params: ({ event }) => ({ currencyCode: event.currencyCode }) },
-      target: ['.quote.loading', '.amount.idle'],
-      actions: { type: 'chooseCurrency', params: ({ event }) => ({ currencyCode: event.currencyCode }) },
-    },
-    'cart.linesChanged': [
-      {
-        // The chosen currency just went into the cart: the form starts again.
-        guard: { type: 'isChosenCurrencyInCart', params: ({ event }) => ({ lines: event.lines }) },
-        target: ['.quote.none', '.amount.idle'],
-        actions: [{ type: 'rememberLines', params: ({ event }) => ({ lines: event.lines }) }, 'clearForm'],
-      },
-      { actions: { type: 'rememberLines', params: ({ event }) => ({ lines: event.lines }) } },
-    ],
-    'newLine.addRequested': {
-      // What was typed counts even inside its 500 ms pause; the target must be above 0.
-      guard: and([stateIn('#newLine.quote.loaded'), 'hasCurrency']),
-      target: '.adding.checking',
-      actions: 'applyTyped',
-    },
-  },
   states: {
-    quote: {
-      initial: 'none',
+    currencies: {
+      initial: 'loading',
       states: {
-        none: {},
         loading: {
-          tags: ['quoteLoading'],
+          tags: ['currenciesLoading'],
           invoke: {
-            id: 'fetchQuote',
-            src: 'fetchQuote',
-            input: ({ context }) => ({
-              siteId: context.siteId,
-              storeId: context.storeId,
-              productId: context.productId,
-              currencyCode: context.currencyCode ?? '',
-              affiliateCode: context.affiliateCode,
-            }),
-            onDone: { target: 'loaded', actions: { type: 'applyQuote', params: ({ event }) => ({ quote: event.output }) } },
-            onError: { target: 'failed', actions: { type: 'rememberQuoteError', params: ({ event }) => ({ error: event.error }) } },
+            id: 'fetchCurrencies',
+            src: 'fetchCurrencies',
+            input: () => ({}),
+            onDone: { target: 'loaded', actions: { type: 'applyCurrencies', params: ({ event }) => ({ currencies: event.output }) } },
+            onError: { target: 'failed', actions: { type: 'rememberCurrenciesError', params: ({ event }) => ({ error: event.error }) } },
           },
         },
         loaded: {},
-        failed: { tags: ['quoteFailed'] },
+        failed: { tags: ['currenciesFailed'] },
       },
     },
-    amount: {
-      initial: 'idle',
+    // The form proper: its transitions stay inside it, so choosing a currency never reads the list again.
+    form: {
+      type: 'parallel',
       on: {
-        'amount.typed': [
-          { guard: { type: 'isIgnoredKey', params: ({ event }) => ({ key: event.key }) } },
+        'newLine.currencyChosen': {
+          guard: { type: 'isOffered', params: ({ event }) => ({ currencyCode: event.currencyCode }) },
+          target: ['.quote.loading', '.amount.idle'],
+          actions: { type: 'chooseCurrency', params: ({ event }) => ({ currencyCode: event.currencyCode }) },
+        },
+        'cart.linesChanged': [
           {
-            guard: 'hasCurrency',
-            target: '.typing',
-            actions: { type: 'rememberTyped', params: ({ event }) => ({ picker: event.picker, text: event.text }) },
+            // Another branch or product prices differently and trades other currencies: start again.
+            guard: { type: 'isOtherBranchOrProduct', params: ({ event }) => ({ storeId: event.storeId, productId: event.productId }) },
+            target: ['.quote.none', '.amount.idle'],
+            actions: [{ type: 'rememberCart', params: ({ event }) => ({ lines: event.lines, storeId: event.storeId, productId: event.productId }) }, 'clearForm'],
           },
+          {
+            // The chosen currency just went into the cart: the form starts again.
+            guard: { type: 'isChosenCurrencyInCart', params: ({ event }) => ({ lines: event.lines }) },
+            target: ['.quote.none', '.amount.idle'],
+            actions: [{ type: 'rememberCart', params: ({ event }) => ({ lines: event.lines, storeId: event.storeId, productId: event.productId }) }, 'clearForm'],
+          },
+          { actions: { type: 'rememberCart', params: ({ event }) => ({ lines: event.lines, storeId: event.storeId, productId: event.productId }) } },
         ],
       },
       states: {
-        idle: {},
-        typing: {
-          tags: ['typing'],
-          after: { AMOUNT_DEBOUNCE: { target: 'idle', actions: 'applyTyped' } },
+        quote: {
+          initial: 'none',
+          states: {
+            none: {},
+            loading: {
+              tags: ['quoteLoading'],
+              invoke: {
+                id: 'fetchQuote',
+                src: 'fetchQuote',
+                input: ({ context }) => ({
+                  siteId: context.siteId,
+                  storeId: context.storeId,
+                  productId: context.productId,
+                  currencyCode: context.currencyCode ?? '',
+                  affiliateCode: context.affiliateCode,
+                }),
+                onDone: { target: 'loaded', actions: { type: 'applyQuote', params: ({ event }) => ({ quote: event.output }) } },
+                onError: { target: 'failed', actions: { type: 'rememberQuoteError', params: ({ event }) => ({ error: event.error }) } },
+              },
+            },
+            loaded: {},
+            failed: { tags: ['quoteFailed'] },
+          },
         },
-      },
-    },
-    adding: {
-      initial: 'idle',
-      states: {
-        idle: {},
-        checking: {
-          always: [
-            { guard: 'hasTarget', target: 'idle', actions: 'requestLine' },
-            { target: 'idle' },
-          ],
+        amount: {
+          initial: 'idle',
+          on: {
+            'amount.typed': [
+              { guard: { type: 'isIgnoredKey', params: ({ event }) => ({ key: event.key }) } },
+              {
+                guard: 'hasCurrency',
+                target: '.typing',
+                actions: { type: 'rememberTyped', params: ({ event }) => ({ picker: event.picker, text: event.text }) },
+              },
+            ],
+            'amount.settled': { target: '.idle', actions: 'settleTyped' },
+            // Add takes what was typed at once: no pause left to wait for.
+            'newLine.addRequested': { guard: 'canRequestLine', target: '.idle' },
+          },
+          states: {
+            idle: {},
+            typing: {
+              tags: ['typing'],
+              after: { AMOUNT_DEBOUNCE: { target: 'idle', actions: 'priceTyped' } },
+            },
+          },
+        },
+        adding: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: {
+                // What was typed counts even inside its 500 ms pause; the target must be above 0.
+                'newLine.addRequested': { guard: 'canRequestLine', target: 'checking', actions: 'settleTyped' },
+              },
+            },
+            checking: {
+              always: [{ guard: 'hasTarget', target: 'idle', actions: 'requestLine' }, { target: 'idle' }],
+            },
+          },
         },
       },
     },
@@ -248,13 +295,50 @@ export const newLineMachine = setup({
 export type NewLineMachine = typeof newLineMachine;
 export type NewLineSnapshot = SnapshotFrom<NewLineMachine>;
 
-/** The currencies the form offers: those not in the cart. */
+/** The currencies the form offers: those the cart's product trades, not yet in the cart. */
 export function selectOfferedCurrencies(snapshot: NewLineSnapshot): Currency[] {
-  return currenciesForNewLine(snapshot.context.currencies, snapshot.context.lines);
+  return offeredOf(snapshot.context);
 }
 
-/** Add is enabled once the target is above 0 (an amount still being typed counts on Add). */
+/** The chosen currency while it is still offered, else null. */
+export function selectChosenCurrency(snapshot: NewLineSnapshot): string | null {
+  const { currencyCode } = snapshot.context;
+  return currencyCode !== null && offeredOf(snapshot.context).some((c) => c.code === currencyCode) ? currencyCode : null;
+}
+
+/** A box's amount as the shopper types it: no thousands separators. */
+const plain = (minor: number, code: string) => formatUnits(minor, code).replace(/,/g, '');
+
+/** What the amount and cost boxes show: the typed text in the box being typed in, the worked-out amounts elsewhere. */
+export function selectBoxes(snapshot: NewLineSnapshot): { amount: string; cost: string } {
+  const { typed, priced, currencyCode } = snapshot.context;
+  return {
+    amount: typed?.picker === 'foreign' ? typed.text : priced !== null && currencyCode !== null ? plain(priced.foreignMinor, currencyCode) : '',
+    cost: typed?.picker === 'gbp' ? typed.text : priced !== null ? plain(priced.gbpMinor, GBP_CODE) : '',
+  };
+}
+
+/** 'Maximum order value is £{max}', or null. */
+export function selectAmountError(snapshot: NewLineSnapshot): string | null {
+  return snapshot.context.amountError;
+}
+
+/** Why the rate (or the list of currencies) could not be read: the server's message. */
+export function selectNewLineProblem(snapshot: NewLineSnapshot): string | null {
+  if (snapshot.hasTag('currenciesFailed')) return snapshot.context.currenciesError;
+  if (snapshot.hasTag('quoteFailed')) return snapshot.context.quoteError;
+  return null;
+}
+
+/** The amount boxes take input once the chosen currency's rate is read. */
+export function selectCanType(snapshot: NewLineSnapshot): boolean {
+  return selectChosenCurrency(snapshot) !== null && snapshot.matches({ form: { quote: 'loaded' } });
+}
+
+/** Add is enabled once the target is above 0: what is typed counts at once, before its pause. */
 export function selectCanAdd(snapshot: NewLineSnapshot): boolean {
-  const { priced, typed } = snapshot.context;
-  return snapshot.matches({ quote: 'loaded' }) && (typed !== null || (priced !== null && canAddLine(priced.foreignMinor)));
+  const { context } = snapshot;
+  if (!snapshot.matches({ form: { quote: 'loaded' } }) || selectChosenCurrency(snapshot) === null) return false;
+  const target = context.typed === null ? context.priced : (figuresOf(context, context.typed)?.priced ?? null);
+  return target !== null && canAddLine(target.foreignMinor);
 }

@@ -9,6 +9,7 @@
 import { createContext, useContext, useState } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { viewCartRequestOf } from '#domain/cart-link.ts';
+import { PRODUCT } from '#domain/products.ts';
 import { BranchDetailsScreen } from '#src/screens/branch-details/branch-details-screen.tsx';
 import { BranchFinder } from '#src/screens/branch-finder/branch-finder-screen.tsx';
 import { Calculator } from '#src/screens/calculator/calculator.tsx';
@@ -32,6 +33,7 @@ import {
   useCheckoutActor,
   useLoyaltySignInHref,
   useLoyaltySignInStart,
+  useNewLineActor,
   usePaymentResponseActor,
   useSignedIn,
   type CheckoutActorRef,
@@ -111,20 +113,18 @@ export function ViewCartPage() {
   const { cart } = useShopActors();
   const checkout = useCheckout();
   const settings = useSiteSettings();
-  const reads = useShopReads();
   const location = useLocation();
   // The address is read once, when the page opens.
   const [request] = useState(() => viewCartRequestOf(location.pathname, location.search));
-  return (
-    <ViewCartScreen
-      cart={cart}
-      checkout={checkout}
-      request={request}
-      maxOrderValue={settings.maxOrderValue}
-      currencies={reads.currencies}
-      quote={reads.quote}
-    />
-  );
+  // The cart as the page opens; the cart tells the form its lines, branch and product as they come.
+  const [opening] = useState(() => cart.getSnapshot().context.cart);
+  const newLine = useNewLineActor({
+    storeId: opening?.store.id ?? 1,
+    productId: opening?.product.id ?? PRODUCT.CLICK_AND_COLLECT,
+    lines: opening?.lines ?? [],
+    maxOrderValue: settings.maxOrderValue,
+  });
+  return <ViewCartScreen cart={cart} checkout={checkout} request={request} newLine={newLine} />;
 }
 
 export function DeliveryPage() {

@@ -49,6 +49,24 @@ describe('routes', () => {
     expect(router.state.location.pathname).toBe(path);
   });
 
+  it("/checkout/view-cart adds a new currency through 'Add new currency' to the cart, which then lists it", async () => {
+    renderAt(appPaths.viewCart);
+    const form = (await screen.findByRole('heading', { name: messages.addNewCurrency })).closest('section')!;
+    const select = within(form).getByRole('combobox', { name: messages.newLineCurrency });
+    await waitFor(() => expect(within(select).getByRole('option', { name: 'CHF - Swiss Francs' })).toBeInTheDocument());
+    await userEvent.selectOptions(select, 'CHF');
+    const amount = within(form).getByRole('textbox', { name: 'Amount (CHF)' });
+    await waitFor(() => expect(amount).toBeEnabled());
+    await userEvent.type(amount, '195');
+    await userEvent.tab();
+    expect(amount).toHaveValue('200');
+    await userEvent.click(within(form).getByRole('button', { name: messages.addCurrency }));
+    expect(await screen.findByRole('rowheader', { name: /CHF/ })).toBeInTheDocument();
+    // The cart told the form: it starts again and no longer offers Swiss Francs.
+    await waitFor(() => expect(select).toHaveValue(''));
+    expect(within(select).queryByRole('option', { name: 'CHF - Swiss Francs' })).not.toBeInTheDocument();
+  });
+
   it("/branches/{branchCode} shows that branch's page, linking to the calculator preset to it", async () => {
     const router = renderAt(fixtures.branches[0]!.url);
     expect(await screen.findByRole('heading', { level: 1, name: fixtures.branches[0]!.name })).toBeInTheDocument();

@@ -168,7 +168,6 @@ describe('add new currency', () => {
       const actor = useNewLineActor({
         storeId: fixtures.cart.store.id,
         productId: fixtures.cart.product.id,
-        currencies: fixtures.currencies,
         lines: fixtures.cart.lines,
         maxOrderValue: 2500,
       });
@@ -179,8 +178,10 @@ describe('add new currency', () => {
     }
     renderShop([{ path: '*', element: <><Probe /><NewLine /></> }], '/checkout/view-cart', { clock });
     await waitFor(() => expect(captured.current?.actors.cart.getSnapshot().matches('open')).toBe(true));
+    // The form reads the currencies with the shop's read.
+    await waitFor(() => expect(form.current!.getSnapshot().matches({ currencies: 'loaded' })).toBe(true));
     act(() => form.current!.send({ type: 'newLine.currencyChosen', currencyCode: 'CAD' }));
-    await waitFor(() => expect(form.current!.getSnapshot().matches({ quote: 'loaded' })).toBe(true));
+    await waitFor(() => expect(form.current!.getSnapshot().matches({ form: { quote: 'loaded' } })).toBe(true));
     expect(quoted).toEqual([`/api/sites/1/stores/${fixtures.cart.store.id}/products/2/rates/currency/CAD`]);
     act(() => form.current!.send({ type: 'amount.typed', picker: 'foreign', text: '300' }));
     act(() => clock.increment(500));

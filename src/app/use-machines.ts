@@ -37,7 +37,7 @@ import {
 } from './actors.ts';
 import { inAppPath, shopNavigator } from './navigation.ts';
 import { orderCompletedProperties, transactionOf } from './order-tracking.ts';
-import { useShopActors, useShopInspectOptions, useShopServices, useSiteSettings } from './providers.tsx';
+import { useShopActors, useShopInspectOptions, useShopReads, useShopServices, useSiteSettings } from './providers.tsx';
 import { affiliateIdFrom, isStoredTransaction, storeTransaction } from './tracking.ts';
 import { useEmitted } from './use-emitted.ts';
 
@@ -355,17 +355,20 @@ function sameCartSummary(a: CartSummary, b: CartSummary): boolean {
 
 export type NewLineActorRef = ActorRefFrom<ReturnType<typeof provideNewLine>>;
 
-/** The 'Add new currency' form's actor: its lines go to the cart actor, which tells it its lines. */
+/**
+ * The 'Add new currency' form's actor: it reads the currencies with the shop's read, its lines go
+ * to the cart actor, which tells it its lines, branch and product.
+ */
 export function useNewLineActor(input: Omit<NewLineInput, 'siteId'>): NewLineActorRef {
   const { config } = useShopServices();
   const { cart } = useShopActors();
-  const actor = useActorRef(useProvided(provideNewLine), { input: { siteId: config.siteId, ...input }, ...useShopInspectOptions() });
+  const reads = useShopReads();
+  const logic = useProvided((services) => provideNewLine(services).provide({ actors: { fetchCurrencies: reads.currencies } }));
+  const actor = useActorRef(logic, { input: { siteId: config.siteId, ...input }, ...useShopInspectOptions() });
   useEmitted(actor, 'cart.lineAddRequested', ({ line }) => cart.send({ type: 'cart.lineAdded', line }));
-  const lines = useSelector(cart, (s) => s.context.cart?.lines ?? NO_LINES);
+  const current = useSelector(cart, (s) => s.context.cart);
   useEffect(() => {
-    actor.send({ type: 'cart.linesChanged', lines });
-  }, [actor, lines]);
+    if (current !== null) actor.send({ type: 'cart.linesChanged', lines: current.lines, storeId: current.store.id, productId: current.product.id });
+  }, [actor, current]);
   return actor;
 }
-
-const NO_LINES: never[] = [];

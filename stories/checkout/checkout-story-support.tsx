@@ -5,7 +5,7 @@
  */
 import type { Decorator } from '@storybook/react-vite';
 import { MemoryRouter } from 'react-router';
-import { createActor, fromPromise, type ActorRefFrom } from 'xstate';
+import { SimulatedClock, createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import type { ViewCartRequest } from '#domain/cart-link.ts';
 import type { Cart, CheckoutResponse } from '#domain/contract/cart.ts';
 import type { Problem } from '#domain/contract/common.ts';
@@ -14,6 +14,8 @@ import type { Currency, ProductId, QuoteResponse } from '#domain/contract/catalo
 import { paymentFrameMessage } from '#domain/payment.ts';
 import { cartMachine, type CartEvent, type CartSettings } from '#machines/cart/cart.machine.ts';
 import { countdownMachine } from '#machines/cart/countdown.machine.ts';
+import { newLineMachine, type NewLineEvent } from '#machines/cart/new-line.machine.ts';
+import type { FetchQuoteInput } from '#machines/calculator/calculator.machine.ts';
 import { checkoutMachine, type CheckoutEvent } from '#machines/checkout/checkout.machine.ts';
 import { CheckoutLayout } from '#src/app/layout.tsx';
 import { customer, makeCart, makeFixtures, makeOrder, quoteFor } from '../../mocks/fixtures.ts';
@@ -219,8 +221,51 @@ export async function cartStory(options: CartStoryOptions = {}): Promise<StoryCa
   return actor;
 }
 
-/** The story's currencies and rates, without a server. */
-export const currenciesRead = fromPromise<Currency[], Record<string, never>>(async () => f.currencies);
-export const quoteRead = fromPromise<QuoteResponse, { currencyCode: string; productId: ProductId; storeId: number }>(async ({ input }) =>
-  quoteFor(input.currencyCode),
-);
+// ------------------------------------------------------------------------------------------------
+// 'Add new currency' (view-cart page)
+// ------------------------------------------------------------------------------------------------
+
+export interface NewLineStoryOptions {
+  /** GET /api/currencies. */
+  currencies?: Answer<Currency[]>;
+  /** The chosen currency's rate; its fixture quote unless told. */
+  quote?: Answer<QuoteResponse>;
+  /** Hold the 500 ms pause after the last key open (a story of the typing itself). */
+  holdPause?: boolean;
+  events?: NewLineEvent[];
+}
+
+export type StoryNewLine = ActorRefFrom<typeof newLineMachine>;
+
+/** The 'Add new currency' form's actor, tied to the story's cart as the app ties them. */
+export async function newLineStory(cart: StoryCart, options: NewLineStoryOptions = {}): Promise<StoryNewLine> {
+  const machine = newLineMachine.provide({
+    actors: {
+      fetchCurrencies: answering(options.currencies ?? ok(f.currencies)),
+      fetchQuote: options.quote ? answering<QuoteResponse, FetchQuoteInput>(options.quote) : fromPromise<QuoteResponse, FetchQuoteInput>(async ({ input }) => quoteFor(input.currencyCode)),
+    },
+  });
+  const current = cart.getSnapshot().context.cart;
+  const actor = createActor(machine, {
+    input: {
+      siteId: 1,
+      storeId: current?.store.id ?? 1,
+      productId: current?.product.id ?? 2,
+      lines: current?.lines ?? [],
+      maxOrderValue: settings.maxOrderValue,
+    },
+    ...(options.holdPause ? { clock: new SimulatedClock() } : {}),
+  });
+  actor.on('cart.lineAddRequested', ({ line }) => cart.send({ type: 'cart.lineAdded', line }));
+  cart.subscribe((snapshot) => {
+    const now = snapshot.context.cart;
+    if (now) actor.send({ type: 'cart.linesChanged', lines: now.lines, storeId: now.store.id, productId: now.product.id });
+  });
+  actor.start();
+  await settle();
+  for (const event of options.events ?? []) {
+    actor.send(event);
+    await settle();
+  }
+  return actor;
+}

@@ -5,48 +5,45 @@ import {
   STORY_NOW,
   cartStory,
   checkoutStory,
-  currenciesRead,
   f,
   fail,
   inCheckoutLayout,
   ok,
+  newLineStory,
   pending,
-  quoteRead,
-  settings,
   type CartStoryOptions,
+  type NewLineStoryOptions,
   type StoryCart,
   type StoryCheckout,
+  type StoryNewLine,
 } from './checkout-story-support.tsx';
 import { makeCart } from '../../mocks/fixtures.ts';
 
-type Loaded = { cart: StoryCart; checkout: StoryCheckout };
+type Loaded = { cart: StoryCart; checkout: StoryCheckout; newLine: StoryNewLine };
+
+const REVIEW = 'checkout.inCheckout.review';
 
 const meta = {
   title: 'Checkout/View cart',
   decorators: [inCheckoutLayout],
-  parameters: { layout: 'fullscreen', machineStates: ['checkout.inCheckout.review'] },
+  parameters: { layout: 'fullscreen', machineStates: [REVIEW] },
   render: (_args, { loaded }) => {
-    const { cart, checkout } = loaded as Loaded;
-    return (
-      <ViewCartScreen
-        cart={cart}
-        checkout={checkout}
-        request={null}
-        maxOrderValue={settings.maxOrderValue}
-        currencies={currenciesRead}
-        quote={quoteRead}
-      />
-    );
+    const { cart, checkout, newLine } = loaded as Loaded;
+    return <ViewCartScreen cart={cart} checkout={checkout} request={null} newLine={newLine} />;
   },
 } satisfies Meta;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const story = (options: CartStoryOptions, path = '/checkout/view-cart') => [
-  async () => ({
-    cart: await cartStory(options),
-    checkout: await checkoutStory({ path, productId: path.startsWith('/selling') ? 3 : 2 }),
-  }),
+const story = (options: CartStoryOptions, path = '/checkout/view-cart', newLine: NewLineStoryOptions = {}) => [
+  async () => {
+    const cart = await cartStory(options);
+    return {
+      cart,
+      checkout: await checkoutStory({ path, productId: path.startsWith('/selling') ? 3 : 2 }),
+      newLine: await newLineStory(cart, newLine),
+    };
+  },
 ];
 
 const answered = withTotals({ ...f.cart, buyBackGuarantee: false, refundGuarantee: true });
@@ -76,8 +73,11 @@ export const CartUnavailable: Story = { loaders: story({ cart: fail({ title: 'Se
 
 export const EmptyCart: Story = { loaders: story({ cart: ok(f.emptyCart) }) };
 
-/** Two lines, both questions still to answer. */
-export const Review: Story = { loaders: story({}) };
+/** Two lines, both questions still to answer; 'Add new currency' waits for a currency. */
+export const Review: Story = {
+  loaders: story({}),
+  parameters: { machineStates: [REVIEW, 'newLine.currencies.loaded', 'newLine.form.quote.none', 'newLine.form.amount.idle', 'newLine.form.adding.idle'] },
+};
 
 export const GuaranteesAnswered: Story = { loaders: story({ cart: ok(answered) }) };
 
@@ -113,11 +113,74 @@ export const UpdatingLine: Story = {
 
 export const RemovingLine: Story = { loaders: story({ removeLine: pending, events: [{ type: 'cart.lineRemoved', lineId: 'line-2' }] }) };
 
+/** 'Add currency' pressed: the cart is adding the line ('Adding to cart'). */
 export const AddingLine: Story = {
-  loaders: story({
-    addLine: pending,
-    events: [{ type: 'cart.lineAdded', line: { currencyCode: 'CHF', qty: 200, productId: 2, storeId: 12 } }],
+  loaders: story({ addLine: pending }, '/checkout/view-cart', {
+    events: [{ type: 'newLine.currencyChosen', currencyCode: 'CHF' }, { type: 'amount.typed', picker: 'foreign', text: '200' }, { type: 'newLine.addRequested' }],
   }),
+  parameters: { machineStates: [REVIEW, 'cart.open.addingLine'], shows: ['Adding to cart'] },
+};
+
+// ------------------------------------------------------------------------------------------------
+// 'Add new currency' (spec 2.6, 5.1)
+// ------------------------------------------------------------------------------------------------
+
+const chooseChf = { type: 'newLine.currencyChosen', currencyCode: 'CHF' } as const;
+
+/** The list of currencies is still being read: nothing to choose yet. */
+export const NewLineReadingCurrencies: Story = {
+  loaders: story({}, '/checkout/view-cart', { currencies: pending }),
+  parameters: { machineStates: [REVIEW, 'newLine.currencies.loading'], shows: ['Add new currency', 'Choose a currency'] },
+};
+
+/** The list of currencies could not be read: the server's words. */
+export const NewLineCurrenciesFailed: Story = {
+  loaders: story({}, '/checkout/view-cart', { currencies: fail({ title: 'Service unavailable', detail: 'Currencies are unavailable at the moment.', status: 503 }) }),
+  parameters: { machineStates: [REVIEW, 'newLine.currencies.failed'], shows: ['Currencies are unavailable at the moment.'] },
+};
+
+/** A currency chosen: 'Getting your rate' at the cart's branch. */
+export const NewLineGettingRate: Story = {
+  loaders: story({}, '/checkout/view-cart', { quote: pending, events: [chooseChf] }),
+  parameters: { machineStates: [REVIEW, 'newLine.form.quote.loading'], shows: ['Getting your rate'] },
+};
+
+/** The branch's rate could not be read: the server's words, the boxes stay closed. */
+export const NewLineRateRefused: Story = {
+  loaders: story({}, '/checkout/view-cart', {
+    quote: fail({ title: 'Not found', detail: 'This branch has no Swiss Francs today.', status: 404 }),
+    events: [chooseChf],
+  }),
+  parameters: { machineStates: [REVIEW, 'newLine.form.quote.failed'], shows: ['This branch has no Swiss Francs today.'] },
+};
+
+/** The rate is read: the amount and cost boxes are open, Add waits for an amount above 0. */
+export const NewLineRateRead: Story = {
+  loaders: story({}, '/checkout/view-cart', { events: [chooseChf] }),
+  parameters: { machineStates: [REVIEW, 'newLine.form.quote.loaded'], shows: ['Amount (CHF)', 'Cost (£)'] },
+};
+
+/** Within the 500 ms after the last key: the cost is not worked out yet, Add already counts '195'. */
+export const NewLineTyping: Story = {
+  loaders: story({}, '/checkout/view-cart', { holdPause: true, events: [chooseChf, { type: 'amount.typed', picker: 'foreign', text: '195' }] }),
+  parameters: { machineStates: [REVIEW, 'newLine.form.amount.typing'] },
+};
+
+/** The box left: CHF 195 rounded up to the branch's CHF 10 notes, and its cost. */
+export const NewLineWorkedOut: Story = {
+  loaders: story({}, '/checkout/view-cart', { events: [chooseChf, { type: 'amount.typed', picker: 'foreign', text: '195' }, { type: 'amount.settled' }] }),
+  parameters: { machineStates: [REVIEW, 'newLine.form.quote.loaded', 'newLine.form.amount.idle'] },
+};
+
+/** A cost above the site's maximum: capped, with 'Maximum order value is £2,500'. */
+export const NewLineOverMaximum: Story = {
+  loaders: story({}, '/checkout/view-cart', { events: [chooseChf, { type: 'amount.typed', picker: 'gbp', text: '3000' }, { type: 'amount.settled' }] }),
+};
+
+/** Sell-back: only the currencies the shop buys back, and 'You will receive (£)'. */
+export const NewLineSellBack: Story = {
+  loaders: story({ cart: ok(f.sellBackCart) }, '/selling/view-cart', { events: [{ type: 'newLine.currencyChosen', currencyCode: 'AED' }, { type: 'amount.typed', picker: 'foreign', text: '500' }, { type: 'amount.settled' }] }),
+  parameters: { machineStates: [REVIEW, 'newLine.form.quote.loaded'], shows: ['You will receive (£)', 'AED - UAE Dirhams'] },
 };
 
 /** The order is being created after 'Proceed to checkout'. */

@@ -1,39 +1,75 @@
 import { expect } from 'vitest';
-import { newLineMachine, selectCanAdd, selectOfferedCurrencies, type NewLineSnapshot } from '#machines/cart/new-line.machine.ts';
-import { actorDone, actorFailed, definePathSuite } from '../support/graph-coverage.ts';
+import {
+  newLineMachine,
+  selectBoxes,
+  selectCanAdd,
+  selectCanType,
+  selectChosenCurrency,
+  selectNewLineProblem,
+  selectOfferedCurrencies,
+  type NewLineSnapshot,
+} from '#machines/cart/new-line.machine.ts';
+import { actorDone, actorFailed, definePathSuite, INIT_EVENT } from '../support/graph-coverage.ts';
 import { currencies, quoteFor } from '../support/calculator-fixtures.ts';
+import { newLineOracle, type NewLineSeen } from './oracles/new-line.oracle.ts';
 
+// What the guards read, and no more, so the state space stays small.
 const serializeState = (s: NewLineSnapshot): string => {
   const c = s.context;
-  return JSON.stringify([s.value, c.currencyCode, c.lines.length, c.priced === null ? null : c.priced.foreignMinor > 0, c.typed]);
+  return JSON.stringify([s.value, c.currencyCode, c.lines.length, c.storeId, c.priced === null ? null : c.priced.foreignMinor > 0, c.typed]);
 };
+
+const EUR_ONLY = [{ currency: { code: 'EUR' } }];
+const EUR_AND_USD = [{ currency: { code: 'EUR' } }, { currency: { code: 'USD' } }];
+
+// What the spec says the shopper sees after each step of the path being replayed.
+const oracle = newLineOracle({
+  currencies,
+  storeId: 1,
+  productId: 2,
+  lines: ['EUR'],
+  // At the path's rate (USD 1.2, notes of 5 at branch 1 and 10 at branch 12).
+  amounts: { 'foreign:100': 100, 'gbp:0': 0 },
+});
+let seen: NewLineSeen;
 
 definePathSuite({
   name: 'new-line',
   machine: newLineMachine,
-  input: { siteId: 1, storeId: 1, productId: 2, currencies, lines: [{ currency: { code: 'EUR' } }], maxOrderValue: 1000 },
+  input: { siteId: 1, storeId: 1, productId: 2, lines: EUR_ONLY, maxOrderValue: 1000 },
   events: [
+    actorDone('fetchCurrencies', currencies),
+    actorFailed('fetchCurrencies', { title: 'Service unavailable', status: 503 }),
+    // EUR is in the cart and TRY cannot be bought: neither is offered.
     { type: 'newLine.currencyChosen', currencyCode: 'EUR' },
+    { type: 'newLine.currencyChosen', currencyCode: 'TRY' },
     { type: 'newLine.currencyChosen', currencyCode: 'USD' },
     { type: 'amount.typed', picker: 'foreign', text: '100', key: '0' },
     { type: 'amount.typed', picker: 'gbp', text: '0', key: '0' },
     { type: 'amount.typed', picker: 'gbp', text: '0', key: 'Tab' },
+    { type: 'amount.settled' },
     { type: 'newLine.addRequested' },
-    { type: 'cart.linesChanged', lines: [{ currency: { code: 'EUR' } }, { currency: { code: 'USD' } }] },
-    { type: 'cart.linesChanged', lines: [{ currency: { code: 'EUR' } }] },
+    { type: 'cart.linesChanged', lines: EUR_AND_USD, storeId: 1, productId: 2 },
+    { type: 'cart.linesChanged', lines: EUR_ONLY, storeId: 1, productId: 2 },
+    { type: 'cart.linesChanged', lines: EUR_ONLY, storeId: 12, productId: 2 },
     actorDone('fetchQuote', quoteFor(1)),
-    actorFailed('fetchQuote', { title: 'No rate', status: 404 }),
+    actorFailed('fetchQuote', { problem: { title: 'Not found', detail: 'No rate for this currency.', status: 404 } }),
   ],
   serializeState,
   assertState: (s, step) => {
-    const offered = selectOfferedCurrencies(s).map((c) => c.code);
-    for (const line of s.context.lines) expect(offered).not.toContain(line.currency.code);
-    if (s.context.currencyCode !== null) expect(offered).toContain(s.context.currencyCode);
-    const requests = step.emitted.filter((e) => e.type === 'cart.lineAddRequested');
-    if (requests.length > 0) {
-      expect(step.event.type).toBe('newLine.addRequested');
-      expect(requests).toEqual([{ type: 'cart.lineAddRequested', line: { currencyCode: 'USD', qty: 100, productId: 2, storeId: 1 } }]);
+    seen = step.event.type === INIT_EVENT ? oracle.start() : oracle.next(seen, step.event);
+    const after = `after ${step.event.type}`;
+    expect(selectOfferedCurrencies(s).map((c) => c.code), `the currencies offered ${after}`).toEqual(oracle.offered(seen));
+    expect(selectChosenCurrency(s), `the currency chosen ${after}`).toBe(seen.chosen);
+    expect(s.hasTag('quoteLoading'), `'Getting your rate' ${after}`).toBe(oracle.gettingRate(seen));
+    expect(selectNewLineProblem(s), `the message ${after}`).toBe(oracle.problemShown(seen));
+    expect(selectCanType(s), `the amount boxes usable ${after}`).toBe(oracle.canType(seen));
+    expect(selectCanAdd(s), `'Add currency' enabled ${after}`).toBe(oracle.canAdd(seen));
+    expect(s.hasTag('typing'), `the pause after the last key ${after}`).toBe(seen.pausing);
+    if (seen.typed !== null) {
+      const box = seen.typed.picker === 'foreign' ? 'amount' : 'cost';
+      expect(selectBoxes(s)[box], `the box being typed in ${after}`).toBe(seen.typed.text);
     }
-    if (!s.matches({ quote: 'loaded' })) expect(selectCanAdd(s)).toBe(false);
+    expect(step.emitted, `the line the cart is asked to add ${after}`).toEqual(seen.effects);
   },
 });

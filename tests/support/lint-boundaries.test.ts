@@ -13,7 +13,7 @@ const ROOT = join(import.meta.dirname, '..', '..');
 // The screens' list lives in the lint config alone (plain JavaScript, so read without its types).
 const CONFIG: string = '../../eslint.config.js';
 const { APP_MODULES_FOR_SCREENS } = (await import(CONFIG)) as { APP_MODULES_FOR_SCREENS: string[] };
-const BOUNDARY_RULES = new Set(['no-restricted-imports', 'import-x/no-restricted-paths', 'no-restricted-globals']);
+const BOUNDARY_RULES = new Set(['no-restricted-imports', 'import-x/no-restricted-paths', 'no-restricted-globals', 'no-restricted-syntax']);
 
 // A module of src/app that is not on the screens' list, read from the folder so that the probe
 // follows the app's files as they move.
@@ -92,6 +92,24 @@ const forbidden: Array<[string, Probe]> = [
   [`screen -> src/app/${appInternal} by alias`, from(SCREEN, `#src/app/${appInternal}`)],
   [`screen -> src/app/${appInternal} by ../`, from(SCREEN, `../../app/${appInternal}`)],
   ['screen -> a missing src/app module by alias', from(SCREEN, '#src/app/shop-internals.ts')],
+  // Screens draw and send events: a wait is the machine's delay, a read the machine's actor.
+  ['screen -> setTimeout', { file: SCREEN, code: 'export const later = () => setTimeout(() => undefined, 500);\n' }],
+  ['screen -> clearTimeout', { file: SCREEN, code: 'export const cancel = (id: number) => clearTimeout(id);\n' }],
+  ['screen -> setInterval', { file: SCREEN, code: 'export const tick = () => setInterval(() => undefined, 1000);\n' }],
+  ['screen -> requestAnimationFrame', { file: SCREEN, code: 'export const frame = () => requestAnimationFrame(() => undefined);\n' }],
+  ['screen -> requestIdleCallback', { file: SCREEN, code: 'export const idle = () => requestIdleCallback(() => undefined);\n' }],
+  ['screen -> queueMicrotask', { file: SCREEN, code: 'export const soon = () => queueMicrotask(() => undefined);\n' }],
+  ['screen -> window.setTimeout', { file: SCREEN, code: 'export const later = () => window.setTimeout(() => undefined, 500);\n' }],
+  ['screen -> globalThis.setInterval', { file: SCREEN, code: 'export const tick = () => globalThis.setInterval(() => undefined, 1000);\n' }],
+  ['screen -> a timer in a hook', { file: SCREEN, code: "import { useEffect } from 'react';\nexport function useLater(run: () => void) {\n  useEffect(() => {\n    const id = setTimeout(run, 500);\n    return () => clearTimeout(id);\n  }, [run]);\n}\n" }],
+  ['screen -> fetch', { file: SCREEN, code: "export const read = () => fetch('/api/currencies');\n" }],
+  ['screen -> window.fetch', { file: SCREEN, code: "export const read = () => window.fetch('/api/currencies');\n" }],
+  ['screen -> XMLHttpRequest', { file: SCREEN, code: 'export const request = () => new XMLHttpRequest();\n' }],
+  ['screen -> ky', from(SCREEN, 'ky')],
+  ['screen -> ky by name', { file: SCREEN, code: "import ky from 'ky';\nexport const read = () => ky.get('/api/currencies');\n" }],
+  ['screen -> src/api by alias', from(SCREEN, '#src/api/catalogue.ts')],
+  ['screen -> src/api by ../', from(SCREEN, '../../api/catalogue.ts')],
+  ['screen -> node:timers', from(SCREEN, 'node:timers')],
   // mocks/ stand in for the API.
   ['mocks -> src by alias', from(MOCKS, '#src/api/client.ts')],
   ['mocks -> server by ../', from(MOCKS, '../server/app.ts')],
@@ -128,6 +146,11 @@ const allowed: Array<[string, Probe]> = [
   ]),
   [`screen test -> src/app/${appInternal}`, from('src/screens/view-cart/probe.test.tsx', `#src/app/${appInternal}`)],
   ['mocks -> domain', from(MOCKS, '#domain/contract/cart.ts')],
+  // A screen's test may wait; a purely visual effect lives in src/ui; a screen may call what it is given.
+  ['screen test -> setTimeout', { file: 'src/screens/view-cart/probe.test.tsx', code: 'export const later = () => setTimeout(() => undefined, 500);\n' }],
+  ['ui -> setTimeout', { file: 'src/ui/probe.tsx', code: 'export const later = () => setTimeout(() => undefined, 500);\n' }],
+  ['screen -> a given read named fetch', { file: SCREEN, code: 'export const read = (api: { fetch: () => void }) => api.fetch();\n' }],
+  ['screen -> the machine it is given', { file: SCREEN, code: "import type { NewLineSnapshot } from '#machines/cart/new-line.machine.ts';\nexport const chosen = (s: NewLineSnapshot) => s.context.currencyCode;\n" }],
 ];
 
 let eslint: ESLint;

@@ -3,10 +3,10 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, type ActorRefFrom } from 'xstate';
 import type { ViewCartRequest } from '#domain/cart-link.ts';
 import type { Cart } from '#domain/contract/cart.ts';
-import { createShopReads } from '#src/app/actors.ts';
+import { createShopReads, provideNewLine } from '#src/app/actors.ts';
 import { makeCart, makeFixtures, withTotals } from '../../../mocks/fixtures.ts';
 import { createHandlers, routeUrl, variants } from '../../../mocks/handlers.ts';
 import { cartOverApi, cartSettings } from '../../../tests/support/cart-over-api.ts';
@@ -30,18 +30,24 @@ function open(options: { cart?: Cart | null; request?: ViewCartRequest; path?: s
   const run = startCheckout(options.path ?? '/checkout/view-cart');
   // As the app does: the order the cart created moves the checkout on.
   cart.on('cart.checkedOut', () => run.checkout.send({ type: 'cart.checkedOut' }));
-  const reads = createShopReads(testServices());
-  render(
-    <ViewCartScreen
-      cart={cart}
-      checkout={run.checkout}
-      request={options.request ?? { kind: 'view' }}
-      maxOrderValue={fx.siteSettings.maxOrderValue}
-      currencies={reads.currencies}
-      quote={reads.quote}
-    />,
-  );
-  return { cart, cartNavigations, ...run, navigationsOf: () => run.navigations };
+  const newLine = startNewLine(cart);
+  render(<ViewCartScreen cart={cart} checkout={run.checkout} request={options.request ?? { kind: 'view' }} newLine={newLine} />);
+  return { cart, newLine, cartNavigations, ...run, navigationsOf: () => run.navigations };
+}
+
+/** The 'Add new currency' form's actor over the API, tied to the cart as the app ties them. */
+function startNewLine(cart: ActorRefFrom<ReturnType<typeof cartOverApi>>) {
+  const services = testServices();
+  const reads = createShopReads(services);
+  const newLine = createActor(provideNewLine(services).provide({ actors: { fetchCurrencies: reads.currencies } }), {
+    input: { siteId: 1, storeId: 1, productId: 2, lines: [], maxOrderValue: fx.siteSettings.maxOrderValue },
+  });
+  newLine.on('cart.lineAddRequested', ({ line }) => cart.send({ type: 'cart.lineAdded', line }));
+  cart.subscribe((s) => {
+    const current = s.context.cart;
+    if (current) newLine.send({ type: 'cart.linesChanged', lines: current.lines, storeId: current.store.id, productId: current.product.id });
+  });
+  return newLine.start();
 }
 
 const proceed = () => screen.getByRole('button', { name: 'Proceed to checkout' });
@@ -133,6 +139,66 @@ describe('ViewCartScreen', () => {
     expect(cost).toHaveValue('');
     await waitFor(() => expect(cost).toHaveValue('181'));
     expect(amount).toHaveValue('195');
+  });
+
+  it('offers sell-back only the currencies the shop buys back, with the cost as what the shopper receives', async () => {
+    open({ cart: fx.sellBackCart, path: '/selling/view-cart' });
+    const form = (await screen.findByRole('heading', { name: 'Add new currency' })).closest('section')!;
+    const select = within(form).getByRole('combobox', { name: 'New currency' });
+    await waitFor(() => expect(within(select).getAllByRole('option').length).toBeGreaterThan(1));
+    const codes = within(select).getAllByRole('option').map((o) => (o as HTMLOptionElement).value);
+    expect(codes).toContain('AED');
+    expect(codes).not.toContain('TRY');
+    expect(codes).not.toContain('USD');
+    expect(within(form).getByRole('textbox', { name: 'You will receive (£)' })).toBeDisabled();
+  });
+
+  it("says why the rate could not be read, in the server's words, and keeps the boxes closed", async () => {
+    server.use(http.get(routeUrl('quote'), () => HttpResponse.json({ title: 'Not found', detail: 'This branch has no Swiss Francs today.', status: 404 }, { status: 404 })));
+    open();
+    const form = (await screen.findByRole('heading', { name: 'Add new currency' })).closest('section')!;
+    const select = within(form).getByRole('combobox', { name: 'New currency' });
+    await waitFor(() => expect(within(select).getAllByRole('option').length).toBeGreaterThan(1));
+    await userEvent.selectOptions(select, 'CHF');
+    expect(await within(form).findByText('This branch has no Swiss Francs today.')).toBeInTheDocument();
+    expect(within(form).getByRole('textbox', { name: 'Amount (CHF)' })).toBeDisabled();
+    expect(within(form).getByRole('button', { name: 'Add currency' })).toBeDisabled();
+  });
+
+  it('shows Getting your rate while the rate is read', async () => {
+    server.use(http.get(routeUrl('quote'), () => new Promise<never>(() => undefined)));
+    open();
+    const form = (await screen.findByRole('heading', { name: 'Add new currency' })).closest('section')!;
+    const select = within(form).getByRole('combobox', { name: 'New currency' });
+    await waitFor(() => expect(within(select).getAllByRole('option').length).toBeGreaterThan(1));
+    await userEvent.selectOptions(select, 'CHF');
+    expect(await within(form).findByText('Getting your rate')).toBeInTheDocument();
+    expect(within(form).getByRole('textbox', { name: 'Amount (CHF)' })).toBeDisabled();
+  });
+
+  it('adds what was typed at once with Enter, then starts again without the added currency', async () => {
+    const added: unknown[] = [];
+    const withChf = withTotals({ ...fx.cart, lines: [...fx.cart.lines, { ...fx.cart.lines[0]!, id: 'line-3', qty: 300, currency: fx.currencies.find((c) => c.code === 'CHF')! }] });
+    server.use(
+      http.post(routeUrl('cartAdd'), async ({ request }) => {
+        added.push(await request.json());
+        return HttpResponse.json(withChf);
+      }),
+    );
+    open();
+    const form = (await screen.findByRole('heading', { name: 'Add new currency' })).closest('section')!;
+    const select = within(form).getByRole('combobox', { name: 'New currency' });
+    await waitFor(() => expect(within(select).getAllByRole('option').length).toBeGreaterThan(1));
+    await userEvent.selectOptions(select, 'CHF');
+    const amount = await within(form).findByRole('textbox', { name: 'Amount (CHF)' });
+    await waitFor(() => expect(amount).toBeEnabled());
+    // Enter inside the 500 ms pause: the typed amount counts.
+    await userEvent.type(amount, '300{Enter}');
+    await waitFor(() => expect(added).toEqual([{ currencyCode: 'CHF', qty: 300 }]));
+    await waitFor(() => expect(select).toHaveValue(''));
+    const codes = within(select).getAllByRole('option').map((o) => (o as HTMLOptionElement).value);
+    expect(codes).not.toContain('CHF');
+    expect(within(form).getByRole('textbox', { name: 'Amount' })).toHaveValue('');
   });
 
   it('asks both guarantee questions and requires an answer before checkout', async () => {

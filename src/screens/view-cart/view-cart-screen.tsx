@@ -7,7 +7,7 @@ import { PRODUCT, isSellBack } from '#domain/products.ts';
 import { ProblemDialog } from '#src/ui/problem-dialog.tsx';
 import { CheckoutFrame } from '../checkout-shared/checkout-frame.tsx';
 import type { CheckoutActorRef } from '../checkout-shared/use-checkout.ts';
-import { useNewLine, type CurrenciesLogic, type QuoteLogic } from './use-new-line.ts';
+import type { NewLineActorRef } from './new-line-form.tsx';
 import {
   useAddingLine,
   useCart,
@@ -41,14 +41,12 @@ export interface ViewCartScreenProps {
    * null when the cart actor has already been told (stories).
    */
   request: ViewCartRequest | null;
-  /** The site's GBP maximum of one amount (maxOrderValue). */
-  maxOrderValue: number;
-  currencies?: CurrenciesLogic;
-  quote?: QuoteLogic;
+  /** The 'Add new currency' form's actor (machines/cart/new-line.machine.ts). */
+  newLine: NewLineActorRef;
 }
 
 /** /checkout/view-cart and /selling/view-cart over the cart actor (spec 2.6). */
-export function ViewCartScreen({ cart, checkout, request, maxOrderValue, currencies, quote }: ViewCartScreenProps) {
+export function ViewCartScreen({ cart, checkout, request, newLine }: ViewCartScreenProps) {
   const status = useViewCartStatus(cart);
   const current = useCart(cart);
   const lines = useReviewLines(cart);
@@ -98,18 +96,6 @@ export function ViewCartScreen({ cart, checkout, request, maxOrderValue, currenc
     };
   });
 
-  const newLine = useNewLine({
-    productId,
-    storeId: current?.store.id ?? 1,
-    lines,
-    maxOrderValue,
-    currencies,
-    quote,
-    adding,
-    canAddToCart: current !== null && !checkingOut,
-    onAdd: (line) => cart.send({ type: 'cart.lineAdded', line: { ...line, productId, storeId: current?.store.id ?? 1 } }),
-  });
-
   const guarantees: GuaranteeQuestions | null = useMemo(
     () =>
       rules
@@ -148,7 +134,7 @@ export function ViewCartScreen({ cart, checkout, request, maxOrderValue, currenc
         }}
         onLineAmountDone={(lineId) => setDrafts(({ [lineId]: _done, ...rest }) => rest)}
         onRemove={(lineId) => cart.send({ type: 'cart.lineRemoved', lineId })}
-        newLine={status === 'ready' || status === 'empty' ? newLine : null}
+        newLine={status === 'ready' || status === 'empty' ? { newLine, sellBack, adding, cartTakesLines: current !== null && !checkingOut } : null}
         guarantees={sellBack ? null : guarantees}
         onBuyback={(choice) => cart.send({ type: 'cart.buybackChosen', choice })}
         onRefund={(choice) => cart.send({ type: 'cart.refundChosen', choice })}

@@ -51,6 +51,7 @@ export interface ViewCartViewProps {
   onLineAmount: (lineId: string, text: string) => void;
   onLineAmountDone: (lineId: string) => void;
   onRemove: (lineId: string) => void;
+  /** The 'Add new currency' form, while there is a cart to add to. */
   newLine: NewLineFormProps | null;
   guarantees: GuaranteeQuestions | null;
   onBuyback: (choice: boolean) => void;
