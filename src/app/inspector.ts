@@ -34,7 +34,7 @@ let shared: InspectorLike | undefined;
  * An inspector whose events wait in order until `load` gives the real one, then go straight to
  * it. If the load fails the events are dropped: the shop runs the same without an inspector.
  */
-export function deferredInspector(load: () => Promise<InspectorLike>): InspectorLike & { ready: Promise<void> } {
+export function deferredInspector(load: () => Promise<InspectorLike>): { inspect: (event: InspectionEvent) => void; ready: Promise<void> } {
   let target: ((event: InspectionEvent) => void) | null = null;
   let waiting: InspectionEvent[] | null = [];
   const forward = (inspector: InspectorLike) => {
