@@ -18,8 +18,8 @@ export const APP_INPUTS = ['src', 'domain', 'machines', 'public', 'index.html', 
 /** Tests and stories are never part of the build: editing them does not call for one. */
 const notBuilt = (file: string) => /\.(test|stories)\.tsx?$/.test(file);
 
-/** The newest modification time (ms) among the app's inputs, folders included. */
-export function newestInputMtime(root = ROOT): number {
+/** The newest modification time (ms) among a build's inputs (the app's by default), folders included. */
+export function newestInputMtime(root = ROOT, inputs: readonly string[] = APP_INPUTS): number {
   let newest = 0;
   const visit = (p: string) => {
     if (!existsSync(p)) return;
@@ -31,7 +31,7 @@ export function newestInputMtime(root = ROOT): number {
       newest = Math.max(newest, s.mtimeMs);
     }
   };
-  APP_INPUTS.forEach((p) => visit(path.join(root, p)));
+  inputs.forEach((p) => visit(path.join(root, p)));
   return newest;
 }
 
@@ -41,7 +41,7 @@ export interface BuildStamp {
   builtAt: string;
 }
 
-function readStamp(distDir: string): BuildStamp | null {
+export function readStamp(distDir: string): BuildStamp | null {
   try {
     return JSON.parse(readFileSync(path.join(distDir, STAMP_FILE), 'utf8')) as BuildStamp;
   } catch {

@@ -2,13 +2,17 @@
  * The database: PGlite (PostgreSQL compiled to WebAssembly, embedded, file-backed under the data
  * directory) by default, node-postgres when a DATABASE_URL is given. Both behind one drizzle type.
  */
-import { PGlite, type Transaction } from '@electric-sql/pglite';
+import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { drizzle as DrizzlePglite } from 'drizzle-orm/pglite';
 import { mkdir } from 'node:fs/promises';
-import pg from 'pg';
+import type pg from 'pg';
 import * as schema from './schema.ts';
+
+// Each driver loads only when its database is opened: a shop on PostgreSQL never loads PGlite's
+// WebAssembly, and one on PGlite never loads node-postgres (start-up time).
+type PgModule = typeof pg;
+const loadPg = async (): Promise<PgModule> => (await import('pg')).default;
 
 export type Schema = typeof schema;
 /** What services query through; a transaction (`db.transaction(async (tx) => ...)`) has the same type. */
@@ -108,12 +112,13 @@ const textOf = (query: unknown): string =>
 
 async function openPglite(dataDir: string | null): Promise<Database> {
   if (dataDir !== null) await mkdir(dataDir, { recursive: true });
+  const [{ PGlite }, { drizzle }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);
   const client = dataDir === null ? await PGlite.create() : await PGlite.create(dataDir);
-  return wrapPglite(client);
+  return wrapPglite(client, drizzle);
 }
 
-/** Wraps an open PGlite (a fresh one, or one loaded from a dump) as a Database. */
-export function wrapPglite(client: PGlite): Database {
+/** Wraps an open PGlite as a Database. */
+function wrapPglite(client: PGlite, drizzlePglite: typeof DrizzlePglite): Database {
   const { observe, tell } = observers();
   // Every statement drizzle sends goes through query(), exec() or a transaction's own query().
   const query = client.query.bind(client);
@@ -160,6 +165,7 @@ export function wrapPglite(client: PGlite): Database {
 }
 
 async function openPostgres(url: string, pgSchema?: string): Promise<Database> {
+  const [pg, { drizzle: drizzlePg }] = await Promise.all([loadPg(), import('drizzle-orm/node-postgres')]);
   if (pgSchema !== undefined) {
     if (!SCHEMA_NAME.test(pgSchema)) throw new Error(`Bad schema name: ${pgSchema}`);
     const setup = new pg.Client({ connectionString: url });
@@ -182,7 +188,7 @@ async function openPostgres(url: string, pgSchema?: string): Promise<Database> {
     db,
     kind: 'postgres',
     observe,
-    listen: async (channel, handlers) => listenPostgres(connection, channel, handlers),
+    listen: async (channel, handlers) => listenPostgres(pg, connection, channel, handlers),
     exec: async (sqlText) => {
       const connection = await pool.connect();
       try {
@@ -206,7 +212,7 @@ const RECONNECT_MS = [100, 500, 2_000, 5_000];
  * LISTEN on a connection of its own (a pooled one would be handed to other queries). When it
  * drops, the handlers hear lost() at once and connected() after each successful reconnection.
  */
-async function listenPostgres(connection: pg.ClientConfig, channel: string, handlers: ListenHandlers): Promise<Listening> {
+async function listenPostgres(pg: PgModule, connection: pg.ClientConfig, channel: string, handlers: ListenHandlers): Promise<Listening> {
   if (!CHANNEL.test(channel)) throw new Error(`Bad channel name: ${channel}`);
   let closed = false;
   let current: pg.Client | null = null;
@@ -263,6 +269,7 @@ async function listenPostgres(connection: pg.ClientConfig, channel: string, hand
 /** Drops a schema made by openDatabase({ pgSchema }) for a test. */
 export async function dropPgSchema(url: string, pgSchema: string): Promise<void> {
   if (!SCHEMA_NAME.test(pgSchema)) throw new Error(`Bad schema name: ${pgSchema}`);
+  const pg = await loadPg();
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

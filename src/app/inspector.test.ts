@@ -1,9 +1,9 @@
 import { createInspector, type StatelyInspectionEvent } from '@statelyai/inspect';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromPromise, type InspectionEvent } from 'xstate';
 import type { DeliverySlot, Order } from '#domain/contract/order.ts';
 import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
-import { inspectOptions, isInspectionRequested } from './inspector.ts';
+import { deferredInspector, inspectOptions, isInspectionRequested } from './inspector.ts';
 
 describe('when the inspector is on', () => {
   it.each([
@@ -77,8 +77,39 @@ describe('inspection events reach the inspector', () => {
     const fresh = await import('./inspector.ts');
     const first = fresh.inspectOptions({ search: '?inspect' }, {});
     const second = fresh.inspectOptions({ search: '?inspect' }, {});
+    // The library arrives on its own, after the page's first actors started.
+    await vi.waitFor(() => expect(open).toHaveBeenCalledTimes(1));
+    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(open).toHaveBeenCalledTimes(1);
     expect(open).toHaveBeenCalledWith('https://stately.ai/inspect', 'xstateinspector');
     expect('inspect' in first && 'inspect' in second && first.inspect === second.inspect).toBe(true);
+  });
+
+  it('keeps the events of the first moments until the inspector has loaded, in order', async () => {
+    const received: string[] = [];
+    let arrive!: (inspector: { inspect: (event: InspectionEvent) => void }) => void;
+    const deferred = deferredInspector(() => new Promise((resolve) => (arrive = resolve)));
+    const actor = createActor(checkoutMachine, {
+      inspect: deferred.inspect,
+      input: { path: '/checkout/view-cart', appOrigin: 'https://shop.example', abandonCartUrl: '/' },
+    });
+    actor.start();
+    actor.send({ type: 'cart.checkedOut' });
+    expect(received).toEqual([]);
+    arrive({ inspect: (event) => received.push(event.type === '@xstate.event' ? event.event.type : event.type) });
+    await deferred.ready;
+    actor.stop();
+    expect(received[0]).toBe('@xstate.actor');
+    expect(received).toEqual(expect.arrayContaining(['xstate.init', 'cart.checkedOut']));
+    expect(received.indexOf('xstate.init')).toBeLessThan(received.indexOf('cart.checkedOut'));
+  });
+
+  it('drops the events, and the shop runs on, when the inspector cannot load', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const deferred = deferredInspector(() => Promise.reject(new Error('offline')));
+    deferred.inspect({ type: '@xstate.event' } as InspectionEvent);
+    await deferred.ready;
+    expect(() => deferred.inspect({ type: '@xstate.event' } as InspectionEvent)).not.toThrow();
+    expect(warn).toHaveBeenCalledWith('The inspector could not load', expect.any(Error));
   });
 });

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { firstLoadJs, kb } from '../../scripts/bundle-size.ts';
 import { staleReason } from '../../scripts/app-build.ts';
 import { chromiumAvailable } from '../e2e/support/browser.ts';
-import { buildAppIfNeeded, startShop, type RunningShop } from '../e2e/support/servers.ts';
+import { buildIfNeeded, startShop, type RunningShop } from '../e2e/support/servers.ts';
 import { bareReactFirstLoad } from './bundle-bench.ts';
 import { median, ms, now, quantile } from './measure.ts';
 import { API_DELAY_MS, benchAssets, benchRoundTrips, benchTyping, startDelayingProxy, withBrowser } from './page-bench.ts';
@@ -53,8 +53,8 @@ export async function benchGoals(postgres: { url: string | null; reason: string 
   else notes.push(`goals on PostgreSQL skipped: ${postgres.reason}.`);
 
   // Bundle: deterministic, first.
-  log('\n[goals: first-load JS] building the app (when its sources changed) and a bare React app');
-  buildAppIfNeeded();
+  log('\n[goals: first-load JS] building the app and the server (when their sources changed) and a bare React app');
+  await buildIfNeeded();
   const calculator = firstLoadJs(path.resolve(import.meta.dirname, '../../dist'));
   const bare = await bareReactFirstLoad();
   const bundleRatio = calculator.gzipBytes / bare.gzipBytes;

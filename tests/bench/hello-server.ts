@@ -1,6 +1,7 @@
 /**
  * The yardstick the shop's API is compared with: a Hono hello-world on @hono/node-server,
- * started the same way as the shop (node --import tsx), with a /healthz like the API's.
+ * bundled and started the same way as the shop (scripts/server-build.ts, then node), with a /healthz
+ * like the API's.
  */
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';

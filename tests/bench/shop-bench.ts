@@ -1,7 +1,8 @@
 /**
- * The shop as it runs (`node --import tsx server/main.ts`, spawned by the end-to-end harness)
- * against yardsticks spawned the same way, in interleaved rounds:
- * - start-up: spawn to first healthy response, data already seeded, against a Hono hello-world;
+ * The shop as it runs (`node dist-server/main.mjs`, as `npm start` and the end-to-end harness run
+ * it) against yardsticks spawned the same way, in interleaved rounds:
+ * - start-up: spawn to first healthy response, data already seeded, against a Hono hello-world
+ *   bundled by the same esbuild step and run by the same node;
  * - load: autocannon on the GET quote against the hello-world, 10 and 50 connections;
  * - cart add: POST /api/cart/add on fresh carts against pgbench running the statements one add
  *   runs (captured from a test server on the same PostgreSQL), with the same client count.
@@ -13,7 +14,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { apiRoutes, AUTH_HEADER, bearer } from '#domain/contract/routes.ts';
-import { E2E_OPS_TOKEN, freePort, startShop, type RunningShop } from '../e2e/support/servers.ts';
+import { E2E_OPS_TOKEN, E2E_PSP_WEBHOOK_SECRET, E2E_SESSION_SECRET, freePort, startShop, type RunningShop } from '../e2e/support/servers.ts';
+import { bundleForNode, SERVER_ENTRY } from '../../scripts/server-build.ts';
 import { now } from './measure.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -32,8 +34,9 @@ interface Spawned {
   stop(): Promise<void>;
 }
 
+/** Runs a built ES module with node, as `npm start` runs the shop's. */
 function spawnNode(script: string, env: Record<string, string>): Spawned {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const child = spawn(process.execPath, [script], {
     cwd: ROOT,
     detached: true,
     stdio: 'ignore',
@@ -70,10 +73,24 @@ export interface HelloServer {
   stop(): Promise<void>;
 }
 
+let helloBundle: Promise<string> | undefined;
+
+/** The hello-world bundled by the shop's own server build step (scripts/server-build.ts), once per run. */
+function builtHello(): Promise<string> {
+  helloBundle ??= (async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-hello-'));
+    const outfile = path.join(dir, 'hello-server.mjs');
+    await bundleForNode({ entry: path.join(ROOT, 'tests/bench/hello-server.ts'), outfile });
+    return outfile;
+  })();
+  return helloBundle;
+}
+
 export async function startHello(): Promise<HelloServer & { startMs: number }> {
   const port = await freePort();
+  const script = await builtHello();
   const started = now();
-  const proc = spawnNode('tests/bench/hello-server.ts', { PORT: String(port) });
+  const proc = spawnNode(script, { PORT: String(port) });
   const url = `http://127.0.0.1:${port}`;
   const startMs = await firstHealthy(`${url}/healthz`, proc.child, started);
   return { url, startMs, stop: proc.stop };
@@ -95,6 +112,8 @@ async function shopEnv(data: { databaseUrl: string } | { dataDir: string }): Pro
       DATABASE_URL: 'databaseUrl' in data ? data.databaseUrl : '',
       DATA_DIR: 'dataDir' in data ? data.dataDir : '',
       OPS_TOKEN: E2E_OPS_TOKEN,
+      SESSION_SECRET: E2E_SESSION_SECRET,
+      PSP_WEBHOOK_SECRET: E2E_PSP_WEBHOOK_SECRET,
     },
   };
 }
@@ -102,7 +121,7 @@ async function shopEnv(data: { databaseUrl: string } | { dataDir: string }): Pro
 async function startShopTimed(data: { databaseUrl: string } | { dataDir: string }): Promise<number> {
   const { env, api } = await shopEnv(data);
   const started = now();
-  const proc = spawnNode('server/main.ts', env);
+  const proc = spawnNode(SERVER_ENTRY, env);
   try {
     return await firstHealthy(`${api}/healthz`, proc.child, started);
   } finally {

@@ -1,5 +1,4 @@
-import { useId, useRef, type ReactNode } from 'react';
-import { Tab, TabList, TabPanel, Tabs, type Key } from 'react-aria-components';
+import { memo, useId, useRef, type ReactNode } from 'react';
 import type { Currency, ProductId, TransactionType } from '#domain/contract/catalogue.ts';
 import { formatMessage, messages } from '#domain/messages.ts';
 import { Button } from '#src/ui/button.tsx';
@@ -7,6 +6,7 @@ import { Notice } from '#src/ui/notice.tsx';
 import { Radio, RadioGroup } from '#src/ui/radio-group.tsx';
 import { Skeleton } from '#src/ui/skeleton.tsx';
 import { Spinner } from '#src/ui/spinner.tsx';
+import { Tabs } from '#src/ui/tabs.tsx';
 import { Toast } from '#src/ui/toast.tsx';
 import { CurrencyPicker } from './currency-picker.tsx';
 import styles from './calculator.module.css';
@@ -118,6 +118,27 @@ function AmountField({ amount, invalid, describedBy }: { amount: AmountInputView
   );
 }
 
+type ProductChoiceProps = { products: NonNullable<CalculatorViewProps['products']>; onChange: CalculatorViewProps['onProductChange'] };
+
+/** Home delivery or click and collect; memoised, as typing an amount re-renders the form on every key. */
+const ProductChoice = memo(function ProductChoice({ products, onChange }: ProductChoiceProps) {
+  return (
+    <RadioGroup
+      label={messages.deliveryOptionLabel}
+      value={String(products.selected)}
+      onChange={(v) => onChange(Number(v) as ProductId)}
+      isDisabled={products.disabled}
+      horizontal
+    >
+      {products.options.map((o) => (
+        <Radio key={o.id} value={String(o.id)} isDisabled={o.disabled}>
+          {o.label}
+        </Radio>
+      ))}
+    </RadioGroup>
+  );
+});
+
 function CalculatorForm(props: CalculatorViewProps) {
   const errorId = useId();
   const warningId = useId();
@@ -165,21 +186,7 @@ function CalculatorForm(props: CalculatorViewProps) {
           </span>
         ) : null}
       </div>
-      {props.products ? (
-        <RadioGroup
-          label={messages.deliveryOptionLabel}
-          value={String(props.products.selected)}
-          onChange={(v) => props.onProductChange(Number(v) as ProductId)}
-          isDisabled={props.products.disabled}
-          horizontal
-        >
-          {props.products.options.map((o) => (
-            <Radio key={o.id} value={String(o.id)} isDisabled={o.disabled}>
-              {o.label}
-            </Radio>
-          ))}
-        </RadioGroup>
-      ) : null}
+      {props.products ? <ProductChoice products={props.products} onChange={props.onProductChange} /> : null}
       {props.branch ? (
         <div className={styles.branch}>
           <span className={styles.fieldLabel}>{messages.collectionBranch}</span>
@@ -245,22 +252,13 @@ export function CalculatorView(props: CalculatorViewProps) {
       ) : null}
       {props.transactionTypes.length > 1 ? (
         <Tabs
-          selectedKey={props.transactionType}
-          onSelectionChange={(key: Key) => props.onTransactionTypeChange(key as TransactionType)}
-          className={styles.tabs}
+          label={messages.transactionTypeLabel}
+          tabs={props.transactionTypes.map((type) => ({ id: type, title: props.tabTitles[type] }))}
+          selected={props.transactionType}
+          onSelect={props.onTransactionTypeChange}
+          classNames={{ root: styles.tabs, list: styles.tabList, tab: styles.tab, panel: styles.panel }}
         >
-          <TabList aria-label={messages.transactionTypeLabel} className={styles.tabList}>
-            {props.transactionTypes.map((type) => (
-              <Tab key={type} id={type} className={styles.tab}>
-                {props.tabTitles[type]}
-              </Tab>
-            ))}
-          </TabList>
-          {props.transactionTypes.map((type) => (
-            <TabPanel key={type} id={type} className={styles.panel}>
-              {form}
-            </TabPanel>
-          ))}
+          {form}
         </Tabs>
       ) : (
         <>

@@ -1,3 +1,4 @@
+import { useCallback, useMemo } from 'react';
 import type { AmountPicker } from '#machines/calculator/calculator.machine.ts';
 import type { Currency, ProductId } from '#domain/contract/catalogue.ts';
 import { formatMessage, messages } from '#domain/messages.ts';
@@ -88,7 +89,22 @@ export function Calculator({ calculator, signedIn = false, toast = null, onDismi
         { id: 'gbp', label: messages.youPayGbp, value: gbpText, onChange: send('gbp'), maxLength: 4 },
         { id: 'foreign', label: formatMessage(messages.youGetForeign, { code }), value: typedIn('foreign') ?? plain(amounts.foreignMinor, code), onChange: send('foreign') },
       ];
-  const labelOf = (id: ProductId, name: string) => content?.deliveryOptionLabels?.[String(id)] ?? name;
+  // Stable across keys typed in an amount box, so the memoised picker and product choice skip those renders.
+  const onCurrencySearch = useCallback((text: string) => calculator.send({ type: 'currency.searched', text }), [calculator]);
+  const onCurrencyChange = useCallback((currencyCode: string) => calculator.send({ type: 'currency.changed', currencyCode }), [calculator]);
+  const onProductChange = useCallback((id: ProductId) => calculator.send({ type: 'product.changed', productId: id }), [calculator]);
+  const labels = content?.deliveryOptionLabels;
+  const productChoice = useMemo(
+    () =>
+      products.products.length > 1
+        ? {
+            options: products.products.map((p) => ({ id: p.id, label: labels?.[String(p.id)] ?? p.name, disabled: products.unavailable.includes(p.id) })),
+            selected: productId,
+            disabled: products.disabled,
+          }
+        : null,
+    [products, labels, productId],
+  );
   // The branch matters where the currency is collected or handed in; embedded mode leaves it out.
   const showBranch = !embedded && productId !== PRODUCT.HOME_DELIVERY;
 
@@ -103,8 +119,8 @@ export function Calculator({ calculator, signedIn = false, toast = null, onDismi
       currencyOptions={options.currencies}
       noCurrencyResults={options.noResults}
       currency={currency}
-      onCurrencySearch={(text) => calculator.send({ type: 'currency.searched', text })}
-      onCurrencyChange={(currencyCode) => calculator.send({ type: 'currency.changed', currencyCode })}
+      onCurrencySearch={onCurrencySearch}
+      onCurrencyChange={onCurrencyChange}
       restrictions={restrictions}
       unavailable={unavailable}
       amounts={amountViews}
@@ -113,16 +129,8 @@ export function Calculator({ calculator, signedIn = false, toast = null, onDismi
       quoteStatus={quoteStatus}
       rateLine={amounts.rate === null || currency === null ? null : rateLine(currency, amounts.rate)}
       quoteError={quoteError}
-      products={
-        products.products.length > 1
-          ? {
-              options: products.products.map((p) => ({ id: p.id, label: labelOf(p.id, p.name), disabled: products.unavailable.includes(p.id) })),
-              selected: productId,
-              disabled: products.disabled,
-            }
-          : null
-      }
-      onProductChange={(id) => calculator.send({ type: 'product.changed', productId: id })}
+      products={productChoice}
+      onProductChange={onProductChange}
       // The site's meta store (home delivery) is no branch to collect from.
       branch={
         showBranch

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { Button as AriaButton, ComboBox, Input, Label, ListBox, ListBoxItem, Popover, type Key } from 'react-aria-components';
 import type { Currency } from '#domain/contract/catalogue.ts';
 import { messages } from '#domain/messages.ts';
@@ -25,9 +25,13 @@ export const currencyText = (c: CurrencyOption) => `${c.pluralName} (${c.code})`
 /**
  * The currency picker: a combobox whose list is the chart's search result. The box shows the
  * chosen currency; typing searches; leaving without a choice puts the chosen one back.
+ *
+ * Memoised, with its list built once per search result: typing an amount beside it re-renders
+ * the calculator on every key, and rebuilding a 100-currency collection each time made long tasks.
  */
-export function CurrencyPicker({ options, selected, onSearch, onSelect, noResults, isDisabled }: CurrencyPickerProps) {
+export const CurrencyPicker = memo(function CurrencyPicker({ options, selected, onSearch, onSelect, noResults, isDisabled }: CurrencyPickerProps) {
   const selectedText = selected ? currencyText(selected) : '';
+  const items = useMemo(() => options.map((c) => ({ id: c.code, ...c })), [options]);
   const [text, setText] = useState<string | null>(null);
   const reset = () => {
     setText(null);
@@ -41,7 +45,7 @@ export function CurrencyPicker({ options, selected, onSearch, onSelect, noResult
   return (
     <ComboBox
       className={styles.combobox}
-      items={options.map((c) => ({ id: c.code, ...c }))}
+      items={items}
       inputValue={text ?? selectedText}
       onInputChange={(value) => {
         // Choosing an option writes its text into the box: that is not a search.
@@ -86,4 +90,4 @@ export function CurrencyPicker({ options, selected, onSearch, onSelect, noResult
       </Popover>
     </ComboBox>
   );
-}
+});

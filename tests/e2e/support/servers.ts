@@ -1,11 +1,11 @@
 /**
  * Runs the real shop for the end-to-end tests: the app host, the API and the sandbox payment
- * provider, started exactly as `npm start` starts them (node --import tsx server/main.ts), on free
+ * provider, started exactly as `npm start` starts them (node dist-server/main.mjs), on free
  * ports and a fresh database. As a vitest globalSetup it starts one shop for the whole run; test
  * files that need other settings (a short cart expiry) start their own with startShop().
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream } from 'node:fs';
+import { createWriteStream, existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
@@ -13,6 +13,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { buildApp, staleReason } from '../../../scripts/app-build.ts';
+import { buildServer, SERVER_ENTRY, serverStaleReason } from '../../../scripts/server-build.ts';
 import { SCREENSHOT_DIR } from './browser.ts';
 
 export interface ShopUrls {
@@ -78,15 +79,25 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Builds dist/ with Vite when its sources changed since the last build (the rule `npm start` follows). */
-export function buildAppIfNeeded(): void {
-  const reason = process.env.E2E_REBUILD === '1' ? 'E2E_REBUILD=1' : staleReason();
-  if (reason === null) return;
-  console.log(`[e2e] building the app (${reason})`);
-  const started = Date.now();
-  // vitest sets NODE_ENV=test, which would give React's development build: buildApp builds as npm start does.
-  buildApp(['--logLevel', 'warn']);
-  console.log(`[e2e] built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+/**
+ * Builds dist/ with Vite and dist-server/ with esbuild when their sources changed since their last
+ * build (the rule `npm start` follows). Once per run, before any shop starts.
+ */
+export async function buildIfNeeded(): Promise<void> {
+  const forced = process.env.E2E_REBUILD === '1' ? 'E2E_REBUILD=1' : null;
+  const appReason = forced ?? staleReason();
+  if (appReason !== null) {
+    console.log(`[e2e] building the app (${appReason})`);
+    const started = Date.now();
+    // vitest sets NODE_ENV=test, which would give React's development build: buildApp builds as npm start does.
+    buildApp(['--logLevel', 'warn']);
+    console.log(`[e2e] built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  }
+  const serverReason = forced ?? serverStaleReason();
+  if (serverReason !== null) {
+    console.log(`[e2e] building the server (${serverReason})`);
+    await buildServer();
+  }
 }
 
 /** A new, empty PostgreSQL database next to the one DATABASE_URL names; answers its URL. */
@@ -151,8 +162,8 @@ export interface StartShopOptions {
 
 /** The operations token the journeys' shop runs with (journey 10 revokes a session with it). */
 export const E2E_OPS_TOKEN = 'e2e-operations-token-0123456789abcdef';
-const E2E_SESSION_SECRET = 'e2e-session-secret-0123456789abcdef';
-const E2E_PSP_WEBHOOK_SECRET = 'e2e-psp-webhook-secret-0123456789abcdef';
+export const E2E_SESSION_SECRET = 'e2e-session-secret-0123456789abcdef';
+export const E2E_PSP_WEBHOOK_SECRET = 'e2e-psp-webhook-secret-0123456789abcdef';
 
 /** Starts the shop on free ports and a fresh database; stop() ends it and removes its data. */
 export async function startShop({ name, env = {}, adminDatabaseUrl, apiBase }: StartShopOptions): Promise<RunningShop> {
@@ -173,7 +184,8 @@ export async function startShop({ name, env = {}, adminDatabaseUrl, apiBase }: S
   const logFile = path.join(RESULTS, `servers-${name}.log`);
   const log = createWriteStream(logFile);
 
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  if (!existsSync(SERVER_ENTRY)) throw new Error(`${SERVER_ENTRY} is missing: build it first (buildIfNeeded, or npx tsx scripts/build-if-changed.ts)`);
+  const child = spawn(process.execPath, [SERVER_ENTRY], {
     cwd: ROOT,
     // Its own process group, so stop() also ends anything it starts.
     detached: true,
@@ -245,7 +257,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('shop', { app, api, psp });
     return async () => undefined;
   }
-  buildAppIfNeeded();
+  await buildIfNeeded();
   const shop = await startShop({ name: 'e2e' });
   console.log(`[e2e] shop at ${shop.urls.app} (API ${shop.urls.api}, payments ${shop.urls.psp}) in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   project.provide('shop', shop.urls);
