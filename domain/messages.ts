@@ -204,7 +204,9 @@ export const messages = {
   amlTitle: 'Additional identification is required',
   amlBody:
     "Before we can complete your order we need to see proof of your identity and proof of your address. Please have ready one proof of ID (driving licence, passport or national ID card) and one proof of address dated within the last 3 months.",
-  amlSupport: 'If you have any questions, please call our support line.',
+  amlSupport: 'If you have any questions, please call our support line on {phone} ({hours}).',
+  /** Content without a support line: the shopper is pointed at a branch instead of a number we lack. */
+  amlSupportNoLine: 'If you have any questions, please ask at any of our branches.',
   continue: 'Continue',
   returnToHomepage: 'Return to the homepage',
 

@@ -5,7 +5,7 @@
  */
 import { expect, inject, test } from 'vitest';
 import { appPaths } from '#domain/contract/routes.ts';
-import { messages } from '#domain/messages.ts';
+import { formatMessage, messages } from '#domain/messages.ts';
 import { shopperForEachTest } from './support/journey.ts';
 import { customer, ShopApi } from './support/shop-api.ts';
 import { buyUpToDetails, fillCustomerForm, heading, journeySteps, payByCard, submitDetails, TEST_CARDS, waitForPath } from './support/steps.ts';
@@ -24,7 +24,8 @@ test('an order above £1,000: the additional identification modal, Continue, the
   await modal.waitFor({ timeout: 30_000 });
   const text = await modal.innerText();
   expect(text).toContain(messages.amlBody);
-  expect(text).toContain(messages.amlSupport);
+  // The seeded support line, with its number (spec 8).
+  expect(text).toContain(formatMessage(messages.amlSupport, { phone: '0808 157 0192', hours: 'Monday to Saturday, 9am to 5.30pm' }));
   await step('identification-modal');
   await modal.getByRole('button', { name: messages.continue, exact: true }).click();
 

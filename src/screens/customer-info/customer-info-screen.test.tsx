@@ -349,6 +349,8 @@ describe('CustomerInfoScreen', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Additional identification is required' });
     expect(dialog).toHaveTextContent('driving licence, passport or national ID card');
     expect(dialog).toHaveTextContent('3 months');
+    // The support line is the content's number and hours, never a line without a number.
+    expect(dialog).toHaveTextContent('please call our support line on 0808 157 0192 (Monday to Saturday, 9am to 5.30pm).');
     await userEvent.click(within(dialog).getByRole('button', { name: button }));
     expect(run.navigations[0]).toBe(to);
   });

@@ -259,7 +259,7 @@ export function CustomerInfoView(props: CustomerInfoViewProps) {
         }
       >
         <p>{messages.amlBody}</p>
-        <p>{messages.amlSupport}</p>
+        <p>{content?.support ? formatMessage(messages.amlSupport, content.support) : messages.amlSupportNoLine}</p>
       </Modal>
     </>
   );
