@@ -35,6 +35,8 @@ export const messages = {
   homeDelivery: 'Home delivery',
   clickAndCollect: 'Click and collect',
   sellBack: 'Sell back',
+  /** Under the sell tab: what selling back is, in the words of spec 1 ('sell currency back'). */
+  sellBackIntro: 'Sell your leftover currency back to us: order online, then bring it to the branch you choose.',
 
   // Branch selection modal and branch finder (spec 2.2, 2.4, 8)
   today: 'today',
@@ -276,6 +278,8 @@ export const messages = {
     'Orders are sent by tracked, insured courier and must be signed for by the person named on the order.',
   collectionInfo:
     'Bring the payment card you ordered with and photo ID (passport or driving licence) when you collect.',
+  /** Sell-back: nothing was paid by card; the shopper brings the currency to the chosen branch. */
+  sellBackDropOffInfo: "Bring the currency you're selling and photo ID (passport or driving licence) to {branch}.",
   detailsTitle: 'Your details',
   emailLabel: 'Email address',
   phoneLabel: 'Phone number',

@@ -104,6 +104,8 @@ export const CalculatorContentSchema = v.object({
   title: v.string(),
   sellTitle: v.string(),
   intro: v.optional(v.string()),
+  /** The sell tab's own intro; the buy tab's speaks of delivery and collection. */
+  sellIntro: v.optional(v.string()),
   deliveryOptionLabels: v.optional(v.record(v.string(), v.string())),
   reviews: v.optional(v.object({ rating: v.number(), count: v.number(), text: v.string() })),
   messages: v.optional(v.record(v.string(), v.string())),
