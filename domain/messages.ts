@@ -228,6 +228,16 @@ export const messages = {
   deliveryDetails: 'Delivery details',
   collectionDetails: 'Collection details',
   yourDetails: 'Your details',
+  // What happens next, and the way onward (wording of ours; the ID list is spec 8's)
+  whatHappensNext: 'What happens next',
+  nextCollect: 'Collect your currency from {branch} on {date}.',
+  nextCollectNoDate: 'Collect your currency from {branch}.',
+  nextCollectId: 'Bring the payment card you ordered with and photo ID (driving licence, passport or national ID card).',
+  nextDelivery: 'Your currency arrives on {date} ({method}).',
+  nextSellBack: "Bring the currency you're selling to {branch} on {date}.",
+  nextSellBackNoDate: "Bring the currency you're selling to {branch}.",
+  nextSellBackId: 'Bring photo ID too (driving licence, passport or national ID card).',
+  backToShop: 'Back to the shop',
 
   // Session (spec 4.4, 8): a refused session was replaced (docs/decisions/011); wording of ours
   sessionEnded: "Your session ended, so we've started a new one.",
