@@ -193,6 +193,8 @@ export const messages = {
   postcodeRequired: 'Please enter your post code',
   postcodeInvalid: 'Please enter a valid post code',
   termsRequired: 'Please accept the terms and conditions',
+  /** The error summary's heading after a failed submit (wording of the GOV.UK pattern). */
+  errorSummaryTitle: 'There is a problem',
   /** Wording of ours (the spec has none): text with a character the shop cannot keep (NUL, half an emoji). */
   unusableCharacters: "This contains a character we can't accept. Please type it again without it.",
 

@@ -147,13 +147,14 @@ export const FieldsAtTheirLimits: Story = {
   loaders: story({}),
 };
 
-/** Submit on an empty form: every message of spec 5.2 and focus on the email field. */
+/** Submit on an empty form: the error summary at the top, every message of spec 5.2 and focus on the email field. */
 export const ValidationErrors: Story = {
   parameters: { machineStates: ['checkout.inCheckout.details.editing'] },
   loaders: story({}),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(await canvas.findByRole('button', { name: 'Submit' }));
+    await expect(canvas.getByRole('heading', { name: 'There is a problem' })).toBeInTheDocument();
     await expect(canvas.getByLabelText('Email address')).toHaveFocus();
   },
 };
