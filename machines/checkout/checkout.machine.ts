@@ -259,6 +259,8 @@ export const checkoutMachine = setup({
       detailsSubmitted(params.response) === 'payment',
     areDetailsAcceptedAndOrderCompleted: (_, params: { response: CustomerInfoResponse }) =>
       detailsSubmitted(params.response) === 'confirmation',
+    isSubmittedOrderVelocityLimited: (_, params: { response: CustomerInfoResponse }) =>
+      detailsSubmitted(params.response) === 'velocityLimited',
     isSubmittedOrderCompleted: ({ context }) =>
       context.submitResult !== null && stepAfterDetails(context.submitResult.state.value) === 'confirmation',
 
@@ -513,6 +515,10 @@ export const checkoutMachine = setup({
                     actions: { type: 'navigate', params: { to: 'confirmation' } },
                   },
                   {
+                    guard: { type: 'isSubmittedOrderVelocityLimited', params: ({ event }) => ({ response: event.output }) },
+                    target: 'velocityLimited',
+                  },
+                  {
                     target: '#checkout.inCheckout.unsuccessful',
                     actions: { type: 'navigate', params: { to: 'unsuccessful' } },
                   },
@@ -529,6 +535,24 @@ export const checkoutMachine = setup({
                 'deliverySlot.changeRequested': {
                   target: '#checkout.inCheckout.delivery',
                   actions: { type: 'navigate', params: { to: 'delivery' } },
+                },
+              },
+            },
+            /**
+             * The velocity check refused the order: its modal shows here, on the page the shopper
+             * was on. Return to the homepage abandons the checkout (spec 4.1); closed, the modal
+             * leaves the form, whose submit asks the server again.
+             */
+            velocityLimited: {
+              tags: ['velocityLimited'],
+              on: {
+                'velocity.homeRequested': {
+                  target: '#checkout.leaving',
+                  actions: { type: 'setLeaveDestination', params: { exit: 'velocityReturnToHomepage' } },
+                },
+                'details.submitted': {
+                  target: 'submitting',
+                  actions: { type: 'rememberDetails', params: ({ event }) => ({ details: event.details }) },
                 },
               },
             },

@@ -211,3 +211,10 @@ export const IdentificationRequired: Story = {
   args: { initialForm: filledForm },
   loaders: story({ customerInfo: ok({ showAMLPopup: true, state: { value: 3 } }), events: [submitted] }),
 };
+
+/** The velocity check refused the order: its modal shows here, on the details page, with the Details step. */
+export const VelocityLimited: Story = {
+  parameters: { machineStates: ['checkout.inCheckout.details.velocityLimited'] },
+  args: { initialForm: filledForm },
+  loaders: story({ customerInfo: ok({ showAMLPopup: false, state: { value: 1 } }), events: [submitted] }),
+};

@@ -395,6 +395,44 @@ describe('CustomerInfoScreen', () => {
     expect(run.navigations[0]).toBe(to);
   });
 
+  it('shows the velocity modal on the details page, with the Details step, when the order is refused there', async () => {
+    server.use(...variants.customerInfoState(1));
+    let abandoned = 0;
+    server.use(
+      http.delete(routeUrl('cartAbandon'), () => {
+        abandoned += 1;
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const run = open({ initialForm: valid });
+    await screen.findByRole('button', { name: 'Submit' });
+    await submit();
+    const dialog = await screen.findByRole('alertdialog', { name: "You've reached today's order limit" });
+    expect(dialog).toHaveTextContent('proof of ID');
+    // Never the payment page's words: the shopper did not reach payment.
+    expect(screen.queryByText('Your payment was unsuccessful')).not.toBeInTheDocument();
+    // The page behind the modal (hidden from the accessibility tree while it is open).
+    expect(screen.getByRole('heading', { level: 1, hidden: true })).toHaveTextContent('Your details');
+    const steps = screen.getByRole('navigation', { name: 'Checkout progress', hidden: true });
+    expect(within(steps).getByText('Details').closest('li')).toHaveAttribute('aria-current', 'step');
+    expect(run.navigations).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Return to the homepage' }));
+    await waitFor(() => expect(run.navigations).toEqual(['/']), { timeout: 2000 });
+    expect(abandoned).toBe(1);
+  });
+
+  it('closes the velocity modal with Escape and keeps the form', async () => {
+    server.use(...variants.customerInfoState(1));
+    open({ initialForm: valid });
+    await screen.findByRole('button', { name: 'Submit' });
+    await submit();
+    await screen.findByRole('alertdialog', { name: "You've reached today's order limit" });
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(field('First name')).toHaveValue('Jane');
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeInTheDocument();
+  });
+
   it("pops up a failed submit's problem and keeps the form", async () => {
     server.use(...variants.problem('customerInfo', { title: 'We could not save your details', detail: 'Please try again.' }, 422));
     open({ initialForm: valid });

@@ -57,6 +57,8 @@ export interface CustomerInfoScreenProps {
   initialForm?: Partial<CustomerForm>;
 }
 
+const VELOCITY_HOME = { type: 'velocity.homeRequested' } as const;
+
 /** /checkout/customer-information over the checkout actor (spec 2.8, 5.2). */
 export function CustomerInfoScreen({
   checkout,
@@ -78,6 +80,13 @@ export function CustomerInfoScreen({
   const submitting = useCheckoutTag(checkout, 'submitting');
   const soldOut = useCheckoutTag(checkout, 'soldOut');
   const identificationRequired = useCheckoutTag(checkout, 'identificationRequired');
+  const velocityLimited = useCheckoutTag(checkout, 'velocityLimited');
+  const abandoning = useCheckoutTag(checkout, 'abandoning');
+  const cartCleared = useCheckoutTag(checkout, 'cartCleared');
+  const leaving = abandoning || cartCleared;
+  const [velocityDismissed, setVelocityDismissed] = useState(false);
+  // The modal stays open, its button busy, while the checkout it asked to leave is abandoned.
+  const [homeRequested, setHomeRequested] = useState(false);
   const problem = useCheckoutProblem(checkout);
   const summary = useMemo(() => (order ? orderSummaryOf(order, settings) : null), [order, settings]);
 
@@ -124,6 +133,7 @@ export function CustomerInfoScreen({
     const result = controller.submit();
     if (result.ok) {
       setSubmitFailed(false);
+      setVelocityDismissed(false);
       // The terms rule has passed, so the box is ticked.
       checkout.send({ type: 'details.submitted', details: { ...result.details, terms: true } });
       return;
@@ -193,6 +203,13 @@ export function CustomerInfoScreen({
         identificationRequired={identificationRequired}
         onIdentificationContinue={() => checkout.send({ type: 'identification.continued' })}
         onIdentificationHome={() => checkout.send({ type: 'identification.homeRequested' })}
+        velocityModalOpen={(velocityLimited && !velocityDismissed) || (leaving && homeRequested)}
+        leavingHome={leaving && homeRequested}
+        onVelocityHome={() => {
+          setHomeRequested(true);
+          checkout.send(VELOCITY_HOME);
+        }}
+        onVelocityDismiss={() => setVelocityDismissed(true)}
       />
     </CheckoutFrame>
   );

@@ -24,6 +24,7 @@ import type { ProblemSummary } from '#src/ui/problem-dialog.tsx';
 import { Spinner } from '#src/ui/spinner.tsx';
 import { TextInput } from '#src/ui/text-input.tsx';
 import { PageLoadFailed, PageLoading } from '../checkout-shared/page-status.tsx';
+import { VelocityModal } from '../checkout-shared/velocity-modal.tsx';
 import type { CheckField, TextField } from './use-customer-form.ts';
 import styles from './customer-info.module.css';
 
@@ -82,6 +83,11 @@ export interface CustomerInfoViewProps {
   identificationRequired: boolean;
   onIdentificationContinue: () => void;
   onIdentificationHome: () => void;
+  /** The velocity check refused the order: its modal shows here, where it happened. */
+  velocityModalOpen: boolean;
+  leavingHome: boolean;
+  onVelocityHome: () => void;
+  onVelocityDismiss: () => void;
 }
 
 interface TextFieldSpec {
@@ -285,6 +291,8 @@ export function CustomerInfoView(props: CustomerInfoViewProps) {
         <p>{messages.amlBody}</p>
         <p>{content?.support ? formatMessage(messages.amlSupport, content.support) : messages.amlSupportNoLine}</p>
       </Modal>
+
+      <VelocityModal isOpen={props.velocityModalOpen} leavingHome={props.leavingHome} onHome={props.onVelocityHome} onDismiss={props.onVelocityDismiss} />
     </>
   );
 }
