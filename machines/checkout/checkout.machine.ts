@@ -807,11 +807,15 @@ export function selectPage(snapshot: CheckoutSnapshot): CheckoutPage | null {
   return PAGES.find((page) => snapshot.matches({ inCheckout: page })) ?? null;
 }
 
-/** The step bar: the product's steps (no Payment for sell-back) and the active one. */
+/**
+ * The step bar: the product's steps (no Payment for sell-back) and the active one. An order the
+ * velocity check refused stopped at the details step, whichever page found it so.
+ */
 export function selectStepBar(snapshot: CheckoutSnapshot): { steps: CheckoutStep[]; active: CheckoutStepId | null } {
   const page = selectPage(snapshot);
   const { productId } = snapshot.context;
-  return { steps: checkoutSteps(productId), active: page === null ? null : activeStepOf(page, productId) };
+  const active = page === null ? null : snapshot.hasTag('velocityLimited') ? 'details' : activeStepOf(page, productId);
+  return { steps: checkoutSteps(productId), active };
 }
 
 /** The payment frame child while the hosted card form is shown (its `statusUnknown` tag and notice). */

@@ -478,6 +478,8 @@ describe('payment unsuccessful page (spec 2.11, 4.1)', () => {
     expect(snapshot().hasTag('retryOffered')).toBe(canRetry);
     expect(snapshot().hasTag('velocityLimited')).toBe(state === 1);
     expect(snapshot().can({ type: 'checkout.left' })).toBe(true);
+    // A velocity refusal stopped at the details step; a failed payment stands on Payment.
+    expect(selectStepBar(snapshot()).active).toBe(state === 1 ? 'details' : 'payment');
   });
 
   it('Try again goes to /checkout/payment', async () => {
