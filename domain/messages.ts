@@ -81,6 +81,8 @@ export const messages = {
   youReceiveGbp: 'You receive (£)',
   deliveryOptionLabel: 'How would you like your currency?',
   collectionBranch: 'Collection branch',
+  /** Sell-back: the branch is where the shopper brings the currency, not where they collect it. */
+  dropOffBranch: 'Branch to bring your currency to',
   chooseBranch: 'Choose a branch',
   changeBranch: 'Change branch',
   noBranchChosen: 'No branch chosen yet',

@@ -90,6 +90,8 @@ describe('Calculator', () => {
     // The buy tab's intro (home delivery or collect) is no sell-back wording.
     expect(screen.queryByText(/Order by 2pm for next-day delivery/)).not.toBeInTheDocument();
     expect(screen.getByText('Sell your leftover currency back to us: order online, then bring it to the branch you choose.')).toBeInTheDocument();
+    expect(screen.getByText('Branch to bring your currency to')).toBeInTheDocument();
+    expect(screen.queryByText('Collection branch')).not.toBeInTheDocument();
   });
 
   it("caps the amount with 'Maximum order value is £2,500'", async () => {
