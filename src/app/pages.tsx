@@ -128,7 +128,8 @@ export function ViewCartPage() {
 }
 
 export function DeliveryPage() {
-  return <DeliveryScreen checkout={useCheckout()} countdown={useCartCountdown()} settings={useSiteSettings()} />;
+  const reads = useShopReads();
+  return <DeliveryScreen checkout={useCheckout()} countdown={useCartCountdown()} settings={useSiteSettings()} storeDetails={reads.storeDetails} />;
 }
 
 export function CustomerInfoPage() {

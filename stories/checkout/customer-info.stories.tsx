@@ -147,13 +147,14 @@ export const FieldsAtTheirLimits: Story = {
   loaders: story({}),
 };
 
-/** Submit on an empty form: every message of spec 5.2 and focus on the email field. */
+/** Submit on an empty form: the error summary at the top, every message of spec 5.2 and focus on the email field. */
 export const ValidationErrors: Story = {
   parameters: { machineStates: ['checkout.inCheckout.details.editing'] },
   loaders: story({}),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(await canvas.findByRole('button', { name: 'Submit' }));
+    await expect(canvas.getByRole('heading', { name: 'There is a problem' })).toBeInTheDocument();
     await expect(canvas.getByLabelText('Email address')).toHaveFocus();
   },
 };
@@ -209,4 +210,11 @@ export const IdentificationRequired: Story = {
   parameters: { machineStates: ['checkout.inCheckout.details.identificationRequired'] },
   args: { initialForm: filledForm },
   loaders: story({ customerInfo: ok({ showAMLPopup: true, state: { value: 3 } }), events: [submitted] }),
+};
+
+/** The velocity check refused the order: its modal shows here, on the details page, with the Details step. */
+export const VelocityLimited: Story = {
+  parameters: { machineStates: ['checkout.inCheckout.details.velocityLimited'] },
+  args: { initialForm: filledForm },
+  loaders: story({ customerInfo: ok({ showAMLPopup: false, state: { value: 1 } }), events: [submitted] }),
 };

@@ -115,7 +115,7 @@ export function Calculator({ calculator, signedIn = false, toast = null, onDismi
       transactionTypes={tabs}
       transactionType={type}
       onTransactionTypeChange={(transactionType) => calculator.send({ type: 'transactionType.changed', transactionType })}
-      intro={content?.intro ?? null}
+      intro={type === 'buy' ? (content?.sellIntro ?? messages.sellBackIntro) : (content?.intro ?? null)}
       currencyOptions={options.currencies}
       noCurrencyResults={options.noResults}
       currency={currency}
