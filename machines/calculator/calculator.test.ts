@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor, type AnyEventObject } from 'xstate';
+import { systemWithRecorders } from '../../tests/support/system-recorder.ts';
 import type { Store } from '#domain/contract/branches.ts';
 import { makeStore, stores } from '../../tests/support/branch-fixtures.ts';
 import { catalogue, deliveryCentre, quoteFor, settings as baseSettings } from '../../tests/support/calculator-fixtures.ts';
@@ -45,11 +46,14 @@ function startCalculator(input: TestInput = {}, fakes: { quote?: (i: FetchQuoteI
       }),
     },
   });
+  const emitted: AnyEventObject[] = [];
+  // What it tells the other actors of the shop lands in `emitted` too.
+  const parent = systemWithRecorders(['session', 'cart'], emitted as AnyEventObject[], clock);
   const actor = createActor(machine, {
     clock,
+    parent,
     input: { siteId: 1, host: 'https://shop.example', affiliateCode: 'AFF', ...input, settings: { ...baseSettings, ...input.settings } },
   });
-  const emitted: AnyEventObject[] = [];
   actor.on('*', (e) => emitted.push(e));
   actor.start();
   const settled = () => waitFor(actor, (s) => s.matches('failed') || (s.matches('ready') && !s.hasTag('quoteLoading') && !s.hasTag('adding')));

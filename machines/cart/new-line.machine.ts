@@ -4,11 +4,10 @@
  * after the last key, Tab aside) and Add, disabled while the target is 0. The cost is capped at
  * the configured maximum and the conversion at £2,500 (domain/pricing.ts priceDrivenAmount).
  *
- * Add emits `cart.lineAddRequested { line }`; the view-cart screen hands it to the cart actor as
- * `cart.lineAdded`, and tells this form the cart's new lines with `cart.linesChanged` so the added
- * currency is no longer offered.
+ * Add sends the cart actor (`system.get('cart')`) `cart.lineAdded { line }`; the cart tells this
+ * form its new lines with `cart.linesChanged`, so the added currency is no longer offered.
  */
-import { and, assign, emit, fromPromise, setup, stateIn, type SnapshotFrom } from 'xstate';
+import { and, assign, enqueueActions, fromPromise, setup, stateIn, type AnyActorRef, type SnapshotFrom } from 'xstate';
 import type { Currency, ProductId, QuoteResponse } from '#domain/contract/catalogue.ts';
 import { GBP_CODE, toMajor, toMinor } from '#domain/money.ts';
 import {
@@ -68,7 +67,6 @@ export type NewLineEvent =
   | { type: 'newLine.addRequested' }
   | { type: 'cart.linesChanged'; lines: LineOfCart[] };
 
-export type NewLineEmitted = { type: 'cart.lineAddRequested'; line: NewLine };
 
 export type NewLineTag = 'quoteLoading' | 'quoteFailed' | 'typing';
 
@@ -85,12 +83,21 @@ function repriced(context: NewLineContext, driver: AmountDriver): Pick<NewLineCo
   return { driver, priced, amountError: error };
 }
 
+/** The line Add asks the cart for. */
+function lineOf(context: NewLineContext): NewLine {
+  return {
+    currencyCode: context.currencyCode ?? '',
+    qty: toMajor(context.priced?.foreignMinor ?? 0, context.currencyCode ?? GBP_CODE),
+    productId: context.productId,
+    storeId: context.storeId,
+  };
+}
+
 export const newLineMachine = setup({
   types: {
     input: {} as NewLineInput,
     context: {} as NewLineContext,
     events: {} as NewLineEvent,
-    emitted: {} as NewLineEmitted,
     tags: {} as NewLineTag,
   },
   actors: {
@@ -121,15 +128,11 @@ export const newLineMachine = setup({
       return { ...repriced(context, { side, minor }), typed: null };
     }),
     rememberLines: assign({ lines: (_, params: { lines: LineOfCart[] }) => params.lines }),
-    requestLine: emit(({ context }) => ({
-      type: 'cart.lineAddRequested' as const,
-      line: {
-        currencyCode: context.currencyCode ?? '',
-        qty: toMajor(context.priced?.foreignMinor ?? 0, context.currencyCode ?? GBP_CODE),
-        productId: context.productId,
-        storeId: context.storeId,
-      },
-    })),
+    // The cart adds it (`system.get('cart')`) and tells this form its new lines.
+    requestLine: enqueueActions(({ context, enqueue, system }) => {
+      const cart: AnyActorRef | undefined = system.get('cart');
+      if (cart) enqueue.sendTo(cart, { type: 'cart.lineAdded', line: lineOf(context) });
+    }),
     clearForm: assign({ currencyCode: null, quote: null, priced: null, typed: null, amountError: null, driver: START }),
   },
   guards: {

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor, type AnyEventObject } from 'xstate';
+import { systemWithRecorders } from '../../tests/support/system-recorder.ts';
 import { currencies, quoteFor } from '../../tests/support/calculator-fixtures.ts';
 import type { FetchQuoteInput } from '../calculator/calculator.machine.ts';
 import { newLineMachine, selectCanAdd, selectOfferedCurrencies } from './new-line.machine.ts';
@@ -7,11 +8,14 @@ import { newLineMachine, selectCanAdd, selectOfferedCurrencies } from './new-lin
 function startForm(maxOrderValue = 2500) {
   const clock = new SimulatedClock();
   const fetchQuote = vi.fn(async (i: FetchQuoteInput) => quoteFor(i.storeId));
+  const emitted: AnyEventObject[] = [];
+  // What it tells the other actors of the shop lands in `emitted` too.
+  const parent = systemWithRecorders(['cart'], emitted as AnyEventObject[], clock);
   const actor = createActor(newLineMachine.provide({ actors: { fetchQuote: fromPromise(({ input }) => fetchQuote(input)) } }), {
     clock,
+    parent,
     input: { siteId: 1, storeId: 1, productId: 2, currencies, lines: [{ currency: { code: 'EUR' } }], maxOrderValue, affiliateCode: null },
   });
-  const emitted: AnyEventObject[] = [];
   actor.on('*', (e) => emitted.push(e));
   actor.start();
   const choose = async (code: string) => {
@@ -55,7 +59,7 @@ describe("'Add new currency' (spec 2.6, 5.1)", () => {
     clock.increment(1);
     expect(actor.getSnapshot().context.priced).toMatchObject({ foreignMinor: 10_500, gbpMinor: 8_750 });
     actor.send({ type: 'newLine.addRequested' });
-    expect(emitted).toEqual([{ type: 'cart.lineAddRequested', line: { currencyCode: 'USD', qty: 105, productId: 2, storeId: 1 } }]);
+    expect(emitted).toEqual([{ type: 'cart.lineAdded', line: { currencyCode: 'USD', qty: 105, productId: 2, storeId: 1 } }]);
   });
 
   it.each([

@@ -1,11 +1,11 @@
 /**
- * One hook a page-level machine: each creates the screen's actor with its real I/O (actors.ts),
- * the inspector options and its input, and carries out the side effects the chart emits:
+ * One hook a page-level machine: each opens the screen's actor on the shop (the root actor, whose
+ * child it is, with the page's name as systemId) with its input, and carries out the side effects
+ * the chart emits, which leave the actor system (what actors tell each other never passes here):
  *
  * - `navigation.requested`: react-router's navigate for the shop's own addresses, a full
  *   navigation (location.assign) for an absolute URL on another origin;
  * - `tracking.stepViewed`, `order.confirmed`: the marketing tracker and session storage;
- * - `countdown.stopRequested`, `cart.abandoned`: the root cart actor;
  * - `payment.reported`: postMessage to the page holding the payment iframe, at the shop's exact
  *   origin, never '*';
  * - `error.reported`: the error reporter.
@@ -13,13 +13,12 @@
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { Subscription } from 'xstate';
 import { checkoutPageOf } from '#domain/checkout-steps.ts';
 import type { ProductId } from '#domain/contract/catalogue.ts';
 import { appPaths } from '#domain/contract/routes.ts';
 import { PRODUCT, SELL_TRAVEL_MONEY_PAGE, viewCartPath } from '#domain/products.ts';
 import { selectCartSummary, selectCountdownRef } from '#machines/cart/cart.machine.ts';
-import type { NewLineEmitted, NewLineInput } from '#machines/cart/new-line.machine.ts';
+import type { NewLineInput } from '#machines/cart/new-line.machine.ts';
 import { selectHasProfile, selectSessionNotice, selectToken, type SessionNotice } from '#machines/session/session.machine.ts';
 import { loyaltySignInUrl, startLoyaltySignIn } from '#src/api/session.ts';
 import type { ChartEmitted, ChartInput } from '#machines/chart/chart.machine.ts';
@@ -32,7 +31,6 @@ import { inAppPath, shopNavigator } from './navigation.ts';
 import { orderCompletedProperties, transactionOf } from './order-tracking.ts';
 import { usePageEffects, useShopActor, useShopActors, useShopServices, useSiteSettings } from './providers.tsx';
 import { affiliateIdFrom, isStoredTransaction, storeTransaction } from './tracking.ts';
-import { useEmitted } from './use-emitted.ts';
 
 
 type PageActors = { [P in ShopPage]: NonNullable<ShopSnapshot['children'][P]> };
@@ -67,7 +65,7 @@ interface PageEmittedEvents {
   branchFinder: never;
   chart: ChartEmitted;
   paymentResponse: PaymentResponseEmitted;
-  newLine: NewLineEmitted;
+  newLine: never;
 }
 type PageEmitted<P extends ShopPage> = PageEmittedEvents[P];
 
@@ -159,36 +157,7 @@ export function useCheckoutActor(input: CheckoutActorInput = {}): CheckoutActorR
     storeTransaction(storage, transaction);
   });
 
-  // The cart and the checkout tell each other: the order is created, the countdown stops, the cart is gone.
-  useEmitted(cart, 'cart.checkedOut', () => actor.send({ type: 'cart.checkedOut' }));
-  // The confirmation asks as it opens, often before the cart (read at the same time) has its
-  // countdown: the request waits for it, for as long as the page is open.
-  const pendingStop = useRef<Subscription | null>(null);
-  usePageEmitted('checkout', 'countdown.stopRequested', () => {
-    pendingStop.current?.unsubscribe();
-    pendingStop.current = sendOnceCountdownRuns(cart);
-  });
-  useEffect(() => () => pendingStop.current?.unsubscribe(), []);
-  usePageEmitted('checkout', 'cart.abandoned', () => cart.send({ type: 'cart.abandoned' }));
   return actor;
-}
-
-/** Sends countdown.stopRequested to the cart as soon as its countdown runs (at once if it does). */
-function sendOnceCountdownRuns(cart: CartActorRef): Subscription {
-  let done = false;
-  const hasCountdown = () => cart.getSnapshot().children.countdown?.getSnapshot().status === 'active';
-  const subscription = cart.subscribe(() => {
-    if (done || !hasCountdown()) return;
-    done = true;
-    cart.send({ type: 'countdown.stopRequested' });
-    queueMicrotask(() => subscription.unsubscribe());
-  });
-  if (hasCountdown()) {
-    done = true;
-    cart.send({ type: 'countdown.stopRequested' });
-    subscription.unsubscribe();
-  }
-  return subscription;
 }
 
 /** The product before the order is read: the cart's, or sell-back on its own view-cart page. */
@@ -320,14 +289,14 @@ function positiveIntOf(text: string | null): number | null {
 }
 
 /**
- * The calculator of a calculator page. Reads store_id, signedIn and affiliateid from the address;
- * tells the session to read the loyalty flag, the cart to add lines or be abandoned, and follows
- * the cart as it changes.
+ * The calculator of a calculator page. Reads store_id, signedIn and affiliateid from the address,
+ * and starts from the cart as it is (the calculator and the cart talk to each other, and to the
+ * session, in the shop's system).
  */
 export function useCalculatorActor(options: CalculatorPageOptions = {}): CalculatorPage {
   const services = useShopServices();
   const settings = useSiteSettings();
-  const { session, cart } = useShopActors();
+  const { cart } = useShopActors();
   const location = useLocation();
   const navigate = useNavigate();
   const go = useShopNavigate();
@@ -357,7 +326,6 @@ export function useCalculatorActor(options: CalculatorPageOptions = {}): Calcula
   });
 
   const [toast, setToast] = useState<string | null>(null);
-  usePageEmitted('calculator', 'session.profileRequested', () => session.send({ type: 'session.profileRequested' }));
   usePageEmitted('calculator', 'toast.requested', (event) => setToast(event.message));
   usePageEmitted('calculator', 'queryParam.removed', (event) => {
     const params = new URLSearchParams(location.search);
@@ -365,26 +333,9 @@ export function useCalculatorActor(options: CalculatorPageOptions = {}): Calcula
     const search = params.toString();
     void navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true });
   });
-  usePageEmitted('calculator', 'cart.abandonRequested', () => cart.send({ type: 'cart.abandonRequested' }));
   usePageEmitted('calculator', 'navigation.requested', (event) => go(event.to));
 
-  // The cart forces its type, product and branch; the calculator follows it as it changes.
-  const summary = useSelector(cart, selectCartSummary, sameCartSummary);
-  const sent = useRef(cartSummary);
-  useEffect(() => {
-    if (sameCartSummary(sent.current, summary)) return;
-    sent.current = summary;
-    calculator.send({ type: 'cart.updated', cart: summary });
-  }, [calculator, summary]);
-
   return { calculator, toast, dismissToast: useCallback(() => setToast(null), []) };
-}
-
-type CartSummary = ReturnType<typeof selectCartSummary>;
-
-function sameCartSummary(a: CartSummary, b: CartSummary): boolean {
-  if (a === null || b === null) return a === b;
-  return a.productId === b.productId && a.storeId === b.storeId && a.currencyCode === b.currencyCode;
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -393,17 +344,11 @@ function sameCartSummary(a: CartSummary, b: CartSummary): boolean {
 
 export type NewLineActorRef = PageActors['newLine'];
 
-/** The 'Add new currency' form's actor: its lines go to the cart actor, which tells it its lines. */
+/**
+ * The 'Add new currency' form's actor: it hands its lines to the cart actor, which tells it its
+ * lines (both through the shop's system).
+ */
 export function useNewLineActor(input: Omit<NewLineInput, 'siteId'>): NewLineActorRef {
   const { config } = useShopServices();
-  const { cart } = useShopActors();
-  const actor = usePageActor({ page: 'newLine', input: { siteId: config.siteId, ...input } });
-  usePageEmitted('newLine', 'cart.lineAddRequested', ({ line }) => cart.send({ type: 'cart.lineAdded', line }));
-  const lines = useSelector(cart, (s) => s.context.cart?.lines ?? NO_LINES);
-  useEffect(() => {
-    actor.send({ type: 'cart.linesChanged', lines });
-  }, [actor, lines]);
-  return actor;
+  return usePageActor({ page: 'newLine', input: { siteId: config.siteId, ...input } });
 }
-
-const NO_LINES: never[] = [];

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { emit } from 'xstate';
 import { newLineMachine, selectCanAdd, selectOfferedCurrencies, type NewLineSnapshot } from '#machines/cart/new-line.machine.ts';
 import { actorDone, actorFailed, definePathSuite } from '../support/graph-coverage.ts';
 import { currencies, quoteFor } from '../support/calculator-fixtures.ts';
@@ -11,6 +12,15 @@ const serializeState = (s: NewLineSnapshot): string => {
 definePathSuite({
   name: 'new-line',
   machine: newLineMachine,
+  // Alone here, the chart has no other actors to tell: what it tells them is recorded as emitted.
+  provide: {
+    actions: {
+      requestLine: emit(({ context }) => ({
+        type: 'cart.lineAdded',
+        line: { currencyCode: context.currencyCode ?? '', qty: context.priced ? context.priced.foreignMinor / 100 : 0, productId: context.productId, storeId: context.storeId },
+      })),
+    },
+  },
   input: { siteId: 1, storeId: 1, productId: 2, currencies, lines: [{ currency: { code: 'EUR' } }], maxOrderValue: 1000 },
   events: [
     { type: 'newLine.currencyChosen', currencyCode: 'EUR' },
@@ -29,10 +39,10 @@ definePathSuite({
     const offered = selectOfferedCurrencies(s).map((c) => c.code);
     for (const line of s.context.lines) expect(offered).not.toContain(line.currency.code);
     if (s.context.currencyCode !== null) expect(offered).toContain(s.context.currencyCode);
-    const requests = step.emitted.filter((e) => e.type === 'cart.lineAddRequested');
+    const requests = step.emitted.filter((e) => e.type === 'cart.lineAdded');
     if (requests.length > 0) {
       expect(step.event.type).toBe('newLine.addRequested');
-      expect(requests).toEqual([{ type: 'cart.lineAddRequested', line: { currencyCode: 'USD', qty: 100, productId: 2, storeId: 1 } }]);
+      expect(requests).toEqual([{ type: 'cart.lineAdded', line: { currencyCode: 'USD', qty: 100, productId: 2, storeId: 1 } }]);
     }
     if (!s.matches({ quote: 'loaded' })) expect(selectCanAdd(s)).toBe(false);
   },

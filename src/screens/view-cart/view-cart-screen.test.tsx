@@ -23,13 +23,13 @@ afterAll(() => server.close());
 function open(options: { cart?: Cart | null; request?: ViewCartRequest; path?: string; now?: () => number } = {}) {
   if (options.cart === null) server.use(...variants.noCart());
   else if (options.cart) server.use(...variants.withCart(options.cart));
-  const cart = createActor(cartOverApi(), { input: { siteId: 1, settings: cartSettings, siteProducts: fx.siteProducts, now: options.now ?? (() => NOW.getTime()) } });
+  const run = startCheckout(options.path ?? '/checkout/view-cart');
+  // In the app both are in the shop's system, where the cart tells the checkout its order is created.
+  const logic = cartOverApi().provide({ actions: { announceCheckout: () => run.checkout.send({ type: 'cart.checkedOut' }) } });
+  const cart = createActor(logic, { input: { siteId: 1, settings: cartSettings, siteProducts: fx.siteProducts, now: options.now ?? (() => NOW.getTime()) } });
   const cartNavigations: string[] = [];
   cart.on('navigation.requested', (event) => cartNavigations.push(event.to));
   cart.start();
-  const run = startCheckout(options.path ?? '/checkout/view-cart');
-  // As the app does: the order the cart created moves the checkout on.
-  cart.on('cart.checkedOut', () => run.checkout.send({ type: 'cart.checkedOut' }));
   const reads = createShopReads(testServices());
   render(
     <ViewCartScreen
