@@ -559,3 +559,36 @@ describe('the embedded calculator offers what its store fulfils (spec 2.1, 2.6)'
     expect(selectAddToCartLink(actor.getSnapshot())).toContain('product_id=2&store_id=12');
   });
 });
+
+describe('typing against late answers', () => {
+  it('keeps £1200 typed right after choosing Home delivery over the quote that arrives meanwhile and a cart that changes nothing', async () => {
+    let answer: (() => void) | null = null;
+    const { actor, clock, settled, type } = startCalculator(
+      {},
+      {
+        quote: (i) =>
+          i.productId === 1
+            ? new Promise((resolve) => {
+                answer = () => resolve(quoteFor(i.storeId));
+              })
+            : Promise.resolve(quoteFor(i.storeId)),
+      },
+    );
+    await settled();
+    expect(amounts(actor).gbpMinor).toBe(100_000);
+    actor.send({ type: 'product.changed', productId: 1 });
+    expect(actor.getSnapshot().hasTag('quoteLoading')).toBe(true);
+    type('gbp', '1200');
+    // The Home delivery quote arrives while the shopper is still inside the pause.
+    await vi.waitFor(() => expect(answer).not.toBeNull());
+    answer!();
+    await settled();
+    expect(amounts(actor).typed).toEqual({ picker: 'gbp', text: '1200' });
+    // The cart tells what it is: the same product, branch and currency.
+    const { context } = actor.getSnapshot();
+    actor.send({ type: 'cart.updated', cart: { productId: context.productId, storeId: context.deliveryCentre?.id ?? 0, currencyCode: context.currencyCode } });
+    expect(amounts(actor).typed).toEqual({ picker: 'gbp', text: '1200' });
+    clock.increment(500);
+    expect(amounts(actor)).toMatchObject({ typed: null, gbpMinor: 120_000 });
+  });
+});
