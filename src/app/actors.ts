@@ -3,8 +3,9 @@
  * through `.provide({ actors })`, calling the API modules of src/api/. One section a machine, one
  * exported `provideX(services)` a machine; tests and stories provide fakes the same way.
  *
- * The root actors (session, cart) are created inside ShopProviders (providers.tsx), never at
- * module level; page-level actors in their screens through the hooks of use-machines.ts.
+ * `provideShop` gives the root machine (machines/shop) all of them: ShopProviders (providers.tsx)
+ * creates that one actor, never at module level; the session, the cart and each page's actor are
+ * its children, in its system.
  *
  * The session actor owns the token. The API client reaches it through the SessionLink: it reads
  * the token on every call and reports 401/403 as `session.unauthorized`. Authorised calls wait
