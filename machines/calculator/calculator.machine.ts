@@ -19,12 +19,13 @@
  * currency change; a branch change keeps it, re-rounds it to the new increment and says so when
  * that changes it.
  *
- * Side effects leave as emitted events: `session.profileRequested` when it starts (the loyalty
- * flag), `toast.requested` and `queryParam.removed` after the loyalty sign-in,
- * `cart.abandonRequested` when the tab changes under a cart, `navigation.requested` after add to
- * cart and for return to cart. The app tells it about the cart with `cart.updated`.
+ * It tells the session `session.profileRequested` when it starts (the loyalty flag) and the cart
+ * `cart.abandonRequested` when the tab changes under a cart (`system.get`); the cart tells it
+ * `cart.updated` when its product, branch or currency change. Side effects leave as emitted
+ * events: `toast.requested` and `queryParam.removed` after the loyalty sign-in,
+ * `navigation.requested` after add to cart and for return to cart.
  */
-import { and, assign, emit, fromPromise, not, setup, stateIn, type SnapshotFrom } from 'xstate';
+import { and, assign, emit, enqueueActions, fromPromise, not, setup, stateIn, type AnyActorRef, type SnapshotFrom } from 'xstate';
 import { cartLinkUrl } from '#domain/cart-link.ts';
 import type { Store } from '#domain/contract/branches.ts';
 import type {
@@ -173,10 +174,8 @@ export type CalculatorEvent =
   | { type: 'calculator.retried' };
 
 export type CalculatorEmitted =
-  | { type: 'session.profileRequested' }
   | { type: 'toast.requested'; message: string }
   | { type: 'queryParam.removed'; name: 'signedIn' }
-  | { type: 'cart.abandonRequested' }
   | { type: 'navigation.requested'; to: string };
 
 export type CalculatorTag =
@@ -308,7 +307,11 @@ export const calculatorMachine = setup({
     branchFinder: branchFinderMachine,
   },
   actions: {
-    requestProfile: emit({ type: 'session.profileRequested' as const }),
+    // The session reads the loyalty flag.
+    requestProfile: enqueueActions(({ enqueue, system }) => {
+      const session: AnyActorRef | undefined = system.get('session');
+      if (session) enqueue.sendTo(session, { type: 'session.profileRequested' });
+    }),
     confirmSignIn: emit({ type: 'toast.requested' as const, message: messages.signedIn }),
     removeSignedInParam: emit({ type: 'queryParam.removed' as const, name: 'signedIn' as const }),
     rememberCatalogue: assign(({ context }, params: LoadCalculatorOutput) => ({
@@ -387,7 +390,11 @@ export const calculatorMachine = setup({
       typed: null,
       roundingWarning: null,
     })),
-    abandonCart: emit({ type: 'cart.abandonRequested' as const }),
+    // The cart clears itself, says so and goes to /.
+    abandonCart: enqueueActions(({ enqueue, system }) => {
+      const cart: AnyActorRef | undefined = system.get('cart');
+      if (cart) enqueue.sendTo(cart, { type: 'cart.abandonRequested' });
+    }),
     forgetCart: assign({ cart: null }),
     rememberAddError: assign({ addError: (_, params: { error: unknown }) => serverMessageOf(params.error) ?? messages.somethingWentWrong }),
     forgetAddError: assign({ addError: null }),

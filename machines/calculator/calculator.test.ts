@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor, type AnyEventObject } from 'xstate';
+import { systemWithRecorders } from '../../tests/support/system-recorder.ts';
 import type { Store } from '#domain/contract/branches.ts';
 import { makeStore, stores } from '../../tests/support/branch-fixtures.ts';
 import { catalogue, deliveryCentre, quoteFor, settings as baseSettings } from '../../tests/support/calculator-fixtures.ts';
@@ -45,11 +46,14 @@ function startCalculator(input: TestInput = {}, fakes: { quote?: (i: FetchQuoteI
       }),
     },
   });
+  const emitted: AnyEventObject[] = [];
+  // What it tells the other actors of the shop lands in `emitted` too.
+  const parent = systemWithRecorders(['session', 'cart'], emitted as AnyEventObject[], clock);
   const actor = createActor(machine, {
     clock,
+    parent,
     input: { siteId: 1, host: 'https://shop.example', affiliateCode: 'AFF', ...input, settings: { ...baseSettings, ...input.settings } },
   });
-  const emitted: AnyEventObject[] = [];
   actor.on('*', (e) => emitted.push(e));
   actor.start();
   const settled = () => waitFor(actor, (s) => s.matches('failed') || (s.matches('ready') && !s.hasTag('quoteLoading') && !s.hasTag('adding')));
@@ -553,5 +557,38 @@ describe('the embedded calculator offers what its store fulfils (spec 2.1, 2.6)'
     await settled();
     expect(actor.getSnapshot().context).toMatchObject({ productId: 2, storeId: 12 });
     expect(selectAddToCartLink(actor.getSnapshot())).toContain('product_id=2&store_id=12');
+  });
+});
+
+describe('typing against late answers', () => {
+  it('keeps £1200 typed right after choosing Home delivery over the quote that arrives meanwhile and a cart that changes nothing', async () => {
+    let answer: (() => void) | null = null;
+    const { actor, clock, settled, type } = startCalculator(
+      {},
+      {
+        quote: (i) =>
+          i.productId === 1
+            ? new Promise((resolve) => {
+                answer = () => resolve(quoteFor(i.storeId));
+              })
+            : Promise.resolve(quoteFor(i.storeId)),
+      },
+    );
+    await settled();
+    expect(amounts(actor).gbpMinor).toBe(100_000);
+    actor.send({ type: 'product.changed', productId: 1 });
+    expect(actor.getSnapshot().hasTag('quoteLoading')).toBe(true);
+    type('gbp', '1200');
+    // The Home delivery quote arrives while the shopper is still inside the pause.
+    await vi.waitFor(() => expect(answer).not.toBeNull());
+    answer!();
+    await settled();
+    expect(amounts(actor).typed).toEqual({ picker: 'gbp', text: '1200' });
+    // The cart tells what it is: the same product, branch and currency.
+    const { context } = actor.getSnapshot();
+    actor.send({ type: 'cart.updated', cart: { productId: context.productId, storeId: context.deliveryCentre?.id ?? 0, currencyCode: context.currencyCode } });
+    expect(amounts(actor).typed).toEqual({ picker: 'gbp', text: '1200' });
+    clock.increment(500);
+    expect(amounts(actor)).toMatchObject({ typed: null, gbpMinor: 120_000 });
   });
 });

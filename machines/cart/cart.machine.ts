@@ -14,15 +14,31 @@
  * where no cart means 'You have no cart' and / one second later; so does a cart the link's line
  * could not create, whose problem pops up too.
  *
+ * It talks to the other actors of the shop's system (`system.get`): it tells the checkout
+ * `cart.checkedOut` once POST /cart/checkout created the order, the calculator `cart.updated`
+ * when its product, branch or currency change, and the 'Add new currency' form
+ * `cart.linesChanged`. The checkout's `countdown.stopRequested` is kept until the countdown runs.
+ *
  * Side effects leave as emitted events (the app subscribes with `actor.on`):
  * - `navigation.requested { to }` after "We've cleared your cart", after 'You have no cart' and
  *   for the header's 'Review & checkout' (refused, like checkout, once the cart has expired);
- * - `cart.checkedOut { orderId, externalOrderId }` once POST /cart/checkout created the order,
- *   for the checkout actor, which moves on to the delivery step;
  * - `cart.lineInvalid { lineId, message }` when a quantity is not above 0: focus returns to it;
  * - `error.reported { error, where }` for failures nobody sees otherwise.
  */
-import { and, assign, emit, fromPromise, not, sendParent, sendTo, setup, type SnapshotFrom } from 'xstate';
+import {
+  and,
+  assign,
+  emit,
+  enqueueActions,
+  fromPromise,
+  not,
+  sendParent,
+  sendTo,
+  setup,
+  type AnyActorRef,
+  type AnyEventObject,
+  type SnapshotFrom,
+} from 'xstate';
 import type { CartLink, ViewCartRequest } from '#domain/cart-link.ts';
 import type { Cart, CartLine, CartLineRequest, CheckoutResponse, CreateCartRequest } from '#domain/contract/cart.ts';
 import type { ProductId, SiteProduct } from '#domain/contract/catalogue.ts';
@@ -99,6 +115,8 @@ export interface CartContext {
   showGuaranteeErrors: boolean;
   /** 'Proceed to checkout' was pressed while typed amounts were still unsent. */
   proceedRequested: boolean;
+  /** The order is confirmed: the countdown stops as soon as it runs (it may not run yet). */
+  countdownStopRequested: boolean;
   /** The last failed write or load, until dismissed. */
   problem: Problem | null;
 }
@@ -131,7 +149,6 @@ export type CartEvent =
 
 export type CartEmitted =
   | { type: 'navigation.requested'; to: string }
-  | { type: 'cart.checkedOut'; orderId: string; externalOrderId: string }
   | { type: 'cart.lineInvalid'; lineId: string; message: string }
   | { type: 'error.reported'; error: unknown; where: string };
 
@@ -219,6 +236,32 @@ function without<T>(record: Record<string, T>, key: string): Record<string, T> {
   return rest;
 }
 
+type CartSummary = { productId: ProductId; storeId: number; currencyCode: string | null } | null;
+
+function summaryOf(cart: Cart | null): CartSummary {
+  return cart === null ? null : { productId: cart.product.id, storeId: cart.store.id, currencyCode: cart.currencyCode };
+}
+
+function sameSummary(a: CartSummary, b: CartSummary): boolean {
+  if (a === null || b === null) return a === b;
+  return a.productId === b.productId && a.storeId === b.storeId && a.currencyCode === b.currencyCode;
+}
+
+/**
+ * What the other actors of the system are told when the cart changes: the calculator its
+ * product, branch and currency (they force its own), the 'Add new currency' form its lines, branch and product.
+ */
+function changeNotices(before: Cart | null, after: Cart | null): Array<{ systemId: 'calculator' | 'newLine'; event: AnyEventObject }> {
+  const notices: Array<{ systemId: 'calculator' | 'newLine'; event: AnyEventObject }> = [];
+  const summary = summaryOf(after);
+  if (!sameSummary(summaryOf(before), summary)) notices.push({ systemId: 'calculator', event: { type: 'cart.updated', cart: summary } });
+  // The form needs the lines (offered currencies) and the branch and product (its quotes).
+  if (after !== null && (before?.lines !== after.lines || before.store.id !== after.store.id || before.product.id !== after.product.id)) {
+    notices.push({ systemId: 'newLine', event: { type: 'cart.linesChanged', lines: after.lines, storeId: after.store.id, productId: after.product.id } });
+  }
+  return notices;
+}
+
 /** POST /cart for the line on its way: at its store, for its product. */
 const createCartInput = ({ context }: { context: CartContext }): CreateCartInput => ({
   storeId: context.pendingLine?.storeId ?? 1,
@@ -269,15 +312,28 @@ export const cartMachine = setup({
     countdown: countdownMachine.provide({ actions: { announceExpiry: sendParent({ type: 'countdown.expired' }) } }),
   },
   actions: {
-    rememberCart: assign({ cart: (_, params: { cart: Cart | null }) => params.cart }),
-    forgetCart: assign({
-      cart: null,
-      lineEdits: {},
-      lineErrors: {},
-      sendingLineId: null,
-      pendingLine: null,
-      showGuaranteeErrors: false,
-      proceedRequested: false,
+    rememberCart: enqueueActions(({ context, enqueue, system }, params: { cart: Cart | null }) => {
+      enqueue.assign({ cart: params.cart });
+      for (const { systemId, event } of changeNotices(context.cart, params.cart)) {
+        const target: AnyActorRef | undefined = system.get(systemId);
+        if (target) enqueue.sendTo(target, event);
+      }
+    }),
+    forgetCart: enqueueActions(({ context, enqueue, system }) => {
+      enqueue.assign({
+        cart: null,
+        lineEdits: {},
+        lineErrors: {},
+        sendingLineId: null,
+        pendingLine: null,
+        showGuaranteeErrors: false,
+        proceedRequested: false,
+        countdownStopRequested: false,
+      });
+      for (const { systemId, event } of changeNotices(context.cart, null)) {
+        const target: AnyActorRef | undefined = system.get(systemId);
+        if (target) enqueue.sendTo(target, event);
+      }
     }),
     rememberRequest: assign({ request: (_, params: { request: ViewCartRequest }) => params.request }),
     forgetRequest: assign({ request: null }),
@@ -321,16 +377,21 @@ export const cartMachine = setup({
       expiresAt: context.cart?.expiresAt ?? '',
     })),
     stopCountdown: sendTo('countdown', { type: 'countdown.stopped' as const }),
+    rememberCountdownStop: assign({ countdownStopRequested: true }),
+    // Entry actions run before the state's invocations start: the stop follows as an event.
+    stopCountdownIfRequested: enqueueActions(({ context, enqueue }) => {
+      if (context.countdownStopRequested) enqueue.raise({ type: 'countdown.stopRequested' });
+    }),
     goHome: emit({ type: 'navigation.requested' as const, to: HOME }),
     goToViewCart: emit(({ context }) => ({
       type: 'navigation.requested' as const,
       to: context.cart === null ? HOME : viewCartPath(context.cart.product.id),
     })),
-    announceCheckout: emit((_, params: { order: CheckoutResponse }) => ({
-      type: 'cart.checkedOut' as const,
-      orderId: params.order.orderId,
-      externalOrderId: params.order.externalOrderId,
-    })),
+    // The checkout moves on to the delivery step.
+    announceCheckout: enqueueActions(({ enqueue, system }, params: { order: CheckoutResponse }) => {
+      const checkout: AnyActorRef | undefined = system.get('checkout');
+      if (checkout) enqueue.sendTo(checkout, { type: 'cart.checkedOut', orderId: params.order.orderId, externalOrderId: params.order.externalOrderId });
+    }),
     reportError: emit((_, params: { error: unknown; where: string }) => ({
       type: 'error.reported' as const,
       error: params.error,
@@ -377,6 +438,7 @@ export const cartMachine = setup({
     pendingChoice: null,
     showGuaranteeErrors: false,
     proceedRequested: false,
+    countdownStopRequested: false,
     problem: null,
   }),
   initial: 'loading',
@@ -386,6 +448,8 @@ export const cartMachine = setup({
     'cart.abandoned': { target: '.none', actions: 'forgetCart' },
     'cart.refreshRequested': { target: '.loading' },
     'problem.dismissed': { actions: 'forgetProblem' },
+    // Kept until the countdown runs.
+    'countdown.stopRequested': { actions: 'rememberCountdownStop' },
   },
   states: {
     loading: {
@@ -507,6 +571,7 @@ export const cartMachine = setup({
 
     /** A cart exists; its countdown runs until the order is confirmed. */
     open: {
+      entry: 'stopCountdownIfRequested',
       invoke: {
         id: 'countdown',
         src: 'countdown',
@@ -520,7 +585,7 @@ export const cartMachine = setup({
           target: 'settling',
           actions: { type: 'rememberRequest', params: ({ event }) => ({ request: event.request }) },
         },
-        'countdown.stopRequested': { actions: 'stopCountdown' },
+        'countdown.stopRequested': { actions: ['rememberCountdownStop', 'stopCountdown'] },
         // 'Cart expired': a checkout waiting for typed amounts is called off.
         'countdown.expired': { actions: 'forgetProceed' },
         'cart.reviewRequested': { guard: and(['hasLines', not('isCartExpired')]), actions: 'goToViewCart' },
@@ -777,9 +842,8 @@ export function selectLineCount(snapshot: CartSnapshot): number {
 }
 
 /** What the calculator needs to know of the cart: it forces its type, product and branch. */
-export function selectCartSummary(snapshot: CartSnapshot): { productId: ProductId; storeId: number; currencyCode: string | null } | null {
-  const { cart } = snapshot.context;
-  return cart === null ? null : { productId: cart.product.id, storeId: cart.store.id, currencyCode: cart.currencyCode };
+export function selectCartSummary(snapshot: CartSnapshot): CartSummary {
+  return summaryOf(snapshot.context.cart);
 }
 
 /** The countdown child, for useSelector(ref, ...); undefined while there is no cart. */

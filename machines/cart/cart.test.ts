@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor, type AnyEventObject } from 'xstate';
+import { systemWithRecorders } from '../../tests/support/system-recorder.ts';
 import type { Cart } from '#domain/contract/cart.ts';
 import { cartLine, makeCart } from '../../tests/support/cart-fixtures.ts';
 import {
@@ -51,11 +52,14 @@ function startCart(initial: Cart | null | Error, overrides: { api?: Partial<Reco
       checkoutCart: fromPromise(() => api.checkoutCart()),
     },
   });
+  const emitted: AnyEventObject[] = [];
+  // What it tells the other actors of the shop lands in `emitted` too.
+  const parent = systemWithRecorders(['checkout'], emitted as AnyEventObject[], clock);
   const actor = createActor(machine, {
     clock,
+    parent,
     input: { siteId: 1, settings, siteProducts, affiliateCode: 'AFF', now: () => BASE + clock.now() },
   });
-  const emitted: AnyEventObject[] = [];
   actor.on('*', (e) => emitted.push(e));
   actor.start();
   const settled = () => waitFor(actor, (s) => !s.hasTag('loading') && !s.hasTag('saving') && !s.hasTag('checkingOut'));
@@ -376,6 +380,17 @@ describe('checkout (spec 4.3, 7.4)', () => {
     expect(countdown?.getSnapshot().context.view.text).toBe('29:59');
     actor.send({ type: 'countdown.stopRequested' });
     expect(countdown?.getSnapshot().status).toBe('done');
+  });
+
+  it('keeps a stop asked for before the cart is read, and stops the countdown as soon as it runs', async () => {
+    const { actor, emitted, settled } = startCart(ready);
+    // The confirmation opens while the cart is still being read.
+    actor.send({ type: 'countdown.stopRequested' });
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    await settled();
+    expect(actor.getSnapshot().matches('open')).toBe(true);
+    expect(selectCountdownRef(actor.getSnapshot())?.getSnapshot().status).toBe('done');
+    expect(emitted.filter((e) => e.type === 'error.reported')).toEqual([]);
   });
 
   it('sends typed amounts before checking out', async () => {

@@ -6,11 +6,11 @@
  * configured maximum and the conversion at £2,500 (domain/pricing.ts priceDrivenAmount); sell-back
  * is floored to whole units.
  *
- * Add emits `cart.lineAddRequested { line }` for the cart actor (`cart.lineAdded`); the cart tells
- * this form its lines, branch and product with `cart.linesChanged`, so the added currency is no
- * longer offered and the form starts again.
+ * Add sends the cart actor (`system.get('cart')`) `cart.lineAdded { line }`; the cart tells this
+ * form its lines, branch and product with `cart.linesChanged`, so the added currency is no longer
+ * offered and the form starts again.
  */
-import { and, assign, emit, fromPromise, setup, stateIn, type SnapshotFrom } from 'xstate';
+import { and, assign, enqueueActions, fromPromise, setup, stateIn, type AnyActorRef, type SnapshotFrom } from 'xstate';
 import type { Currency, ProductId, QuoteResponse } from '#domain/contract/catalogue.ts';
 import { GBP_CODE, formatUnits, toMajor, toMinor } from '#domain/money.ts';
 import {
@@ -74,7 +74,6 @@ export type NewLineEvent =
   /** The cart as the form needs it: its lines, branch and product. */
   | { type: 'cart.linesChanged'; lines: LineOfCart[]; storeId: number; productId: ProductId };
 
-export type NewLineEmitted = { type: 'cart.lineAddRequested'; line: NewLine };
 
 export type NewLineTag = 'currenciesLoading' | 'currenciesFailed' | 'quoteLoading' | 'quoteFailed' | 'typing';
 
@@ -110,6 +109,16 @@ function offeredOf(context: Pick<NewLineContext, 'currencies' | 'lines' | 'produ
   return currenciesForNewLine(tradable, context.lines);
 }
 
+/** The line Add asks the cart for. */
+export function lineOf(context: NewLineContext): NewLine {
+  return {
+    currencyCode: context.currencyCode ?? '',
+    qty: toMajor(context.priced?.foreignMinor ?? 0, context.currencyCode ?? GBP_CODE),
+    productId: context.productId,
+    storeId: context.storeId,
+  };
+}
+
 const EMPTY_FORM = { currencyCode: null, quote: null, quoteError: null, priced: null, typed: null, amountError: null } as const;
 
 export const newLineMachine = setup({
@@ -117,7 +126,6 @@ export const newLineMachine = setup({
     input: {} as NewLineInput,
     context: {} as NewLineContext,
     events: {} as NewLineEvent,
-    emitted: {} as NewLineEmitted,
     tags: {} as NewLineTag,
   },
   actors: {
@@ -143,15 +151,11 @@ export const newLineMachine = setup({
     /** Leaving the box (or Add): both boxes show the amounts as they will be added. */
     settleTyped: assign(({ context }) => ({ ...pricedTyped(context), typed: null })),
     rememberCart: assign((_, params: { lines: LineOfCart[]; storeId: number; productId: ProductId }) => params),
-    requestLine: emit(({ context }) => ({
-      type: 'cart.lineAddRequested' as const,
-      line: {
-        currencyCode: context.currencyCode ?? '',
-        qty: toMajor(context.priced?.foreignMinor ?? 0, context.currencyCode ?? GBP_CODE),
-        productId: context.productId,
-        storeId: context.storeId,
-      },
-    })),
+    // The cart adds it (`system.get('cart')`) and tells this form its new lines.
+    requestLine: enqueueActions(({ context, enqueue, system }) => {
+      const cart: AnyActorRef | undefined = system.get('cart');
+      if (cart) enqueue.sendTo(cart, { type: 'cart.lineAdded', line: lineOf(context) });
+    }),
     clearForm: assign(EMPTY_FORM),
   },
   guards: {

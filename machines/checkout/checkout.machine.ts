@@ -14,11 +14,11 @@
  *   absolute; the app leaves the single-page app for it).
  * - `tracking.stepViewed { step }`: spec 4.1, the steps announced to tracking: information,
  *   payment, confirmation, announced when the page is entered.
- * - `countdown.stopRequested`: the cart countdown stops at confirmation (spec 4.3); the app tells
- *   the cart actor.
  * - `order.confirmed { order }`: the confirmed order, for the marketing tracker's 'Order Completed'
  *   and the stored transaction data (spec 7.6).
- * - `cart.abandoned`: the cart is gone on the server; the app resets the cart actor.
+ *
+ * It tells the cart (`system.get('cart')`) `countdown.stopRequested` at confirmation (spec 4.3)
+ * and `cart.abandoned` once the cart is gone on the server; the cart tells it `cart.checkedOut`.
  *
  * Sell-back has no payment: the chart does not decide that from the product but from the order
  * state the server returns after the details (and on loading the details page): 18 (completed,
@@ -30,7 +30,7 @@
  * problem in context (`order.reloadRequested` tries again); a failed write keeps the page and
  * sets `problem` (title, detail) until `problem.dismissed`.
  */
-import { assign, emit, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate';
+import { assign, emit, enqueueActions, fromPromise, sendTo, setup, type AnyActorRef, type SnapshotFrom } from 'xstate';
 import type { ProductId } from '#domain/contract/catalogue.ts';
 import type { Problem } from '#domain/contract/common.ts';
 import { appPaths } from '#domain/contract/routes.ts';
@@ -130,9 +130,7 @@ export type CheckoutEvent =
 export type CheckoutEmitted =
   | { type: 'navigation.requested'; to: string }
   | { type: 'tracking.stepViewed'; step: TrackedStep }
-  | { type: 'countdown.stopRequested' }
-  | { type: 'order.confirmed'; order: Order }
-  | { type: 'cart.abandoned' };
+  | { type: 'order.confirmed'; order: Order };
 
 export type CheckoutTag =
   /** A spinner: the order, the slots or the payment page are on their way. */
@@ -235,9 +233,17 @@ export const checkoutMachine = setup({
       to: context.leaveTo ?? appPaths.home,
     })),
     announceStep: emit((_, params: { step: TrackedStep }) => ({ type: 'tracking.stepViewed' as const, step: params.step })),
-    stopCountdown: emit({ type: 'countdown.stopRequested' as const }),
+    // The cart stops its countdown, or keeps the request until its countdown runs.
+    stopCountdown: enqueueActions(({ enqueue, system }) => {
+      const cart: AnyActorRef | undefined = system.get('cart');
+      if (cart) enqueue.sendTo(cart, { type: 'countdown.stopRequested' });
+    }),
     announceConfirmedOrder: emit((_, params: { order: Order }) => ({ type: 'order.confirmed' as const, order: params.order })),
-    announceAbandonedCart: emit({ type: 'cart.abandoned' as const }),
+    // The cart is gone on the server: the cart actor forgets it.
+    announceAbandonedCart: enqueueActions(({ enqueue, system }) => {
+      const cart: AnyActorRef | undefined = system.get('cart');
+      if (cart) enqueue.sendTo(cart, { type: 'cart.abandoned' });
+    }),
     forwardToPaymentFrame: sendTo('paymentFrame', ({ event }) => event),
   },
   guards: {

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { SimulatedClock, createActor, fromPromise } from 'xstate';
+import { SimulatedClock, createActor, fromPromise, type AnyEventObject } from 'xstate';
+import { systemWithRecorders } from '../../tests/support/system-recorder.ts';
 import type { ProductId } from '#domain/contract/catalogue.ts';
 import type {
   CustomerInfoRequest,
@@ -94,11 +95,14 @@ function start(path: string, fakes: Fakes = {}, productId: ProductId | null = nu
       abandonCart: fromPromise(() => calls.abandonCart()),
     },
   });
+  const emitted: Array<CheckoutEmitted | { type: 'countdown.stopRequested' } | { type: 'cart.abandoned' }> = [];
+  // What it tells the other actors of the shop lands in `emitted` too.
+  const parent = systemWithRecorders(['cart'], emitted as AnyEventObject[], clock);
   const actor = createActor(machine, {
     clock,
+    parent,
     input: { path, appOrigin: APP_ORIGIN, abandonCartUrl: ABANDON_CART_URL, productId },
   });
-  const emitted: CheckoutEmitted[] = [];
   actor.on('*', (e) => emitted.push(e));
   actor.start();
   const navigations = () => emitted.flatMap((e) => (e.type === 'navigation.requested' ? [e.to] : []));

@@ -3,8 +3,9 @@
  * through `.provide({ actors })`, calling the API modules of src/api/. One section a machine, one
  * exported `provideX(services)` a machine; tests and stories provide fakes the same way.
  *
- * The root actors (session, cart) are created inside ShopProviders (providers.tsx), never at
- * module level; page-level actors in their screens through the hooks of use-machines.ts.
+ * `provideShop` gives the root machine (machines/shop) all of them: ShopProviders (providers.tsx)
+ * creates that one actor, never at module level; the session, the cart and each page's actor are
+ * its children, in its system.
  *
  * The session actor owns the token. The API client reaches it through the SessionLink: it reads
  * the token on every call and reports 401/403 as `session.unauthorized`. Authorised calls wait
@@ -15,6 +16,7 @@ import {
   fromPromise as xstateFromPromise,
   waitFor,
   type ActorRefFrom,
+  type AnyActorRef,
   type EventObject,
   type NonReducibleUnknown,
   type PromiseActorLogic,
@@ -64,7 +66,7 @@ import { lookupAddresses, searchPlaces } from '#src/api/places.ts';
 import { createSession, fetchSessionInfo } from '#src/api/session.ts';
 import type { Branch, LookupAddress, OpeningTimes, StoreAddress } from '#domain/contract/branches.ts';
 import type { Cart } from '#domain/contract/cart.ts';
-import type { CheckoutContent, Currency, ProductId, QuoteResponse, SiteProduct, SiteSettings } from '#domain/contract/catalogue.ts';
+import type { CheckoutContent, Currency, ProductId, QuoteResponse } from '#domain/contract/catalogue.ts';
 import type { Problem } from '#domain/contract/common.ts';
 import type { Tracking } from '#domain/contract/order.ts';
 import { messages } from '#domain/messages.ts';
@@ -72,13 +74,15 @@ import { transactionTypeOf } from '#domain/products.ts';
 import { nearbyStoresRequest, type GeoPoint } from '#domain/branch-search.ts';
 import { branchFinderMachine, type FindNearbyInput, type NearbyResult } from '#machines/branch-finder/branch-finder.machine.ts';
 import { calculatorMachine, type LoadCalculatorInput, type LoadCalculatorOutput } from '#machines/calculator/calculator.machine.ts';
-import { cartMachine, type CartInput, type NewLine } from '#machines/cart/cart.machine.ts';
+import { cartMachine, type NewLine } from '#machines/cart/cart.machine.ts';
 import { newLineMachine } from '#machines/cart/new-line.machine.ts';
 import { chartMachine } from '#machines/chart/chart.machine.ts';
 import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
 import { paymentResponseMachine } from '#machines/payment/payment-response.machine.ts';
 import { selectToken, sessionMachine, type SessionSnapshot, type StoredTokens } from '#machines/session/session.machine.ts';
+import { shopMachine, type ShopSettings } from '#machines/shop/shop.machine.ts';
 import type { ShopConfig } from './config.ts';
+import type { PageEffects } from './page-effects.ts';
 import { createConsoleReporter, type ErrorReporter } from './errors.ts';
 import { readTrackingCookie, silentTracker, trackingPayload, type MarketingTracker } from './tracking.ts';
 
@@ -287,20 +291,6 @@ export function provideCart(services: ShopServices, tracking: () => Partial<Trac
   });
 }
 
-/** The cart's input from the page settings. */
-export function cartInputOf(config: ShopConfig, settings: SiteSettings, siteProducts: SiteProduct[], affiliateCode: string | null): CartInput {
-  return {
-    siteId: config.siteId,
-    settings: {
-      isPartner: settings.isPartner,
-      showBuybackGuarantee: settings.showBuybackGuarantee,
-      showRefundGuarantee: settings.showRefundGuarantee,
-    },
-    siteProducts,
-    affiliateCode,
-  };
-}
-
 // ------------------------------------------------------------------------------------------------
 // New line ('Add new currency' on the view-cart page): quotes at the cart's branch and product
 // ------------------------------------------------------------------------------------------------
@@ -308,6 +298,7 @@ export function cartInputOf(config: ShopConfig, settings: SiteSettings, siteProd
 export function provideNewLine(services: ShopServices) {
   return newLineMachine.provide({
     actors: {
+      fetchCurrencies: fromPromise<Currency[], Record<string, never>>(({ signal }) => fetchCurrencies(services.api, { signal })),
       fetchQuote: fromPromise(({ input, signal }) =>
         fetchQuote(services.api, { ...input, transactionType: transactionTypeOf(input.productId) }, { signal }),
       ),
@@ -381,7 +372,7 @@ export async function addLineThroughCart(cart: CartActorRef, line: NewLine, sign
   if (problem !== null && problem !== before.context.problem) throw new CartProblemError(problem);
 }
 
-export function provideCalculator(services: ShopServices, cart: CartActorRef, geolocate?: () => Promise<GeoPoint>) {
+export function provideCalculator(services: ShopServices, geolocate?: () => Promise<GeoPoint>) {
   const { api } = services;
   return calculatorMachine.provide({
     actors: {
@@ -412,7 +403,7 @@ export function provideCalculator(services: ShopServices, cart: CartActorRef, ge
       fetchQuote: fromPromise(({ input, signal }) =>
         fetchQuote(api, { ...input, transactionType: transactionTypeOf(input.productId) }, { signal }),
       ),
-      addToCart: fromPromise(({ input, signal }) => addLineThroughCart(cart, input, signal)),
+      addToCart: fromPromise(({ input, signal, system }) => addLineThroughCart(system.get('cart') as CartActorRef, input, signal)),
       branchFinder: provideBranchFinder(services, geolocate),
     },
   });
@@ -525,29 +516,12 @@ export function createShopReads(services: ShopServices) {
 export type ShopReads = ReturnType<typeof createShopReads>;
 
 // ------------------------------------------------------------------------------------------------
-// Root actors (created in ShopProviders)
+// The shop: the root actor (created in ShopProviders), every other actor its child
 // ------------------------------------------------------------------------------------------------
-
-/** The system ids of the root actors, for `system.get(...)` and the inspector. */
-export const ROOT_SYSTEM_IDS = {
-  session: 'session',
-  shopSettings: 'shopSettings',
-  cart: 'cart',
-} as const;
-
-/**
- * The page settings and feature flags, and the spend limits of the site's products. Every page's
- * machine takes some of them as input (the calculator's defaults, the cart's guarantee and spend
- * rules, the checkout's abandon-cart address), so the pages start once they are known.
- */
-export interface ShopSettings {
-  settings: SiteSettings;
-  siteProducts: SiteProduct[];
-}
 
 export function provideShopSettings(services: ShopServices) {
   const { api, config } = services;
-  return fromPromise<ShopSettings>(async ({ signal }) => {
+  return fromPromise<ShopSettings, { siteId: number }>(async ({ signal }) => {
     const [settings, siteProducts] = await Promise.all([
       fetchSiteSettings(api, config.siteId, { signal }),
       fetchSiteProducts(api, config.siteId, { signal }),
@@ -556,6 +530,27 @@ export function provideShopSettings(services: ShopServices) {
   });
 }
 
+/** The shop with the real I/O of every actor of the system. */
+export function provideShop(services: ShopServices, storage: TokenStorage | null = browserTokenStorage(), effects?: PageEffects) {
+  return shopMachine.provide({
+    actions: {
+      connectPage: ({ system }, { page }) => effects?.connect(page, system.get(page) as AnyActorRef | undefined),
+    },
+    actors: {
+      session: provideSession(services, storage),
+      loadSettings: provideShopSettings(services),
+      cart: provideCart(services),
+      calculator: provideCalculator(services),
+      checkout: provideCheckout(services),
+      branchFinder: provideBranchFinder(services),
+      chart: provideChart(services),
+      paymentResponse: providePaymentResponse(services),
+      newLine: provideNewLine(services),
+    },
+  });
+}
+
+export type ShopActorRef = ActorRefFrom<ReturnType<typeof provideShop>>;
 export type CartActorRef = ActorRefFrom<ReturnType<typeof provideCart>>;
 
 /** The running root actors the views share. */

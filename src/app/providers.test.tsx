@@ -178,7 +178,7 @@ describe('root actors', () => {
       return null;
     }
     renderShop(withProbe(<Checkout />), '/checkout/delivery-options', { inspect });
-    await waitFor(() => expect([...inspected]).toEqual(expect.arrayContaining(['session', 'shopSettings', 'cart', 'countdown', 'checkout'])));
+    await waitFor(() => expect([...inspected]).toEqual(expect.arrayContaining(['shop', 'session', 'cart', 'countdown', 'checkout'])));
   });
 });
 

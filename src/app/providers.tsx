@@ -4,40 +4,39 @@
  * useShopServices(), useShopReads(), useSiteSettings() and useShopActors(), and pass child actor
  * refs down as props.
  *
- * The root actors are created here, once per mounted app (never at module level: one app per
- * page, a fresh one per test or story), each with its systemId and the inspector options. The
- * session starts at once; the pages, and the cart whose rules depend on the page settings, start
- * once the settings are read.
+ * One root actor, the shop (machines/shop), is created here, once per mounted app (never at module
+ * level: one app per page, a fresh one per test or story), with the inspector options; every other
+ * actor is its child, in its system. The session starts at once; the pages, and the cart whose
+ * rules depend on the page settings, start once the shop has read the settings.
  */
-import { useActorRef } from '@xstate/react';
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { createActor, type ActorOptions, type AnyActorLogic } from 'xstate';
+import { useActorRef, useSelector } from '@xstate/react';
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import type { ActorOptions, AnyActorLogic } from 'xstate';
 import type { SiteProduct, SiteSettings } from '#domain/contract/catalogue.ts';
 import { messages } from '#domain/messages.ts';
 import { Button } from '#src/ui/button.tsx';
 import { Notice } from '#src/ui/notice.tsx';
 import { Spinner } from '#src/ui/spinner.tsx';
+import type { ShopSettings, ShopSnapshot } from '#machines/shop/shop.machine.ts';
 import {
-  ROOT_SYSTEM_IDS,
   browserTokenStorage,
-  cartInputOf,
   createSessionLink,
   createShopReads,
   createShopServices,
-  provideCart,
-  provideSession,
-  provideShopSettings,
+  provideShop,
+  type CartActorRef,
   type SessionActorRef,
+  type ShopActorRef,
   type ShopActors,
   type ShopReads,
   type ShopServiceOverrides,
   type ShopServices,
-  type ShopSettings,
   type TokenStorage,
 } from './actors.ts';
 import { getConfig, type ShopConfig } from './config.ts';
 import { inspectOptions, type InspectEnv, type InspectObserver } from './inspector.ts';
 import type { Navigate } from './navigation.ts';
+import { createPageEffects, type PageEffects } from './page-effects.ts';
 import { affiliateIdFrom } from './tracking.ts';
 import { useEmitted } from './use-emitted.ts';
 
@@ -45,6 +44,8 @@ const ServicesContext = createContext<ShopServices | null>(null);
 const ReadsContext = createContext<ShopReads | null>(null);
 const SettingsContext = createContext<ShopSettings | null>(null);
 const ActorsContext = createContext<ShopActors | null>(null);
+const ShopContext = createContext<ShopActorRef | null>(null);
+const PageEffectsContext = createContext<PageEffects | null>(null);
 type Clock = NonNullable<ActorOptions<AnyActorLogic>['clock']>;
 
 /** What every actor of the app is created with: the inspector, and for tests a simulated clock. */
@@ -93,70 +94,46 @@ function sessionStorageOrUndefined(): Storage | undefined {
 function createRoot(props: Omit<ShopProvidersProps, 'children'>) {
   const link = createSessionLink();
   const services = createShopServices(props.config ?? getConfig(), link, props.overrides);
+  const effects = createPageEffects();
   return {
     link,
     services,
+    effects,
     reads: createShopReads(services),
-    session: provideSession(services, props.storage === undefined ? browserTokenStorage() : props.storage),
-    shopSettings: provideShopSettings(services),
-    cart: provideCart(services),
+    shop: provideShop(services, props.storage === undefined ? browserTokenStorage() : props.storage, effects),
   };
 }
 
 type Root = ReturnType<typeof createRoot>;
 
-type SettingsLoad = { status: 'loading' } | { status: 'ready'; value: ShopSettings } | { status: 'failed'; retry: () => void };
-
-/** Reads the page settings, again on each retry; a read in flight stops with the app. */
-function useShopSettingsLoad(root: Root, options: ShopActorOptions): SettingsLoad {
-  const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<{ attempt: number; value: ShopSettings | null; failed: boolean }>({ attempt: -1, value: null, failed: false });
-  useEffect(() => {
-    const actor = createActor(root.shopSettings, { systemId: ROOT_SYSTEM_IDS.shopSettings, ...options });
-    actor.subscribe({
-      next: (snapshot) => {
-        if (snapshot.status === 'done') setState({ attempt, value: snapshot.output, failed: false });
-      },
-      error: (error) => {
-        root.services.errors.report(error, { where: 'shopSettings' });
-        setState({ attempt, value: null, failed: true });
-      },
-    });
-    actor.start();
-    return () => {
-      actor.stop();
-    };
-  }, [root, options, attempt]);
-
-  if (state.value !== null) return { status: 'ready', value: state.value };
-  if (state.failed && state.attempt === attempt) return { status: 'failed', retry: () => setAttempt((n) => n + 1) };
-  return { status: 'loading' };
-}
-
 export function ShopProviders({ children, ...props }: ShopProvidersProps) {
   const [root] = useState(() => createRoot(props));
   const [options] = useState<ShopActorOptions>(() => ({ ...(props.inspect ?? pageInspectOptions()), ...(props.clock ? { clock: props.clock } : {}) }));
 
-  const session = useActorRef(root.session, {
-    systemId: ROOT_SYSTEM_IDS.session,
-    input: { siteId: root.services.config.siteId },
+  // The one root actor: every other actor is its child, in its system.
+  const shop = useActorRef(root.shop, {
+    systemId: 'shop',
+    input: { siteId: root.services.config.siteId, affiliateCode: affiliateIdFrom(sessionStorageOrUndefined()) },
     ...options,
   });
-  // The API client reads the token from this actor and reports 401/403 to it.
+  // The API client reads the token from the session and reports 401/403 to it.
+  const session = useSelector(shop, selectSessionRef);
   root.link.connect(session);
-  const settings = useShopSettingsLoad(root, options);
+  useEmitted(shop, 'error.reported', (event) => root.services.errors.report(event.error, { where: event.where }));
+  const status = useSelector(shop, selectSettingsStatus);
+  const retry = useCallback(() => shop.send({ type: 'settings.retried' }), [shop]);
 
   let content: ReactNode;
-  if (settings.status === 'ready') {
+  if (status === 'ready') {
     content = (
-      <RootActors root={root} session={session} settings={settings.value} options={options} navigate={props.navigate ?? fullNavigation}>
+      <RootActors root={root} shop={shop} session={session} navigate={props.navigate ?? fullNavigation}>
         {children}
       </RootActors>
     );
-  } else if (settings.status === 'failed') {
+  } else if (status === 'failed') {
     content = (
       <Notice tone="error" title={messages.somethingWentWrong}>
-        <Button variant="secondary" onClick={settings.retry}>
+        <Button variant="secondary" onClick={retry}>
           {messages.retry}
         </Button>
       </Notice>
@@ -168,29 +145,39 @@ export function ShopProviders({ children, ...props }: ShopProvidersProps) {
   return (
     <ServicesContext value={root.services}>
       <ReadsContext value={root.reads}>
-        <ActorOptionsContext value={options}>{content}</ActorOptionsContext>
+        <ActorOptionsContext value={options}>
+          <ShopContext value={shop}>
+            <PageEffectsContext value={root.effects}>{content}</PageEffectsContext>
+          </ShopContext>
+        </ActorOptionsContext>
       </ReadsContext>
     </ServicesContext>
   );
 }
 
+function selectSessionRef(snapshot: ShopSnapshot): SessionActorRef {
+  // Invoked at the root from the first snapshot on.
+  return snapshot.children.session as SessionActorRef;
+}
+
+function selectSettingsStatus(snapshot: ShopSnapshot): 'loading' | 'failed' | 'ready' {
+  if (snapshot.hasTag('ready')) return 'ready';
+  return snapshot.hasTag('failed') ? 'failed' : 'loading';
+}
+
 interface RootActorsProps {
   root: Root;
+  shop: ShopActorRef;
   session: SessionActorRef;
-  settings: ShopSettings;
-  options: ShopActorOptions;
   navigate: Navigate;
   children: ReactNode;
 }
 
-/** The root actors that need the page settings: the cart (with its countdown child). */
-function RootActors({ root, session, settings, options, navigate, children }: RootActorsProps) {
+/** What the pages share once the settings are read: the settings, and the cart (with its countdown child). */
+function RootActors({ root, shop, session, navigate, children }: RootActorsProps) {
   const { services } = root;
-  const cart = useActorRef(root.cart, {
-    systemId: ROOT_SYSTEM_IDS.cart,
-    input: cartInputOf(services.config, settings.settings, settings.siteProducts, affiliateIdFrom(sessionStorageOrUndefined())),
-    ...options,
-  });
+  const settings = useSelector(shop, (s) => s.context.shopSettings) as ShopSettings;
+  const cart = useSelector(shop, (s) => s.children.cart) as CartActorRef;
   useEmitted(cart, 'navigation.requested', (event) => navigate(event.to));
   useEmitted(cart, 'error.reported', (event) => services.errors.report(event.error, { where: event.where }));
 
@@ -213,6 +200,20 @@ export function useShopReads(): ShopReads {
   const reads = useContext(ReadsContext);
   if (!reads) throw new Error('useShopReads needs <ShopProviders> above it.');
   return reads;
+}
+
+/** The shop: the one root actor, whose children are every other actor (pages open and close on it). */
+export function useShopActor(): ShopActorRef {
+  const shop = useContext(ShopContext);
+  if (!shop) throw new Error('useShopActor needs <ShopProviders> above it.');
+  return shop;
+}
+
+/** Where the screens handle what their page actors emit (page-effects.ts). */
+export function usePageEffects(): PageEffects {
+  const effects = useContext(PageEffectsContext);
+  if (!effects) throw new Error('usePageEffects needs <ShopProviders> above it.');
+  return effects;
 }
 
 /** The root actors: `session`, and `cart` (its countdown: selectCountdownRef). */

@@ -1,19 +1,18 @@
 /**
- * One hook a page-level machine: each creates the screen's actor with its real I/O (actors.ts),
- * the inspector options and its input, and carries out the side effects the chart emits:
+ * One hook a page-level machine: each opens the screen's actor on the shop (the root actor, whose
+ * child it is, with the page's name as systemId) with its input, and carries out the side effects
+ * the chart emits, which leave the actor system (what actors tell each other never passes here):
  *
  * - `navigation.requested`: react-router's navigate for the shop's own addresses, a full
  *   navigation (location.assign) for an absolute URL on another origin;
  * - `tracking.stepViewed`, `order.confirmed`: the marketing tracker and session storage;
- * - `countdown.stopRequested`, `cart.abandoned`: the root cart actor;
  * - `payment.reported`: postMessage to the page holding the payment iframe, at the shop's exact
  *   origin, never '*';
  * - `error.reported`: the error reporter.
  */
-import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { ActorRefFrom, Subscription } from 'xstate';
 import { checkoutPageOf } from '#domain/checkout-steps.ts';
 import type { ProductId } from '#domain/contract/catalogue.ts';
 import { appPaths } from '#domain/contract/routes.ts';
@@ -22,31 +21,69 @@ import { selectCartSummary, selectCountdownRef } from '#machines/cart/cart.machi
 import type { NewLineInput } from '#machines/cart/new-line.machine.ts';
 import { selectHasProfile, selectSessionNotice, selectToken, type SessionNotice } from '#machines/session/session.machine.ts';
 import { loyaltySignInUrl, startLoyaltySignIn } from '#src/api/session.ts';
-import type { ChartInput } from '#machines/chart/chart.machine.ts';
-import type { CheckoutInput } from '#machines/checkout/checkout.machine.ts';
-import type { PaymentResponseInput } from '#machines/payment/payment-response.machine.ts';
-import {
-  provideNewLine,
-  provideBranchFinder,
-  provideCalculator,
-  provideChart,
-  provideCheckout,
-  providePaymentResponse,
-  type CartActorRef,
-  type ShopServices,
-} from './actors.ts';
+import type { ChartEmitted, ChartInput } from '#machines/chart/chart.machine.ts';
+import type { CheckoutEmitted, CheckoutInput } from '#machines/checkout/checkout.machine.ts';
+import type { PaymentResponseEmitted, PaymentResponseInput } from '#machines/payment/payment-response.machine.ts';
+import type { PageOpening, ShopEvent, ShopPage, ShopSnapshot } from '#machines/shop/shop.machine.ts';
+import type { CalculatorEmitted } from '#machines/calculator/calculator.machine.ts';
+import type { CartActorRef } from './actors.ts';
 import { inAppPath, shopNavigator } from './navigation.ts';
 import { orderCompletedProperties, transactionOf } from './order-tracking.ts';
-import { useShopActors, useShopInspectOptions, useShopReads, useShopServices, useSiteSettings } from './providers.tsx';
+import { usePageEffects, useShopActor, useShopActors, useShopServices, useSiteSettings } from './providers.tsx';
 import { affiliateIdFrom, isStoredTransaction, storeTransaction } from './tracking.ts';
-import { useEmitted } from './use-emitted.ts';
 
 
-/** The page-level logic, provided once per mounted screen. */
-function useProvided<L>(provide: (services: ShopServices) => L): L {
-  const services = useShopServices();
-  const [logic] = useState(() => provide(services));
-  return logic;
+type PageActors = { [P in ShopPage]: NonNullable<ShopSnapshot['children'][P]> };
+
+/**
+ * The screen's actor: the shop's child for this page, opened as the screen first renders (so the
+ * screen has it at once) and closed as it unmounts. Every screen gets its actor this way.
+ */
+function usePageActor<P extends ShopPage>(opening: Extract<PageOpening, { page: P }>): PageActors[P] {
+  const shop = useShopActor();
+  const { page } = opening;
+  const latest = useRef(opening);
+  useLayoutEffect(() => {
+    latest.current = opening;
+  });
+  const [first] = useState(() => {
+    shop.send({ type: 'page.opened', ...opening } as ShopEvent);
+    return shop.getSnapshot().children[page];
+  });
+  useEffect(() => {
+    // Opens it again after a remount (StrictMode's second mount); a page already open keeps its actor.
+    shop.send({ type: 'page.opened', ...latest.current } as ShopEvent);
+    return () => shop.send({ type: 'page.closed', page });
+  }, [shop, page]);
+  const current = useSelector(shop, (s) => s.children[page]);
+  return (current ?? first) as PageActors[P];
+}
+
+interface PageEmittedEvents {
+  calculator: CalculatorEmitted;
+  checkout: CheckoutEmitted;
+  branchFinder: never;
+  chart: ChartEmitted;
+  paymentResponse: PaymentResponseEmitted;
+  newLine: never;
+}
+type PageEmitted<P extends ShopPage> = PageEmittedEvents[P];
+
+/** Handles one kind of event a page's actor emits, for as long as the screen is mounted (page-effects.ts). */
+function usePageEmitted<P extends ShopPage, T extends PageEmitted<P>['type'] & string>(
+  page: P,
+  type: T,
+  handler: (event: Extract<PageEmitted<P>, { type: T }>) => void,
+): void {
+  const effects = usePageEffects();
+  const latest = useRef(handler);
+  useLayoutEffect(() => {
+    latest.current = handler;
+  });
+  useLayoutEffect(() => {
+    const subscription = effects.on(page, type, (event) => latest.current(event as Extract<PageEmitted<P>, { type: T }>));
+    return () => subscription.unsubscribe();
+  }, [effects, page, type]);
 }
 
 /** Goes to an app path with the router, and to an absolute URL elsewhere with a full navigation. */
@@ -59,13 +96,13 @@ export function useShopNavigate(): (to: string) => void {
 // Chart
 // ------------------------------------------------------------------------------------------------
 
-export type ChartActorRef = ActorRefFrom<ReturnType<typeof provideChart>>;
+export type ChartActorRef = PageActors['chart'];
 
 /** The chart of a chart page: `useChartActor({ path: location.pathname })`. */
 export function useChartActor(input: ChartInput): ChartActorRef {
   const services = useShopServices();
-  const actor = useActorRef(useProvided(provideChart), { input, ...useShopInspectOptions() });
-  useEmitted(actor, 'error.reported', (event) => services.errors.report(event.error, { where: event.where }));
+  const actor = usePageActor({ page: 'chart', input });
+  usePageEmitted('chart', 'error.reported', (event) => services.errors.report(event.error, { where: event.where }));
   return actor;
 }
 
@@ -73,7 +110,7 @@ export function useChartActor(input: ChartInput): ChartActorRef {
 // Checkout
 // ------------------------------------------------------------------------------------------------
 
-export type CheckoutActorRef = ActorRefFrom<ReturnType<typeof provideCheckout>>;
+export type CheckoutActorRef = PageActors['checkout'];
 
 export type CheckoutActorInput = Partial<CheckoutInput>;
 
@@ -88,19 +125,19 @@ export function useCheckoutActor(input: CheckoutActorInput = {}): CheckoutActorR
   const location = useLocation();
   const go = useShopNavigate();
   const { cart } = useShopActors();
-  const actor = useActorRef(useProvided(provideCheckout), {
+  const actor = usePageActor({
+    page: 'checkout',
     input: {
       path: input.path ?? location.pathname,
       appOrigin: input.appOrigin ?? services.config.appOrigin,
       abandonCartUrl: input.abandonCartUrl ?? settings.abandonCartUrl ?? appPaths.home,
       productId: input.productId ?? productOnOpening(cart, location.pathname),
     },
-    ...useShopInspectOptions(),
   });
 
   // The path the chart last asked for: arriving there is the chart's own move, not the visitor's.
   const requested = useRef<string>(location.pathname);
-  useEmitted(actor, 'navigation.requested', (event) => {
+  usePageEmitted('checkout', 'navigation.requested', (event) => {
     requested.current = inAppPath(event.to, window.location.origin)?.split(/[?#]/)[0] ?? event.to;
     go(event.to);
   });
@@ -110,8 +147,8 @@ export function useCheckoutActor(input: CheckoutActorInput = {}): CheckoutActorR
     actor.send({ type: 'checkout.pageOpened', path: location.pathname });
   }, [actor, location.pathname]);
 
-  useEmitted(actor, 'tracking.stepViewed', (event) => services.tracker.stepViewed(event.step));
-  useEmitted(actor, 'order.confirmed', ({ order }) => {
+  usePageEmitted('checkout', 'tracking.stepViewed', (event) => services.tracker.stepViewed(event.step));
+  usePageEmitted('checkout', 'order.confirmed', ({ order }) => {
     const storage = sessionStorageOrUndefined();
     const transaction = transactionOf(order, settings.name);
     // Reloading the confirmation, or coming back to it, does not report the order a second time.
@@ -120,36 +157,7 @@ export function useCheckoutActor(input: CheckoutActorInput = {}): CheckoutActorR
     storeTransaction(storage, transaction);
   });
 
-  // The cart and the checkout tell each other: the order is created, the countdown stops, the cart is gone.
-  useEmitted(cart, 'cart.checkedOut', () => actor.send({ type: 'cart.checkedOut' }));
-  // The confirmation asks as it opens, often before the cart (read at the same time) has its
-  // countdown: the request waits for it, for as long as the page is open.
-  const pendingStop = useRef<Subscription | null>(null);
-  useEmitted(actor, 'countdown.stopRequested', () => {
-    pendingStop.current?.unsubscribe();
-    pendingStop.current = sendOnceCountdownRuns(cart);
-  });
-  useEffect(() => () => pendingStop.current?.unsubscribe(), []);
-  useEmitted(actor, 'cart.abandoned', () => cart.send({ type: 'cart.abandoned' }));
   return actor;
-}
-
-/** Sends countdown.stopRequested to the cart as soon as its countdown runs (at once if it does). */
-function sendOnceCountdownRuns(cart: CartActorRef): Subscription {
-  let done = false;
-  const hasCountdown = () => cart.getSnapshot().children.countdown?.getSnapshot().status === 'active';
-  const subscription = cart.subscribe(() => {
-    if (done || !hasCountdown()) return;
-    done = true;
-    cart.send({ type: 'countdown.stopRequested' });
-    queueMicrotask(() => subscription.unsubscribe());
-  });
-  if (hasCountdown()) {
-    done = true;
-    cart.send({ type: 'countdown.stopRequested' });
-    subscription.unsubscribe();
-  }
-  return subscription;
 }
 
 /** The product before the order is read: the cart's, or sell-back on its own view-cart page. */
@@ -171,7 +179,7 @@ function sessionStorageOrUndefined(): Storage | undefined {
 // Payment response (inside the payment iframe)
 // ------------------------------------------------------------------------------------------------
 
-export type PaymentResponseActorRef = ActorRefFrom<ReturnType<typeof providePaymentResponse>>;
+export type PaymentResponseActorRef = PageActors['paymentResponse'];
 
 /**
  * The payment response page's actor. Its reports go to the checkout page holding the iframe
@@ -182,8 +190,8 @@ export function usePaymentResponseActor(
   target: Pick<Window, 'postMessage'> = window.parent,
 ): PaymentResponseActorRef {
   const services = useShopServices();
-  const actor = useActorRef(useProvided(providePaymentResponse), { input, ...useShopInspectOptions() });
-  useEmitted(actor, 'payment.reported', (event) => target.postMessage(event.message, services.config.appOrigin));
+  const actor = usePageActor({ page: 'paymentResponse', input });
+  usePageEmitted('paymentResponse', 'payment.reported', (event) => target.postMessage(event.message, services.config.appOrigin));
   return actor;
 }
 
@@ -244,18 +252,18 @@ export function useLoyaltySignInStart(navigate: (url: string) => void = goToAddr
 // Branch finder page (/branches)
 // ------------------------------------------------------------------------------------------------
 
-export type BranchFinderActorRef = ActorRefFrom<ReturnType<typeof provideBranchFinder>>;
+export type BranchFinderActorRef = PageActors['branchFinder'];
 
 export function useBranchFinderActor(): BranchFinderActorRef {
   const { config } = useShopServices();
-  return useActorRef(useProvided(provideBranchFinder), { input: { mode: 'page', siteId: config.siteId }, ...useShopInspectOptions() });
+  return usePageActor({ page: 'branchFinder', input: { mode: 'page', siteId: config.siteId } });
 }
 
 // ------------------------------------------------------------------------------------------------
 // Calculator
 // ------------------------------------------------------------------------------------------------
 
-export type CalculatorActorRef = ActorRefFrom<ReturnType<typeof provideCalculator>>;
+export type CalculatorActorRef = PageActors['calculator'];
 
 export interface CalculatorPageOptions {
   /** 'sell' is the sell-travel-money page (opens on sell back); 'embedded' the iframe calculator. */
@@ -281,21 +289,21 @@ function positiveIntOf(text: string | null): number | null {
 }
 
 /**
- * The calculator of a calculator page. Reads store_id, signedIn and affiliateid from the address;
- * tells the session to read the loyalty flag, the cart to add lines or be abandoned, and follows
- * the cart as it changes.
+ * The calculator of a calculator page. Reads store_id, signedIn and affiliateid from the address,
+ * and starts from the cart as it is (the calculator and the cart talk to each other, and to the
+ * session, in the shop's system).
  */
 export function useCalculatorActor(options: CalculatorPageOptions = {}): CalculatorPage {
   const services = useShopServices();
   const settings = useSiteSettings();
-  const { session, cart } = useShopActors();
+  const { cart } = useShopActors();
   const location = useLocation();
   const navigate = useNavigate();
   const go = useShopNavigate();
-  const [logic] = useState(() => provideCalculator(services, cart));
   const [query] = useState(() => new URLSearchParams(location.search));
   const [cartSummary] = useState(() => selectCartSummary(cart.getSnapshot()));
-  const calculator = useActorRef(logic, {
+  const calculator = usePageActor({
+    page: 'calculator',
     input: {
       siteId: services.config.siteId,
       settings: {
@@ -315,60 +323,32 @@ export function useCalculatorActor(options: CalculatorPageOptions = {}): Calcula
       host: services.config.appOrigin,
       cart: cartSummary,
     },
-    ...useShopInspectOptions(),
   });
 
   const [toast, setToast] = useState<string | null>(null);
-  useEmitted(calculator, 'session.profileRequested', () => session.send({ type: 'session.profileRequested' }));
-  useEmitted(calculator, 'toast.requested', (event) => setToast(event.message));
-  useEmitted(calculator, 'queryParam.removed', (event) => {
+  usePageEmitted('calculator', 'toast.requested', (event) => setToast(event.message));
+  usePageEmitted('calculator', 'queryParam.removed', (event) => {
     const params = new URLSearchParams(location.search);
     params.delete(event.name);
     const search = params.toString();
     void navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true });
   });
-  useEmitted(calculator, 'cart.abandonRequested', () => cart.send({ type: 'cart.abandonRequested' }));
-  useEmitted(calculator, 'navigation.requested', (event) => go(event.to));
-
-  // The cart forces its type, product and branch; the calculator follows it as it changes.
-  const summary = useSelector(cart, selectCartSummary, sameCartSummary);
-  const sent = useRef(cartSummary);
-  useEffect(() => {
-    if (sameCartSummary(sent.current, summary)) return;
-    sent.current = summary;
-    calculator.send({ type: 'cart.updated', cart: summary });
-  }, [calculator, summary]);
+  usePageEmitted('calculator', 'navigation.requested', (event) => go(event.to));
 
   return { calculator, toast, dismissToast: useCallback(() => setToast(null), []) };
-}
-
-type CartSummary = ReturnType<typeof selectCartSummary>;
-
-function sameCartSummary(a: CartSummary, b: CartSummary): boolean {
-  if (a === null || b === null) return a === b;
-  return a.productId === b.productId && a.storeId === b.storeId && a.currencyCode === b.currencyCode;
 }
 
 // ------------------------------------------------------------------------------------------------
 // New line ('Add new currency' on the view-cart page)
 // ------------------------------------------------------------------------------------------------
 
-export type NewLineActorRef = ActorRefFrom<ReturnType<typeof provideNewLine>>;
+export type NewLineActorRef = PageActors['newLine'];
 
 /**
- * The 'Add new currency' form's actor: it reads the currencies with the shop's read, its lines go
- * to the cart actor, which tells it its lines, branch and product.
+ * The 'Add new currency' form's actor: it hands its lines to the cart actor, which tells it its
+ * lines (both through the shop's system).
  */
 export function useNewLineActor(input: Omit<NewLineInput, 'siteId'>): NewLineActorRef {
   const { config } = useShopServices();
-  const { cart } = useShopActors();
-  const reads = useShopReads();
-  const logic = useProvided((services) => provideNewLine(services).provide({ actors: { fetchCurrencies: reads.currencies } }));
-  const actor = useActorRef(logic, { input: { siteId: config.siteId, ...input }, ...useShopInspectOptions() });
-  useEmitted(actor, 'cart.lineAddRequested', ({ line }) => cart.send({ type: 'cart.lineAdded', line }));
-  const current = useSelector(cart, (s) => s.context.cart);
-  useEffect(() => {
-    if (current !== null) actor.send({ type: 'cart.linesChanged', lines: current.lines, storeId: current.store.id, productId: current.product.id });
-  }, [actor, current]);
-  return actor;
+  return usePageActor({ page: 'newLine', input: { siteId: config.siteId, ...input } });
 }

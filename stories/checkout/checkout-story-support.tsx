@@ -14,7 +14,7 @@ import type { Currency, ProductId, QuoteResponse } from '#domain/contract/catalo
 import { paymentFrameMessage } from '#domain/payment.ts';
 import { cartMachine, type CartEvent, type CartSettings } from '#machines/cart/cart.machine.ts';
 import { countdownMachine } from '#machines/cart/countdown.machine.ts';
-import { newLineMachine, type NewLineEvent } from '#machines/cart/new-line.machine.ts';
+import { lineOf, newLineMachine, type NewLineEvent } from '#machines/cart/new-line.machine.ts';
 import type { FetchQuoteInput } from '#machines/calculator/calculator.machine.ts';
 import { checkoutMachine, type CheckoutEvent } from '#machines/checkout/checkout.machine.ts';
 import { CheckoutLayout } from '#src/app/layout.tsx';
@@ -240,6 +240,7 @@ export type StoryNewLine = ActorRefFrom<typeof newLineMachine>;
 /** The 'Add new currency' form's actor, tied to the story's cart as the app ties them. */
 export async function newLineStory(cart: StoryCart, options: NewLineStoryOptions = {}): Promise<StoryNewLine> {
   const machine = newLineMachine.provide({
+    actions: { requestLine: ({ context }) => cart.send({ type: 'cart.lineAdded', line: lineOf(context) }) },
     actors: {
       fetchCurrencies: answering(options.currencies ?? ok(f.currencies)),
       fetchQuote: options.quote ? answering<QuoteResponse, FetchQuoteInput>(options.quote) : fromPromise<QuoteResponse, FetchQuoteInput>(async ({ input }) => quoteFor(input.currencyCode)),
@@ -256,7 +257,7 @@ export async function newLineStory(cart: StoryCart, options: NewLineStoryOptions
     },
     ...(options.holdPause ? { clock: new SimulatedClock() } : {}),
   });
-  actor.on('cart.lineAddRequested', ({ line }) => cart.send({ type: 'cart.lineAdded', line }));
+  // The app's shop system carries these between the cart and the form; a story ties them by hand.
   cart.subscribe((snapshot) => {
     const now = snapshot.context.cart;
     if (now) actor.send({ type: 'cart.linesChanged', lines: now.lines, storeId: now.store.id, productId: now.product.id });

@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { emit } from 'xstate';
 import {
   calculatorMachine,
   selectAddToCartLink,
@@ -26,6 +27,8 @@ const serializeState = (s: CalculatorSnapshot): string => {
 definePathSuite({
   name: 'calculator',
   machine: calculatorMachine,
+  // Alone here, the chart has no other actors to tell: what it tells them is recorded as emitted.
+  provide: { actions: { requestProfile: emit({ type: 'session.profileRequested' }), abandonCart: emit({ type: 'cart.abandonRequested' }) } },
   inputs: {
     buying: { ...base, settings },
     'sell page, signed in': { ...base, settings: { ...settings, pageType: 'sell-travel-money' }, signedIn: true },

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
-import type { AnyEventObject } from 'xstate';
+import { emit, type AnyEventObject } from 'xstate';
+import type { CheckoutResponse } from '#domain/contract/cart.ts';
 import type { ViewCartRequest } from '#domain/cart-link.ts';
 import type { ProductId } from '#domain/contract/catalogue.ts';
 import { cartMachine, selectCartNotice, selectCountdownRef, selectViewCartRules, type CartSnapshot } from '#machines/cart/cart.machine.ts';
@@ -44,6 +45,12 @@ const sorted = (events: readonly AnyEventObject[]): string[] => events.map((e) =
 definePathSuite({
   name: 'cart',
   machine: cartMachine,
+  // Alone here, the chart has no other actors to tell: what it tells them is recorded as emitted.
+  provide: {
+    actions: {
+      announceCheckout: emit((_, params: { order: CheckoutResponse }) => ({ type: 'cart.checkedOut', orderId: params.order.orderId, externalOrderId: params.order.externalOrderId })),
+    },
+  },
   input: {
     siteId: 1,
     settings: { isPartner: false, showBuybackGuarantee: true, showRefundGuarantee: true },

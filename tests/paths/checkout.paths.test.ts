@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { AnyEventObject } from 'xstate';
+import { emit, type AnyEventObject } from 'xstate';
 import { checkoutPagePath } from '#domain/checkout-steps.ts';
 import type { CustomerInfoRequest, DeliverySlot, Order, OrderStateValue } from '#domain/contract/order.ts';
 import { checkoutMachine, selectPage, type CheckoutEmitted } from '#machines/checkout/checkout.machine.ts';
@@ -37,6 +37,8 @@ const sorted = (events: readonly AnyEventObject[]): string[] => events.map((e) =
 definePathSuite({
   name: 'checkout',
   machine: checkoutMachine,
+  // Alone here, the chart has no other actors to tell: what it tells them is recorded as emitted.
+  provide: { actions: { stopCountdown: emit({ type: 'countdown.stopRequested' }), announceAbandonedCart: emit({ type: 'cart.abandoned' }) } },
   input: { path: INPUT_PATH, appOrigin: 'https://shop.example', abandonCartUrl: ABANDON_CART_URL, productId: 1 },
   events: [
     ...PATHS.map((path) => ({ type: 'checkout.pageOpened', path })),
@@ -94,7 +96,8 @@ definePathSuite({
     expect(s.can({ type: 'payment.retried' }), `'Try again?' ${after}`).toBe(seen.screen === 'tryAgain');
 
     const page = selectPage(s);
-    const emitted = step.emitted as CheckoutEmitted[];
+    // With what the chart tells the cart (recorded as emitted, see `provide`).
+    const emitted = step.emitted as Array<CheckoutEmitted | { type: 'countdown.stopRequested' } | { type: 'cart.abandoned' }>;
     const navigations = emitted.flatMap((e) => (e.type === 'navigation.requested' ? [e.to] : []));
     const event: AnyEventObject = step.event;
     const opened = event.type === INIT_EVENT || event.type === 'checkout.pageOpened';

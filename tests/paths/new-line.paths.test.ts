@@ -1,4 +1,5 @@
 import { expect } from 'vitest';
+import { emit } from 'xstate';
 import {
   newLineMachine,
   selectBoxes,
@@ -36,6 +37,15 @@ let seen: NewLineSeen;
 definePathSuite({
   name: 'new-line',
   machine: newLineMachine,
+  // Alone here, the form has no cart to tell: what it tells the cart is recorded as emitted.
+  provide: {
+    actions: {
+      requestLine: emit(({ context }) => ({
+        type: 'cart.lineAdded',
+        line: { currencyCode: context.currencyCode ?? '', qty: context.priced ? context.priced.foreignMinor / 100 : 0, productId: context.productId, storeId: context.storeId },
+      })),
+    },
+  },
   input: { siteId: 1, storeId: 1, productId: 2, lines: EUR_ONLY, maxOrderValue: 1000 },
   events: [
     actorDone('fetchCurrencies', currencies),

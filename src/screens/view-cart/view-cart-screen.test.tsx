@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, type ActorRefFrom } from 'xstate';
 import type { ViewCartRequest } from '#domain/cart-link.ts';
 import type { Cart } from '#domain/contract/cart.ts';
+import { lineOf } from '#machines/cart/new-line.machine.ts';
 import { createShopReads, provideNewLine } from '#src/app/actors.ts';
 import { makeCart, makeFixtures, withTotals } from '../../../mocks/fixtures.ts';
 import { createHandlers, routeUrl, variants } from '../../../mocks/handlers.ts';
@@ -23,26 +24,30 @@ afterAll(() => server.close());
 function open(options: { cart?: Cart | null; request?: ViewCartRequest; path?: string; now?: () => number } = {}) {
   if (options.cart === null) server.use(...variants.noCart());
   else if (options.cart) server.use(...variants.withCart(options.cart));
-  const cart = createActor(cartOverApi(), { input: { siteId: 1, settings: cartSettings, siteProducts: fx.siteProducts, now: options.now ?? (() => NOW.getTime()) } });
+  const run = startCheckout(options.path ?? '/checkout/view-cart');
+  // In the app both are in the shop's system, where the cart tells the checkout its order is created.
+  const logic = cartOverApi().provide({ actions: { announceCheckout: () => run.checkout.send({ type: 'cart.checkedOut' }) } });
+  const cart = createActor(logic, { input: { siteId: 1, settings: cartSettings, siteProducts: fx.siteProducts, now: options.now ?? (() => NOW.getTime()) } });
   const cartNavigations: string[] = [];
   cart.on('navigation.requested', (event) => cartNavigations.push(event.to));
   cart.start();
-  const run = startCheckout(options.path ?? '/checkout/view-cart');
-  // As the app does: the order the cart created moves the checkout on.
-  cart.on('cart.checkedOut', () => run.checkout.send({ type: 'cart.checkedOut' }));
   const newLine = startNewLine(cart);
   render(<ViewCartScreen cart={cart} checkout={run.checkout} request={options.request ?? { kind: 'view' }} newLine={newLine} />);
   return { cart, newLine, cartNavigations, ...run, navigationsOf: () => run.navigations };
 }
 
-/** The 'Add new currency' form's actor over the API, tied to the cart as the app ties them. */
+/**
+ * The 'Add new currency' form's actor over the API. The app's shop system carries its line to the
+ * cart and the cart's lines, branch and product back; here they are tied by hand.
+ */
 function startNewLine(cart: ActorRefFrom<ReturnType<typeof cartOverApi>>) {
   const services = testServices();
   const reads = createShopReads(services);
-  const newLine = createActor(provideNewLine(services).provide({ actors: { fetchCurrencies: reads.currencies } }), {
-    input: { siteId: 1, storeId: 1, productId: 2, lines: [], maxOrderValue: fx.siteSettings.maxOrderValue },
+  const logic = provideNewLine(services).provide({
+    actors: { fetchCurrencies: reads.currencies },
+    actions: { requestLine: ({ context }) => cart.send({ type: 'cart.lineAdded', line: lineOf(context) }) },
   });
-  newLine.on('cart.lineAddRequested', ({ line }) => cart.send({ type: 'cart.lineAdded', line }));
+  const newLine = createActor(logic, { input: { siteId: 1, storeId: 1, productId: 2, lines: [], maxOrderValue: fx.siteSettings.maxOrderValue } });
   cart.subscribe((s) => {
     const current = s.context.cart;
     if (current) newLine.send({ type: 'cart.linesChanged', lines: current.lines, storeId: current.store.id, productId: current.product.id });

@@ -116,7 +116,7 @@ export function newLineOracle(options: NewLineOracleOptions) {
           const qty = settled.target;
           if (qty === null || qty <= 0) return settled;
           const line = { currencyCode: seen.chosen, qty, productId: seen.productId, storeId: seen.storeId };
-          return { ...settled, effects: [{ type: 'cart.lineAddRequested', line }] };
+          return { ...settled, effects: [{ type: 'cart.lineAdded', line }] };
         }
         case 'cart.linesChanged': {
           const lines = (event.lines as Array<{ currency: { code: string } }>).map((l) => l.currency.code);

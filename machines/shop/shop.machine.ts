@@ -1,0 +1,236 @@
+/**
+ * The shop: the root of the actor system. It holds the session from the start (systemId
+ * 'session'), reads the site's page settings and product spend limits (spec 6), and once they are
+ * read holds the cart (systemId 'cart', with its countdown child). While the settings are being
+ * read the page shows its spinner; when they could not be read, 'Something went wrong' and Retry
+ * (`settings.retried`).
+ *
+ * Each page's actor is its child too, opened and closed with its screen (`page.opened`,
+ * `page.closed`), with the page's name as id and systemId. So every actor is in one system: they
+ * reach each other with `system.get(...)` (the cart tells the calculator and the 'Add new
+ * currency' form how it changed; the checkout tells the cart its order is confirmed) and the
+ * inspector shows every one of those events.
+ *
+ * Side effects leave as emitted events: `error.reported { error, where }` when the settings could
+ * not be read.
+ */
+import { assign, emit, enqueueActions, fromPromise, setup, stopChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { SiteProduct, SiteSettings } from '#domain/contract/catalogue.ts';
+import { branchFinderMachine, type BranchFinderInput } from '#machines/branch-finder/branch-finder.machine.ts';
+import { calculatorMachine, type CalculatorInput } from '#machines/calculator/calculator.machine.ts';
+import { cartMachine, type CartInput } from '#machines/cart/cart.machine.ts';
+import { newLineMachine, type NewLineInput } from '#machines/cart/new-line.machine.ts';
+import { chartMachine, type ChartInput } from '#machines/chart/chart.machine.ts';
+import { checkoutMachine, type CheckoutInput } from '#machines/checkout/checkout.machine.ts';
+import { paymentResponseMachine, type PaymentResponseInput } from '#machines/payment/payment-response.machine.ts';
+import { sessionMachine } from '#machines/session/session.machine.ts';
+
+/**
+ * The page settings and feature flags, and the spend limits of the site's products. Every page's
+ * machine takes some of them as input (the calculator's defaults, the cart's guarantee and spend
+ * rules, the checkout's abandon-cart address), so the pages open once they are known.
+ */
+export interface ShopSettings {
+  settings: SiteSettings;
+  siteProducts: SiteProduct[];
+}
+
+export interface ShopInput {
+  siteId: number;
+  /** The visitor's affiliate code (session storage), for the cart. */
+  affiliateCode: string | null;
+}
+
+export interface ShopContext extends ShopInput {
+  /** null until read. */
+  shopSettings: ShopSettings | null;
+  /** The pages whose actors run. */
+  openPages: ShopPage[];
+}
+
+/** The pages' actors, each the shop's child with its page's name as id and systemId. */
+export type PageOpening =
+  | { page: 'calculator'; input: CalculatorInput }
+  | { page: 'checkout'; input: CheckoutInput }
+  | { page: 'branchFinder'; input: BranchFinderInput }
+  | { page: 'chart'; input: ChartInput }
+  | { page: 'paymentResponse'; input: PaymentResponseInput }
+  | { page: 'newLine'; input: NewLineInput };
+
+export type ShopPage = PageOpening['page'];
+
+export const SHOP_PAGES: readonly ShopPage[] = ['calculator', 'checkout', 'branchFinder', 'chart', 'paymentResponse', 'newLine'];
+
+export type ShopEvent =
+  /** Retry under 'Something went wrong'. */
+  | { type: 'settings.retried' }
+  /** A screen opened: its actor starts (unless that page's actor already runs). */
+  | ({ type: 'page.opened' } & PageOpening)
+  /** The screen closed: its actor stops. */
+  | { type: 'page.closed'; page: ShopPage };
+
+export type ShopEmitted = { type: 'error.reported'; error: unknown; where: string };
+
+export type ShopTag = 'loading' | 'failed' | 'ready';
+
+/** The cart's input from the page settings. */
+export function cartInputOf(context: ShopContext): CartInput {
+  const settings = context.shopSettings?.settings;
+  return {
+    siteId: context.siteId,
+    settings: {
+      isPartner: settings?.isPartner ?? false,
+      showBuybackGuarantee: settings?.showBuybackGuarantee ?? false,
+      showRefundGuarantee: settings?.showRefundGuarantee ?? false,
+    },
+    siteProducts: context.shopSettings?.siteProducts ?? [],
+    affiliateCode: context.affiliateCode,
+  };
+}
+
+function openingOf(event: Extract<ShopEvent, { type: 'page.opened' }>): PageOpening {
+  const { type: _type, ...opening } = event;
+  // The rest of a union member is that member's opening; TypeScript does not narrow a rest.
+  return opening as PageOpening;
+}
+
+export const shopMachine = setup({
+  types: {
+    input: {} as ShopInput,
+    context: {} as ShopContext,
+    events: {} as ShopEvent,
+    emitted: {} as ShopEmitted,
+    tags: {} as ShopTag,
+    children: {} as {
+      session: 'session';
+      loadSettings: 'loadSettings';
+      cart: 'cart';
+      calculator: 'calculator';
+      checkout: 'checkout';
+      branchFinder: 'branchFinder';
+      chart: 'chart';
+      paymentResponse: 'paymentResponse';
+      newLine: 'newLine';
+    },
+  },
+  actors: {
+    session: sessionMachine,
+    loadSettings: fromPromise<ShopSettings, { siteId: number }>(() => Promise.reject(new Error('loadSettings not provided'))),
+    cart: cartMachine,
+    calculator: calculatorMachine,
+    checkout: checkoutMachine,
+    branchFinder: branchFinderMachine,
+    chart: chartMachine,
+    paymentResponse: paymentResponseMachine,
+    newLine: newLineMachine,
+  },
+  actions: {
+    rememberSettings: assign({ shopSettings: (_, params: { shopSettings: ShopSettings }) => params.shopSettings }),
+    reportError: emit((_, params: { error: unknown }) => ({ type: 'error.reported' as const, error: params.error, where: 'shopSettings' })),
+    // One spawn a page: each is typed by its own machine's input.
+    openPage: enqueueActions(({ enqueue, context }, opening: PageOpening) => {
+      enqueue.assign({ openPages: [...context.openPages, opening.page] });
+      const options = { systemId: opening.page } as const;
+      switch (opening.page) {
+        case 'calculator':
+          enqueue.spawnChild('calculator', { ...options, id: 'calculator', input: opening.input });
+          break;
+        case 'checkout':
+          enqueue.spawnChild('checkout', { ...options, id: 'checkout', input: opening.input });
+          break;
+        case 'branchFinder':
+          enqueue.spawnChild('branchFinder', { ...options, id: 'branchFinder', input: opening.input });
+          break;
+        case 'chart':
+          enqueue.spawnChild('chart', { ...options, id: 'chart', input: opening.input });
+          break;
+        case 'paymentResponse':
+          enqueue.spawnChild('paymentResponse', { ...options, id: 'paymentResponse', input: opening.input });
+          break;
+        case 'newLine':
+          enqueue.spawnChild('newLine', { ...options, id: 'newLine', input: opening.input });
+          break;
+      }
+    }),
+    /**
+     * Runs between a page actor's spawn and its start (the app attaches the screen's handlers of
+     * what it emits, so nothing it emits as it starts is missed). Nothing to do without an app.
+     */
+    connectPage: (_, _params: { page: ShopPage }) => {},
+    closePage: stopChild((_, params: { page: ShopPage }) => params.page),
+    forgetPage: assign({ openPages: ({ context }, params: { page: ShopPage }) => context.openPages.filter((p) => p !== params.page) }),
+  },
+  guards: {
+    // One actor a page at a time (its systemId is the page's name): a page already open keeps its own.
+    isPageOpen: ({ context }, params: { page: ShopPage }) => context.openPages.includes(params.page),
+  },
+}).createMachine({
+  id: 'shop',
+  context: ({ input }) => ({ siteId: input.siteId, affiliateCode: input.affiliateCode, shopSettings: null, openPages: [] }),
+  invoke: {
+    id: 'session',
+    systemId: 'session',
+    src: 'session',
+    input: ({ context }) => ({ siteId: context.siteId }),
+  },
+  initial: 'loadingSettings',
+  states: {
+    loadingSettings: {
+      tags: ['loading'],
+      invoke: {
+        id: 'loadSettings',
+        src: 'loadSettings',
+        input: ({ context }) => ({ siteId: context.siteId }),
+        onDone: {
+          target: 'ready',
+          actions: { type: 'rememberSettings', params: ({ event }) => ({ shopSettings: event.output }) },
+        },
+        onError: {
+          target: 'settingsFailed',
+          actions: { type: 'reportError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    settingsFailed: {
+      tags: ['failed'],
+      on: { 'settings.retried': 'loadingSettings' },
+    },
+    ready: {
+      tags: ['ready'],
+      invoke: {
+        id: 'cart',
+        systemId: 'cart',
+        src: 'cart',
+        input: ({ context }) => cartInputOf(context),
+      },
+      on: {
+        'page.opened': [
+          { guard: { type: 'isPageOpen', params: ({ event }) => ({ page: event.page }) } },
+          {
+            actions: [
+              { type: 'openPage', params: ({ event }) => openingOf(event) },
+              { type: 'connectPage', params: ({ event }) => ({ page: event.page }) },
+            ],
+          },
+        ],
+      },
+    },
+  },
+  on: {
+    'page.closed': {
+      actions: [
+        { type: 'closePage', params: ({ event }) => ({ page: event.page }) },
+        { type: 'forgetPage', params: ({ event }) => ({ page: event.page }) },
+      ],
+    },
+  },
+});
+
+export type ShopMachine = typeof shopMachine;
+export type ShopSnapshot = SnapshotFrom<ShopMachine>;
+export type ShopActorRef = ActorRefFrom<ShopMachine>;
+
+/** The page settings once read. */
+export function selectShopSettings(snapshot: ShopSnapshot): ShopSettings | null {
+  return snapshot.context.shopSettings;
+}

@@ -1,0 +1,24 @@
+/**
+ * A machine under test runs alone, but in the shop it tells other actors things through its
+ * system (`system.get('cart')`). `systemWithRecorders` makes a system whose recorders stand in for
+ * those actors under the given systemIds and push what they receive into `into`, in order with
+ * whatever else the test collects there. Create the tested actor with the returned `parent` (and
+ * the same clock) so that it joins that system before it starts.
+ */
+import { createActor, fromCallback, type ActorOptions, type AnyActorLogic, type AnyActorRef, type AnyEventObject } from 'xstate';
+
+type Clock = NonNullable<ActorOptions<AnyActorLogic>['clock']>;
+
+export function systemWithRecorders(systemIds: readonly string[], into: AnyEventObject[], clock?: Clock): AnyActorRef {
+  const root = createActor(fromCallback(() => undefined), clock ? { clock } : {});
+  root.start();
+  for (const systemId of systemIds) {
+    createActor(
+      fromCallback<AnyEventObject>(({ receive }) => {
+        receive((event) => into.push(event));
+      }),
+      { parent: root, systemId },
+    ).start();
+  }
+  return root;
+}
