@@ -207,6 +207,9 @@ const STYLE = [
   '.flow-transition path{fill:none;stroke:#3d4a5c;stroke-width:1.2;}',
   '.flow-label{font-size:11px;fill:#1b2430;}',
   '.flow-label-bg{fill:#fff;fill-opacity:0.85;}',
+  // A page marks the states a story is in with this class (Storybook's screen stories do).
+  '.flow-active>rect:first-of-type,.flow-active>circle{stroke:#c2410c;stroke-width:3;}',
+  '.flow-atomic.flow-active>rect,.flow-final.flow-active>rect:first-of-type{fill:#ffedd5;}',
 ].join('');
 
 export interface FlowSvgOptions {

@@ -17,6 +17,12 @@ describe('docs/flows: each statechart drawn from its machine', () => {
     expect(readFileSync(file, 'utf8') === drawn, `docs/flows/${name}.svg ${STALE}`).toBe(true);
   });
 
+  it('has a page in Storybook\'s Flows section for each machine', () => {
+    const stories = readFileSync(new URL('../stories/flows/flows.stories.tsx', import.meta.url), 'utf8');
+    const missing = FLOW_MACHINES.filter(({ name }) => !stories.includes(`args: { name: '${name}' }`)).map(({ name }) => name);
+    expect(missing, 'add a story to stories/flows/flows.stories.tsx for each').toEqual([]);
+  });
+
   it('draws the same bytes twice', async () => {
     const graph = flowGraph(paymentResponseMachine);
     expect(await flowSvg(graph)).toBe(await flowSvg(flowGraph(paymentResponseMachine)));
