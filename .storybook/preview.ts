@@ -2,6 +2,7 @@ import type { Preview } from '@storybook/react-vite';
 import { setupWorker } from 'msw/browser';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { handlers } from '../mocks/handlers.ts';
+import { withFlow } from '../stories/flows/with-flow.tsx';
 import '../src/ui/tokens.css';
 import '../src/ui/global.css';
 
@@ -15,6 +16,8 @@ const preview: Preview = {
       return worker;
     }),
   ],
+  // Screen stories show their statechart beside them, the states they are in highlighted.
+  decorators: [withFlow],
   parameters: {
     layout: 'padded',
     controls: { expanded: true },

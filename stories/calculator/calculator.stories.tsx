@@ -35,7 +35,7 @@ export const Loading: Story = {
 };
 
 export const LoadFailed: Story = {
-  parameters: { machineStates: ['calculator.failed'], shows: ['Something went wrong'] },
+  parameters: { machineStates: ['calculator.failed'], shows: ['Something went wrong', 'Try again'] },
   loaders: story({ load: fail() }),
 };
 

@@ -12,6 +12,7 @@ import type { Problem } from '#domain/contract/common.ts';
 import type { CustomerInfoResponse, DeliverySlot, Order } from '#domain/contract/order.ts';
 import type { Currency, ProductId, QuoteResponse } from '#domain/contract/catalogue.ts';
 import { paymentFrameMessage } from '#domain/payment.ts';
+import { GBP_CODE, toMinor } from '#domain/money.ts';
 import { cartMachine, type CartEvent, type CartSettings } from '#machines/cart/cart.machine.ts';
 import { countdownMachine } from '#machines/cart/countdown.machine.ts';
 import { lineOf, newLineMachine, type NewLineEvent } from '#machines/cart/new-line.machine.ts';
@@ -112,7 +113,7 @@ export async function checkoutStory(options: CheckoutStoryOptions): Promise<Stor
       loadDeliverySlots: answering(options.slots ?? ok(f.slots)),
       saveDeliverySlot: answering(options.saveSlot ?? ok(withSlot(orders.collect, f.slots[0]!))),
       saveCustomerInfo: answering(options.customerInfo ?? ok(f.customerInfoResult)),
-      createPaymentIntent: answering(options.paymentUrl ?? ok({ url: sandboxCardFormUrl() })),
+      createPaymentIntent: answering(options.paymentUrl ?? ok({ url: sandboxCardFormUrl(orderToPay(options.order)) })),
       abandonCart: answering(options.abandon ?? ok(undefined)),
     },
   });
@@ -158,9 +159,16 @@ export const awaitingPayment = (order: Order): Order => ({ ...order, state: { va
  * The hosted card page in stories: a story of its own (sandbox-card-form.stories.tsx), loaded in
  * the payment iframe from Storybook's origin.
  */
-export function sandboxCardFormUrl(): string {
+export function sandboxCardFormUrl(order: Order = orders.collect): string {
   const origin = typeof window === 'undefined' ? 'http://localhost:6006' : window.location.origin;
-  return `${origin}/iframe.html?id=checkout-payment-sandbox-card-form--default&viewMode=story`;
+  // The card page asks for the order's own total (in pence: Storybook's URL args take plain numbers).
+  return `${origin}/iframe.html?id=checkout-payment-sandbox-card-form--default&viewMode=story&args=totalMinor:${toMinor(order.total, GBP_CODE)}`;
+}
+
+/** The order a story's checkout loads, when it loads one. */
+function orderToPay(answers: Answer<Order> | Answer<Order>[] | undefined): Order {
+  const answer = Array.isArray(answers) ? answers.at(-1) : answers;
+  return answer && typeof answer === 'object' && 'ok' in answer ? answer.ok : orders.collect;
 }
 
 // ------------------------------------------------------------------------------------------------

@@ -27,6 +27,8 @@ export interface CalculatorViewProps {
   status: 'loading' | 'ready' | 'error';
   /** A failure to load the calculator (server message or the generic text). */
   loadError?: string | null;
+  /** Loads the calculator again after a failure; absent when the chart cannot retry. */
+  onRetry?: (() => void) | undefined;
   /** Tab titles from content ('Buy travel money' / 'Sell travel money'). */
   tabTitles: Record<TransactionType, string>;
   /** The transaction types offered: the sell tab (customer sells back) only with enableSelling. */
@@ -235,6 +237,11 @@ export function CalculatorView(props: CalculatorViewProps) {
     return (
       <section className={styles.calculator} aria-label={props.tabTitles.sell}>
         <Notice tone="error">{props.loadError ?? messages.somethingWentWrong}</Notice>
+        {props.onRetry ? (
+          <Button variant="secondary" onClick={props.onRetry}>
+            {messages.retry}
+          </Button>
+        ) : null}
       </section>
     );
   }

@@ -62,6 +62,21 @@ describe('Calculator', () => {
     expect(asked).toEqual(['12/2/EUR']);
   });
 
+  it('offers Try again when the calculator cannot load, and loads it again', async () => {
+    server.use(...variants.noCart());
+    let failures = 1;
+    server.use(
+      http.get(routeUrl('siteProducts'), () => {
+        if (failures === 0) return undefined;
+        failures -= 1;
+        return HttpResponse.json({ title: 'Something went wrong', status: 500 }, { status: 500, headers: { 'Content-Type': 'application/problem+json' } });
+      }),
+    );
+    renderShop(<Page />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Try again' }, { timeout: 3000 }));
+    expect((await ready()).textContent).toMatch(/^£1 = €/);
+  });
+
   it("loads under React's StrictMode, whose restart abandons the first calls", async () => {
     server.use(...variants.noCart());
     renderShop(<Page />, { strict: true });

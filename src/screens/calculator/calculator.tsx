@@ -71,6 +71,7 @@ export function Calculator({ calculator, signedIn = false, toast = null, onDismi
   const canOpenBranches = useCalculatorCan(calculator, { type: 'branch.modalOpened' });
   const canAdd = useCalculatorCan(calculator, { type: 'cart.addRequested' });
   const canReturn = useCalculatorCan(calculator, { type: 'cart.returnRequested' });
+  const canRetry = useCalculatorCan(calculator, { type: 'calculator.retried' });
   const adding = useAdding(calculator);
   const addError = useAddError(calculator);
   const embedded = useEmbedded(calculator);
@@ -113,6 +114,7 @@ export function Calculator({ calculator, signedIn = false, toast = null, onDismi
   return (
     <CalculatorView
       status={status}
+      onRetry={canRetry ? () => calculator.send({ type: 'calculator.retried' }) : undefined}
       tabTitles={{ sell: content?.title ?? messages.buyTab, buy: content?.sellTitle ?? messages.sellTab }}
       transactionTypes={tabs}
       transactionType={type}

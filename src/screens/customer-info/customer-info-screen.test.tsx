@@ -379,6 +379,22 @@ describe('CustomerInfoScreen', () => {
   });
 
   it.each([
+    ['noStock', 'the close control', '/checkout/delivery-options', 'Oh snap!'],
+    ['noStock', 'Escape', '/checkout/delivery-options', 'Oh snap!'],
+    ['aml', 'the close control', '/checkout/payment', 'Additional identification is required'],
+    ['aml', 'Escape', '/checkout/payment', 'Additional identification is required'],
+  ] as const)('closes the %s dialog with %s like every modal, going on to %s', async (variant, how, to, name) => {
+    server.use(...variants[variant]());
+    const run = open({ initialForm: valid });
+    await screen.findByRole('button', { name: 'Submit' });
+    await submit();
+    const dialog = await screen.findByRole('alertdialog', { name });
+    if (how === 'Escape') await userEvent.keyboard('{Escape}');
+    else await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(run.navigations[0]).toBe(to);
+  });
+
+  it.each([
     ['Continue', '/checkout/payment'],
     ['Return to the homepage', '/'],
   ])('asks for additional identification on the AML flag; %s goes to %s', async (button, to) => {

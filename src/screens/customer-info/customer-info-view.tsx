@@ -258,13 +258,14 @@ export function CustomerInfoView(props: CustomerInfoViewProps) {
 
       <Modal
         isOpen={props.soldOut}
-        // Escape takes the only way on: choosing another collection date.
+        // Closing it (the close control, Escape, a press outside, as on every modal) takes the
+        // only way on: choosing another collection date.
         onOpenChange={(open) => {
           if (!open) props.onChooseAnotherDate();
         }}
-        isDismissable={false}
         role="alertdialog"
         title={messages.ohSnap}
+        closeLabel={messages.close}
         actions={<Button onClick={props.onChooseAnotherDate}>{messages.chooseAnotherCollectionDate}</Button>}
       >
         <p>{messages.noStock}</p>
@@ -272,13 +273,14 @@ export function CustomerInfoView(props: CustomerInfoViewProps) {
 
       <Modal
         isOpen={props.identificationRequired}
-        // Escape carries on with the order, as Continue does; leaving it takes the explicit button.
+        // Closing it (the close control, Escape, a press outside) carries on with the order, as
+        // Continue does; leaving it takes the explicit button.
         onOpenChange={(open) => {
           if (!open) props.onIdentificationContinue();
         }}
-        isDismissable={false}
         role="alertdialog"
         title={messages.amlTitle}
+        closeLabel={messages.close}
         actions={
           <>
             <Button onClick={props.onIdentificationContinue}>{messages.continue}</Button>

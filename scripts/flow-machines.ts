@@ -1,0 +1,34 @@
+/**
+ * The machines whose statecharts are drawn (docs/flows/<name>.svg, Storybook's Flows section).
+ * A new machine is one line here.
+ */
+import type { AnyStateMachine } from 'xstate';
+import { branchFinderMachine } from '#machines/branch-finder/branch-finder.machine.ts';
+import { calculatorMachine } from '#machines/calculator/calculator.machine.ts';
+import { cartMachine } from '#machines/cart/cart.machine.ts';
+import { countdownMachine } from '#machines/cart/countdown.machine.ts';
+import { newLineMachine } from '#machines/cart/new-line.machine.ts';
+import { chartMachine } from '#machines/chart/chart.machine.ts';
+import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
+import { paymentFrameMachine } from '#machines/payment/payment-frame.machine.ts';
+import { paymentResponseMachine } from '#machines/payment/payment-response.machine.ts';
+import { sessionMachine } from '#machines/session/session.machine.ts';
+
+export interface FlowMachine {
+  /** The file name under docs/flows/ and the Storybook page's name. */
+  name: string;
+  machine: AnyStateMachine;
+}
+
+export const FLOW_MACHINES: readonly FlowMachine[] = [
+  { name: 'session', machine: sessionMachine },
+  { name: 'calculator', machine: calculatorMachine },
+  { name: 'cart', machine: cartMachine },
+  { name: 'countdown', machine: countdownMachine },
+  { name: 'new-line', machine: newLineMachine },
+  { name: 'branch-finder', machine: branchFinderMachine },
+  { name: 'checkout', machine: checkoutMachine },
+  { name: 'payment-frame', machine: paymentFrameMachine },
+  { name: 'payment-response', machine: paymentResponseMachine },
+  { name: 'chart', machine: chartMachine },
+];
