@@ -13,6 +13,7 @@ import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
 import { paymentFrameMachine } from '#machines/payment/payment-frame.machine.ts';
 import { paymentResponseMachine } from '#machines/payment/payment-response.machine.ts';
 import { sessionMachine } from '#machines/session/session.machine.ts';
+import { shopMachine } from '#machines/shop/shop.machine.ts';
 
 export interface FlowMachine {
   /** The file name under docs/flows/ and the Storybook page's name. */
@@ -21,6 +22,7 @@ export interface FlowMachine {
 }
 
 export const FLOW_MACHINES: readonly FlowMachine[] = [
+  { name: 'shop', machine: shopMachine },
   { name: 'session', machine: sessionMachine },
   { name: 'calculator', machine: calculatorMachine },
   { name: 'cart', machine: cartMachine },

@@ -15,6 +15,7 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+export const Shop: Story = { args: { name: 'shop' } };
 export const Session: Story = { args: { name: 'session' } };
 export const Calculator: Story = { args: { name: 'calculator' } };
 export const Cart: Story = { args: { name: 'cart' } };
