@@ -34,7 +34,7 @@ describe('the local flows panel', () => {
     expect(within(panel).getByRole('button', { name: 'cart idle' })).toHaveAttribute('aria-pressed', 'true');
     expect(within(panel).getByRole('button', { name: 'countdown running' })).toBeInTheDocument();
     await screen.findByText('idle', { selector: 'text' });
-    const marked = () => [...panel.querySelectorAll('[data-state-id]')].filter((g) => g.classList.length > 0).map((g) => g.getAttribute('data-state-id'));
+    const marked = () => [...panel.querySelectorAll('[data-state-id]')].filter((g) => g.classList.contains('flow-active')).map((g) => g.getAttribute('data-state-id'));
     expect(marked()).toEqual(['cart', 'cart.idle']);
 
     act(() => actor.send({ type: 'cart.checkedOut' }));

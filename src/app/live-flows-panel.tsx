@@ -9,7 +9,10 @@ import type { AnyStateMachine } from 'xstate';
 import { activeStateNodeIds, type LiveActor, type LiveFlows } from './live-flows.ts';
 import styles from './live-flows-panel.module.css';
 
-/** Draws a machine's diagram as SVG text whose state groups carry `data-state-id` (the node ids). */
+/**
+ * Draws a machine's diagram as SVG text whose state groups carry `data-state-id` (the node ids);
+ * the diagram's own style marks a group with the class `flow-active`.
+ */
 export type DrawFlow = (machine: AnyStateMachine) => Promise<string>;
 
 /** 'inCheckout.delivery.choosingSlot' for a nested state value; parallel regions joined by ' | '. */
@@ -71,7 +74,7 @@ function Diagram({ actor, draw }: { actor: LiveActor; draw: DrawFlow }) {
     const root = box.current;
     if (!root || svg === null) return;
     for (const group of root.querySelectorAll<SVGGElement>('[data-state-id]')) {
-      group.classList.toggle(styles.active ?? 'flow-active', active.includes(group.dataset.stateId ?? ''));
+      group.classList.toggle('flow-active', active.includes(group.dataset.stateId ?? ''));
     }
   }, [svg, active]);
   if (!machine) return <p className={styles.muted}>No statechart: a promise or callback actor.</p>;
