@@ -1,9 +1,9 @@
 import { createInspector, type StatelyInspectionEvent } from '@statelyai/inspect';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, type InspectionEvent } from 'xstate';
+import { createActor, fromPromise, setup, type InspectionEvent } from 'xstate';
 import type { DeliverySlot, Order } from '#domain/contract/order.ts';
 import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
-import { deferredInspector, inspectOptions, isInspectionRequested } from './inspector.ts';
+import { deferredInspector, inspectionModes, inspectOptions, isInspectionRequested } from './inspector.ts';
 
 describe('when the inspector is on', () => {
   it.each([
@@ -29,6 +29,37 @@ describe('when the inspector is on', () => {
   });
 });
 
+describe('which views of the actors a page gets', () => {
+  it.each([
+    ['?inspect', {}, { stately: true, local: true }],
+    ['?inspect=1', {}, { stately: true, local: true }],
+    ['?inspect=local', {}, { stately: false, local: true }],
+    ['?inspect=stately', {}, { stately: true, local: false }],
+    ['', { VITE_INSPECT: '1' }, { stately: true, local: true }],
+    ['', { DEV: true }, { stately: false, local: true }],
+    ['?inspect=local', { DEV: true }, { stately: false, local: true }],
+    ['', {}, { stately: false, local: false }],
+  ])('search %j with env %j: %j', (search, env, modes) => {
+    expect(inspectionModes({ search }, env)).toEqual(modes);
+  });
+
+  it('gives every event to both views when both are on, and nothing opens for the local one alone', () => {
+    const stately: InspectionEvent[] = [];
+    const local: InspectionEvent[] = [];
+    const statelyFactory = vi.fn(() => ({ inspect: (e: InspectionEvent) => stately.push(e) }));
+    const both = inspectOptions({ search: '?inspect' }, {}, statelyFactory, () => ({ inspect: (e: InspectionEvent) => local.push(e) }));
+    const actor = createActor(setup({}).createMachine({ id: 'probe', on: { ping: {} } }), both).start();
+    actor.send({ type: 'ping' });
+    expect(stately.length).toBeGreaterThan(0);
+    expect(local).toEqual(stately);
+
+    statelyFactory.mockClear();
+    const alone = inspectOptions({ search: '?inspect=local' }, {}, statelyFactory, () => ({ inspect: () => {} }));
+    expect(alone).toHaveProperty('inspect');
+    expect(statelyFactory).not.toHaveBeenCalled();
+  });
+});
+
 describe('inspection events reach the inspector', () => {
   afterEach(() => {
     vi.restoreAllMocks();
@@ -39,7 +70,7 @@ describe('inspection events reach the inspector', () => {
   it('reports the root actor, the actors it invokes, the events and the snapshots', async () => {
     const received: StatelyInspectionEvent[] = [];
     const inspector = createInspector({ send: (event) => received.push(event) });
-    const options = inspectOptions({ search: '?inspect' }, {}, () => inspector);
+    const options = inspectOptions({ search: '?inspect=stately' }, {}, () => inspector);
     expect(options).toHaveProperty('inspect');
 
     const order = { id: 'ord_1', product: { id: 1, name: 'Home delivery' }, state: { value: 0 } } as Order;
@@ -75,8 +106,8 @@ describe('inspection events reach the inspector', () => {
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     vi.resetModules();
     const fresh = await import('./inspector.ts');
-    const first = fresh.inspectOptions({ search: '?inspect' }, {});
-    const second = fresh.inspectOptions({ search: '?inspect' }, {});
+    const first = fresh.inspectOptions({ search: '?inspect=stately' }, {});
+    const second = fresh.inspectOptions({ search: '?inspect=stately' }, {});
     // The library arrives on its own, after the page's first actors started.
     await vi.waitFor(() => expect(open).toHaveBeenCalledTimes(1));
     await new Promise((resolve) => setTimeout(resolve, 20));

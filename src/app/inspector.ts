@@ -11,9 +11,32 @@
  * the first moments, before it arrives, are kept and handed over in order.
  */
 import type { InspectionEvent, Observer } from 'xstate';
+import { createLiveFlows } from './live-flows.ts';
 
 export interface InspectEnv {
   VITE_INSPECT?: string | boolean | undefined;
+  /** Vite's development flag (`npm run dev`): the local flows view is always there. */
+  DEV?: boolean | undefined;
+}
+
+/** Which views of the running actors a page gets. */
+export interface InspectionModes {
+  /** Stately's inspector, in a popup (needs the internet). */
+  stately: boolean;
+  /** The shop's own flows panel, in the page (works offline). */
+  local: boolean;
+}
+
+/**
+ * `?inspect` (or VITE_INSPECT=1) opens both views, `?inspect=local` only the shop's own panel,
+ * `?inspect=stately` only Stately's popup; `npm run dev` always has the local panel.
+ */
+export function inspectionModes(location: Pick<Location, 'search'>, env: InspectEnv): InspectionModes {
+  const param = new URLSearchParams(location.search).get('inspect');
+  if (param === 'local') return { stately: false, local: true };
+  if (param === 'stately') return { stately: true, local: false };
+  if (isInspectionRequested(location, env)) return { stately: true, local: true };
+  return { stately: false, local: env.DEV === true };
 }
 
 export type InspectObserver = Observer<InspectionEvent> | ((event: InspectionEvent) => void);
@@ -67,15 +90,42 @@ function sharedBrowserInspector(): InspectorLike {
   return shared;
 }
 
+let local: InspectorLike | undefined;
+
 /**
- * `{ inspect }` for createActor's options when inspection was asked for, else nothing.
- * `createInspector` is for tests; the app keeps the default.
+ * The shop's own flows panel, once per page: its collector takes the events from the first one
+ * on; the panel and the diagram layout load as their own chunk and mount beside the shop.
+ */
+function sharedLocalView(): InspectorLike {
+  if (local === undefined) {
+    const live = createLiveFlows();
+    local = { inspect: live.inspect };
+    if (typeof document !== 'undefined') {
+      Promise.all([import('./live-flows-panel.tsx'), import('./flow-drawing.ts')]).then(
+        ([panel, drawing]) => panel.mountLiveFlows(live, drawing.drawFlow),
+        (error: unknown) => console.warn('The flows panel could not load', error),
+      );
+    }
+  }
+  return local;
+}
+
+const observe = (observer: InspectObserver) => (typeof observer === 'function' ? observer : (event: InspectionEvent) => observer.next?.(event));
+
+/**
+ * `{ inspect }` for createActor's options when a view of the actors was asked for, else nothing.
+ * `createInspector` and `createLocalView` are for tests; the app keeps the defaults.
  */
 export function inspectOptions(
   location: Pick<Location, 'search'>,
   env: InspectEnv,
   createInspector: () => InspectorLike = sharedBrowserInspector,
+  createLocalView: () => InspectorLike = sharedLocalView,
 ): { inspect: InspectObserver } | Record<string, never> {
-  if (!isInspectionRequested(location, env)) return {};
-  return { inspect: createInspector().inspect };
+  const modes = inspectionModes(location, env);
+  const observers = [...(modes.stately ? [createInspector().inspect] : []), ...(modes.local ? [createLocalView().inspect] : [])];
+  if (observers.length === 0) return {};
+  if (observers.length === 1) return { inspect: observers[0]! };
+  const each = observers.map(observe);
+  return { inspect: (event: InspectionEvent) => each.forEach((next) => next(event)) };
 }

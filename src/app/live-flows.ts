@@ -1,0 +1,114 @@
+/**
+ * The running actors as the inspector sees them, kept in the page for the local flows view: every
+ * actor of the shop's system (its machine, its parent, its current state) and the last events
+ * between them. Fed by XState's own inspection API (the `inspect` option every root actor gets),
+ * so it needs nothing but the page: no internet, no popup.
+ */
+import type { AnyActorRef, AnyStateMachine, InspectionEvent } from 'xstate';
+
+export interface LiveActor {
+  sessionId: string;
+  /** The actor's id within its parent ('countdown', 'loadOrder'), or the root's name. */
+  name: string;
+  systemId: string | null;
+  parentId: string | null;
+  /** The statechart it runs, for its diagram; null for promise and callback actors. */
+  machine: AnyStateMachine | null;
+  /** The state value (machines) and status of its last snapshot. */
+  value: unknown;
+  status: 'active' | 'done' | 'error' | 'stopped';
+}
+
+export interface LiveEvent {
+  /** Its order among the events seen (stable keys for the view). */
+  seq: number;
+  type: string;
+  /** The sender's session id; null for events from outside the system (the page, a timer). */
+  sourceId: string | null;
+  targetId: string;
+}
+
+export interface LiveFlowsState {
+  actors: readonly LiveActor[];
+  events: readonly LiveEvent[];
+}
+
+export interface LiveFlows {
+  inspect(event: InspectionEvent): void;
+  getState(): LiveFlowsState;
+  subscribe(listener: () => void): () => void;
+}
+
+const isMachine = (logic: unknown): logic is AnyStateMachine =>
+  typeof logic === 'object' && logic !== null && 'root' in logic && 'getStateNodeById' in logic;
+
+function describe(ref: AnyActorRef): Omit<LiveActor, 'value' | 'status'> {
+  const parent = (ref as { _parent?: AnyActorRef })._parent;
+  const systemId = (ref as { systemId?: string }).systemId ?? null;
+  const machine = isMachine(ref.logic) ? ref.logic : null;
+  return {
+    sessionId: ref.sessionId,
+    // A root actor's id is generated: its system id or its machine's id names it better.
+    name: parent ? ref.id : (systemId ?? machine?.id ?? ref.id),
+    systemId,
+    parentId: parent?.sessionId ?? null,
+    machine,
+  };
+}
+
+/** Keeps the actors and the last `eventLimit` events; tells its listeners after each change. */
+export function createLiveFlows(eventLimit = 40): LiveFlows {
+  const actors = new Map<string, LiveActor>();
+  let events: LiveEvent[] = [];
+  let seq = 0;
+  let state: LiveFlowsState = { actors: [], events: [] };
+  const listeners = new Set<() => void>();
+
+  const changed = () => {
+    state = { actors: [...actors.values()], events };
+    for (const listener of listeners) listener();
+  };
+
+  return {
+    inspect(event) {
+      const ref = event.actorRef;
+      switch (event.type) {
+        case '@xstate.actor': {
+          actors.set(ref.sessionId, { ...describe(ref), value: null, status: 'active' });
+          break;
+        }
+        case '@xstate.snapshot': {
+          const snapshot = event.snapshot as { value?: unknown; status?: LiveActor['status'] };
+          // Described again: an actor learns its system id only after it announced itself.
+          actors.set(ref.sessionId, { ...describe(ref), value: snapshot.value ?? null, status: snapshot.status ?? 'active' });
+          break;
+        }
+        case '@xstate.event': {
+          // The actor's own start is no event between actors.
+          if (event.event.type === 'xstate.init') return;
+          events = [...events, { seq: seq++, type: event.event.type, sourceId: event.sourceRef?.sessionId ?? null, targetId: ref.sessionId }].slice(-eventLimit);
+          break;
+        }
+        default:
+          return;
+      }
+      changed();
+    },
+    getState: () => state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}
+
+/** The ids of the state nodes an actor is in ('checkout.inCheckout.delivery'), for highlighting. */
+export function activeStateNodeIds(machine: AnyStateMachine, value: unknown): string[] {
+  if (value === null || value === undefined) return [];
+  try {
+    const snapshot = machine.resolveState({ value: value as never, context: {} as never });
+    return [...snapshot._nodes].map((node) => node.id);
+  } catch {
+    return [];
+  }
+}
