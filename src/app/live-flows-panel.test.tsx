@@ -18,7 +18,7 @@ const cart = setup({ actors: { countdown }, actions: { stopCountdown: sendTo('co
 
 /** A drawing with one group per state node, as the flows renderer draws them. */
 const draw = async (machine: AnyStateMachine) =>
-  `<svg>${[...machine.idMap.values()]
+  `<svg>${[...(machine as unknown as { idMap: Map<string, { id: string; key: string }> }).idMap.values()]
     .map((node) => `<g data-state-id="${node.id}"><rect></rect><text>${node.key}</text></g>`)
     .join('')}</svg>`;
 

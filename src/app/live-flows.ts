@@ -4,7 +4,7 @@
  * between them. Fed by XState's own inspection API (the `inspect` option every root actor gets),
  * so it needs nothing but the page: no internet, no popup.
  */
-import type { AnyActorRef, AnyStateMachine, InspectionEvent } from 'xstate';
+import type { AnyStateMachine, InspectionEvent } from 'xstate';
 
 export interface LiveActor {
   sessionId: string;
@@ -42,14 +42,24 @@ export interface LiveFlows {
 const isMachine = (logic: unknown): logic is AnyStateMachine =>
   typeof logic === 'object' && logic !== null && 'root' in logic && 'getStateNodeById' in logic;
 
-function describe(ref: AnyActorRef): Omit<LiveActor, 'value' | 'status'> {
-  const parent = (ref as { _parent?: AnyActorRef })._parent;
-  const systemId = (ref as { systemId?: string }).systemId ?? null;
+/** What an inspected actor carries (the inspection API types it loosely). */
+interface InspectedRef {
+  sessionId: string;
+  id?: string;
+  systemId?: string;
+  logic?: unknown;
+  _parent?: { sessionId: string };
+}
+
+function describe(inspected: unknown): Omit<LiveActor, 'value' | 'status'> {
+  const ref = inspected as InspectedRef;
+  const parent = ref._parent;
+  const systemId = ref.systemId ?? null;
   const machine = isMachine(ref.logic) ? ref.logic : null;
   return {
     sessionId: ref.sessionId,
     // A root actor's id is generated: its system id or its machine's id names it better.
-    name: parent ? ref.id : (systemId ?? machine?.id ?? ref.id),
+    name: parent ? (ref.id ?? ref.sessionId) : (systemId ?? machine?.id ?? ref.id ?? ref.sessionId),
     systemId,
     parentId: parent?.sessionId ?? null,
     machine,
