@@ -36,8 +36,9 @@ describe('which views of the actors a page gets', () => {
     ['?inspect=local', {}, { stately: false, local: true }],
     ['?inspect=stately', {}, { stately: true, local: false }],
     ['', { VITE_INSPECT: '1' }, { stately: true, local: true }],
-    ['', { DEV: true }, { stately: false, local: true }],
-    ['?inspect=local', { DEV: true }, { stately: false, local: true }],
+    ['', { DEV: true, MODE: 'development' }, { stately: false, local: true }],
+    ['', { DEV: true, MODE: 'test' }, { stately: false, local: false }],
+    ['?inspect=local', { DEV: true, MODE: 'test' }, { stately: false, local: true }],
     ['', {}, { stately: false, local: false }],
   ])('search %j with env %j: %j', (search, env, modes) => {
     expect(inspectionModes({ search }, env)).toEqual(modes);

@@ -15,8 +15,9 @@ import { createLiveFlows } from './live-flows.ts';
 
 export interface InspectEnv {
   VITE_INSPECT?: string | boolean | undefined;
-  /** Vite's development flag (`npm run dev`): the local flows view is always there. */
+  /** Vite's development flag and mode (`npm run dev`: the local flows view is always there; not in tests). */
   DEV?: boolean | undefined;
+  MODE?: string | undefined;
 }
 
 /** Which views of the running actors a page gets. */
@@ -36,7 +37,7 @@ export function inspectionModes(location: Pick<Location, 'search'>, env: Inspect
   if (param === 'local') return { stately: false, local: true };
   if (param === 'stately') return { stately: true, local: false };
   if (isInspectionRequested(location, env)) return { stately: true, local: true };
-  return { stately: false, local: env.DEV === true };
+  return { stately: false, local: env.DEV === true && env.MODE === 'development' };
 }
 
 export type InspectObserver = Observer<InspectionEvent> | ((event: InspectionEvent) => void);
