@@ -320,3 +320,32 @@ describe('Calculator', () => {
     expect(await screen.findByText('We could not get a rate for this branch right now.')).toBeInTheDocument();
   });
 });
+
+describe('the typed amount wins over a late quote (calculator race)', () => {
+  it('keeps £1200 typed right after choosing Home delivery while its quote is still on its way', async () => {
+    server.use(...variants.noCart());
+    renderShop(<Page />);
+    await ready();
+    // The Home delivery quote is held until the shopper has typed.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.get(routeUrl('quote'), async ({ params }) => {
+        if (String(params.productId) === '1') await held;
+        return undefined;
+      }),
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('radio', { name: 'Home delivery' }));
+    const box = screen.getByRole('textbox', { name: 'You pay (£)' });
+    await user.clear(box);
+    await user.type(box, '1200');
+    expect(box).toHaveValue('1200');
+    release();
+    // The quote arrives mid-typing: the box keeps what was typed, and the other box follows it.
+    await waitFor(() => expect(screen.queryByText('Getting your rate')).not.toBeInTheDocument(), { timeout: 3000 });
+    expect(box).toHaveValue('1200');
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /You get/ })).not.toHaveValue(''), { timeout: 3000 });
+    expect(box.getAttribute('value') ?? (box as HTMLInputElement).value).toMatch(/^1,?2\d\d(\.\d\d)?$/);
+  });
+});
