@@ -96,3 +96,8 @@ export function playChecks(table: () => StateChecks) {
     await checkState(context, entry[1]);
   };
 }
+
+/** A message's words before its first {placeholder}, for texts whose values a story does not fix. */
+export function opening(template: string): string {
+  return template.split('{')[0]!.trim();
+}
