@@ -64,6 +64,8 @@ interface StoryArgs {
 
 const meta = {
   title: 'Checkout/Customer information',
+  // The filled form is shared data, not a story.
+  excludeStories: ['filledForm'],
   decorators: [inCheckoutLayout],
   parameters: { layout: 'fullscreen' },
   args: {} as StoryArgs,

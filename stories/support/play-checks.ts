@@ -42,6 +42,9 @@ interface PlayContext {
   parameters: { shows?: unknown };
 }
 
+/** How long a state may take to settle: the app shell's stories read their data through the mock worker. */
+const SETTLE = { timeout: 5_000 };
+
 /** Modals and popovers render into the body, outside the story's canvas. */
 const screenOf = (canvasElement: HTMLElement) => within(canvasElement.ownerDocument.body);
 
@@ -64,7 +67,7 @@ export async function checkState(context: PlayContext, check: StateCheck): Promi
   for (const text of [...shows, ...(check.texts ?? [])]) {
     await waitFor(() => {
       if (!onScreen().includes(text)) throw new Error(`"${text}" is not on screen`);
-    });
+    }, SETTLE);
   }
   for (const text of check.absent ?? []) {
     if (onScreen().includes(text)) throw new Error(`"${text}" is on screen, and should not be in this state`);
