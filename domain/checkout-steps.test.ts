@@ -90,7 +90,8 @@ describe('the step after the details (spec 4.1; sell-back has no payment)', () =
     [{ showAMLPopup: false, state: { value: 3 } }, 'payment'],
     [{ showAMLPopup: false, state: { value: 18 } }, 'confirmation'],
     [{ showAMLPopup: false, state: { value: 0 } }, 'error'],
-    [{ showAMLPopup: false, state: { value: 1 } }, 'error'],
+    // Refused by the velocity check: the modal shows on the details page, not the payment-unsuccessful one.
+    [{ showAMLPopup: false, state: { value: 1 } }, 'velocityLimited'],
     [{ showAMLPopup: false, state: { value: 16 } }, 'error'],
   ] as const)('the submit answered %j: %s', (response, decision) => {
     expect(detailsSubmitted(response)).toBe(decision);

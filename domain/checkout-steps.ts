@@ -9,7 +9,7 @@ import type { ProductId } from './contract/catalogue.ts';
 import { NO_STOCK, type CustomerInfoResponse, type OrderStateValue } from './contract/order.ts';
 import { appPaths } from './contract/routes.ts';
 import { messages } from './messages.ts';
-import { informationPageOnLoad, informationSubmitted, paymentPageOnLoad } from './order-state.ts';
+import { informationPageOnLoad, informationSubmitted, paymentPageOnLoad, unsuccessfulPage } from './order-state.ts';
 import { isSellBack, viewCartPath } from './products.ts';
 
 export type CheckoutStepId = 'review' | 'delivery' | 'details' | 'payment' | 'confirmation';
@@ -99,11 +99,16 @@ export function detailsPageOnLoad(state: OrderStateValue): 'stay' | 'error' | 'p
   return decision === 'next' ? stepAfterDetails(state) : decision;
 }
 
-/** After a successful customer-info submit, with the next step resolved. */
+/**
+ * After a successful customer-info submit, with the next step resolved. An order the velocity
+ * check refused (state 1) shows the velocity modal on the details page, where it was refused: the
+ * shopper never reached payment, so the payment-unsuccessful page would misstate what happened.
+ */
 export function detailsSubmitted(
   response: CustomerInfoResponse,
-): 'soldOut' | 'identificationRequired' | 'error' | 'payment' | 'confirmation' {
+): 'soldOut' | 'identificationRequired' | 'velocityLimited' | 'error' | 'payment' | 'confirmation' {
   const decision = informationSubmitted(response);
+  if (decision === 'error' && response !== NO_STOCK && unsuccessfulPage(response.state.value).showVelocityModal) return 'velocityLimited';
   if (decision !== 'next') return decision;
   // 'next' is only ever decided on an answer carrying a state; the check narrows the type.
   return response === NO_STOCK ? 'error' : stepAfterDetails(response.state.value);

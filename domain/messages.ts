@@ -35,6 +35,8 @@ export const messages = {
   homeDelivery: 'Home delivery',
   clickAndCollect: 'Click and collect',
   sellBack: 'Sell back',
+  /** Under the sell tab: what selling back is, in the words of spec 1 ('sell currency back'). */
+  sellBackIntro: 'Sell your leftover currency back to us: order online, then bring it to the branch you choose.',
 
   // Branch selection modal and branch finder (spec 2.2, 2.4, 8)
   today: 'today',
@@ -79,6 +81,8 @@ export const messages = {
   youReceiveGbp: 'You receive (£)',
   deliveryOptionLabel: 'How would you like your currency?',
   collectionBranch: 'Collection branch',
+  /** Sell-back: the branch is where the shopper brings the currency, not where they collect it. */
+  dropOffBranch: 'Branch to bring your currency to',
   chooseBranch: 'Choose a branch',
   changeBranch: 'Change branch',
   noBranchChosen: 'No branch chosen yet',
@@ -191,6 +195,8 @@ export const messages = {
   postcodeRequired: 'Please enter your post code',
   postcodeInvalid: 'Please enter a valid post code',
   termsRequired: 'Please accept the terms and conditions',
+  /** The error summary's heading after a failed submit (wording of the GOV.UK pattern). */
+  errorSummaryTitle: 'There is a problem',
   /** Wording of ours (the spec has none): text with a character the shop cannot keep (NUL, half an emoji). */
   unusableCharacters: "This contains a character we can't accept. Please type it again without it.",
 
@@ -204,7 +210,9 @@ export const messages = {
   amlTitle: 'Additional identification is required',
   amlBody:
     "Before we can complete your order we need to see proof of your identity and proof of your address. Please have ready one proof of ID (driving licence, passport or national ID card) and one proof of address dated within the last 3 months.",
-  amlSupport: 'If you have any questions, please call our support line.',
+  amlSupport: 'If you have any questions, please call our support line on {phone} ({hours}).',
+  /** Content without a support line: the shopper is pointed at a branch instead of a number we lack. */
+  amlSupportNoLine: 'If you have any questions, please ask at any of our branches.',
   continue: 'Continue',
   returnToHomepage: 'Return to the homepage',
 
@@ -224,6 +232,16 @@ export const messages = {
   deliveryDetails: 'Delivery details',
   collectionDetails: 'Collection details',
   yourDetails: 'Your details',
+  // What happens next, and the way onward (wording of ours; the ID list is spec 8's)
+  whatHappensNext: 'What happens next',
+  nextCollect: 'Collect your currency from {branch} on {date}.',
+  nextCollectNoDate: 'Collect your currency from {branch}.',
+  nextCollectId: 'Bring the payment card you ordered with and photo ID (driving licence, passport or national ID card).',
+  nextDelivery: 'Your currency arrives on {date} ({method}).',
+  nextSellBack: "Bring the currency you're selling to {branch} on {date}.",
+  nextSellBackNoDate: "Bring the currency you're selling to {branch}.",
+  nextSellBackId: 'Bring photo ID too (driving licence, passport or national ID card).',
+  backToShop: 'Back to the shop',
 
   // Session (spec 4.4, 8): a refused session was replaced (docs/decisions/011); wording of ours
   sessionEnded: "Your session ended, so we've started a new one.",
@@ -274,6 +292,8 @@ export const messages = {
     'Orders are sent by tracked, insured courier and must be signed for by the person named on the order.',
   collectionInfo:
     'Bring the payment card you ordered with and photo ID (passport or driving licence) when you collect.',
+  /** Sell-back: nothing was paid by card; the shopper brings the currency to the chosen branch. */
+  sellBackDropOffInfo: "Bring the currency you're selling and photo ID (passport or driving licence) to {branch}.",
   detailsTitle: 'Your details',
   emailLabel: 'Email address',
   phoneLabel: 'Phone number',

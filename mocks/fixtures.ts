@@ -146,6 +146,7 @@ export const checkoutContent: CheckoutContent = {
   privacyLink: { link: '/privacy', title: 'Privacy notice' },
   additionalPrivacyLink: { link: '/cookies', title: 'Cookie policy' },
   termsLink: { link: '/terms', title: 'Terms and conditions' },
+  support: { phone: '0808 157 0192', hours: 'Monday to Saturday, 9am to 5.30pm' },
   messages: {},
 };
 

@@ -93,6 +93,8 @@ export const CheckoutContentSchema = v.object({
   privacyLink: LinkSchema,
   additionalPrivacyLink: v.nullish(LinkSchema),
   termsLink: LinkSchema,
+  /** How a shopper reaches the shop (spec 8: the AML modal's support line); absent on older content. */
+  support: v.optional(v.object({ phone: v.pipe(v.string(), v.nonEmpty()), hours: v.string() })),
   /** Overrides of overridable texts in domain/messages.ts, by message key. */
   messages: v.optional(v.record(v.string(), v.string())),
 });
@@ -102,6 +104,8 @@ export const CalculatorContentSchema = v.object({
   title: v.string(),
   sellTitle: v.string(),
   intro: v.optional(v.string()),
+  /** The sell tab's own intro; the buy tab's speaks of delivery and collection. */
+  sellIntro: v.optional(v.string()),
   deliveryOptionLabels: v.optional(v.record(v.string(), v.string())),
   reviews: v.optional(v.object({ rating: v.number(), count: v.number(), text: v.string() })),
   messages: v.optional(v.record(v.string(), v.string())),

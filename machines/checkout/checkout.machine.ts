@@ -259,6 +259,8 @@ export const checkoutMachine = setup({
       detailsSubmitted(params.response) === 'payment',
     areDetailsAcceptedAndOrderCompleted: (_, params: { response: CustomerInfoResponse }) =>
       detailsSubmitted(params.response) === 'confirmation',
+    isSubmittedOrderVelocityLimited: (_, params: { response: CustomerInfoResponse }) =>
+      detailsSubmitted(params.response) === 'velocityLimited',
     isSubmittedOrderCompleted: ({ context }) =>
       context.submitResult !== null && stepAfterDetails(context.submitResult.state.value) === 'confirmation',
 
@@ -513,6 +515,10 @@ export const checkoutMachine = setup({
                     actions: { type: 'navigate', params: { to: 'confirmation' } },
                   },
                   {
+                    guard: { type: 'isSubmittedOrderVelocityLimited', params: ({ event }) => ({ response: event.output }) },
+                    target: 'velocityLimited',
+                  },
+                  {
                     target: '#checkout.inCheckout.unsuccessful',
                     actions: { type: 'navigate', params: { to: 'unsuccessful' } },
                   },
@@ -529,6 +535,24 @@ export const checkoutMachine = setup({
                 'deliverySlot.changeRequested': {
                   target: '#checkout.inCheckout.delivery',
                   actions: { type: 'navigate', params: { to: 'delivery' } },
+                },
+              },
+            },
+            /**
+             * The velocity check refused the order: its modal shows here, on the page the shopper
+             * was on. Return to the homepage abandons the checkout (spec 4.1); closed, the modal
+             * leaves the form, whose submit asks the server again.
+             */
+            velocityLimited: {
+              tags: ['velocityLimited'],
+              on: {
+                'velocity.homeRequested': {
+                  target: '#checkout.leaving',
+                  actions: { type: 'setLeaveDestination', params: { exit: 'velocityReturnToHomepage' } },
+                },
+                'details.submitted': {
+                  target: 'submitting',
+                  actions: { type: 'rememberDetails', params: ({ event }) => ({ details: event.details }) },
                 },
               },
             },
@@ -783,11 +807,15 @@ export function selectPage(snapshot: CheckoutSnapshot): CheckoutPage | null {
   return PAGES.find((page) => snapshot.matches({ inCheckout: page })) ?? null;
 }
 
-/** The step bar: the product's steps (no Payment for sell-back) and the active one. */
+/**
+ * The step bar: the product's steps (no Payment for sell-back) and the active one. An order the
+ * velocity check refused stopped at the details step, whichever page found it so.
+ */
 export function selectStepBar(snapshot: CheckoutSnapshot): { steps: CheckoutStep[]; active: CheckoutStepId | null } {
   const page = selectPage(snapshot);
   const { productId } = snapshot.context;
-  return { steps: checkoutSteps(productId), active: page === null ? null : activeStepOf(page, productId) };
+  const active = page === null ? null : snapshot.hasTag('velocityLimited') ? 'details' : activeStepOf(page, productId);
+  return { steps: checkoutSteps(productId), active };
 }
 
 /** The payment frame child while the hosted card form is shown (its `statusUnknown` tag and notice). */

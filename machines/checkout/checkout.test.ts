@@ -311,7 +311,6 @@ describe('information page submit (spec 4.1, 7.5, 8)', () => {
     [{ showAMLPopup: false, state: { value: 3 } }, 'payment', ['/checkout/payment']],
     [{ showAMLPopup: false, state: { value: 18 } }, 'confirmation', ['/checkout/order-confirmation']],
     [{ showAMLPopup: false, state: { value: 0 } }, 'unsuccessful', ['/checkout/payment-unsuccessful']],
-    [{ showAMLPopup: false, state: { value: 1 } }, 'unsuccessful', ['/checkout/payment-unsuccessful']],
     [{ showAMLPopup: false, state: { value: 16 } }, 'unsuccessful', ['/checkout/payment-unsuccessful']],
   ] as const)('the answer %j goes to the %s page', async (response, page, to) => {
     const { snapshot, navigations } = await submitWith(response);
@@ -339,6 +338,29 @@ describe('information page submit (spec 4.1, 7.5, 8)', () => {
     actor.send({ type: 'identification.continued' });
     expect(selectPage(snapshot())).toBe(page);
     expect(navigations()).toEqual([to]);
+  });
+
+  it('a velocity refusal opens its modal on the details page, never the payment-unsuccessful page', async () => {
+    const { actor, snapshot, navigations, calls } = await submitWith({ showAMLPopup: false, state: { value: 1 } });
+    expect(selectPage(snapshot())).toBe('details');
+    expect(snapshot().hasTag('velocityLimited')).toBe(true);
+    expect(snapshot().hasTag('submitting')).toBe(false);
+    expect(selectStepBar(snapshot()).active).toBe('details');
+    expect(navigations()).toEqual([]);
+    // Return to the homepage abandons the checkout, then goes to / (spec 4.1).
+    actor.send({ type: 'velocity.homeRequested' });
+    expect(snapshot().hasTag('abandoning')).toBe(true);
+    await flush();
+    expect(calls.abandonCart).toHaveBeenCalledTimes(1);
+    expect(snapshot().hasTag('cartCleared')).toBe(true);
+  });
+
+  it('a closed velocity modal leaves the form, whose submit asks the server again', async () => {
+    const { actor, snapshot, calls } = await submitWith({ showAMLPopup: false, state: { value: 1 } });
+    actor.send({ type: 'details.submitted', details });
+    expect(snapshot().hasTag('submitting')).toBe(true);
+    await flush();
+    expect(calls.saveCustomerInfo).toHaveBeenCalledTimes(2);
   });
 
   it('Return to the homepage closes the additional-identification modal and goes to /', async () => {
@@ -456,6 +478,8 @@ describe('payment unsuccessful page (spec 2.11, 4.1)', () => {
     expect(snapshot().hasTag('retryOffered')).toBe(canRetry);
     expect(snapshot().hasTag('velocityLimited')).toBe(state === 1);
     expect(snapshot().can({ type: 'checkout.left' })).toBe(true);
+    // A velocity refusal stopped at the details step; a failed payment stands on Payment.
+    expect(selectStepBar(snapshot()).active).toBe(state === 1 ? 'details' : 'payment');
   });
 
   it('Try again goes to /checkout/payment', async () => {

@@ -157,6 +157,8 @@ describe('content', () => {
       ]),
     );
     expect(c.termsLink).toEqual({ link: '/terms-and-conditions', title: 'Terms and conditions' });
+    // The support line the AML modal gives (spec 8), with a number.
+    expect(c.support?.phone).toMatch(/^0\d{3} \d{3} \d{4}$/);
   });
 
   it("gives the partner site its own wording", async () => {
@@ -164,6 +166,7 @@ describe('content', () => {
     expect(calc.title).toBe('Order your holiday money');
     const checkout = await json(await server.request(`${apiRoutes.checkoutContent.url()}?siteId=2`), CheckoutContentSchema);
     expect(checkout.additionalPrivacyLink).toBeNull();
+    expect(checkout.support?.phone).toBe('0808 157 0347');
   });
 });
 

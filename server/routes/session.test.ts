@@ -304,7 +304,10 @@ describe('loyalty sign-in', () => {
     expect(page.headers.get('x-frame-options')).toBe('DENY');
     expect(page.headers.get('referrer-policy')).toBe('no-referrer');
     expect(page.headers.get('cache-control')).toBe('no-store');
-    expect(await page.text()).toMatch(/<link rel="icon" href="data:image\/svg\+xml,/);
+    // The shop's own favicon.svg, from the shop's origin, which the policy lets the page load.
+    const origin = new URL(server.config.appOrigin).origin;
+    expect(await page.text()).toContain(`<link rel="icon" type="image/svg+xml" href="${origin}/favicon.svg" />`);
+    expect(csp).toContain(`img-src ${origin};`);
   });
 });
 

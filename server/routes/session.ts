@@ -96,7 +96,7 @@ export function sessionRoutes() {
     signInPageHeaders(c, deps.config.appOrigin, deps.config.apiBase);
     const session = await sessionOfSignInCode(deps, siteId, code);
     if (session === null) return c.html(signInExpiredPage(deps.config.appOrigin), 400);
-    return c.html(loyaltyPage({ action: c.req.path, code, returnUrl }));
+    return c.html(loyaltyPage({ action: c.req.path, code, returnUrl, appOrigin: deps.config.appOrigin }));
   });
 
   app.post(apiRoutes.loyaltySignIn.pattern, validate('param', SiteParams), async (c) => {
@@ -129,8 +129,8 @@ const SIGN_IN_STYLE = `
       .note { color: #555; font-size: 0.9rem; }
     `;
 const SIGN_IN_STYLE_HASH = `'sha256-${createHash('sha256').update(SIGN_IN_STYLE, 'utf8').digest('base64')}'`;
-/** A favicon in the page itself, so the browser asks the API for no /favicon.ico. */
-const FAVICON = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><circle cx="8" cy="8" r="7" fill="#0b5"/></svg>')}`;
+/** The shop's own icon, from the shop's origin, so the browser asks the API for no /favicon.ico. */
+const faviconOf = (appOrigin: string) => `${new URL(appOrigin).origin}/favicon.svg`;
 
 /**
  * The sign-in page's own policy: no scripts at all, its one style block by hash, its form posting
@@ -139,18 +139,18 @@ const FAVICON = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www
 function signInPageHeaders(c: Context<AppEnv>, appOrigin: string, apiBase: string): void {
   c.header(
     'Content-Security-Policy',
-    `default-src 'none'; style-src ${SIGN_IN_STYLE_HASH}; img-src data:; form-action 'self' ${new URL(appOrigin).origin}; frame-ancestors 'none'; base-uri 'none'`,
+    `default-src 'none'; style-src ${SIGN_IN_STYLE_HASH}; img-src ${new URL(appOrigin).origin}; form-action 'self' ${new URL(appOrigin).origin}; frame-ancestors 'none'; base-uri 'none'`,
   );
   c.header('X-Frame-Options', 'DENY');
   c.header('Referrer-Policy', 'no-referrer');
   for (const [name, value] of Object.entries(hstsFor(apiBase))) c.header(name, value);
 }
 
-function pageHead(title: string) {
+function pageHead(title: string, appOrigin: string) {
   return html`<meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>${title}</title>
-    <link rel="icon" href="${FAVICON}" />
+    <link rel="icon" type="image/svg+xml" href="${faviconOf(appOrigin)}" />
     <style>${raw(SIGN_IN_STYLE)}</style>`;
 }
 
@@ -158,7 +158,7 @@ function signInExpiredPage(appOrigin: string) {
   return html`<!doctype html>
 <html lang="en">
   <head>
-    ${pageHead('Sign-in link expired')}
+    ${pageHead('Sign-in link expired', appOrigin)}
   </head>
   <body>
     <main>
@@ -170,11 +170,11 @@ function signInExpiredPage(appOrigin: string) {
 </html>`;
 }
 
-function loyaltyPage(p: { action: string; code: string; returnUrl: string }) {
+function loyaltyPage(p: { action: string; code: string; returnUrl: string; appOrigin: string }) {
   return html`<!doctype html>
 <html lang="en">
   <head>
-    ${pageHead('Sign in to your loyalty account')}
+    ${pageHead('Sign in to your loyalty account', p.appOrigin)}
   </head>
   <body>
     <main>

@@ -1,12 +1,22 @@
-import type { ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, isRouteErrorResponse, useRouteError } from 'react-router';
 import { appPaths } from '#domain/contract/routes.ts';
 import { messages } from '#domain/messages.ts';
 import { NotFoundScreen } from '#src/screens/not-found/not-found-screen.tsx';
 import { Notice } from '#src/ui/notice.tsx';
+import { Spinner } from '#src/ui/spinner.tsx';
 import styles from './layout.module.css';
 
 const MAIN_ID = 'main';
+
+/** The matched page; a page whose screen is still loading (its own chunk) shows the loading page. */
+function Page() {
+  return (
+    <Suspense fallback={<Spinner label={messages.loadingPage} size="large" />}>
+      <Outlet />
+    </Suspense>
+  );
+}
 
 function SkipLink() {
   return (
@@ -83,7 +93,7 @@ export function ShopLayout({ headerEnd, banner, children }: ShopLayoutProps) {
           {headerEnd ? <div className={styles.headerEnd}>{headerEnd}</div> : null}
         </div>
       </header>
-      <Main banner={banner}>{children ?? <Outlet />}</Main>
+      <Main banner={banner}>{children ?? <Page />}</Main>
       <Footer />
     </div>
   );
@@ -99,7 +109,7 @@ export function CheckoutLayout({ banner, children }: { banner?: ReactNode; child
           <Logo />
         </div>
       </header>
-      <Main banner={banner}>{children ?? <Outlet />}</Main>
+      <Main banner={banner}>{children ?? <Page />}</Main>
       <Footer />
     </div>
   );
@@ -109,7 +119,7 @@ export function CheckoutLayout({ banner, children }: { banner?: ReactNode; child
 export function EmbedLayout({ children }: { children?: ReactNode }) {
   return (
     <main id={MAIN_ID} className={styles.embed}>
-      {children ?? <Outlet />}
+      {children ?? <Page />}
     </main>
   );
 }

@@ -6,23 +6,15 @@
  *   layout, so moving between steps keeps it (and never starts a step's writes twice);
  * - the other page-level actors (calculator, branch finder, payment response) by the page.
  */
-import { createContext, useContext, useState } from 'react';
+import { createContext, lazy, useContext, useState, type ComponentType } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { viewCartRequestOf } from '#domain/cart-link.ts';
 import { PRODUCT } from '#domain/products.ts';
-import { BranchDetailsScreen } from '#src/screens/branch-details/branch-details-screen.tsx';
-import { BranchFinder } from '#src/screens/branch-finder/branch-finder-screen.tsx';
 import { Calculator } from '#src/screens/calculator/calculator.tsx';
 import { usePromiseActorFor } from '#src/screens/checkout-shared/use-promise-actor.ts';
-import { ConfirmationScreen } from '#src/screens/confirmation/confirmation-screen.tsx';
-import { CustomerInfoScreen } from '#src/screens/customer-info/customer-info-screen.tsx';
-import { DeliveryScreen } from '#src/screens/delivery/delivery-screen.tsx';
 import { HeaderCart } from '#src/screens/header-cart/header-cart.tsx';
-import { PaymentResponseScreen, reportedOrderIdOf } from '#src/screens/payment-response/payment-response-screen.tsx';
-import { PaymentUnsuccessfulScreen } from '#src/screens/payment-unsuccessful/payment-unsuccessful-screen.tsx';
-import { PaymentScreen } from '#src/screens/payment/payment-screen.tsx';
+import { reportedOrderIdOf } from '#src/screens/payment-response/reported-order-id.ts';
 import { SessionNoticeBanner } from '#src/screens/session-notice/session-notice.tsx';
-import { ViewCartScreen } from '#src/screens/view-cart/view-cart-screen.tsx';
 import { CheckoutLayout, ShopLayout } from './layout.tsx';
 import { useShopActors, useShopReads, useShopServices, useSiteSettings } from './providers.tsx';
 import { affiliateIdFrom } from './tracking.ts';
@@ -38,6 +30,26 @@ import {
   useSignedIn,
   type CheckoutActorRef,
 } from './use-machines.ts';
+
+/**
+ * Every screen but the calculator (the first page) and the header loads when its route opens: its
+ * own chunk, so the calculator page's first load carries none of the checkout's code (the phone
+ * rules of the details form, the delivery calendar, the branch finder's map list...). The layouts
+ * show the loading page meanwhile (<Suspense> around their outlet).
+ */
+function onDemand<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazy(async () => ({ default: await load() }));
+}
+
+const BranchDetailsScreen = onDemand(() => import('#src/screens/branch-details/branch-details-screen.tsx').then((m) => m.BranchDetailsScreen));
+const BranchFinder = onDemand(() => import('#src/screens/branch-finder/branch-finder-screen.tsx').then((m) => m.BranchFinder));
+const ConfirmationScreen = onDemand(() => import('#src/screens/confirmation/confirmation-screen.tsx').then((m) => m.ConfirmationScreen));
+const CustomerInfoScreen = onDemand(() => import('#src/screens/customer-info/customer-info-screen.tsx').then((m) => m.CustomerInfoScreen));
+const DeliveryScreen = onDemand(() => import('#src/screens/delivery/delivery-screen.tsx').then((m) => m.DeliveryScreen));
+const PaymentResponseScreen = onDemand(() => import('#src/screens/payment-response/payment-response-screen.tsx').then((m) => m.PaymentResponseScreen));
+const PaymentUnsuccessfulScreen = onDemand(() => import('#src/screens/payment-unsuccessful/payment-unsuccessful-screen.tsx').then((m) => m.PaymentUnsuccessfulScreen));
+const PaymentScreen = onDemand(() => import('#src/screens/payment/payment-screen.tsx').then((m) => m.PaymentScreen));
+const ViewCartScreen = onDemand(() => import('#src/screens/view-cart/view-cart-screen.tsx').then((m) => m.ViewCartScreen));
 
 // ------------------------------------------------------------------------------------------------
 // Shop pages
@@ -128,7 +140,8 @@ export function ViewCartPage() {
 }
 
 export function DeliveryPage() {
-  return <DeliveryScreen checkout={useCheckout()} countdown={useCartCountdown()} settings={useSiteSettings()} />;
+  const reads = useShopReads();
+  return <DeliveryScreen checkout={useCheckout()} countdown={useCartCountdown()} settings={useSiteSettings()} storeDetails={reads.storeDetails} />;
 }
 
 export function CustomerInfoPage() {

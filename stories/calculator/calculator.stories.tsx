@@ -59,7 +59,7 @@ export const BuyTravelMoney: Story = {
 
 /** The sell tab: sell back, the foreign amount drives and the pounds are what the shopper receives. */
 export const SellTravelMoney: Story = {
-  parameters: { machineStates: ['calculator.ready.quote.loaded', ...settled], shows: ['You sell (EUR)', 'You receive (£)'] },
+  parameters: { machineStates: ['calculator.ready.quote.loaded', ...settled], shows: ['You sell (EUR)', 'You receive (£)', 'Sell your leftover currency back to us'] },
   loaders: story({ events: [{ type: 'transactionType.changed', transactionType: 'buy' }] }),
 };
 

@@ -23,7 +23,7 @@ export function CurrentCheckoutScreen({ checkout, countdown }: { checkout: Story
   const page = useSelector(checkout, selectPage);
   switch (page) {
     case 'delivery':
-      return <DeliveryScreen checkout={checkout} countdown={countdown} settings={settings} now={storyNow} />;
+      return <DeliveryScreen checkout={checkout} countdown={countdown} settings={settings} storeDetails={storeDetails} now={storyNow} />;
     case 'details':
       return <CustomerInfoScreen checkout={checkout} countdown={countdown} settings={settings} content={f.checkoutContent} now={storyNow} />;
     case 'payment':

@@ -152,13 +152,14 @@ export const FieldsAtTheirLimits: Story = {
   loaders: story({}),
 };
 
-/** Submit on an empty form: every message of spec 5.2 and focus on the email field. */
+/** Submit on an empty form: the error summary at the top, every message of spec 5.2 and focus on the email field. */
 export const ValidationErrors: Story = {
   parameters: { machineStates: ['checkout.inCheckout.details.editing'] },
   loaders: story({}),
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(await canvas.findByRole('button', { name: 'Submit' }));
+    await expect(canvas.getByRole('heading', { name: 'There is a problem' })).toBeInTheDocument();
     await expect(canvas.getByLabelText('Email address')).toHaveFocus();
   },
 };
@@ -216,6 +217,13 @@ export const IdentificationRequired: Story = {
   loaders: story({ customerInfo: ok({ showAMLPopup: true, state: { value: 3 } }), events: [submitted] }),
 };
 
+/** The velocity check refused the order: its modal shows here, on the details page, with the Details step. */
+export const VelocityLimited: Story = {
+  parameters: { machineStates: ['checkout.inCheckout.details.velocityLimited'] },
+  args: { initialForm: filledForm },
+  loaders: story({ customerInfo: ok({ showAMLPopup: false, state: { value: 1 } }), events: [submitted] }),
+};
+
 // ------------------------------------------------------------------------------------------------
 // What each state shows (spec 2.8, 5.2, 8): checked by every story's play function.
 // ------------------------------------------------------------------------------------------------
@@ -243,4 +251,5 @@ const checks: StateChecks = {
     focusIn: messages.amlTitle,
     enabled: [['button', messages.continue], ['button', messages.returnToHomepage]],
   },
+  VelocityLimited: { texts: [messages.velocityTitle], focusIn: messages.velocityTitle },
 };

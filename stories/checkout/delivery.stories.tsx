@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { DeliveryScreen } from '#src/screens/delivery/delivery-screen.tsx';
+import { storeDetails } from './current-checkout-screen.tsx';
 import {
   checkoutStory,
   countdownStory,
@@ -26,7 +27,7 @@ const meta = {
   parameters: { layout: 'fullscreen' },
   render: (_args, { loaded }) => {
     const { checkout, countdown } = loaded as Loaded;
-    return <DeliveryScreen checkout={checkout} countdown={countdown} settings={settings} now={storyNow} />;
+    return <DeliveryScreen checkout={checkout} countdown={countdown} settings={settings} storeDetails={storeDetails} now={storyNow} />;
   },
   play: playChecks(() => checks),
 } satisfies Meta;
@@ -66,9 +67,9 @@ export const ChoosingHomeDeliverySlot: Story = {
   loaders: story({ order: ok(orders.homeDelivery), slots: ok(f.homeDeliverySlots) }),
 };
 
-/** Sell-back: the step reads Collection and there is no Payment step. */
+/** Sell-back: the step reads Collection, there is no Payment step, and the box names the branch to bring the currency to. */
 export const SellBackCollection: Story = {
-  parameters: { machineStates: ['checkout.inCheckout.delivery.choosingSlot'] },
+  parameters: { machineStates: ['checkout.inCheckout.delivery.choosingSlot'], shows: ["Bring the currency you're selling"] },
   loaders: story({ order: ok(orders.sellBack), productId: 3 }),
 };
 

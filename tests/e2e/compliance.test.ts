@@ -5,7 +5,7 @@
  */
 import { expect, inject, test } from 'vitest';
 import { appPaths } from '#domain/contract/routes.ts';
-import { messages } from '#domain/messages.ts';
+import { formatMessage, messages } from '#domain/messages.ts';
 import { shopperForEachTest } from './support/journey.ts';
 import { customer, ShopApi } from './support/shop-api.ts';
 import { buyUpToDetails, fillCustomerForm, heading, journeySteps, payByCard, submitDetails, TEST_CARDS, waitForPath } from './support/steps.ts';
@@ -24,7 +24,8 @@ test('an order above £1,000: the additional identification modal, Continue, the
   await modal.waitFor({ timeout: 30_000 });
   const text = await modal.innerText();
   expect(text).toContain(messages.amlBody);
-  expect(text).toContain(messages.amlSupport);
+  // The seeded support line, with its number (spec 8).
+  expect(text).toContain(formatMessage(messages.amlSupport, { phone: '0808 157 0192', hours: 'Monday to Saturday, 9am to 5.30pm' }));
   await step('identification-modal');
   await modal.getByRole('button', { name: messages.continue, exact: true }).click();
 
@@ -36,7 +37,7 @@ test('an order above £1,000: the additional identification modal, Continue, the
   expect(shopper.errors).toEqual([]);
 });
 
-test("a customer's fourth order today: unsuccessful page, the velocity modal, Return to the homepage", async () => {
+test("a customer's fourth order today: the velocity modal on the details page, Return to the homepage", async () => {
   const { page } = shopper;
   const step = journeySteps(page, 'velocity');
   const regular = customer('velocity');
@@ -51,12 +52,12 @@ test("a customer's fourth order today: unsuccessful page, the velocity modal, Re
   await fillCustomerForm(page, regular);
   await submitDetails(page);
 
-  await waitForPath(page, appPaths.paymentUnsuccessful);
-  await heading(page, messages.unsuccessfulTitle);
+  // The order was refused on the details page: the modal shows there, never on the payment-unsuccessful page.
   const modal = page.getByRole('alertdialog', { name: messages.velocityTitle });
   await modal.waitFor({ timeout: 30_000 });
+  expect(new URL(page.url()).pathname).toBe(appPaths.customerInformation);
   expect(await modal.innerText()).toContain(messages.velocityBody);
-  // Only a payment-pending or completed order may try again.
+  expect(await page.getByText(messages.unsuccessfulTitle).count()).toBe(0);
   expect(await page.getByRole('button', { name: messages.tryAgain }).count()).toBe(0);
   await step('velocity-modal');
 

@@ -41,6 +41,10 @@ test('loyalty sign-in: the session token never appears in the address, and the s
   expect(address.origin).toBe(shop.api);
   expect(address.searchParams.get('code')).toMatch(/^[\w-]{43}$/);
   expect(page.url()).not.toContain(token);
+  // The page carries the shop's own favicon, served by the shop (no 404 in the tab).
+  const icon = await page.locator('link[rel="icon"]').getAttribute('href');
+  expect(icon).toBe(`${shop.app}/favicon.svg`);
+  expect((await page.request.get(icon ?? '')).status()).toBe(200);
   await step('sign-in-page');
 
   await page.getByRole('button', { name: 'Sign in' }).click();

@@ -28,6 +28,9 @@ test('selling euros back at a branch: no payment step, the total the shopper wil
   await openHome(page, shop);
   await page.getByRole('tab', { name: messages.sellTab }).click();
   await expect.poll(() => page.getByRole('tab', { name: messages.sellTab }).getAttribute('aria-selected')).toBe('true');
+  // The sell tab speaks of selling back, not of home delivery or collection.
+  await expect.poll(() => page.getByText(messages.sellBackIntro).count()).toBe(1);
+  expect(await page.getByText(/Order online for home delivery/).count()).toBe(0);
   await chooseCurrency(page, 'Euros');
   const sell = page.getByLabel(messages.youSellForeign.replace('{code}', 'EUR'), { exact: true });
   await sell.fill('300');
@@ -48,6 +51,11 @@ test('selling euros back at a branch: no payment step, the total the shopper wil
   await step('review');
 
   await proceedToCheckout(page);
+  // The collection step names the branch the currency is brought to, with its address; no payment card.
+  const info = page.getByRole('region', { name: messages.deliveryInfoTitle });
+  await expect.poll(() => info.innerText()).toContain("Bring the currency you're selling and photo ID (passport or driving licence) to London Oxford Street.");
+  await expect.poll(() => info.locator('address').count()).toBe(1);
+  expect(await info.innerText()).not.toContain('payment card');
   await step('drop-off-date');
   await chooseSlot(page, 0);
   await nextFromDelivery(page);
@@ -63,7 +71,13 @@ test('selling euros back at a branch: no payment step, the total the shopper wil
   await expect.poll(() => confirmation.innerText()).toContain(messages.sellBackThankYou);
   expect(await confirmation.innerText()).toContain(messages.totalYoullReceive);
   expect(await confirmation.innerText()).toContain('London Oxford Street');
+  const next = page.getByRole('region', { name: messages.whatHappensNext });
+  expect(await next.innerText()).toContain("Bring the currency you're selling to London Oxford Street on ");
+  // The house number and street share one line of the address.
+  expect(await confirmation.getByText('10 Downing Street', { exact: true }).count()).toBeGreaterThan(0);
   await step('confirmation');
+  await page.getByRole('link', { name: messages.backToShop }).click();
+  await waitForPath(page, '/');
 
   expect(shopper.errors).toEqual([]);
 });

@@ -65,6 +65,7 @@ definePathSuite({
     actorDone('saveCustomerInfo', { showAMLPopup: true, state: { value: 18 } }),
     actorDone('saveCustomerInfo', { showAMLPopup: false, state: { value: 3 } }),
     actorDone('saveCustomerInfo', { showAMLPopup: false, state: { value: 18 } }),
+    actorDone('saveCustomerInfo', { showAMLPopup: false, state: { value: 1 } }),
     actorDone('saveCustomerInfo', { showAMLPopup: false, state: { value: 16 } }),
     actorFailed('saveCustomerInfo', problem),
     actorDone('createPaymentIntent', { url: 'https://psp.example/pay/abc' }),

@@ -105,6 +105,8 @@ const checkout: CheckoutContent = {
   privacyLink: { link: '/privacy-policy', title: 'Privacy policy' },
   additionalPrivacyLink: { link: '/cookie-policy', title: 'Cookie policy' },
   termsLink: { link: '/terms-and-conditions', title: 'Terms and conditions' },
+  // A number from Ofcom's range kept for drama and examples, so no real line is ever called.
+  support: { phone: '0808 157 0192', hours: 'Monday to Saturday, 9am to 5.30pm' },
   messages: {},
 };
 
@@ -126,6 +128,7 @@ const partnerCheckout: CheckoutContent = {
   privacyLink: { link: '/partner/privacy', title: 'High Street Bureau privacy notice' },
   additionalPrivacyLink: null,
   termsLink: { link: '/partner/terms', title: 'High Street Bureau terms' },
+  support: { phone: '0808 157 0347', hours: 'Monday to Friday, 9am to 5pm' },
 };
 
 export const seedContent = [

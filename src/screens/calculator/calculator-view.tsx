@@ -189,7 +189,7 @@ function CalculatorForm(props: CalculatorViewProps) {
       {props.products ? <ProductChoice products={props.products} onChange={props.onProductChange} /> : null}
       {props.branch ? (
         <div className={styles.branch}>
-          <span className={styles.fieldLabel}>{messages.collectionBranch}</span>
+          <span className={styles.fieldLabel}>{props.transactionType === 'buy' ? messages.dropOffBranch : messages.collectionBranch}</span>
           <span className={styles.branchName}>{props.branch.name ?? messages.noBranchChosen}</span>
           <Button variant="secondary" onClick={props.branch.onOpen} disabled={!props.branch.canOpen}>
             {props.branch.name ? messages.changeBranch : messages.chooseBranch}

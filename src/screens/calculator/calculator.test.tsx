@@ -87,6 +87,11 @@ describe('Calculator', () => {
     expect(screen.queryByRole('radiogroup', { name: 'How would you like your currency?' })).not.toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'You sell (EUR)' })).toHaveValue('250');
     expect(screen.getByRole('textbox', { name: 'You receive (£)' })).toHaveAttribute('readonly');
+    // The buy tab's intro (home delivery or collect) is no sell-back wording.
+    expect(screen.queryByText(/Order by 2pm for next-day delivery/)).not.toBeInTheDocument();
+    expect(screen.getByText('Sell your leftover currency back to us: order online, then bring it to the branch you choose.')).toBeInTheDocument();
+    expect(screen.getByText('Branch to bring your currency to')).toBeInTheDocument();
+    expect(screen.queryByText('Collection branch')).not.toBeInTheDocument();
   });
 
   it("caps the amount with 'Maximum order value is £2,500'", async () => {

@@ -1,11 +1,13 @@
-import { useCallback, useMemo } from 'react';
+import { lazy, Suspense, useCallback, useMemo } from 'react';
 import type { AmountPicker } from '#machines/calculator/calculator.machine.ts';
 import type { Currency, ProductId } from '#domain/contract/catalogue.ts';
 import { formatMessage, messages } from '#domain/messages.ts';
 import { GBP_CODE, formatRate, formatUnits } from '#domain/money.ts';
 import { PRODUCT, isSellBack } from '#domain/products.ts';
-import { BranchModal } from '#src/screens/branch-modal/branch-modal.tsx';
 import { CalculatorView, type AmountInputView } from './calculator-view.tsx';
+
+// The branch modal (and its dialog, list and map code) loads when the shopper first opens it.
+const BranchModal = lazy(() => import('#src/screens/branch-modal/branch-modal.tsx').then((m) => ({ default: m.BranchModal })));
 import {
   useAddError,
   useAddToCartLink,
@@ -115,7 +117,7 @@ export function Calculator({ calculator, signedIn = false, toast = null, onDismi
       transactionTypes={tabs}
       transactionType={type}
       onTransactionTypeChange={(transactionType) => calculator.send({ type: 'transactionType.changed', transactionType })}
-      intro={content?.intro ?? null}
+      intro={type === 'buy' ? (content?.sellIntro ?? messages.sellBackIntro) : (content?.intro ?? null)}
       currencyOptions={options.currencies}
       noCurrencyResults={options.noResults}
       currency={currency}
@@ -150,7 +152,13 @@ export function Calculator({ calculator, signedIn = false, toast = null, onDismi
       onDismissToast={onDismissToast ?? (() => {})}
       loyaltyHref={embedded ? null : loyaltyHref}
       onLoyaltySignIn={onLoyaltySignIn}
-      branchModal={finder ? <BranchModal finder={finder} now={now} /> : null}
+      branchModal={
+        finder ? (
+          <Suspense fallback={null}>
+            <BranchModal finder={finder} now={now} />
+          </Suspense>
+        ) : null
+      }
     />
   );
 }

@@ -51,6 +51,25 @@ describe('ChartScreen', () => {
     expect(screen.getByRole('button', { name: '1Y' })).toHaveAttribute('aria-pressed', 'true');
   });
 
+  it('labels the 1W axis with distinct dates in the one date format of the page, even with few points', async () => {
+    server.use(
+      http.get(routeUrl('currencyConverter'), () =>
+        HttpResponse.json([
+          { date: '2026-03-02', rate: 0.8712 },
+          { date: '2026-03-03', rate: 0.8731 },
+          { date: '2026-03-04', rate: 0.8766 },
+        ]),
+      ),
+    );
+    const { container } = renderShop(<ChartScreen />, { path: '/eur-to-gbp' });
+    await screen.findByRole('img', { name: /^EUR to GBP rate, / });
+    await userEvent.click(screen.getByRole('button', { name: '1W' }));
+    const ticks = [...container.querySelectorAll('.visx-axis-bottom .visx-axis-tick')].map((t) => t.textContent);
+    expect(ticks).toEqual(['2026-03-02', '2026-03-03', '2026-03-04']);
+    // The latest rate's date reads the same way as the axis and the tooltip.
+    expect(screen.getAllByText('2026-03-04')).toHaveLength(2);
+  });
+
   it('shows the rate to 4 decimals with the date as yyyy-MM-dd in the tooltip', async () => {
     server.use(
       http.get(routeUrl('currencyConverter'), () =>

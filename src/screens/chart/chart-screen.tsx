@@ -2,7 +2,7 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import { useLocation } from 'react-router';
 import { SHOP_TIME_ZONE } from '#domain/availability.ts';
-import { CHART_INTERVALS, type ChartInterval } from '#domain/chart.ts';
+import { CHART_INTERVALS } from '#domain/chart.ts';
 import { formatRate } from '#domain/money.ts';
 import { useChartActor } from '#src/app/use-machines.ts';
 import { NotFoundScreen } from '#src/screens/not-found/not-found-screen.tsx';
@@ -10,9 +10,8 @@ import { ChartView } from './chart-view.tsx';
 import { useChartInterval, useChartPair, useChartPoints, useChartStatus, type ChartRef } from './use-chart.ts';
 
 const inLondon = (time: Date) => new TZDate(time, SHOP_TIME_ZONE);
-/** Spec 9: the tooltip's date as yyyy-MM-dd. */
+/** Spec 9: the date as yyyy-MM-dd, in the tooltip, the axis and the latest rate alike. */
 export const formatChartDate = (time: Date) => format(inLondon(time), 'yyyy-MM-dd');
-const TICK_FORMATS: Record<ChartInterval, string> = { '1W': 'EEE d', '1M': 'd MMM', '1Y': 'MMM yy' };
 
 export interface ChartContainerProps {
   chart: ChartRef;
@@ -38,7 +37,6 @@ export function ChartContainer({ chart, width }: ChartContainerProps) {
       points={points}
       formatDate={formatChartDate}
       formatValue={formatRate}
-      formatTick={(time) => format(inLondon(time), TICK_FORMATS[interval])}
       width={width}
     />
   );

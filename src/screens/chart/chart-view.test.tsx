@@ -21,7 +21,6 @@ function props(overrides: Partial<ChartViewProps> = {}): ChartViewProps {
     points,
     formatDate: (t) => t.toISOString().slice(0, 10),
     formatValue: (v) => v.toFixed(4),
-    formatTick: (t) => t.toISOString().slice(5, 10),
     width: 600,
     ...overrides,
   };

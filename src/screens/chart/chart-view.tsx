@@ -20,7 +20,6 @@ export interface ChartViewProps {
   points: readonly RatePoint[];
   formatDate: (time: Date) => string;
   formatValue: (value: number) => string;
-  formatTick: (time: Date) => string;
   /** Fixed chart width for tests and stories. */
   width?: number;
 }
@@ -79,7 +78,6 @@ export function ChartView(props: ChartViewProps) {
               label={label}
               formatDate={props.formatDate}
               formatValue={props.formatValue}
-              formatTick={props.formatTick}
               width={props.width}
             />
           </>

@@ -18,18 +18,38 @@ export interface RateChartProps {
   points: readonly RatePoint[];
   /** Accessible name of the chart, e.g. 'Euro to pound exchange rate, last month'. */
   label: string;
-  /** 'yyyy-MM-dd' of a point, for the tooltip and the axis. */
+  /** 'yyyy-MM-dd' of a point, for the tooltip and the axis alike (one date format a screen). */
   formatDate: (time: Date) => string;
   /** The rate to 4 decimals, for the tooltip. */
   formatValue: (value: number) => string;
-  /** Short axis tick text of a date. */
-  formatTick: (time: Date) => string;
   /** A fixed width for tests and stories; measured from the parent otherwise. */
   width?: number;
   height?: number;
 }
 
-const MARGIN = { top: 16, right: 16, bottom: 36, left: 64 };
+// The right margin leaves room for half of the last date under the axis.
+const MARGIN = { top: 16, right: 40, bottom: 36, left: 64 };
+
+/**
+ * The axis dates: points of the series spread evenly, at most `count`, each date once. A time
+ * scale's own ticks fall between the days of a short window and repeat one date many times.
+ */
+export function axisTicks(points: readonly RatePoint[], count: number, label: (time: Date) => string): Date[] {
+  const n = points.length;
+  if (n === 0 || count < 1) return [];
+  const picks = n <= count ? points.map((_, i) => i) : Array.from({ length: count }, (_, i) => (count === 1 ? n - 1 : Math.round((i * (n - 1)) / (count - 1))));
+  const seen = new Set<string>();
+  const ticks: Date[] = [];
+  for (const i of picks) {
+    const point = points[i];
+    if (!point) continue;
+    const text = label(point.time);
+    if (seen.has(text)) continue;
+    seen.add(text);
+    ticks.push(point.time);
+  }
+  return ticks;
+}
 
 /** The index of the point nearest in time (points are oldest first). */
 function nearestIndex(points: readonly RatePoint[], time: Date): number {
@@ -68,7 +88,7 @@ function MeasuredRateChart(props: RateChartProps) {
   );
 }
 
-function SizedRateChart({ points, label, formatDate, formatValue, formatTick, width, height = 280 }: RateChartProps & { width: number }) {
+function SizedRateChart({ points, label, formatDate, formatValue, width, height = 280 }: RateChartProps & { width: number }) {
   const outerWidth = Math.max(200, width);
   const innerWidth = outerWidth - MARGIN.left - MARGIN.right;
   const innerHeight = height - MARGIN.top - MARGIN.bottom;
@@ -83,6 +103,8 @@ function SizedRateChart({ points, label, formatDate, formatValue, formatTick, wi
     const pad = (max - min) * 0.1 || max * 0.01 || 0.01;
     return scaleLinear<number>({ domain: [min - pad, max + pad], range: [innerHeight, 0], nice: true });
   }, [points, innerHeight]);
+
+  const ticks = useMemo(() => axisTicks(points, outerWidth < 400 ? 2 : outerWidth < 640 ? 4 : 6, formatDate), [points, outerWidth, formatDate]);
 
   const onPointer = useCallback(
     (event: PointerEvent<SVGRectElement>) => {
@@ -137,8 +159,8 @@ function SizedRateChart({ points, label, formatDate, formatValue, formatTick, wi
           <AxisBottom
             top={innerHeight}
             scale={xScale}
-            numTicks={outerWidth < 400 ? 2 : outerWidth < 640 ? 4 : 6}
-            tickFormat={(v) => formatTick(v instanceof Date ? v : new Date(Number(v)))}
+            tickValues={ticks}
+            tickFormat={(v) => formatDate(v instanceof Date ? v : new Date(Number(v)))}
             axisClassName={styles.axis}
             tickClassName={styles.tick}
           />

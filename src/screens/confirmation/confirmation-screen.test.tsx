@@ -87,7 +87,8 @@ describe('ConfirmationScreen', () => {
     const delivery = await screen.findByRole('region', { name: 'Delivery details' });
     expect(delivery).toHaveTextContent('Monday 30 November 2026');
     expect(delivery).toHaveTextContent('Next working day delivery');
-    expect(delivery).toHaveTextContent('14Deansgate');
+    // The house number and the street share a line.
+    expect(within(delivery).getByText('14 Deansgate')).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Opening times' })).not.toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Order summary' });
     expect(within(table).getByRole('rowheader', { name: 'Refund Guarantee' }).closest('tr')).toHaveTextContent('£3.00');
@@ -102,6 +103,43 @@ describe('ConfirmationScreen', () => {
     const steps = screen.getByRole('navigation', { name: 'Checkout progress' });
     expect(steps).not.toHaveTextContent('Payment');
     expect(within(steps).getByText('Confirmation').closest('li')).toHaveAttribute('aria-current', 'step');
+  });
+
+  it("joins the customer's house number and street on one line", async () => {
+    open(fx.completedOrder);
+    const details = await screen.findByRole('region', { name: 'Your details' });
+    const lines = [...details.querySelectorAll('address span')].map((line) => line.textContent);
+    expect(lines[0]).toBe(`${customer.address.houseNameNumber} ${customer.address.addressLine1}`);
+  });
+
+  it('says what happens next for a collection: when and where, and what ID to bring', async () => {
+    open(fx.completedOrder);
+    const next = await screen.findByRole('region', { name: 'What happens next' });
+    expect(next).toHaveTextContent(/Collect your currency from Manchester Arndale on \w+day \d+ \w+ 2026\./);
+    expect(next).toHaveTextContent('photo ID (driving licence, passport or national ID card)');
+  });
+
+  it('says when a home delivery arrives', async () => {
+    open(homeDelivery);
+    const next = await screen.findByRole('region', { name: 'What happens next' });
+    expect(next).toHaveTextContent('Your currency arrives on Monday 30 November 2026 (Next working day delivery).');
+    expect(next).not.toHaveTextContent('Collect');
+  });
+
+  it('tells a sell-back shopper where to bring the currency', async () => {
+    open(sellBack);
+    const next = await screen.findByRole('region', { name: 'What happens next' });
+    expect(next).toHaveTextContent("Bring the currency you're selling to Manchester Arndale on Saturday 28 November 2026.");
+    expect(next).not.toHaveTextContent('payment card');
+  });
+
+  it("offers 'Back to the shop' besides the close button", async () => {
+    const run = open(fx.completedOrder);
+    await screen.findByText('TM-100042');
+    const back = screen.getByRole('link', { name: 'Back to the shop' });
+    expect(back).toHaveAttribute('href', '/');
+    await userEvent.click(back);
+    expect(run.navigations).toEqual(['/']);
   });
 
   it('closes with a link to / and shows no countdown', async () => {

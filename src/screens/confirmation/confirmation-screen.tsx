@@ -9,6 +9,9 @@ import { confirmationOf, needsStoreDetails } from './confirmation.ts';
 import { ConfirmationView } from './confirmation-view.tsx';
 import { useStoreDetails, type StoreDetailsLogic } from './use-store-details.ts';
 
+/** On confirmation, closing the checkout goes home (spec 2.5), for the close link and 'Back to the shop' alike. */
+const CLOSE = { type: 'checkout.closed' } as const;
+
 export interface ConfirmationScreenProps {
   checkout: CheckoutActorRef;
   countdown?: CountdownActorRef | null;
@@ -41,6 +44,7 @@ export function ConfirmationScreen({ checkout, countdown, settings, storeDetails
         confirmation={confirmation}
         loadProblem={problem}
         onPrint={print}
+        onBackToShop={() => checkout.send(CLOSE)}
         onRetry={() => {
           checkout.send({ type: 'problem.dismissed' });
           checkout.send({ type: 'order.reloadRequested' });

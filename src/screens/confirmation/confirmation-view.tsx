@@ -13,10 +13,12 @@ export interface ConfirmationViewProps {
   loadProblem: ProblemSummary | null;
   onPrint: () => void;
   onRetry: () => void;
+  /** Leaves the finished checkout for the shop's home page, as the close link does. */
+  onBackToShop: () => void;
 }
 
 /** The placed order (spec 2.12): reference, date, lines, total, fulfilment and the customer. */
-export function ConfirmationView({ status, confirmation, loadProblem, onPrint, onRetry }: ConfirmationViewProps) {
+export function ConfirmationView({ status, confirmation, loadProblem, onPrint, onRetry, onBackToShop }: ConfirmationViewProps) {
   if (status === 'loadFailed') return <PageLoadFailed problem={loadProblem} onRetry={onRetry} />;
   if (status === 'loading' || confirmation === null) return <PageLoading />;
   const { summary, fulfilment, customer } = confirmation;
@@ -38,6 +40,15 @@ export function ConfirmationView({ status, confirmation, loadProblem, onPrint, o
           {messages.print}
         </Button>
       </div>
+
+      <section className={`${styles.section} ${styles.next}`} aria-labelledby="confirmation-next">
+        <h2 id="confirmation-next">{messages.whatHappensNext}</h2>
+        <ul className={styles.nextSteps}>
+          {confirmation.nextSteps.map((step) => (
+            <li key={step}>{step}</li>
+          ))}
+        </ul>
+      </section>
 
       <section className={styles.section} aria-labelledby="confirmation-order">
         <h2 id="confirmation-order">{messages.orderSummary}</h2>
@@ -117,6 +128,21 @@ export function ConfirmationView({ status, confirmation, loadProblem, onPrint, o
           </section>
         ) : null}
       </div>
+
+      <p className={styles.onward}>
+        <a
+          href="/"
+          className={styles.backToShop}
+          onClick={(event) => {
+            // The link works without script; with it, the checkout actor leaves and the router navigates.
+            if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+            event.preventDefault();
+            onBackToShop();
+          }}
+        >
+          {messages.backToShop}
+        </a>
+      </p>
     </div>
   );
 }

@@ -7,7 +7,8 @@ import { tz } from '@date-fns/tz';
 import { SHOP_TIME_ZONE, formatLongDate, londonDate, openingDaysFromStore, openingTimesRows } from '#domain/availability.ts';
 import type { OpeningTimes, StoreAddress } from '#domain/contract/branches.ts';
 import type { Order } from '#domain/contract/order.ts';
-import { messages } from '#domain/messages.ts';
+import { formatMessage, messages } from '#domain/messages.ts';
+import { postalAddressLines } from '#domain/postal-address.ts';
 import { PRODUCT } from '#domain/products.ts';
 import { storeAddressLines } from '#domain/store-address.ts';
 import { orderSummaryOf, type FeeLineSettings, type OrderSummary } from '../checkout-shared/order-summary.ts';
@@ -48,6 +49,8 @@ export interface Confirmation {
   sellBack: boolean;
   summary: OrderSummary;
   fulfilment: Fulfilment;
+  /** What happens next: when and where to collect or bring the currency, or when it arrives. */
+  nextSteps: string[];
   customer: CustomerSummary | null;
 }
 
@@ -64,18 +67,35 @@ export function needsStoreDetails(order: Order): boolean {
   return order.product.id !== PRODUCT.HOME_DELIVERY && !order.store.isMeta;
 }
 
+/** When and where the shopper collects or brings the currency, what ID to bring, or when it arrives. */
+export function nextStepsOf(fulfilment: Fulfilment, sellBack: boolean): string[] {
+  if (fulfilment.kind === 'delivery') {
+    const when = fulfilment.date ? formatMessage(messages.nextDelivery, { date: fulfilment.date, method: fulfilment.method ?? messages.homeDelivery }) : null;
+    return [when, messages.deliveryInfo].filter((s): s is string => s !== null);
+  }
+  const branch = fulfilment.branchName;
+  if (sellBack) {
+    const where = fulfilment.date
+      ? formatMessage(messages.nextSellBack, { branch, date: fulfilment.date })
+      : formatMessage(messages.nextSellBackNoDate, { branch });
+    return [where, messages.nextSellBackId];
+  }
+  const where = fulfilment.date ? formatMessage(messages.nextCollect, { branch, date: fulfilment.date }) : formatMessage(messages.nextCollectNoDate, { branch });
+  return [where, messages.nextCollectId];
+}
+
 /** `store`: the branch's details, null while on their way, 'failed' when they could not be read. */
 export function confirmationOf(order: Order, settings: FeeLineSettings, now: Date, store: StoreDetails | 'failed' | null): Confirmation {
   const summary = orderSummaryOf(order, settings);
   const customer = order.customer;
   const customerAddress = customer
-    ? present([customer.address.houseNameNumber, customer.address.addressLine1, customer.address.addressLine2, customer.address.townCity, customer.address.postcodeZip])
+    ? postalAddressLines(customer.address.houseNameNumber, customer.address.addressLine1, [customer.address.addressLine2, customer.address.townCity, customer.address.postcodeZip])
     : [];
   let fulfilment: Fulfilment;
   if (order.product.id === PRODUCT.HOME_DELIVERY) {
     const delivery = order.deliveryAddress;
     const address = delivery
-      ? present([delivery.buildingNameNumber, delivery.address1, delivery.address2, delivery.address3, delivery.address4, delivery.postcode])
+      ? postalAddressLines(delivery.buildingNameNumber, delivery.address1, [delivery.address2, delivery.address3, delivery.address4, delivery.postcode])
       : customerAddress;
     fulfilment = {
       kind: 'delivery',
@@ -103,6 +123,7 @@ export function confirmationOf(order: Order, settings: FeeLineSettings, now: Dat
     sellBack: summary.sellBack,
     summary,
     fulfilment,
+    nextSteps: nextStepsOf(fulfilment, summary.sellBack),
     customer: customer
       ? {
           name: present([customer.title, customer.firstName, customer.lastName]).join(' '),

@@ -191,7 +191,9 @@ describe('CustomerInfoScreen', () => {
     expect(line1).toHaveFocus();
     expect(line1).toHaveAttribute('aria-invalid', 'true');
     expect(line1).toHaveAccessibleDescription(maxChars);
-    expect(screen.getAllByText(maxChars)).toHaveLength(1);
+    // Once beside the field (not as both an error and a notice), once in the error summary.
+    expect(screen.getAllByText(maxChars).filter((el) => !el.closest('[role="alert"]'))).toHaveLength(1);
+    expect(within(screen.getByRole('alert')).getByRole('link', { name: maxChars })).toBeInTheDocument();
   });
 
   it('runs only the lax email check on leaving the field, the full one on submit', async () => {
@@ -257,10 +259,48 @@ describe('CustomerInfoScreen', () => {
       'Please enter your post code',
       'Please accept the terms and conditions',
     ]) {
-      expect(screen.getByText(message)).toBeInTheDocument();
+      // Beside its field and, as a link, in the error summary.
+      expect(screen.getAllByText(message)).toHaveLength(2);
     }
     expect(field('Email address')).toHaveFocus();
     expect(scrolled).not.toHaveBeenCalled();
+  });
+
+  it('on a failed submit shows an error summary at the top, a link per invalid field in the spec order', async () => {
+    open({ initialForm: { ...valid, lastName: '', postcodeZip: 'nope', dobDay: '31', dobMonth: '02', terms: false } });
+    await screen.findByRole('button', { name: 'Submit' });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    await submit();
+    const summary = screen.getByRole('alert');
+    expect(within(summary).getByRole('heading', { name: 'There is a problem' })).toBeInTheDocument();
+    // The summary comes before every field of the form.
+    expect(summary.compareDocumentPosition(field('Email address')) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const links = within(summary).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual([
+      'Please enter your last name',
+      'Please enter a valid date of birth',
+      'Please enter a valid post code',
+      'Please accept the terms and conditions',
+    ]);
+    expect(links[0]).toHaveAttribute('href', '#customer-lastName');
+    // Spec 5.2: focus still goes to the first invalid field.
+    expect(field('Last name')).toHaveFocus();
+  });
+
+  it('moves focus to the field of a summary link, and drops the line once the field is fixed', async () => {
+    open({ initialForm: { ...valid, firstName: '', postcodeZip: '', terms: false } });
+    await screen.findByRole('button', { name: 'Submit' });
+    await submit();
+    const summary = screen.getByRole('alert');
+    await userEvent.click(within(summary).getByRole('link', { name: 'Please enter your post code' }));
+    expect(field('Postcode')).toHaveFocus();
+    await userEvent.click(within(summary).getByRole('link', { name: 'Please accept the terms and conditions' }));
+    expect(screen.getByRole('checkbox', { name: /I have read and accept/ })).toHaveFocus();
+    await userEvent.click(within(summary).getByRole('link', { name: 'Please enter your firstname' }));
+    expect(field('First name')).toHaveFocus();
+    await userEvent.type(field('First name'), 'Jane');
+    await userEvent.tab();
+    expect(within(screen.getByRole('alert')).queryByRole('link', { name: 'Please enter your firstname' })).not.toBeInTheDocument();
   });
 
   it('scrolls the address into view when it holds the first invalid field', async () => {
@@ -349,8 +389,48 @@ describe('CustomerInfoScreen', () => {
     const dialog = await screen.findByRole('alertdialog', { name: 'Additional identification is required' });
     expect(dialog).toHaveTextContent('driving licence, passport or national ID card');
     expect(dialog).toHaveTextContent('3 months');
+    // The support line is the content's number and hours, never a line without a number.
+    expect(dialog).toHaveTextContent('please call our support line on 0808 157 0192 (Monday to Saturday, 9am to 5.30pm).');
     await userEvent.click(within(dialog).getByRole('button', { name: button }));
     expect(run.navigations[0]).toBe(to);
+  });
+
+  it('shows the velocity modal on the details page, with the Details step, when the order is refused there', async () => {
+    server.use(...variants.customerInfoState(1));
+    let abandoned = 0;
+    server.use(
+      http.delete(routeUrl('cartAbandon'), () => {
+        abandoned += 1;
+        return new HttpResponse(null, { status: 204 });
+      }),
+    );
+    const run = open({ initialForm: valid });
+    await screen.findByRole('button', { name: 'Submit' });
+    await submit();
+    const dialog = await screen.findByRole('alertdialog', { name: "You've reached today's order limit" });
+    expect(dialog).toHaveTextContent('proof of ID');
+    // Never the payment page's words: the shopper did not reach payment.
+    expect(screen.queryByText('Your payment was unsuccessful')).not.toBeInTheDocument();
+    // The page behind the modal (hidden from the accessibility tree while it is open).
+    expect(screen.getByRole('heading', { level: 1, hidden: true })).toHaveTextContent('Your details');
+    const steps = screen.getByRole('navigation', { name: 'Checkout progress', hidden: true });
+    expect(within(steps).getByText('Details').closest('li')).toHaveAttribute('aria-current', 'step');
+    expect(run.navigations).toEqual([]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Return to the homepage' }));
+    await waitFor(() => expect(run.navigations).toEqual(['/']), { timeout: 2000 });
+    expect(abandoned).toBe(1);
+  });
+
+  it('closes the velocity modal with Escape and keeps the form', async () => {
+    server.use(...variants.customerInfoState(1));
+    open({ initialForm: valid });
+    await screen.findByRole('button', { name: 'Submit' });
+    await submit();
+    await screen.findByRole('alertdialog', { name: "You've reached today's order limit" });
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(field('First name')).toHaveValue('Jane');
+    expect(screen.getByRole('button', { name: 'Submit' })).toBeInTheDocument();
   });
 
   it("pops up a failed submit's problem and keeps the form", async () => {

@@ -30,7 +30,7 @@ import {
 } from '../checkout-shared/use-checkout.ts';
 import { usePromiseActor } from '../checkout-shared/use-promise-actor.ts';
 import { CustomerInfoView, type AddressSearch } from './customer-info-view.tsx';
-import { useCustomerForm } from './use-customer-form.ts';
+import { errorSummaryOf, useCustomerForm } from './use-customer-form.ts';
 
 /** GET /api/address-lookup?postcode=: supplied by the composition root. */
 export type AddressLookupLogic = PromiseActorLogic<LookupAddress[], { postcode: string }>;
@@ -57,6 +57,8 @@ export interface CustomerInfoScreenProps {
   initialForm?: Partial<CustomerForm>;
 }
 
+const VELOCITY_HOME = { type: 'velocity.homeRequested' } as const;
+
 /** /checkout/customer-information over the checkout actor (spec 2.8, 5.2). */
 export function CustomerInfoScreen({
   checkout,
@@ -78,6 +80,13 @@ export function CustomerInfoScreen({
   const submitting = useCheckoutTag(checkout, 'submitting');
   const soldOut = useCheckoutTag(checkout, 'soldOut');
   const identificationRequired = useCheckoutTag(checkout, 'identificationRequired');
+  const velocityLimited = useCheckoutTag(checkout, 'velocityLimited');
+  const abandoning = useCheckoutTag(checkout, 'abandoning');
+  const cartCleared = useCheckoutTag(checkout, 'cartCleared');
+  const leaving = abandoning || cartCleared;
+  const [velocityDismissed, setVelocityDismissed] = useState(false);
+  // The modal stays open, its button busy, while the checkout it asked to leave is abandoned.
+  const [homeRequested, setHomeRequested] = useState(false);
   const problem = useCheckoutProblem(checkout);
   const summary = useMemo(() => (order ? orderSummaryOf(order, settings) : null), [order, settings]);
 
@@ -106,21 +115,32 @@ export function CustomerInfoScreen({
     tracker.track('Started Checkout Buy or Sell', orderCompletedProperties(order, appOrigin, affiliateId()));
   };
 
-  const onSubmit = () => {
-    const result = controller.submit();
-    if (result.ok) {
-      // The terms rule has passed, so the box is ticked.
-      checkout.send({ type: 'details.submitted', details: { ...result.details, terms: true } });
-      return;
-    }
-    if (result.firstInvalid === null) return;
-    const element = fields.current[result.firstInvalid];
-    if (ADDRESS_FIELDS.includes(result.firstInvalid)) {
+  const focusField = (field: CustomerField) => {
+    const element = fields.current[field];
+    if (ADDRESS_FIELDS.includes(field)) {
       addressFieldset.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
       element?.focus({ preventScroll: true });
     } else {
       element?.focus();
     }
+  };
+
+  // The error summary shows from the first failed submit on, listing what is still invalid.
+  const [submitFailed, setSubmitFailed] = useState(false);
+  const errorSummary = useMemo(() => (submitFailed ? errorSummaryOf(controller.errors) : []), [submitFailed, controller.errors]);
+
+  const onSubmit = () => {
+    const result = controller.submit();
+    if (result.ok) {
+      setSubmitFailed(false);
+      setVelocityDismissed(false);
+      // The terms rule has passed, so the box is ticked.
+      checkout.send({ type: 'details.submitted', details: { ...result.details, terms: true } });
+      return;
+    }
+    setSubmitFailed(true);
+    // Spec 5.2: focus goes to the first invalid field; the summary above announces itself as an alert.
+    if (result.firstInvalid !== null) focusField(result.firstInvalid);
   };
 
   const [postcode, setPostcode] = useState('');
@@ -174,6 +194,8 @@ export function CustomerInfoScreen({
         onAddressPostcode={setPostcode}
         onAddressSearch={() => runLookup({ postcode: postcode.trim() })}
         onAddressChosen={controller.fillAddress}
+        errorSummary={errorSummary}
+        onErrorSummarySelect={focusField}
         submitting={submitting}
         onSubmit={onSubmit}
         soldOut={soldOut}
@@ -181,6 +203,13 @@ export function CustomerInfoScreen({
         identificationRequired={identificationRequired}
         onIdentificationContinue={() => checkout.send({ type: 'identification.continued' })}
         onIdentificationHome={() => checkout.send({ type: 'identification.homeRequested' })}
+        velocityModalOpen={(velocityLimited && !velocityDismissed) || (leaving && homeRequested)}
+        leavingHome={leaving && homeRequested}
+        onVelocityHome={() => {
+          setHomeRequested(true);
+          checkout.send(VELOCITY_HOME);
+        }}
+        onVelocityDismiss={() => setVelocityDismissed(true)}
       />
     </CheckoutFrame>
   );

@@ -17,12 +17,14 @@ import {
 import { formatMessage, messages } from '#domain/messages.ts';
 import { Button } from '#src/ui/button.tsx';
 import { Checkbox } from '#src/ui/checkbox.tsx';
+import { ErrorSummary } from '#src/ui/error-summary.tsx';
 import { Modal } from '#src/ui/modal.tsx';
 import { Notice } from '#src/ui/notice.tsx';
 import type { ProblemSummary } from '#src/ui/problem-dialog.tsx';
 import { Spinner } from '#src/ui/spinner.tsx';
 import { TextInput } from '#src/ui/text-input.tsx';
 import { PageLoadFailed, PageLoading } from '../checkout-shared/page-status.tsx';
+import { VelocityModal } from '../checkout-shared/velocity-modal.tsx';
 import type { CheckField, TextField } from './use-customer-form.ts';
 import styles from './customer-info.module.css';
 
@@ -67,6 +69,11 @@ export interface CustomerInfoViewProps {
   onAddressSearch: () => void;
   onAddressChosen: (address: LookupAddress) => void;
 
+  /** After a failed submit: each invalid field's message, in the spec's field order (none before). */
+  errorSummary: readonly { field: CustomerField; message: string }[];
+  /** A summary link was followed: focus its field. */
+  onErrorSummarySelect: (field: CustomerField) => void;
+
   /** The submit's loading flag: a spinner replaces the Submit button. */
   submitting: boolean;
   onSubmit: () => void;
@@ -76,6 +83,11 @@ export interface CustomerInfoViewProps {
   identificationRequired: boolean;
   onIdentificationContinue: () => void;
   onIdentificationHome: () => void;
+  /** The velocity check refused the order: its modal shows here, where it happened. */
+  velocityModalOpen: boolean;
+  leavingHome: boolean;
+  onVelocityHome: () => void;
+  onVelocityDismiss: () => void;
 }
 
 interface TextFieldSpec {
@@ -125,23 +137,35 @@ export function CustomerInfoView(props: CustomerInfoViewProps) {
           if (!props.submitting) props.onSubmit();
         }}
       >
+        <ErrorSummary
+          title={messages.errorSummaryTitle}
+          items={props.errorSummary.map(({ field, message }) => ({ id: fieldId(field), message }))}
+          onSelect={(id) => {
+            const chosen = props.errorSummary.find(({ field }) => fieldId(field) === id);
+            if (chosen) props.onErrorSummarySelect(chosen.field);
+          }}
+        />
         <fieldset className={styles.section}>
           <legend className={styles.legend}>{messages.contactDetails}</legend>
-          {text({
-            field: 'emailAddress',
-            label: messages.emailLabel,
-            type: 'email',
-            inputMode: 'email',
-            autoComplete: 'email',
-            hint: props.showBasketEmailNote ? messages.basketEmailNote : null,
-          })}
-          {text({ field: 'phoneNumber', label: messages.phoneLabel, type: 'tel', inputMode: 'tel', autoComplete: 'tel' })}
+          <div className={styles.pair}>
+            {text({
+              field: 'emailAddress',
+              label: messages.emailLabel,
+              type: 'email',
+              inputMode: 'email',
+              autoComplete: 'email',
+              hint: props.showBasketEmailNote ? messages.basketEmailNote : null,
+            })}
+            {text({ field: 'phoneNumber', label: messages.phoneLabel, type: 'tel', inputMode: 'tel', autoComplete: 'tel' })}
+          </div>
         </fieldset>
 
         <fieldset className={styles.section}>
           <legend className={styles.legend}>{messages.aboutYou}</legend>
-          {text({ field: 'firstName', label: messages.firstNameLabel, autoComplete: 'given-name' })}
-          {text({ field: 'lastName', label: messages.lastNameLabel, autoComplete: 'family-name' })}
+          <div className={styles.pair}>
+            {text({ field: 'firstName', label: messages.firstNameLabel, autoComplete: 'given-name' })}
+            {text({ field: 'lastName', label: messages.lastNameLabel, autoComplete: 'family-name' })}
+          </div>
           <DateOfBirth {...props} />
         </fieldset>
 
@@ -153,11 +177,15 @@ export function CustomerInfoView(props: CustomerInfoViewProps) {
             </Notice>
           ) : null}
           <AddressFinder {...props} />
-          {text({ field: 'houseNameNumber', label: messages.houseNameNumberLabel, autoComplete: 'address-line1' })}
-          {text({ field: 'addressLine1', label: messages.addressLine1Label, autoComplete: 'address-line2' })}
+          <div className={`${styles.pair} ${styles.houseAndStreet}`}>
+            {text({ field: 'houseNameNumber', label: messages.houseNameNumberLabel, autoComplete: 'address-line1' })}
+            {text({ field: 'addressLine1', label: messages.addressLine1Label, autoComplete: 'address-line2' })}
+          </div>
           {text({ field: 'addressLine2', label: messages.addressLine2Label, autoComplete: 'address-line3', optional: true })}
-          {text({ field: 'townCity', label: messages.townCityLabel, autoComplete: 'address-level2' })}
-          {text({ field: 'postcodeZip', label: messages.postcodeLabel, autoComplete: 'postal-code' })}
+          <div className={styles.pair}>
+            {text({ field: 'townCity', label: messages.townCityLabel, autoComplete: 'address-level2' })}
+            {text({ field: 'postcodeZip', label: messages.postcodeLabel, autoComplete: 'postal-code' })}
+          </div>
         </fieldset>
 
         {props.showMarketing ? (
@@ -221,7 +249,9 @@ export function CustomerInfoView(props: CustomerInfoViewProps) {
           {props.submitting ? (
             <Spinner label={messages.submittingDetails} size="large" showLabel />
           ) : (
-            <Button type="submit">{messages.submit}</Button>
+            <Button type="submit" fullWidth>
+              {messages.submit}
+            </Button>
           )}
         </div>
       </form>
@@ -259,8 +289,10 @@ export function CustomerInfoView(props: CustomerInfoViewProps) {
         }
       >
         <p>{messages.amlBody}</p>
-        <p>{messages.amlSupport}</p>
+        <p>{content?.support ? formatMessage(messages.amlSupport, content.support) : messages.amlSupportNoLine}</p>
       </Modal>
+
+      <VelocityModal isOpen={props.velocityModalOpen} leavingHome={props.leavingHome} onHome={props.onVelocityHome} onDismiss={props.onVelocityDismiss} />
     </>
   );
 }

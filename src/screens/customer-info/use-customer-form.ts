@@ -10,6 +10,7 @@ import {
   customerFieldError,
   customerFormNotices,
   emptyCustomerForm,
+  FOCUS_ORDER,
   isLaxEmail,
   padDatePart,
   stripNameCharacters,
@@ -46,6 +47,21 @@ function withError(errors: CustomerFormErrors, field: CustomerField, error: stri
   if (error === null) delete next[field];
   else next[field] = error;
   return next;
+}
+
+/**
+ * The error summary's lines: each invalid field in the spec's focus order, the date of birth once
+ * (its three boxes share one message) at its first invalid box.
+ */
+export function errorSummaryOf(errors: CustomerFormErrors): { field: CustomerField; message: string }[] {
+  const lines: { field: CustomerField; message: string }[] = [];
+  for (const field of FOCUS_ORDER) {
+    const message = errors[field];
+    if (message === undefined) continue;
+    if (field in DATE_FIELDS && lines.some((line) => line.field in DATE_FIELDS)) continue;
+    lines.push({ field, message });
+  }
+  return lines;
 }
 
 export type SubmitResult = { ok: true; details: CustomerDetails } | { ok: false; firstInvalid: CustomerField | null };

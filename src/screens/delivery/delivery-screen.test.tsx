@@ -5,7 +5,8 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeFixtures, makeOrder, problems } from '../../../mocks/fixtures.ts';
 import { createHandlers, on, problemResponse, routeUrl, variants } from '../../../mocks/handlers.ts';
-import { startCheckout } from '../../../tests/support/checkout-over-api.ts';
+import { createShopReads } from '#src/app/actors.ts';
+import { startCheckout, testServices } from '../../../tests/support/checkout-over-api.ts';
 import { DeliveryScreen } from './delivery-screen.tsx';
 
 /** A Friday morning: home delivery slots fall on Saturday, Sunday and Monday. */
@@ -80,6 +81,25 @@ describe('DeliveryScreen', () => {
     const steps = screen.getByRole('navigation', { name: 'Checkout progress' });
     expect(within(steps).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Review', 'Collection', 'Details', 'Confirmation']);
     expect(within(steps).getByText('Collection').closest('li')).toHaveAttribute('aria-current', 'step');
+  });
+
+  it("tells a sell-back shopper which branch to bring the currency to, not to bring a payment card", async () => {
+    const arndale = { id: 12, isMeta: false, brand: 'tm', brandName: 'Travel Money', name: 'Manchester Arndale' };
+    server.use(on('order', () => HttpResponse.json(makeOrder(NOW, fx.sellBackCart, { store: arndale }))));
+    const services = testServices();
+    const run = startCheckout('/checkout/delivery-options', { productId: 3, services });
+    render(<DeliveryScreen checkout={run.checkout} settings={settings} storeDetails={createShopReads(services).storeDetails} now={() => NOW} />);
+    const info = await screen.findByRole('region', { name: 'Good to know' });
+    expect(info).toHaveTextContent("Bring the currency you're selling and photo ID (passport or driving licence) to Manchester Arndale.");
+    expect(info).not.toHaveTextContent('payment card');
+    const address = await within(info).findByText('Unit 12, Arndale Centre');
+    expect(address.closest('address')).toHaveTextContent('Manchester Arndale');
+  });
+
+  it('keeps the payment card note for a click-and-collect order', async () => {
+    open(2);
+    const info = await screen.findByRole('region', { name: 'Good to know' });
+    expect(info).toHaveTextContent('Bring the payment card you ordered with');
   });
 
   it.each([

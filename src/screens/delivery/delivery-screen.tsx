@@ -7,6 +7,7 @@ import type { DeliverySlot } from '#domain/contract/order.ts';
 import { messages } from '#domain/messages.ts';
 import { formatGbpAmount } from '#domain/money.ts';
 import { PRODUCT } from '#domain/products.ts';
+import { storeAddressLines } from '#domain/store-address.ts';
 import type { CountdownActorRef } from '../checkout-header/checkout-header.tsx';
 import { CheckoutFrame } from '../checkout-shared/checkout-frame.tsx';
 import { orderSummaryOf, type FeeLineSettings } from '../checkout-shared/order-summary.ts';
@@ -21,7 +22,9 @@ import {
   useDeliverySlots,
   type CheckoutActorRef,
 } from '../checkout-shared/use-checkout.ts';
-import { DeliveryInfoBox, DeliveryView, type SlotCard } from './delivery-view.tsx';
+import { needsStoreDetails } from '../confirmation/confirmation.ts';
+import { useStoreDetails, type StoreDetailsLogic } from '../confirmation/use-store-details.ts';
+import { DeliveryInfoBox, DeliveryView, type DeliveryInfo, type SlotCard } from './delivery-view.tsx';
 
 const inLondon = { in: tz(SHOP_TIME_ZONE) };
 
@@ -50,12 +53,14 @@ export interface DeliveryScreenProps {
   checkout: CheckoutActorRef;
   countdown?: CountdownActorRef | null;
   settings: FeeLineSettings;
+  /** The branch's address, for the sell-back drop-off note; without it the branch shows by name. */
+  storeDetails?: StoreDetailsLogic;
   /** The clock for the slot notes; stories and tests fix it. */
   now?: () => Date;
 }
 
 /** /checkout/delivery-options over the checkout actor. */
-export function DeliveryScreen({ checkout, countdown, settings, now = () => new Date() }: DeliveryScreenProps) {
+export function DeliveryScreen({ checkout, countdown, settings, storeDetails, now = () => new Date() }: DeliveryScreenProps) {
   const order = useCheckoutOrder(checkout);
   const slots = useDeliverySlots(checkout);
   const chosenSlotId = useChosenSlotId(checkout);
@@ -76,6 +81,18 @@ export function DeliveryScreen({ checkout, countdown, settings, now = () => new 
     [slots, productId],
   );
   const summary = useMemo(() => (order ? orderSummaryOf(order, settings) : null), [order, settings]);
+  const sellBack = productId === PRODUCT.SELL_BACK && order !== null;
+  const store = useStoreDetails(storeDetails, sellBack && needsStoreDetails(order) ? order.store.id : null);
+  const info: DeliveryInfo = !collection
+    ? { kind: 'delivery' }
+    : sellBack
+      ? {
+          kind: 'sellBack',
+          branchName: order.store.name,
+          // A meta store, a failed read or no reader at all: the branch by name only.
+          address: !needsStoreDetails(order) || store === 'failed' || storeDetails === undefined ? [] : store === null ? null : storeAddressLines(store.address),
+        }
+      : { kind: 'collection' };
 
   return (
     <CheckoutFrame
@@ -86,7 +103,7 @@ export function DeliveryScreen({ checkout, countdown, settings, now = () => new 
       aside={
         <>
           <OrderSummaryView summary={summary} />
-          <DeliveryInfoBox collection={collection} />
+          <DeliveryInfoBox info={info} />
         </>
       }
     >

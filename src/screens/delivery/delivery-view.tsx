@@ -1,8 +1,9 @@
-import { messages } from '#domain/messages.ts';
+import { formatMessage, messages } from '#domain/messages.ts';
 import { Button } from '#src/ui/button.tsx';
 import { Notice } from '#src/ui/notice.tsx';
 import type { ProblemSummary } from '#src/ui/problem-dialog.tsx';
 import { Radio, RadioGroup } from '#src/ui/radio-group.tsx';
+import { Skeleton } from '#src/ui/skeleton.tsx';
 import { Spinner } from '#src/ui/spinner.tsx';
 import { PageLoadFailed, PageLoading } from '../checkout-shared/page-status.tsx';
 import styles from './delivery.module.css';
@@ -93,14 +94,35 @@ function SlotDetails({ slot }: { slot: SlotCard }) {
   );
 }
 
-/** The side info box: what to expect of a delivery or a collection. */
-export function DeliveryInfoBox({ collection }: { collection: boolean }) {
+export type DeliveryInfo =
+  | { kind: 'delivery' }
+  | { kind: 'collection' }
+  /** Sell-back: the branch the currency is brought to; its address is null while on its way. */
+  | { kind: 'sellBack'; branchName: string; address: readonly string[] | null };
+
+/** The side info box: what to expect of a delivery, a collection, or a sell-back drop-off. */
+export function DeliveryInfoBox({ info }: { info: DeliveryInfo }) {
   return (
     <section className={styles.info} aria-labelledby="delivery-info-title">
       <h2 id="delivery-info-title" className={styles.infoTitle}>
         {messages.deliveryInfoTitle}
       </h2>
-      <p>{collection ? messages.collectionInfo : messages.deliveryInfo}</p>
+      {info.kind === 'sellBack' ? (
+        <>
+          <p>{formatMessage(messages.sellBackDropOffInfo, { branch: info.branchName })}</p>
+          {info.address === null ? (
+            <Skeleton lines={3} width="12rem" />
+          ) : info.address.length > 0 ? (
+            <address className={styles.branchAddress} aria-label={messages.collectionAddress}>
+              {[info.branchName, ...info.address].map((line, i) => (
+                <span key={i}>{line}</span>
+              ))}
+            </address>
+          ) : null}
+        </>
+      ) : (
+        <p>{info.kind === 'collection' ? messages.collectionInfo : messages.deliveryInfo}</p>
+      )}
     </section>
   );
 }

@@ -7,7 +7,8 @@ import { providePaymentResponse } from '#src/app/actors.ts';
 import { makeFixtures } from '../../../mocks/fixtures.ts';
 import { createHandlers, on } from '../../../mocks/handlers.ts';
 import { testServices } from '../../../tests/support/checkout-over-api.ts';
-import { PaymentResponseScreen, reportedOrderIdOf } from './payment-response-screen.tsx';
+import { PaymentResponseScreen } from './payment-response-screen.tsx';
+import { reportedOrderIdOf } from './reported-order-id.ts';
 
 const fx = makeFixtures(new Date('2026-11-27T10:00:00Z'));
 const server = setupServer(...createHandlers({ fixtures: fx }));

@@ -59,6 +59,10 @@ describe('PaymentUnsuccessfulScreen', () => {
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Leave checkout' })).toBeInTheDocument();
+    // No payment was ever asked for: the page says what happened and the step bar stays on Details.
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent("You've reached today's order limit");
+    const steps = screen.getByRole('navigation', { name: 'Checkout progress' });
+    expect(within(steps).getByText('Details').closest('li')).toHaveAttribute('aria-current', 'step');
   });
 
   it("the velocity modal's 'Return to the homepage' abandons the checkout, then goes to /", async () => {

@@ -30,7 +30,8 @@ export function PaymentUnsuccessfulScreen({ checkout, countdown }: PaymentUnsucc
   const [homeRequested, setHomeRequested] = useState(false);
 
   return (
-    <CheckoutFrame checkout={checkout} countdown={countdown} page="unsuccessful" title={messages.unsuccessfulTitle}>
+    // An order the velocity check refused never reached payment: the page does not say it failed.
+    <CheckoutFrame checkout={checkout} countdown={countdown} page="unsuccessful" title={velocityLimited ? messages.velocityTitle : messages.unsuccessfulTitle}>
       <PaymentUnsuccessfulView
         status={loadFailed ? 'loadFailed' : loading ? 'loading' : 'ready'}
         canTryAgain={canTryAgain}

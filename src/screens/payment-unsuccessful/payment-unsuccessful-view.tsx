@@ -1,8 +1,8 @@
 import { messages } from '#domain/messages.ts';
 import { Button } from '#src/ui/button.tsx';
-import { Modal } from '#src/ui/modal.tsx';
 import type { ProblemSummary } from '#src/ui/problem-dialog.tsx';
 import { PageLoadFailed, PageLoading } from '../checkout-shared/page-status.tsx';
+import { VelocityModal } from '../checkout-shared/velocity-modal.tsx';
 import styles from './payment-unsuccessful.module.css';
 
 export interface PaymentUnsuccessfulViewProps {
@@ -38,22 +38,7 @@ export function PaymentUnsuccessfulView(props: PaymentUnsuccessfulViewProps) {
           {messages.leaveCheckout}
         </Button>
       </div>
-      <Modal
-        isOpen={velocityModalOpen}
-        onOpenChange={(open) => {
-          if (!open) props.onVelocityDismiss();
-        }}
-        role="alertdialog"
-        title={messages.velocityTitle}
-        closeLabel={messages.close}
-        actions={
-          <Button onClick={props.onVelocityHome} loading={leavingHome} loadingLabel={messages.clearingCart}>
-            {messages.returnToHomepage}
-          </Button>
-        }
-      >
-        <p>{messages.velocityBody}</p>
-      </Modal>
+      <VelocityModal isOpen={velocityModalOpen} leavingHome={leavingHome} onHome={props.onVelocityHome} onDismiss={props.onVelocityDismiss} />
     </>
   );
 }

@@ -52,10 +52,14 @@ export const DETAILS_PAGE_ON_LOAD: Record<number, Goal> = {
   [COMPLETED]: 'confirmation',
 };
 
-/** After a successful submit with no modal (4.1): payment-pending or completed to the next step, else the error step. */
-export const DETAILS_ACCEPTED: Record<number, Goal> = {
+/**
+ * After a successful submit with no modal (4.1): payment-pending or completed to the next step,
+ * else the error step; velocity-check-failed opens the velocity modal (4.1, 8) where the order was
+ * refused, on the details page: the shopper never reached payment.
+ */
+export const DETAILS_ACCEPTED: Record<number, Goal | 'velocityModal'> = {
   [CREATED]: 'unsuccessful',
-  [VELOCITY_CHECK_FAILED]: 'unsuccessful',
+  [VELOCITY_CHECK_FAILED]: 'velocityModal',
   [PAYMENT_PENDING]: 'payment',
   [CHECKOUT_FAILED]: 'unsuccessful',
   [COMPLETED]: 'confirmation',
@@ -165,6 +169,7 @@ export function checkoutOracle(options: CheckoutOracleOptions) {
   const goTo = (seen: Seen, goal: Goal): Seen =>
     goal === 'stay' ? seen : goal === 'home' ? enter(seen, null, true) : enter(seen, goal, true);
   const show = (seen: Seen, screen: Screen, effects: AnyEventObject[] = []): Seen => ({ ...seen, screen, effects });
+  const accepted = (seen: Seen, goal: Goal | 'velocityModal'): Seen => (goal === 'velocityModal' ? show(seen, 'velocityModal') : goTo(seen, goal));
   const fail = (seen: Seen, screen: Screen): Seen => ({ ...show(seen, screen), problem: true });
   // While the cart is abandoned and cleared the shopper is on no checkout page any more.
   const abandon = (seen: Seen, leaveTo: string): Seen => ({ ...show(seen, 'abandoning'), page: null, leaveTo, returnTo: seen.page });
@@ -223,7 +228,7 @@ export function checkoutOracle(options: CheckoutOracleOptions) {
           // 'Oh snap!': the branch has just sold out (2.8, 8).
           if (response === 'NoStock') return show(seen, 'soldOutModal');
           if (response.showAMLPopup) return { ...show(seen, 'identificationModal'), submittedState: response.state.value };
-          return goTo(seen, DETAILS_ACCEPTED[response.state.value]!);
+          return accepted(seen, DETAILS_ACCEPTED[response.state.value]!);
         }
         case 'xstate.error.actor.saveCustomerInfo':
           return fail(seen, 'editing');
@@ -231,7 +236,7 @@ export function checkoutOracle(options: CheckoutOracleOptions) {
           return goTo(seen, 'delivery');
         // The identification modal's Continue goes to the next step; Return to the homepage to /.
         case 'identification.continued':
-          return goTo(seen, DETAILS_ACCEPTED[seen.submittedState ?? PAYMENT_PENDING]!);
+          return accepted(seen, DETAILS_ACCEPTED[seen.submittedState ?? PAYMENT_PENDING]!);
         case 'identification.homeRequested':
           return goTo(seen, 'home');
 

@@ -1,0 +1,32 @@
+/**
+ * The currency chart page (spec 2.13): every interval's axis shows distinct dates, each in the
+ * page's one date format (yyyy-MM-dd, as the tooltip and the latest rate).
+ */
+import { expect, inject, test } from 'vitest';
+import { formatMessage, messages } from '#domain/messages.ts';
+import { shopperForEachTest } from './support/journey.ts';
+import { heading, journeySteps } from './support/steps.ts';
+
+const shop = inject('shop');
+const shopper = shopperForEachTest();
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+test('the euro chart: 1W, 1M and 1Y label the axis with distinct yyyy-MM-dd dates', async () => {
+  const { page } = shopper;
+  const step = journeySteps(page, 'rate-chart');
+
+  await page.goto(`${shop.app}/eur-to-gbp`);
+  await heading(page, formatMessage(messages.chartTitle, { from: 'EUR', to: 'GBP' }));
+  for (const interval of [messages.oneWeek, messages.oneMonth, messages.oneYear]) {
+    await page.getByRole('button', { name: interval, exact: true }).click();
+    await expect.poll(() => page.getByRole('button', { name: interval, exact: true }).getAttribute('aria-pressed')).toBe('true');
+    const ticks = page.locator('.visx-axis-bottom .visx-axis-tick');
+    await expect.poll(() => ticks.count(), { timeout: 15_000 }).toBeGreaterThan(1);
+    // SVG text has no innerText: its textContent is the label.
+    const labels = await ticks.evaluateAll((els) => els.map((el) => el.textContent ?? ''));
+    expect(new Set(labels).size, `${interval}: ${labels.join(', ')}`).toBe(labels.length);
+    for (const label of labels) expect(label).toMatch(ISO_DATE);
+    await step(`interval-${interval.toLowerCase()}`);
+  }
+  expect(shopper.errors).toEqual([]);
+});
