@@ -2,7 +2,7 @@
  * Every shop front story (calculator, branch modal, header cart, branch finder, chart) that builds
  * actors really reaches the states it names, and its screen renders there.
  */
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, render, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AnyActorRef } from 'xstate';
 import { activeStateIds, loadStory, storyCases, type StoryModule } from './support/story-cases.ts';
@@ -40,7 +40,8 @@ describe('shop front stories', () => {
     const { container } = render(element!);
     expect(container.textContent).not.toBe('');
     // Modals and popovers render into the body, outside the container.
-    for (const text of story.parameters?.shows ?? []) expect(document.body.textContent).toContain(text);
+    // The branch modal's code loads when it first opens: wait for what it shows.
+    for (const text of story.parameters?.shows ?? []) await waitFor(() => expect(document.body.textContent).toContain(text));
     // Children (the branch modal's finder) stop with their parent.
     for (const actor of actors) if ((actor as { _parent?: unknown })._parent === undefined) actor.stop();
   });
