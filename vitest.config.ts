@@ -33,6 +33,18 @@ export default defineConfig({
         },
       },
       {
+        // Every story of the built Storybook (storybook-static/) played in Chromium: `npm run test:stories`.
+        test: {
+          name: 'stories',
+          environment: 'node',
+          include: ['tests/stories/**/*.test.ts'],
+          // One browser, two pages at a time: the machine has two cores.
+          maxConcurrency: 2,
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
         test: {
           name: 'e2e',
           environment: 'node',

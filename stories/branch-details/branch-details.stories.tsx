@@ -4,6 +4,7 @@ import { messages } from '#domain/messages.ts';
 import type { BranchDetailsData } from '#src/screens/branch-details/branch-details.ts';
 import { BranchDetailsScreen, type BranchDetailsLogic } from '#src/screens/branch-details/branch-details-screen.tsx';
 import { STORY_NOW, answering, f, fail, ok, pending, type Answer } from '../support/shop-front-story-support.tsx';
+import { playChecks, type StateChecks } from '../support/play-checks.ts';
 
 type Loaded = { read: BranchDetailsLogic };
 
@@ -18,6 +19,7 @@ const meta = {
     ),
   ],
   render: (_args, { loaded }) => <BranchDetailsScreen branchCode="man01" read={(loaded as Loaded).read} now={STORY_NOW} />,
+  play: playChecks(() => checks),
 } satisfies Meta;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -58,4 +60,17 @@ export const NotFound: Story = {
 export const LoadFailed: Story = {
   parameters: { shows: [messages.branchLoadFailed, messages.somethingWentWrong, messages.retry] },
   loaders: story(fail()),
+};
+
+// ------------------------------------------------------------------------------------------------
+// What each state shows (spec 2.4): checked by every story's play function.
+// ------------------------------------------------------------------------------------------------
+
+const checks: StateChecks = {
+  Loading: { texts: [messages.loadingBranch] },
+  Branch: { texts: [messages.branchAddress, messages.branchOpeningTimesThisWeek], enabled: [['link', messages.buyCurrencyAtBranch]] },
+  BranchTimesFromLookup: { enabled: [['link', messages.buyCurrencyAtBranch]] },
+  ClosedThisWeek: { texts: [messages.closedThisWeek] },
+  NotFound: { texts: [messages.branchNotFoundBody], enabled: [['link', messages.backToBranchFinder]] },
+  LoadFailed: { texts: [messages.branchLoadFailedBody], enabled: [['button', messages.retry]] },
 };

@@ -4,6 +4,7 @@ import { messages } from '#domain/messages.ts';
 import { BranchFinder } from '#src/screens/branch-finder/branch-finder-screen.tsx';
 import { branchFinderStory, fail, manchester, ok, pending, type FinderAnswers } from '../support/shop-front-story-support.tsx';
 import type { BranchFinderEvent } from '#machines/branch-finder/branch-finder.machine.ts';
+import { playChecks, type StateChecks } from '../support/play-checks.ts';
 
 type Loaded = { finder: Awaited<ReturnType<typeof branchFinderStory>> };
 
@@ -11,6 +12,7 @@ const meta = {
   title: 'Shop front/Branch finder',
   parameters: { layout: 'fullscreen' },
   render: (_args, { loaded }) => <BranchFinder finder={(loaded as Loaded).finder} />,
+  play: playChecks(() => checks),
 } satisfies Meta;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -33,7 +35,10 @@ export const Suggesting: Story = {
 
 /** Great Britain places for the typed text, as a combobox list. */
 export const Suggestions: Story = {
-  parameters: { machineStates: ['branchFinder.active.suggestions.idle'] },
+  parameters: {
+    machineStates: ['branchFinder.active.suggestions.idle'],
+    axe: { ignore: { 'aria-hidden-focus': "react-aria's open combobox hides the rest of the page from screen readers while its list is open; the page's controls stay in the tab order" } },
+  },
   loaders: story({}),
   play: async ({ canvasElement }) => {
     await userEvent.type(within(canvasElement).getByRole('combobox', { name: messages.placeSearchLabel }), 'Man');
@@ -99,4 +104,28 @@ export const SearchFailed: Story = {
 export const ListClosed: Story = {
   parameters: { machineStates: ['branchFinder.active.results.closed'], shows: ['Find a branch near me'] },
   loaders: story({ events: [chooseManchester, { type: 'finder.closed' }] }),
+};
+
+// ------------------------------------------------------------------------------------------------
+// What each state shows (spec 2.4, 8): checked by every story's play function.
+// ------------------------------------------------------------------------------------------------
+
+const nearMe = ['button', messages.findBranchNearMe] as const;
+const listed = { texts: [messages.branchesNearYou, messages.viewDetails], focusIn: messages.branchesNearYou } as const;
+
+const checks: StateChecks = {
+  Start: { texts: [messages.branchFinderTitle, messages.placeSearchLabel], enabled: [nearMe] },
+  Suggesting: { texts: [messages.branchFinderTitle] },
+  Suggestions: { texts: [messages.branchFinderTitle] },
+  Locating: { texts: [messages.findingLocation] },
+  ResolvingPlace: { texts: [messages.findingBranches] },
+  Searching: { texts: [messages.findingBranches] },
+  Branches: { ...listed, disabled: [['button', messages.previous]], enabled: [['button', messages.next]] },
+  LastPage: { ...listed, enabled: [['button', messages.previous]], disabled: [['button', messages.next]] },
+  NoBranchesNearby: { texts: [messages.noBranchesNearby] },
+  LocationDenied: { texts: [messages.geolocationFailed, messages.geolocationDenied], enabled: [nearMe] },
+  LocationUnavailable: { texts: [messages.geolocationFailed], enabled: [nearMe] },
+  PlaceNotFound: { texts: [messages.placeNotFound] },
+  SearchFailed: { texts: [messages.somethingWentWrong] },
+  ListClosed: { texts: [messages.branchFinderTitle], absent: [messages.branchesNearYou], enabled: [nearMe] },
 };

@@ -4,6 +4,7 @@ import type { AnyActorRef } from 'xstate';
 import { messages } from '#domain/messages.ts';
 import { Calculator } from '#src/screens/calculator/calculator.tsx';
 import { STORY_NOW, calculatorStory, fail, manchester, ok, pending, type CalculatorStoryOptions } from '../support/shop-front-story-support.tsx';
+import { playChecks, type StateChecks } from '../support/play-checks.ts';
 
 type Loaded = { calculator: Awaited<ReturnType<typeof calculatorStory>>; finder?: AnyActorRef };
 
@@ -12,6 +13,7 @@ const meta = {
   title: 'Shop front/Branch modal',
   parameters: { layout: 'padded' },
   render: (_args, { loaded }) => <Calculator calculator={(loaded as Loaded).calculator} now={STORY_NOW} />,
+  play: playChecks(() => checks),
 } satisfies Meta;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -137,4 +139,29 @@ export const Confirmed: Story = {
 export const Dismissed: Story = {
   parameters: { machineStates: ['branchFinder.dismissed', 'calculator.ready.branchModal.closed'], shows: ['Manchester Arndale'] },
   loaders: story({ finderEvents: [{ type: 'finder.closed' }] }),
+};
+
+// ------------------------------------------------------------------------------------------------
+// What each state shows (spec 2.2, 8): checked by every story's play function.
+// ------------------------------------------------------------------------------------------------
+
+const title = messages.chooseBranchTitle;
+/** The modal is open and holds the focus. */
+const modalOpen = { texts: [title], focusIn: title } as const;
+
+const checks: StateChecks = {
+  Opened: { ...modalOpen, enabled: [['button', messages.useMyLocation]] },
+  Suggesting: modalOpen,
+  Suggestions: modalOpen,
+  Locating: { ...modalOpen, texts: [title, messages.findingLocation] },
+  ResolvingPlace: { ...modalOpen, texts: [title, messages.findingBranches] },
+  SearchingBranches: { ...modalOpen, texts: [title, messages.findingBranches] },
+  Branches: { ...modalOpen, disabled: [['button', messages.previous]], enabled: [['button', messages.next]] },
+  SecondPage: { ...modalOpen, enabled: [['button', messages.previous], ['button', messages.next]] },
+  BranchDetails: modalOpen,
+  LocationDenied: { ...modalOpen, texts: [messages.geolocationFailed] },
+  PlaceNotFound: { ...modalOpen, texts: [messages.placeNotFound] },
+  SearchFailed: modalOpen,
+  Confirmed: { absent: [title] },
+  Dismissed: { absent: [title] },
 };

@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { messages } from '#domain/messages.ts';
+import { formatMessage, messages } from '#domain/messages.ts';
 import { Calculator, type CalculatorProps } from '#src/screens/calculator/calculator.tsx';
+import { playChecks, type StateChecks } from '../support/play-checks.ts';
 import {
   STORY_NOW,
   calculatorStory,
@@ -22,10 +23,13 @@ const meta = {
   parameters: { layout: 'padded' },
   args: { now: STORY_NOW } as Args,
   render: (args, { loaded }) => <Calculator {...(args as Args)} calculator={(loaded as Loaded).calculator} />,
+  play: playChecks(() => checks),
 } satisfies Meta;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/** Why an open currency list sets axe's aria-hidden-focus aside. */
+const comboboxOpen = "react-aria's open combobox hides the rest of the page from screen readers while its list is open; the page's controls stay in the tab order";
 const story = (options: CalculatorStoryOptions) => [async () => ({ calculator: await calculatorStory(options) })];
 const settled = ['calculator.ready.amount.idle', 'calculator.ready.adding.idle', 'calculator.ready.branchModal.closed'];
 
@@ -102,7 +106,7 @@ export const Restriction: Story = {
 
 /** The currency search finds nothing: 'No results found'. */
 export const NoResults: Story = {
-  parameters: { machineStates: ['calculator.ready.quote.loaded'] },
+  parameters: { machineStates: ['calculator.ready.quote.loaded'], axe: { ignore: { 'aria-hidden-focus': comboboxOpen } } },
   loaders: story({}),
   play: async ({ canvasElement }) => {
     const box = within(canvasElement).getByRole('combobox', { name: messages.currencyLabel });
@@ -194,4 +198,39 @@ export const EmbeddedWithoutBranch: Story = {
 export const BranchModalOpen: Story = {
   parameters: { machineStates: ['calculator.ready.branchModal.open'], shows: ['Choose your collection branch'] },
   loaders: story({ events: [{ type: 'branch.modalOpened' }] }),
+};
+
+// ------------------------------------------------------------------------------------------------
+// What each state shows (spec 2.1, 5.1, 8): checked by every story's play function.
+// ------------------------------------------------------------------------------------------------
+
+const add = ['button', messages.addToCart] as const;
+const tabs = [messages.buyTab, messages.sellTab];
+const quoted = { texts: [...tabs, messages.currencyLabel], enabled: [add] };
+
+const checks: StateChecks = {
+  Loading: { texts: [messages.loadingCalculator], absent: [messages.addToCart] },
+  LoadFailed: { texts: [messages.somethingWentWrong], absent: [messages.addToCart] },
+  QuoteLoading: { texts: [messages.gettingRate, ...tabs], disabled: [add] },
+  BuyTravelMoney: { ...quoted, texts: [...quoted.texts, messages.clickAndCollect, messages.homeDelivery, messages.collectionBranch], enabled: [add, ['button', messages.changeBranch]] },
+  SellTravelMoney: { texts: [formatMessage(messages.youSellForeign, { code: 'EUR' }), messages.youReceiveGbp], enabled: [add] },
+  SellingDisabled: { texts: [messages.buyTab], absent: [messages.sellTab], enabled: [add] },
+  HomeDelivery: { ...quoted, absent: [messages.changeBranch] },
+  QuoteFailed: { texts: tabs, disabled: [add] },
+  CurrencyNotSellable: { texts: [formatMessage(messages.currencyNotSellable, { currency: 'UAE Dirhams' })], disabled: [add] },
+  CurrencyNotBuyable: { texts: [formatMessage(messages.currencyNotBuyable, { currency: 'Turkish Lira' })], disabled: [add] },
+  Restriction: quoted,
+  NoResults: {},
+  Typing: { texts: tabs },
+  MaximumExceeded: { texts: [formatMessage(messages.maximumOrderValue, { max: '2,500' })], enabled: [add] },
+  RoundingWarning: { texts: [formatMessage(messages.roundingWarning, { symbol: '€', increment: 20 })], enabled: [add] },
+  AddingToCart: { texts: [messages.addingToCart] },
+  AddToCartFailed: quoted,
+  WithCart: { texts: [messages.returnToCart], enabled: [add], disabled: [['radio', messages.homeDelivery], ['radio', messages.clickAndCollect]] },
+  SignedIn: { texts: [messages.signedIn], enabled: [add] },
+  LoyaltyCta: { texts: [messages.loyaltyCta], enabled: [add] },
+  StoreIdPreselected: quoted,
+  Embedded: { texts: [messages.addToCart], absent: [messages.changeBranch] },
+  EmbeddedWithoutBranch: { texts: [messages.homeDelivery, messages.clickAndCollect, messages.addToCart], absent: [messages.changeBranch] },
+  BranchModalOpen: { texts: [messages.chooseBranchTitle], focusIn: messages.chooseBranchTitle },
 };

@@ -3,6 +3,8 @@ import { MemoryRouter } from 'react-router';
 import { ChartContainer } from '#src/screens/chart/chart-screen.tsx';
 import { chartStory, fail, ok, pending, STORY_NOW, type ChartStoryOptions } from '../support/shop-front-story-support.tsx';
 import { makeChartPoints } from '../../mocks/fixtures.ts';
+import { formatMessage, messages } from '#domain/messages.ts';
+import { playChecks, type StateChecks } from '../support/play-checks.ts';
 
 type Loaded = { chart: Awaited<ReturnType<typeof chartStory>> };
 
@@ -14,6 +16,7 @@ const meta = {
       <ChartContainer chart={(loaded as Loaded).chart} />
     </MemoryRouter>
   ),
+  play: playChecks(() => checks),
 } satisfies Meta;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -57,4 +60,21 @@ export const LoadFailed: Story = {
 export const NotAChartPage: Story = {
   parameters: { machineStates: ['chart.notChartPage'] },
   loaders: story({ path: '/euro-to-gbp' }),
+};
+
+// ------------------------------------------------------------------------------------------------
+// What each state shows (spec 2.13): checked by every story's play function.
+// ------------------------------------------------------------------------------------------------
+
+const periods = [messages.oneWeek, messages.oneMonth, messages.oneYear];
+const eurToGbp = formatMessage(messages.chartTitle, { from: 'EUR', to: 'GBP' });
+
+const checks: StateChecks = {
+  Loading: { texts: [messages.loadingChart] },
+  OneMonth: { texts: [eurToGbp, ...periods] },
+  OneWeek: { texts: [eurToGbp, ...periods] },
+  OneYear: { texts: [eurToGbp, ...periods] },
+  FromGbp: { texts: [formatMessage(messages.chartTitle, { from: 'GBP', to: 'USD' }), ...periods] },
+  LoadFailed: { texts: [messages.somethingWentWrong] },
+  NotAChartPage: { texts: [messages.pageNotFound] },
 };

@@ -2,6 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { checkoutSteps } from '#domain/checkout-steps.ts';
 import { countdownView } from '#domain/countdown.ts';
 import { CheckoutHeaderView } from '#src/screens/checkout-header/checkout-header-view.tsx';
+import { messages } from '#domain/messages.ts';
+import { playChecks, type StateChecks } from '../support/play-checks.ts';
 
 const meta = {
   title: 'Checkout/Header',
@@ -16,6 +18,7 @@ const meta = {
     closing: false,
     onClose: () => undefined,
   },
+  play: playChecks(() => checks),
 } satisfies Meta<typeof CheckoutHeaderView>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -40,3 +43,25 @@ export const CartExpired: Story = { args: { countdown: countdownView(0) } };
 
 /** The close button was pressed: the cart is being abandoned. */
 export const Closing: Story = { args: { closing: true } };
+
+// ------------------------------------------------------------------------------------------------
+// What each state shows (spec 2.5): checked by every story's play function.
+// ------------------------------------------------------------------------------------------------
+
+const steps = [messages.stepReview, messages.stepDelivery, messages.stepDetails, messages.stepPayment, messages.stepConfirmation];
+const close = ['button', messages.closeCheckout] as const;
+const open = { texts: steps, enabled: [close] } as const;
+
+const checks: StateChecks = {
+  Review: open,
+  Delivery: open,
+  Details: open,
+  Payment: open,
+  Confirmation: { texts: steps },
+  SellBackCollection: { texts: [messages.stepCollection], absent: [messages.stepPayment] },
+  SellBackConfirmation: { texts: [messages.stepCollection], absent: [messages.stepPayment] },
+  CountdownExpiring: open,
+  CountdownShaking: open,
+  CartExpired: { texts: [messages.cartExpired] },
+  Closing: { texts: steps },
+};

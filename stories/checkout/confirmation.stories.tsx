@@ -14,6 +14,8 @@ import {
   type CheckoutStoryOptions,
   type StoryCheckout,
 } from './checkout-story-support.tsx';
+import { messages } from '#domain/messages.ts';
+import { playChecks, type StateChecks } from '../support/play-checks.ts';
 
 type Loaded = { checkout: StoryCheckout; countdown: ReturnType<typeof countdownStory> };
 interface StoryArgs {
@@ -38,6 +40,7 @@ const meta = {
       />
     );
   },
+  play: playChecks(() => checks),
 } satisfies Meta<StoryArgs>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -80,4 +83,19 @@ export const HomeDeliveryGuaranteesHidden: Story = {
 export const SellBack: Story = {
   parameters: { machineStates: ['checkout.inCheckout.confirmation.showingOrder'] },
   loaders: story({ order: ok(placed.sellBack), productId: 3 }),
+};
+
+// ------------------------------------------------------------------------------------------------
+// What each state shows (spec 2.12): checked by every story's play function.
+// ------------------------------------------------------------------------------------------------
+
+const placedOrder = [messages.thankYou, messages.orderReference, messages.orderSummary, messages.yourDetails];
+
+const checks: StateChecks = {
+  LoadingOrder: { texts: [messages.loadingOrder] },
+  LoadFailed: { texts: [messages.somethingWentWrong] },
+  ClickAndCollect: { texts: [...placedOrder, messages.collectionDate, messages.openingTimes, messages.buybackGuaranteeTitle], enabled: [['button', messages.printOrder]] },
+  HomeDelivery: { texts: [...placedOrder, messages.deliveryDate, messages.deliveryAddress, messages.buybackGuaranteeTitle, messages.refundGuaranteeTitle] },
+  HomeDeliveryGuaranteesHidden: { texts: placedOrder, absent: [messages.buybackGuaranteeTitle, messages.refundGuaranteeTitle] },
+  SellBack: { texts: [messages.sellBackThankYou, messages.totalYoullReceive, messages.stepCollection], absent: [messages.stepPayment] },
 };

@@ -19,6 +19,8 @@ import {
   type CheckoutStoryOptions,
   type StoryCheckout,
 } from './checkout-story-support.tsx';
+import { messages } from '#domain/messages.ts';
+import { playChecks, type StateChecks } from '../support/play-checks.ts';
 
 type Loaded = { checkout: StoryCheckout; countdown: ReturnType<typeof countdownStory> };
 
@@ -62,6 +64,8 @@ interface StoryArgs {
 
 const meta = {
   title: 'Checkout/Customer information',
+  // The filled form is shared data, not a story.
+  excludeStories: ['filledForm'],
   decorators: [inCheckoutLayout],
   parameters: { layout: 'fullscreen' },
   args: {} as StoryArgs,
@@ -80,6 +84,7 @@ const meta = {
       />
     );
   },
+  play: playChecks(() => checks),
 } satisfies Meta<StoryArgs>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -217,4 +222,34 @@ export const VelocityLimited: Story = {
   parameters: { machineStates: ['checkout.inCheckout.details.velocityLimited'] },
   args: { initialForm: filledForm },
   loaders: story({ customerInfo: ok({ showAMLPopup: false, state: { value: 1 } }), events: [submitted] }),
+};
+
+// ------------------------------------------------------------------------------------------------
+// What each state shows (spec 2.8, 5.2, 8): checked by every story's play function.
+// ------------------------------------------------------------------------------------------------
+
+const submit = ['button', messages.submit] as const;
+const form = [messages.detailsTitle, messages.contactDetails, messages.aboutYou, messages.emailLabel, messages.termsAndConditions];
+
+const checks: StateChecks = {
+  LoadingOrder: { texts: [messages.loadingOrder], absent: [messages.submit] },
+  LoadFailed: { texts: [messages.somethingWentWrong], absent: [messages.submit] },
+  Editing: { texts: [...form, messages.billingAddress, messages.marketingPreferences, messages.abtaPreamble, messages.basketEmailNote], enabled: [submit] },
+  EditingHomeDelivery: { texts: [...form, messages.cardMustMatchDeliveryAddress], enabled: [submit] },
+  EditingSellBack: { texts: [...form, messages.yourAddress], absent: [messages.marketingPreferences, messages.stepPayment], enabled: [submit] },
+  EditingWithoutOptIns: { texts: form, absent: [messages.marketingPreferences, messages.abtaPreamble, messages.basketEmailNote], enabled: [submit] },
+  Filled: { texts: form, enabled: [submit] },
+  FieldsAtTheirLimits: { texts: [messages.maxCharacters], enabled: [submit] },
+  ValidationErrors: { texts: [messages.emailRequired] },
+  InvalidFormats: { texts: [messages.emailInvalid] },
+  AddressResults: { texts: [messages.addressResultsLabel] },
+  Submitting: { texts: [messages.submittingDetails], absent: [messages.submit] },
+  SubmitFailed: { texts: ['We could not save your details', 'Please check them and try again.'], focusIn: 'We could not save your details' },
+  SoldOut: { texts: [messages.ohSnap, messages.noStock], focusIn: messages.ohSnap, enabled: [['button', messages.chooseAnotherCollectionDate]] },
+  IdentificationRequired: {
+    texts: [messages.amlTitle, messages.amlSupport],
+    focusIn: messages.amlTitle,
+    enabled: [['button', messages.continue], ['button', messages.returnToHomepage]],
+  },
+  VelocityLimited: { texts: [messages.velocityTitle], focusIn: messages.velocityTitle },
 };

@@ -16,6 +16,8 @@ import {
   type CheckoutStoryOptions,
   type StoryCheckout,
 } from './checkout-story-support.tsx';
+import { messages } from '#domain/messages.ts';
+import { playChecks, type StateChecks } from '../support/play-checks.ts';
 
 type Loaded = { checkout: StoryCheckout; countdown: ReturnType<typeof countdownStory> };
 
@@ -27,6 +29,7 @@ const meta = {
     const { checkout, countdown } = loaded as Loaded;
     return <DeliveryScreen checkout={checkout} countdown={countdown} settings={settings} storeDetails={storeDetails} now={storyNow} />;
   },
+  play: playChecks(() => checks),
 } satisfies Meta;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -110,4 +113,27 @@ export const CartExpiring: Story = {
 export const CartExpired: Story = {
   parameters: { machineStates: ['checkout.inCheckout.delivery.choosingSlot'] },
   loaders: story({}, 0),
+};
+
+// ------------------------------------------------------------------------------------------------
+// What each state shows (spec 2.7): checked by every story's play function.
+// ------------------------------------------------------------------------------------------------
+
+const next = ['button', messages.next] as const;
+const loadFailed = { texts: [messages.somethingWentWrong], enabled: [['button', messages.retry]] } as const;
+
+const checks: StateChecks = {
+  LoadingOrder: { texts: [messages.loadingOrder], absent: [messages.next] },
+  LoadingSlots: { texts: [messages.collectionTitle], absent: [messages.next] },
+  LoadFailed: loadFailed,
+  ChoosingCollectionSlot: { texts: [messages.collectionTitle, messages.deliverySlotsLabel, messages.collectionInfo], disabled: [next] },
+  ChoosingHomeDeliverySlot: { texts: [messages.deliveryTitle, messages.remoteAreaNote, messages.mondayDeliveryNote, messages.deliveryInfo], disabled: [next] },
+  SellBackCollection: { texts: [messages.collectionTitle, messages.stepCollection], absent: [messages.stepPayment] },
+  NoSlots: { texts: [messages.noSlots], disabled: [next] },
+  SavingSlot: { texts: [messages.savingSlot], disabled: [next] },
+  SlotChosen: { texts: [messages.collectionTitle], enabled: [next] },
+  HomeDeliverySlotChosen: { texts: [messages.deliveryTitle], enabled: [next] },
+  SaveSlotFailed: { texts: ['Slot no longer available', 'Please choose another date.'] },
+  CartExpiring: { texts: [messages.collectionTitle] },
+  CartExpired: { texts: [messages.cartExpired] },
 };

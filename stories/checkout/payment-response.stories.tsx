@@ -6,6 +6,8 @@ import { paymentResponseMachine } from '#machines/payment/payment-response.machi
 import { EmbedLayout } from '#src/app/layout.tsx';
 import { PaymentResponseScreen } from '#src/screens/payment-response/payment-response-screen.tsx';
 import { placed } from './checkout-story-support.tsx';
+import { messages } from '#domain/messages.ts';
+import { playChecks, type StateChecks } from '../support/play-checks.ts';
 
 function machineAnswering(answer: 'completed' | 'failed' | 'unreadable' | 'pending') {
   return paymentResponseMachine.provide({
@@ -41,6 +43,7 @@ const meta = {
   ],
   args: { answer: 'pending' } as StoryArgs,
   render: (args) => <Page key={(args as StoryArgs).answer} answer={(args as StoryArgs).answer} />,
+  play: playChecks(() => checks),
 } satisfies Meta<StoryArgs>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -64,4 +67,15 @@ export const PaymentReceived: Story = {
 export const PaymentFailed: Story = {
   parameters: { machineStates: ['paymentResponse.paymentFailed'] },
   args: { answer: 'failed' },
+};
+
+// ------------------------------------------------------------------------------------------------
+// What each state shows (spec 2.10): checked by every story's play function.
+// ------------------------------------------------------------------------------------------------
+
+const checks: StateChecks = {
+  CheckingOrder: { texts: [messages.checkingPayment], absent: [messages.paymentStatusUnknown] },
+  Retrying: { texts: [messages.checkingPayment, messages.paymentStatusUnknown] },
+  PaymentReceived: { texts: [messages.checkingPayment] },
+  PaymentFailed: { texts: [messages.checkingPayment] },
 };

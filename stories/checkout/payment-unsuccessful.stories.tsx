@@ -11,6 +11,8 @@ import {
   type CheckoutStoryOptions,
   type StoryCheckout,
 } from './checkout-story-support.tsx';
+import { messages } from '#domain/messages.ts';
+import { playChecks, type StateChecks } from '../support/play-checks.ts';
 
 type Loaded = { checkout: StoryCheckout; countdown: ReturnType<typeof countdownStory> };
 
@@ -22,6 +24,7 @@ const meta = {
     const { checkout, countdown } = loaded as Loaded;
     return <PaymentUnsuccessfulScreen checkout={checkout} countdown={countdown} />;
   },
+  play: playChecks(() => checks),
 } satisfies Meta;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -81,4 +84,24 @@ export const CartCleared: Story = {
 export const AbandonFailed: Story = {
   parameters: { machineStates: ['checkout.inCheckout.unsuccessful.retryUnavailable'] },
   loaders: story({ order: inState(16), abandon: fail({ title: 'We could not clear your cart', detail: 'Please try again.', status: 500 }), events: [{ type: 'checkout.left' }] }),
+};
+
+// ------------------------------------------------------------------------------------------------
+// What each state shows (spec 2.11, 4.1, 8): checked by every story's play function.
+// ------------------------------------------------------------------------------------------------
+
+const tryAgain = ['button', messages.tryAgain] as const;
+const leave = ['button', messages.leaveCheckout] as const;
+const velocity = { texts: [messages.velocityTitle, messages.velocityBody], focusIn: messages.velocityTitle, enabled: [['button', messages.returnToHomepage]] } as const;
+
+const checks: StateChecks = {
+  LoadingOrder: { texts: [messages.loadingOrder] },
+  LoadFailed: { texts: [messages.somethingWentWrong] },
+  RetryOffered: { texts: [messages.unsuccessfulTitle, messages.unsuccessfulBody], enabled: [tryAgain, leave] },
+  RetryUnavailable: { texts: [messages.unsuccessfulTitle], absent: [messages.tryAgain], enabled: [leave] },
+  VelocityLimited: velocity,
+  SellBackVelocityLimited: velocity,
+  Abandoning: { texts: [messages.unsuccessfulTitle] },
+  CartCleared: { texts: [messages.cartCleared] },
+  AbandonFailed: { texts: ['We could not clear your cart', messages.unsuccessfulTitle] },
 };

@@ -14,6 +14,8 @@ import {
   type CheckoutStoryOptions,
   type StoryCheckout,
 } from './checkout-story-support.tsx';
+import { messages } from '#domain/messages.ts';
+import { playChecks, type StateChecks } from '../support/play-checks.ts';
 
 type Loaded = { checkout: StoryCheckout; countdown: ReturnType<typeof countdownStory> };
 
@@ -25,6 +27,7 @@ const meta = {
     const { checkout, countdown } = loaded as Loaded;
     return <CurrentCheckoutScreen checkout={checkout} countdown={countdown} />;
   },
+  play: playChecks(() => checks),
 } satisfies Meta;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -84,4 +87,20 @@ export const PaymentFailed: Story = {
 export const PaymentIntentFailed: Story = {
   parameters: { machineStates: ['checkout.inCheckout.unsuccessful.retryOffered'] },
   loaders: story({ paymentUrl: fail({ title: 'Payment unavailable', detail: 'The payment provider did not answer.', status: 502 }) }),
+};
+
+// ------------------------------------------------------------------------------------------------
+// What each state shows (spec 2.9, 2.10, 2.11): checked by every story's play function.
+// ------------------------------------------------------------------------------------------------
+
+const checks: StateChecks = {
+  LoadingOrder: { texts: [messages.loadingPaymentForm] },
+  LoadFailed: { texts: [messages.somethingWentWrong] },
+  CreatingPaymentIntent: { texts: [messages.loadingPaymentForm] },
+  AwaitingPayment: { texts: [messages.paymentTitle, messages.orderSummary] },
+  HomeDeliveryAwaitingPayment: { texts: [messages.paymentTitle, messages.orderSummary] },
+  PaymentStateUnknown: { texts: [messages.paymentStatusUnknown] },
+  PaymentReceived: { texts: [messages.thankYou] },
+  PaymentFailed: { texts: [messages.unsuccessfulTitle], enabled: [['button', messages.tryAgain]] },
+  PaymentIntentFailed: { texts: [messages.unsuccessfulTitle], enabled: [['button', messages.tryAgain]] },
 };

@@ -18,6 +18,8 @@ import {
   type StoryNewLine,
 } from './checkout-story-support.tsx';
 import { makeCart } from '../../mocks/fixtures.ts';
+import { formatMessage, messages } from '#domain/messages.ts';
+import { opening, playChecks, type StateChecks } from '../support/play-checks.ts';
 
 type Loaded = { cart: StoryCart; checkout: StoryCheckout; newLine: StoryNewLine };
 
@@ -31,6 +33,7 @@ const meta = {
     const { cart, checkout, newLine } = loaded as Loaded;
     return <ViewCartScreen cart={cart} checkout={checkout} request={null} newLine={newLine} />;
   },
+  play: playChecks(() => checks),
 } satisfies Meta;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -197,3 +200,49 @@ export const CheckoutFailed: Story = {
 
 /** The cart ran out of time. */
 export const Expired: Story = { loaders: story({ cart: ok({ ...f.cart, expiresAt: STORY_NOW.toISOString() }) }) };
+
+// ------------------------------------------------------------------------------------------------
+// What each state shows (spec 2.6, 5.1): checked by every story's play function.
+// ------------------------------------------------------------------------------------------------
+
+const proceed = ['button', messages.proceedToCheckout] as const;
+const addCurrency = ['button', messages.addCurrency] as const;
+const amountBox = ['textbox', formatMessage(messages.newLineAmount, { code: 'CHF' })] as const;
+/** The two-line cart under review: both questions, Proceed allowed, the new-line form below. */
+const review = {
+  texts: [messages.reviewTitle, messages.buybackQuestion, messages.refundQuestion, messages.addNewCurrency],
+  enabled: [proceed, ['button', formatMessage(messages.deleteLine, { code: 'EUR' })]],
+} as const;
+
+const checks: StateChecks = {
+  LoadingCart: { absent: [messages.proceedToCheckout] },
+  NoCart: { texts: [messages.noCart], absent: [messages.proceedToCheckout] },
+  LinkRefused: { texts: [messages.noCart, 'Choose a branch for this product.'] },
+  CartUnavailable: { texts: [messages.cartFetchFailed], absent: [messages.proceedToCheckout] },
+  EmptyCart: { texts: [messages.viewCartEmpty, messages.leaveCheckout] },
+  Review: { ...review, disabled: [addCurrency] },
+  GuaranteesAnswered: review,
+  GuaranteesRequired: { texts: [messages.buybackRequired, messages.refundRequired] },
+  BuybackTooSmall: { texts: [opening(messages.buybackTooSmall)], disabled: [['radio', messages.yes]] },
+  BelowMinimumSpend: { texts: [opening(messages.minimumSpendNotMet)] },
+  AboveMaximumSpend: { texts: [opening(messages.maximumSpendExceeded)] },
+  GuaranteesOff: { texts: [messages.reviewTitle], absent: [messages.buybackQuestion, messages.refundQuestion], enabled: [proceed] },
+  SellBack: { texts: [messages.sellBackReviewTitle, messages.youWillReceive], absent: [messages.buybackQuestion], enabled: [proceed] },
+  HomeDelivery: review,
+  LineAmountInvalid: { texts: [messages.amountGreaterThanZero] },
+  UpdatingLine: { texts: [messages.reviewTitle] },
+  RemovingLine: { texts: [messages.reviewTitle] },
+  AddingLine: { texts: [messages.addingToCart] },
+  NewLineReadingCurrencies: { texts: [messages.addNewCurrency, messages.chooseCurrency], disabled: [addCurrency] },
+  NewLineCurrenciesFailed: { disabled: [addCurrency] },
+  NewLineGettingRate: { texts: [messages.gettingRate], disabled: [addCurrency] },
+  NewLineRateRefused: { disabled: [addCurrency] },
+  NewLineRateRead: { texts: [messages.newLineCost], enabled: [amountBox], disabled: [addCurrency] },
+  NewLineTyping: { enabled: [amountBox, addCurrency] },
+  NewLineWorkedOut: { enabled: [amountBox, addCurrency] },
+  NewLineOverMaximum: { texts: [formatMessage(messages.maximumOrderValue, { max: '2,500' })] },
+  NewLineSellBack: { texts: [messages.newLineReceive], enabled: [addCurrency] },
+  CheckingOut: { texts: [messages.proceedingToCheckout] },
+  CheckoutFailed: { texts: ['Your cart has expired', 'Please add your currency again.'] },
+  Expired: { texts: [messages.reviewTitle] },
+};

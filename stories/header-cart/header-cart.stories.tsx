@@ -3,6 +3,8 @@ import { HeaderCart } from '#src/screens/header-cart/header-cart.tsx';
 import { makeCart } from '../../mocks/fixtures.ts';
 import { STORY_NOW, cartFor, cartStory, f, fail, ok, pending, type CartStoryOptions } from '../support/shop-front-story-support.tsx';
 import frames from '../support/story-frames.module.css';
+import { formatMessage, messages } from '#domain/messages.ts';
+import { playChecks, type StateChecks } from '../support/play-checks.ts';
 
 type Loaded = { cart: Awaited<ReturnType<typeof cartStory>> };
 
@@ -18,6 +20,7 @@ const meta = {
   decorators: [inHeader],
   parameters: { layout: 'fullscreen' },
   render: (_args, { loaded }) => <HeaderCart cart={(loaded as Loaded).cart} defaultOpen />,
+  play: playChecks(() => checks),
 } satisfies Meta;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -175,4 +178,41 @@ export const Expired: Story = {
 export const SellBack: Story = {
   parameters: { machineStates: ['cart.open.editable.idle'] },
   loaders: story({ cart: ok(f.sellBackCart) }),
+};
+
+// ------------------------------------------------------------------------------------------------
+// What each state shows (spec 2.3, 4.3, 8): checked by every story's play function.
+// ------------------------------------------------------------------------------------------------
+
+const review = ['link', messages.reviewAndCheckout] as const;
+const empty = ['button', messages.emptyCart] as const;
+const twoLines = formatMessage(messages.cartLineCount, { count: 2 });
+/** The mini cart of the two-line story cart: open, holding the focus, checkout and emptying allowed. */
+const open = { texts: [twoLines, messages.total], focusIn: twoLines, enabled: [review, empty] };
+
+const checks: StateChecks = {
+  Loading: { texts: [messages.loadingCart] },
+  Empty: { texts: [messages.headerCartEmpty], absent: [messages.reviewAndCheckout] },
+  NoCart: { texts: [messages.headerCartEmpty] },
+  FetchFailed: { texts: [messages.cartFetchFailed] },
+  Creating: { texts: [messages.headerCartEmpty] },
+  CreatingFromLink: { texts: [messages.headerCartEmpty] },
+  Recreating: { texts: [messages.loadingCart] },
+  WithLines: { ...open, enabled: [...open.enabled, ['button', formatMessage(messages.removeLine, { code: 'EUR' })]] },
+  OneLine: { texts: [messages.cartLineCountOne], focusIn: messages.cartLineCountOne, enabled: [review, empty] },
+  EditingLine: { texts: [twoLines] },
+  UpdatingLine: { texts: [twoLines, messages.loadingCart] },
+  InvalidAmount: { texts: [messages.amountGreaterThanZero, twoLines] },
+  AddingLine: { texts: [twoLines] },
+  RemovingLine: { texts: [twoLines] },
+  SavingBuyback: { texts: [twoLines] },
+  SavingRefund: { texts: [twoLines] },
+  CheckingOut: { texts: [twoLines] },
+  CheckedOut: { texts: [twoLines] },
+  Emptying: { texts: [twoLines] },
+  Cleared: { texts: [messages.cartCleared, messages.headerCartEmpty] },
+  Expiring: { texts: [messages.cartLineCountOne], enabled: [review] },
+  ExpiringShake: { texts: [messages.cartLineCountOne], enabled: [review] },
+  Expired: { texts: [messages.cartExpired], disabled: [review] },
+  SellBack: { texts: [messages.total], enabled: [review, empty] },
 };

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
 import { messages } from '#domain/messages.ts';
 import { SessionNoticeView } from '#src/screens/session-notice/session-notice.tsx';
+import { playChecks, type StateChecks } from '../support/play-checks.ts';
 
 /**
  * The notice at the top of the shop's and the checkout's pages after a refused session was
@@ -11,6 +12,7 @@ const meta = {
   title: 'Screens/Session notice',
   component: SessionNoticeView,
   args: { notice: null, onDismiss: fn() },
+  play: playChecks(() => checks),
 } satisfies Meta<typeof SessionNoticeView>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -30,4 +32,16 @@ export const SessionEndedCartKept: Story = {
 export const SessionEnded: Story = {
   args: { notice: { kind: 'sessionEnded', keptCart: false } },
   parameters: { machineStates: ['session.notice.sessionEnded'], shows: [messages.sessionEnded] },
+};
+
+// ------------------------------------------------------------------------------------------------
+// What each state shows (spec 4.4, 8): checked by every story's play function.
+// ------------------------------------------------------------------------------------------------
+
+const dismiss = ['button', messages.dismissNotice] as const;
+
+const checks: StateChecks = {
+  Hidden: { absent: [messages.sessionEnded, messages.dismissNotice] },
+  SessionEndedCartKept: { enabled: [dismiss] },
+  SessionEnded: { absent: [messages.sessionEndedCartKept], enabled: [dismiss] },
 };
