@@ -127,7 +127,7 @@ export function LiveFlowsPanel({ live, draw, initiallyOpen = false }: { live: Li
           <h2 id="live-flows-events" className={styles.heading}>
             Last events
           </h2>
-          <ol className={styles.events} reversed aria-labelledby="live-flows-events" tabIndex={0}>
+          <ol className={styles.events} reversed aria-labelledby="live-flows-events">
             {[...state.events].reverse().map((event) => (
               <li key={event.seq}>
                 <span className={styles.muted}>{event.sourceId === null ? 'page' : (names.get(event.sourceId) ?? '?')} → </span>
