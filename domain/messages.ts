@@ -246,6 +246,8 @@ export const messages = {
   // Session (spec 4.4, 8): a refused session was replaced (docs/decisions/011); wording of ours
   sessionEnded: "Your session ended, so we've started a new one.",
   sessionEndedCartKept: 'Your cart is just as you left it.',
+  /** No session could be started (no spec text): what happened and what to do. */
+  sessionFailed: "We couldn't start your visit. Check your connection and try again.",
   dismissNotice: 'Dismiss',
 
   // Abuse limits (wording of ours): the problem a shopper sees when a rate limit answers 429

@@ -193,8 +193,7 @@ export const sessionMachine = setup({
   type: 'parallel',
   states: {
     token: {
-      // No view draws the token: the API client reads it.
-      meta: { view: false },
+      // No view draws the token (the API client reads it), only its failure: each other state says so.
       initial: 'reading',
       on: {
         'session.unauthorized': {
@@ -205,6 +204,7 @@ export const sessionMachine = setup({
       },
       states: {
         reading: {
+          meta: { view: false },
           tags: ['acquiring'],
           invoke: {
             id: 'readStoredTokens',
@@ -231,6 +231,7 @@ export const sessionMachine = setup({
           },
         },
         exchangingLegacyToken: {
+          meta: { view: false },
           tags: ['acquiring'],
           invoke: {
             id: 'exchangeLegacyToken',
@@ -248,6 +249,7 @@ export const sessionMachine = setup({
           },
         },
         removingLegacyToken: {
+          meta: { view: false },
           tags: ['acquiring'],
           exit: 'forgetLegacyToken',
           invoke: {
@@ -258,6 +260,7 @@ export const sessionMachine = setup({
           },
         },
         acquiring: {
+          meta: { view: false },
           tags: ['acquiring'],
           invoke: {
             id: 'acquireToken',
@@ -277,6 +280,7 @@ export const sessionMachine = setup({
           },
         },
         storing: {
+          meta: { view: false },
           tags: ['ready'],
           invoke: {
             id: 'storeToken',
@@ -287,6 +291,7 @@ export const sessionMachine = setup({
           },
         },
         ready: {
+          meta: { view: false },
           tags: ['ready'],
           after: {
             TOKEN_EXPIRY: { target: 'acquiring', actions: { type: 'rememberExpiredToken', params: ({ context }) => ({ token: context.token }) } },
@@ -298,6 +303,7 @@ export const sessionMachine = setup({
         },
         /** After a refusal: another tab may already have stored the new session's token. */
         checkingStorage: {
+          meta: { view: false },
           tags: ['acquiring'],
           invoke: {
             id: 'readStoredTokens',
@@ -314,6 +320,7 @@ export const sessionMachine = setup({
           },
         },
         clearing: {
+          meta: { view: false },
           tags: ['acquiring'],
           invoke: {
             id: 'clearStoredToken',
@@ -385,6 +392,11 @@ export function selectToken(snapshot: SessionSnapshot): string | null {
 
 export function selectHasProfile(snapshot: SessionSnapshot): boolean {
   return snapshot.hasTag('signedIn');
+}
+
+/** No session could be started (the token call failed): the shopper can try again (`session.retried`). */
+export function selectSessionFailed(snapshot: SessionSnapshot): boolean {
+  return snapshot.matches({ token: 'failed' });
 }
 
 /** The notice to show after a refused session was replaced, or null. */

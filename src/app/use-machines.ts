@@ -19,7 +19,7 @@ import { appPaths } from '#domain/contract/routes.ts';
 import { PRODUCT, SELL_TRAVEL_MONEY_PAGE, viewCartPath } from '#domain/products.ts';
 import { selectCartSummary, selectCountdownRef } from '#machines/cart/cart.machine.ts';
 import type { NewLineInput } from '#machines/cart/new-line.machine.ts';
-import { selectHasProfile, selectSessionNotice, selectToken, type SessionNotice } from '#machines/session/session.machine.ts';
+import { selectHasProfile, selectSessionFailed, selectSessionNotice, selectToken, type SessionNotice } from '#machines/session/session.machine.ts';
 import { loyaltySignInUrl, startLoyaltySignIn } from '#src/api/session.ts';
 import type { ChartEmitted, ChartInput } from '#machines/chart/chart.machine.ts';
 import type { CheckoutEmitted, CheckoutInput } from '#machines/checkout/checkout.machine.ts';
@@ -216,11 +216,13 @@ export function useSignedIn(): boolean {
 }
 
 /** The notice that a refused session was replaced, and how the shopper dismisses it. */
-export function useSessionNotice(): { notice: SessionNotice | null; dismiss: () => void } {
+export function useSessionNotice(): { notice: SessionNotice | null; dismiss: () => void; failed: boolean; retry: () => void } {
   const { session } = useShopActors();
   const notice = useSelector(session, selectSessionNotice);
+  const failed = useSelector(session, selectSessionFailed);
   const dismiss = useCallback(() => session.send({ type: 'session.noticeDismissed' }), [session]);
-  return { notice, dismiss };
+  const retry = useCallback(() => session.send({ type: 'session.retried' }), [session]);
+  return { notice, dismiss, failed, retry };
 }
 
 /** The loyalty sign-in address (spec 7.1), when the site shows the CTA and the visitor is not signed in. */

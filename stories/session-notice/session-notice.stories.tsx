@@ -34,6 +34,12 @@ export const SessionEnded: Story = {
   parameters: { machineStates: ['session.notice.sessionEnded'], shows: [messages.sessionEnded] },
 };
 
+/** No session could be started (the token call failed): Try again asks for one again. */
+export const SessionFailed: Story = {
+  args: { failed: true, onRetry: fn() },
+  parameters: { machineStates: ['session.token.failed'], shows: [messages.sessionFailed] },
+};
+
 // ------------------------------------------------------------------------------------------------
 // What each state shows (spec 4.4, 8): checked by every story's play function.
 // ------------------------------------------------------------------------------------------------
@@ -44,4 +50,5 @@ const checks: StateChecks = {
   Hidden: { absent: [messages.sessionEnded, messages.dismissNotice] },
   SessionEndedCartKept: { enabled: [dismiss] },
   SessionEnded: { absent: [messages.sessionEndedCartKept], enabled: [dismiss] },
+  SessionFailed: { enabled: [['button', messages.retry]], absent: [messages.sessionEnded] },
 };

@@ -28,4 +28,12 @@ describe('session notice (docs/decisions/011)', () => {
     await userEvent.click(screen.getByRole('button', { name: messages.dismissNotice }));
     expect(onDismiss).toHaveBeenCalledTimes(1);
   });
+
+  it('says when no session could be started, and Try again asks for one again', async () => {
+    const onRetry = vi.fn();
+    render(<SessionNoticeView notice={null} onDismiss={() => {}} failed onRetry={onRetry} />);
+    expect(screen.getByRole('status')).toHaveTextContent(messages.sessionFailed);
+    await userEvent.click(screen.getByRole('button', { name: messages.retry }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
+  });
 });

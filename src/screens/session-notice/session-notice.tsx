@@ -13,12 +13,27 @@ import styles from './session-notice.module.css';
 export interface SessionNoticeViewProps {
   notice: SessionNotice | null;
   onDismiss: () => void;
+  /** No session could be started; Try again asks for one again. */
+  failed?: boolean;
+  onRetry?: () => void;
 }
 
-export function SessionNoticeView({ notice, onDismiss }: SessionNoticeViewProps) {
+export function SessionNoticeView({ notice, onDismiss, failed = false, onRetry }: SessionNoticeViewProps) {
   // The live region stays in the page so the notice is announced when it appears.
   return (
     <div role="status" aria-live="polite">
+      {failed ? (
+        <Notice tone="error" live={false} className={styles.notice}>
+          <div className={styles.row}>
+            <p className={styles.text}>{messages.sessionFailed}</p>
+            {onRetry ? (
+              <Button variant="secondary" onClick={onRetry}>
+                {messages.retry}
+              </Button>
+            ) : null}
+          </div>
+        </Notice>
+      ) : null}
       {notice ? (
         <Notice tone="info" live={false} className={styles.notice}>
           <div className={styles.row}>
@@ -38,6 +53,6 @@ export function SessionNoticeView({ notice, onDismiss }: SessionNoticeViewProps)
 
 /** The session actor's notice, for the shop's and the checkout's layouts. */
 export function SessionNoticeBanner() {
-  const { notice, dismiss } = useSessionNotice();
-  return <SessionNoticeView notice={notice} onDismiss={dismiss} />;
+  const { notice, dismiss, failed, retry } = useSessionNotice();
+  return <SessionNoticeView notice={notice} onDismiss={dismiss} failed={failed} onRetry={retry} />;
 }
