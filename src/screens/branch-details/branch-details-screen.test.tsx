@@ -35,8 +35,18 @@ describe('BranchDetailsScreen', () => {
         return HttpResponse.json({ ...fixtures.openStore.openingTimes, openingTimeComment: 'Late opening on Thursdays.' });
       }),
     );
+    // The branch is held until the page (its screen loads with the route) says it is loading it.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.get(routeUrl('branchByCode'), async () => {
+        await held;
+        return undefined;
+      }),
+    );
     const { router } = open('man01');
-    expect(await screen.findByText(messages.loadingBranch)).toBeInTheDocument();
+    expect(await screen.findByText(messages.loadingBranch, {}, { timeout: 3000 })).toBeInTheDocument();
+    release();
     expect(await screen.findByRole('heading', { level: 1, name: 'Manchester Arndale' })).toBeInTheDocument();
     expect(openingTimesAsked).toBe('1/12');
     expect(screen.getByText('Operated by Travel Money')).toBeInTheDocument();
