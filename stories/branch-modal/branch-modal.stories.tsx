@@ -57,7 +57,7 @@ export const Suggestions: Story = {
   loaders: story({}),
   play: async () => {
     const body = within(document.body);
-    await userEvent.type(body.getByRole('combobox', { name: messages.placeSearchLabel }), 'Man');
+    await userEvent.type(await body.findByRole('combobox', { name: messages.placeSearchLabel }, { timeout: 5_000 }), 'Man');
     await expect(await body.findByRole('option', { name: 'Manchester, Greater Manchester' })).toBeInTheDocument();
   },
 };
@@ -101,7 +101,8 @@ export const BranchDetails: Story = {
   loaders: story({ finderEvents: [chooseManchester] }),
   play: async () => {
     const body = within(document.body);
-    const card = body.getByRole('listitem', { name: 'Manchester Arndale' });
+    // The branch modal's code loads when it first opens.
+    const card = await body.findByRole('listitem', { name: 'Manchester Arndale' }, { timeout: 5_000 });
     await userEvent.click(within(card).getByText(messages.openingTimes));
     await userEvent.click(within(card).getByText(messages.collectionAddress));
   },

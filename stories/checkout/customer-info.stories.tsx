@@ -19,7 +19,7 @@ import {
   type CheckoutStoryOptions,
   type StoryCheckout,
 } from './checkout-story-support.tsx';
-import { messages } from '#domain/messages.ts';
+import { formatMessage, messages } from '#domain/messages.ts';
 import { playChecks, type StateChecks } from '../support/play-checks.ts';
 
 type Loaded = { checkout: StoryCheckout; countdown: ReturnType<typeof countdownStory> };
@@ -247,7 +247,7 @@ const checks: StateChecks = {
   SubmitFailed: { texts: ['We could not save your details', 'Please check them and try again.'], focusIn: 'We could not save your details' },
   SoldOut: { texts: [messages.ohSnap, messages.noStock], focusIn: messages.ohSnap, enabled: [['button', messages.chooseAnotherCollectionDate]] },
   IdentificationRequired: {
-    texts: [messages.amlTitle, messages.amlSupport],
+    texts: [messages.amlTitle, formatMessage(messages.amlSupport, f.checkoutContent.support ?? { phone: '', hours: '' })],
     focusIn: messages.amlTitle,
     enabled: [['button', messages.continue], ['button', messages.returnToHomepage]],
   },

@@ -54,7 +54,8 @@ function isDisabled(element: Element): boolean {
 }
 
 async function findControl(canvasElement: HTMLElement, [role, name]: Control): Promise<HTMLElement> {
-  const found = await screenOf(canvasElement).findAllByRole(role, { name });
+  // Some controls come with code loaded on demand (the branch modal): wait as long as for texts.
+  const found = await screenOf(canvasElement).findAllByRole(role, { name }, SETTLE);
   return found[0]!;
 }
 
@@ -63,7 +64,12 @@ export async function checkState(context: PlayContext, check: StateCheck): Promi
   const { canvasElement } = context;
   const body = canvasElement.ownerDocument.body;
   const shows = Array.isArray(context.parameters.shows) ? context.parameters.shows.filter((s): s is string => typeof s === 'string') : [];
-  const onScreen = () => (body.textContent ?? '').replace(/\s+/g, ' ');
+  // The page as the shopper sees it: the statechart drawn beside a story (stories/flows) is not part of it.
+  const onScreen = () => {
+    const page = body.cloneNode(true) as HTMLElement;
+    page.querySelectorAll('[data-flow-panel]').forEach((panel) => panel.remove());
+    return (page.textContent ?? '').replace(/\s+/g, ' ');
+  };
   for (const text of [...shows, ...(check.texts ?? [])]) {
     await waitFor(() => {
       if (!onScreen().includes(text)) throw new Error(`"${text}" is not on screen`);
