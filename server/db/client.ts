@@ -110,10 +110,18 @@ function told<F extends (...args: any[]) => Promise<unknown>>(tell: (sqlText: st
 const textOf = (query: unknown): string =>
   typeof query === 'string' ? query : typeof query === 'object' && query !== null && 'text' in query ? String((query as { text: unknown }).text) : '';
 
+/**
+ * PGlite's shared buffers. PostgreSQL's default (128 MB) is set up in the WebAssembly memory on
+ * every open, about a third of a second of the shop's start; the shop's working set is far smaller
+ * and PGlite's pages come from its own file system (memory, or the OS cache) on a miss.
+ */
+export const PGLITE_SHARED_BUFFERS = '16MB';
+
 async function openPglite(dataDir: string | null): Promise<Database> {
   if (dataDir !== null) await mkdir(dataDir, { recursive: true });
   const [{ PGlite }, { drizzle }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);
-  const client = dataDir === null ? await PGlite.create() : await PGlite.create(dataDir);
+  const options = { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`] };
+  const client = dataDir === null ? await PGlite.create(options) : await PGlite.create(dataDir, options);
   return wrapPglite(client, drizzle);
 }
 

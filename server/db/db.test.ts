@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { apiRoutes } from '#domain/contract/routes.ts';
 import { createTestServer } from '../testing.ts';
-import { openDatabase } from './client.ts';
+import { openDatabase, PGLITE_SHARED_BUFFERS } from './client.ts';
 import { listMigrations, migrate, MIGRATIONS_DIR } from './migrate.ts';
 import { seed } from './seed/index.ts';
 import * as t from './schema.ts';
@@ -108,6 +108,18 @@ describe('a file-backed PGlite', () => {
       expect(seeds).toHaveLength(1);
     } finally {
       await second.close();
+    }
+  });
+});
+
+describe('PGlite start-up', () => {
+  it('opens with small shared buffers (a third of a second less to start)', async () => {
+    const database = await openDatabase({ dataDir: null });
+    try {
+      const [row] = await database.query<{ shared_buffers: string }>('SHOW shared_buffers');
+      expect(row?.shared_buffers).toBe(PGLITE_SHARED_BUFFERS);
+    } finally {
+      await database.close();
     }
   });
 });
