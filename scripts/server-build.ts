@@ -1,6 +1,7 @@
 /**
  * The server `npm start` runs: server/main.ts and everything it imports bundled by esbuild into
- * one ES module, dist-server/main.mjs, beside a copy of the SQL migrations. Node then loads one
+ * an ES module, dist-server/main.mjs (with chunks for what it imports lazily), beside a copy of the
+ * SQL migrations. Node then loads one
  * file instead of compiling and linking hundreds of modules through a TypeScript loader at every
  * start. The database drivers stay outside (PGlite loads its WebAssembly from its own package
  * folder; each loads only when its database is opened).
@@ -36,11 +37,20 @@ export interface BundleOptions {
   external?: string[];
 }
 
-/** One ES module for node from a TypeScript entry (also used for the benchmark's yardstick). */
+/**
+ * An ES module for node from a TypeScript entry (also used for the benchmark's yardstick), written
+ * as `outfile` with its lazily imported parts beside it as chunks: a module the code loads with
+ * `import()` (each database's driver) stays out of the start, with the packages it imports.
+ */
 export async function bundleForNode({ entry, outfile, external = [] }: BundleOptions): Promise<void> {
   await build({
     entryPoints: [entry],
-    outfile,
+    outdir: path.dirname(outfile),
+    entryNames: path.basename(outfile, '.mjs'),
+    // In the entry's own folder, so `import.meta.url` (the migrations beside the bundle) holds.
+    chunkNames: 'chunk-[hash]',
+    outExtension: { '.js': '.mjs' },
+    splitting: true,
     bundle: true,
     platform: 'node',
     format: 'esm',
