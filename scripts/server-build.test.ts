@@ -1,9 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { STAMP_FILE } from './app-build.ts';
-import { serverStaleReason } from './server-build.ts';
+import { bundleForNode, serverStaleReason } from './server-build.ts';
 
 const at = (seconds: number) => new Date(Date.UTC(2026, 10, 23, 12, 0, seconds));
 let root: string;
@@ -49,5 +49,20 @@ describe('serverStaleReason: npm start bundles the server only when its sources 
     expect(serverStaleReason(root)).toBe('the build in dist-server/ has no stamp');
     rmSync(path.join(root, 'dist-server/main.mjs'));
     expect(serverStaleReason(root)).toBe('no build in dist-server/');
+  });
+});
+
+describe('bundleForNode: what the code imports lazily stays out of the start', () => {
+  it('leaves a lazily imported module, and the packages it needs, in a chunk the entry does not load', async () => {
+    root = mkdtempSync(path.join(os.tmpdir(), 'server-bundle-'));
+    writeFileSync(path.join(root, 'main.ts'), "export const openDriver = () => import('./driver.ts');\n");
+    writeFileSync(path.join(root, 'driver.ts'), "import pg from 'pg';\nexport default pg;\n");
+    await bundleForNode({ entry: path.join(root, 'main.ts'), outfile: path.join(root, 'out/main.mjs'), external: ['pg'] });
+    const files = readdirSync(path.join(root, 'out'));
+    expect(files).toContain('main.mjs');
+    const main = readFileSync(path.join(root, 'out/main.mjs'), 'utf8');
+    expect(main).not.toMatch(/from\s*["']pg["']/);
+    const chunks = files.filter((f) => f !== 'main.mjs').map((f) => readFileSync(path.join(root, 'out', f), 'utf8'));
+    expect(chunks.some((c) => /from\s*["']pg["']/.test(c))).toBe(true);
   });
 });
