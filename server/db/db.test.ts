@@ -33,6 +33,19 @@ describe('migrations', () => {
     }
   });
 
+  it('cost one statement on a start with every migration in', async () => {
+    const server = await createTestServer({ seed: false });
+    const sent: string[] = [];
+    const stop = server.database.observe((sqlText) => sent.push(sqlText));
+    try {
+      expect(await migrate(server.database)).toEqual([]);
+      expect(sent).toEqual(['SELECT name FROM schema_migrations']);
+    } finally {
+      stop();
+      await server.close();
+    }
+  });
+
   it('apply only the new file when one is added', async () => {
     const dir = `${await tempDir()}/`;
     for (const name of await listMigrations()) await copyFile(`${MIGRATIONS_DIR}${name}`, `${dir}${name}`);

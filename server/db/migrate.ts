@@ -14,18 +14,33 @@ export async function listMigrations(dir = MIGRATIONS_DIR): Promise<string[]> {
   return (await readdir(dir)).filter((f) => /^\d{4}_[\w-]+\.sql$/.test(f)).sort();
 }
 
-/** Returns the names of the migrations applied by this call. */
-export async function migrate(database: Database, dir = MIGRATIONS_DIR): Promise<string[]> {
+const UNDEFINED_TABLE = '42P01';
+
+/** The migrations recorded as applied; creates their record table on a new database. */
+async function appliedMigrations(database: Database): Promise<string[]> {
+  try {
+    const rows = await database.query<{ name: string }>('SELECT name FROM schema_migrations');
+    return rows.map((r) => r.name);
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== UNDEFINED_TABLE) throw error;
+  }
   await database.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     name text PRIMARY KEY,
     applied_at timestamptz NOT NULL DEFAULT now()
   )`);
+  return [];
+}
+
+/** Returns the names of the migrations applied by this call. */
+export async function migrate(database: Database, dir = MIGRATIONS_DIR): Promise<string[]> {
+  // One statement when every migration is in (every start but the first): a start reads no
+  // migration file and sends no DDL.
+  const done = new Set(await appliedMigrations(database));
   const applied: string[] = [];
   for (const name of await listMigrations(dir)) {
+    if (done.has(name)) continue;
     const body = await readFile(`${dir}${name}`, 'utf8');
     const quoted = name.replace(/'/g, "''");
-    const done = await database.query('SELECT 1 FROM schema_migrations WHERE name = $1', [name]);
-    if (done.length > 0) continue;
     try {
       // Checked again under the lock, so two starting processes cannot both apply it.
       await database.exec(`BEGIN;
