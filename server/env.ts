@@ -1,5 +1,8 @@
 import * as v from 'valibot';
 
+/** The European Central Bank's daily reference rates (services/daily-rates.ts). */
+export const ECB_DAILY_RATES_URL = 'https://www.ecb.europa.eu/stats/eurofxref/eurofxref-daily.xml';
+
 const blankToUndefined = (s: string) => (s.trim() === '' ? undefined : s.trim());
 
 const Whole = (min: number, max: number) =>
@@ -84,6 +87,7 @@ const EnvSchema = v.object({
     v.transform(blankToUndefined),
     v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
   ),
+  DAILY_RATES_SOURCE: v.pipe(v.optional(v.string(), ''), v.transform(blankToUndefined)),
   PLACE_SEARCH: v.optional(v.picklist(['geonames'], 'must be geonames (the embedded provider)'), 'geonames'),
   ADDRESS_LOOKUP: v.optional(v.picklist(['demo'], 'must be demo (the embedded provider)'), 'demo'),
   SEED: Flag,
@@ -168,6 +172,8 @@ export interface Config {
   pspWebhookSecret: string | null;
   /** Bearer token of the operations routes (revoke a session); null: those routes do not exist. */
   opsToken: string | null;
+  /** Where the daily reference rates are read (an eurofxref URL or file; services/daily-rates.ts). */
+  dailyRatesSource: string;
   placeSearch: 'geonames';
   addressLookup: 'demo';
   /** Load the catalogue, branches and rates on first start. */
@@ -251,6 +257,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     pspPendingMs: e.PSP_PENDING_MS ?? 5000,
     pspWebhookSecret: e.PSP_WEBHOOK_SECRET ?? null,
     opsToken: e.OPS_TOKEN ?? null,
+    dailyRatesSource: e.DAILY_RATES_SOURCE ?? ECB_DAILY_RATES_URL,
     placeSearch: e.PLACE_SEARCH,
     addressLookup: e.ADDRESS_LOOKUP,
     seed: e.SEED ?? true,

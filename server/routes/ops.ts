@@ -5,6 +5,8 @@
  *   POST /ops/sessions/{sessionId}/revoke   ends a session: its tokens authorise nothing any more.
  *                                           The browser holding it gets a new session once, with
  *                                           its cart and order (services/session.ts handOverSession).
+ *   POST /ops/rates/import                  imports the day's reference rates from DAILY_RATES_SOURCE
+ *                                           (services/daily-rates.ts) and answers what it stored.
  */
 import { timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
@@ -12,11 +14,13 @@ import { createMiddleware } from 'hono/factory';
 import * as v from 'valibot';
 import { AUTH_HEADER } from '#domain/contract/routes.ts';
 import type { AppEnv } from '../app-env.ts';
-import { notFound, unauthorized } from '../errors.ts';
+import { notFound, unauthorized, unprocessable } from '../errors.ts';
+import { DailyRatesError, importDailyRates } from '../services/daily-rates.ts';
 import { bearerToken, revokeSession } from '../services/session.ts';
 import { validate } from '../validation.ts';
 
 export const OPS_REVOKE_SESSION_PATH = '/ops/sessions/:sessionId/revoke';
+export const OPS_IMPORT_RATES_PATH = '/ops/rates/import';
 
 const RevokeParams = v.object({
   sessionId: v.pipe(v.string(), v.uuid('must be a session id (a UUID)')),
@@ -44,6 +48,15 @@ export function opsRoutes(opsToken: string) {
     const { sessionId } = c.req.valid('param');
     if (!(await revokeSession(c.get('deps'), sessionId))) throw notFound(`There is no session ${sessionId}.`);
     return c.body(null, 204);
+  });
+  app.post(OPS_IMPORT_RATES_PATH, async (c) => {
+    const deps = c.get('deps');
+    try {
+      return c.json(await importDailyRates(deps, deps.config.dailyRatesSource));
+    } catch (error) {
+      if (error instanceof DailyRatesError) throw unprocessable(error.message, 'daily-rates');
+      throw error;
+    }
   });
   return app;
 }
