@@ -88,6 +88,7 @@ const EnvSchema = v.object({
     v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
   ),
   DAILY_RATES_SOURCE: v.pipe(v.optional(v.string(), ''), v.transform(blankToUndefined)),
+  DAILY_RATES_IMPORT: Flag,
   PLACE_SEARCH: v.optional(v.picklist(['geonames'], 'must be geonames (the embedded provider)'), 'geonames'),
   ADDRESS_LOOKUP: v.optional(v.picklist(['demo'], 'must be demo (the embedded provider)'), 'demo'),
   SEED: Flag,
@@ -174,6 +175,8 @@ export interface Config {
   opsToken: string | null;
   /** Where the daily reference rates are read (an eurofxref URL or file; services/daily-rates.ts). */
   dailyRatesSource: string;
+  /** Whether the job queue imports the daily rates on working days (server/jobs/queue.ts). */
+  dailyRatesImport: boolean;
   placeSearch: 'geonames';
   addressLookup: 'demo';
   /** Load the catalogue, branches and rates on first start. */
@@ -258,6 +261,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     pspWebhookSecret: e.PSP_WEBHOOK_SECRET ?? null,
     opsToken: e.OPS_TOKEN ?? null,
     dailyRatesSource: e.DAILY_RATES_SOURCE ?? ECB_DAILY_RATES_URL,
+    dailyRatesImport: e.DAILY_RATES_IMPORT ?? true,
     placeSearch: e.PLACE_SEARCH,
     addressLookup: e.ADDRESS_LOOKUP,
     seed: e.SEED ?? true,

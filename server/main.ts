@@ -10,13 +10,13 @@ import { seed } from './db/seed/index.ts';
 import { systemClock, type Deps } from './deps.ts';
 import { readEnv } from './env.ts';
 import { listen } from './http-server.ts';
+import { startJobQueue } from './jobs/queue.ts';
 import { createLogger, withRequestLog } from './logger.ts';
 import { createPsp } from './psp/app.ts';
 import { PSP_REFUNDS_PATH, type SignedSend } from './psp/events.ts';
 import { SIGNATURE_HEADER } from './psp/signature.ts';
 import { PSP_CALLBACK_PATH } from './routes/order.ts';
 import { pspWebhookSecret, sendRequestedRefunds } from './services/payment.ts';
-import { schedulePurge } from './services/purge.ts';
 import { rateHistorySpan } from './services/rates.ts';
 import { createReferenceCache } from './services/reference.ts';
 
@@ -43,8 +43,6 @@ const sendRefund: SignedSend = async ({ body, signature }) =>
   psp.request(PSP_REFUNDS_PATH, { method: 'POST', headers: { 'Content-Type': 'application/json', [SIGNATURE_HEADER]: signature }, body });
 const api = createApi(deps, { logger: createLogger({ level: config.logLevel, name: 'api' }), sendRefund });
 const servers = [listen({ fetch: api.fetch, port: config.apiPort, hostname: config.host, timeouts: config })];
-// Expired carts, idle sessions and spent rate-limit counters are deleted on a schedule.
-const stopPurge = schedulePurge(deps);
 
 // --- Sandbox payment provider (server/psp) ------------------------------------------------------
 const pspLogger = createLogger({ level: config.logLevel, name: 'psp' });
@@ -97,13 +95,18 @@ console.log(`API:   ${config.apiBase}`);
 console.log(`PSP:   ${config.pspOrigin}`);
 console.log(`Data:  ${config.databaseUrl === null ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`);
 
+// The job queue (server/jobs/queue.ts), started once the shop answers: purging expired carts,
+// sessions and rate-limit counters, and the daily rates on working days.
+const jobsLogger = createLogger({ level: config.logLevel, name: 'jobs' });
+const jobs = await startJobQueue(database, deps, { dailyRates: config.dailyRatesImport, log: (message) => jobsLogger.info(message) });
+
 // PGlite writes its files on close: shut down cleanly so a restart finds everything.
 let stopping = false;
 async function stop(signal: string) {
   if (stopping) return;
   stopping = true;
-  stopPurge();
   console.log(`${signal}: stopping`);
+  await jobs.stop().catch(() => undefined);
   await Promise.all(servers.map((s) => new Promise<void>((done) => s.close(() => done()))));
   await deps.reference.close();
   await database.close();

@@ -52,6 +52,11 @@ export interface Database {
   exec(sqlText: string): Promise<void>;
   /** A plain query with positional parameters ($1, $2 ...), rows as objects. */
   query<Row = Record<string, unknown>>(sqlText: string, params?: unknown[]): Promise<Row[]>;
+  /**
+   * SQL text as the job queue sends it (server/jobs/queue.ts): with parameters one statement,
+   * without them possibly several; answers the last statement's rows.
+   */
+  executeSql(sqlText: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   close(): Promise<void>;
 }
 
@@ -168,6 +173,11 @@ function wrapPglite(client: PGlite, drizzlePglite: typeof DrizzlePglite): Databa
       }
     },
     query: async <Row,>(sqlText: string, params: unknown[] = []) => (await client.query<Row>(sqlText, params)).rows,
+    executeSql: async (sqlText, params = []) => {
+      if (params.length > 0) return { rows: (await client.query<Record<string, unknown>>(sqlText, params)).rows };
+      const results = await client.exec(sqlText);
+      return { rows: (results.at(-1)?.rows ?? []) as Record<string, unknown>[] };
+    },
     close: () => client.close(),
   };
 }
@@ -210,6 +220,12 @@ async function openPostgres(url: string, pgSchema?: string): Promise<Database> {
     },
     query: async <Row,>(sqlText: string, params: unknown[] = []) =>
       (await pool.query(sqlText, params)).rows as Row[],
+    executeSql: async (sqlText, params = []) => {
+      // Several statements in one text answer one result each.
+      const answer = (await pool.query(sqlText, params)) as pg.QueryResult | pg.QueryResult[];
+      const last = Array.isArray(answer) ? answer.at(-1) : answer;
+      return { rows: (last?.rows ?? []) as Record<string, unknown>[] };
+    },
     close: () => pool.end(),
   };
 }

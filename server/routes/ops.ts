@@ -15,7 +15,6 @@ import * as v from 'valibot';
 import { AUTH_HEADER } from '#domain/contract/routes.ts';
 import type { AppEnv } from '../app-env.ts';
 import { notFound, unauthorized, unprocessable } from '../errors.ts';
-import { DailyRatesError, importDailyRates } from '../services/daily-rates.ts';
 import { bearerToken, revokeSession } from '../services/session.ts';
 import { validate } from '../validation.ts';
 
@@ -51,6 +50,8 @@ export function opsRoutes(opsToken: string) {
   });
   app.post(OPS_IMPORT_RATES_PATH, async (c) => {
     const deps = c.get('deps');
+    // The XML reader loads with the first import, not with the shop.
+    const { DailyRatesError, importDailyRates } = await import('../services/daily-rates.ts');
     try {
       return c.json(await importDailyRates(deps, deps.config.dailyRatesSource));
     } catch (error) {

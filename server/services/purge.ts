@@ -76,24 +76,3 @@ export async function purgeExpired(deps: Deps, options: { batch?: number } = {})
   const rateLimits = await purgeRateLimits(deps, batch);
   return { carts, sessions, signInCodes, rateLimits };
 }
-
-/**
- * Runs the purge every `intervalSeconds` in this process (0: never); the timer does not keep the
- * process alive. Answers a function that stops it.
- */
-export function schedulePurge(deps: Deps, log: (message: string) => void = console.warn): () => void {
-  const seconds = deps.config.purge.intervalSeconds;
-  if (seconds === 0) return () => undefined;
-  let running = false;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = true;
-    purgeExpired(deps)
-      .catch((error: unknown) => log(`Purge failed: ${(error as Error).message}`))
-      .finally(() => {
-        running = false;
-      });
-  }, seconds * 1000);
-  timer.unref();
-  return () => clearInterval(timer);
-}

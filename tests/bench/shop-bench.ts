@@ -112,6 +112,7 @@ async function shopEnv(data: { databaseUrl: string } | { dataDir: string }): Pro
       DATABASE_URL: 'databaseUrl' in data ? data.databaseUrl : '',
       DATA_DIR: 'dataDir' in data ? data.dataDir : '',
       OPS_TOKEN: E2E_OPS_TOKEN,
+      DAILY_RATES_IMPORT: '0',
       SESSION_SECRET: E2E_SESSION_SECRET,
       PSP_WEBHOOK_SECRET: E2E_PSP_WEBHOOK_SECRET,
     },

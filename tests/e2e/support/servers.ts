@@ -203,6 +203,8 @@ export async function startShop({ name, env = {}, adminDatabaseUrl, apiBase }: S
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir ?? '',
       OPS_TOKEN: E2E_OPS_TOKEN,
+      // The journeys price against the seeded rates: no import of the day's rates mid-run.
+      DAILY_RATES_IMPORT: '0',
       // Production mode takes its signing keys from the environment only.
       SESSION_SECRET: E2E_SESSION_SECRET,
       PSP_WEBHOOK_SECRET: E2E_PSP_WEBHOOK_SECRET,

@@ -1,0 +1,122 @@
+/**
+ * The shop's job queue: pg-boss on the shop's own database (PGlite by default, PostgreSQL with
+ * DATABASE_URL), through the same connection the API uses. A job is fetched with
+ * `FOR UPDATE SKIP LOCKED`, so with several API instances on one PostgreSQL each job runs once;
+ * a failed job is retried with backoff; schedules (cron, Europe/London) are kept in the database, so
+ * they survive a restart and fire once across instances. docs/decisions/020-job-queue.md.
+ *
+ * The jobs themselves are plain functions of Deps (services/…); this module only names them,
+ * schedules them and runs them.
+ */
+import type { Database } from '../db/client.ts';
+import type { Deps } from '../deps.ts';
+import { SHOP_TIME_ZONE } from '#domain/availability.ts';
+import { purgeExpired } from '../services/purge.ts';
+
+/** The shop's queues. */
+export const JOBS = {
+  /** Expired carts (stock released with them), idle sessions, spent rate-limit counters. */
+  purge: 'purge-expired',
+  /** The day's reference rates from DAILY_RATES_SOURCE (services/daily-rates.ts). */
+  dailyRates: 'daily-rates',
+} as const;
+export type JobName = (typeof JOBS)[keyof typeof JOBS];
+
+/** Retries of a failed job: 3 more, after 30 s, 60 s, 120 s. */
+export const JOB_RETRY = { retryLimit: 3, retryDelay: 30, retryBackoff: true } as const;
+
+/** The ECB publishes around 16:00 CET (15:00 in London) on working days. */
+export const DAILY_RATES_CRON = '30 15 * * 1-5';
+
+/** Every `seconds` as cron (at least once a minute, the queue's resolution); null: never. */
+export function purgeCron(seconds: number): string | null {
+  if (seconds <= 0) return null;
+  const minutes = Math.max(1, Math.round(seconds / 60));
+  return minutes === 1 ? '* * * * *' : minutes < 60 ? `*/${minutes} * * * *` : `0 */${Math.min(24, Math.round(minutes / 60))} * * *`;
+}
+
+export interface JobQueueOptions {
+  /** pg-boss's schema; tests give each queue its own. */
+  schema?: string;
+  log?: (message: string) => void;
+  /** Whether the daily rates are imported on their schedule (off in tests and offline runs). */
+  dailyRates?: boolean;
+  /** Seconds between polls for new jobs. */
+  pollingSeconds?: number;
+  /** Told of every run of a job (its queue, and whether it succeeded); for tests and metrics. */
+  onRun?: (name: JobName, ok: boolean) => void;
+}
+
+export interface JobQueue {
+  /** Adds a job; answers its id (null when a singleton of that job is already waiting). */
+  send(name: JobName, data?: object): Promise<string | null>;
+  /** How many jobs of a queue are waiting. */
+  pending(name: JobName): Promise<number>;
+  /** A job's state: created, retry, active, completed, cancelled, failed; null when unknown. */
+  state(name: JobName, id: string): Promise<string | null>;
+  /** The schedules kept in the database: queue and cron. */
+  schedules(): Promise<{ name: string; cron: string }[]>;
+  stop(): Promise<void>;
+}
+
+/** The handler of each job: what runs, for Deps. */
+export function jobHandlers(deps: Deps, log: (message: string) => void): Record<JobName, () => Promise<void>> {
+  return {
+    [JOBS.purge]: async () => {
+      const purged = await purgeExpired(deps);
+      if (Object.values(purged).some((n) => typeof n === 'number' && n > 0)) log(`Purged ${JSON.stringify(purged)}`);
+    },
+    [JOBS.dailyRates]: async () => {
+      // The XML reader loads with the first import, not with the shop.
+      const { importDailyRates } = await import('../services/daily-rates.ts');
+      const record = await importDailyRates(deps, deps.config.dailyRatesSource);
+      log(`Imported ${record.stored} daily rates for ${record.days.join(', ')}`);
+    },
+  };
+}
+
+/** Starts the queue on the shop's database, with its workers and schedules. */
+export async function startJobQueue(database: Database, deps: Deps, options: JobQueueOptions = {}): Promise<JobQueue> {
+  const log = options.log ?? console.warn;
+  // Loaded here, after the shop answers: pg-boss brings node-postgres, which a shop on PGlite
+  // does not otherwise load.
+  const { default: PgBoss } = await import('pg-boss');
+  const boss = new PgBoss({
+    db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values ?? []) },
+    schema: options.schema ?? 'jobs',
+    // Kept short: finished jobs are deleted after a day, failed ones kept a week.
+    archiveCompletedAfterSeconds: 60 * 60,
+    deleteAfterDays: 7,
+  });
+  boss.on('error', (error: Error) => log(`Job queue: ${error.message}`));
+  await boss.start();
+
+  const handlers = jobHandlers(deps, log);
+  const pollingIntervalSeconds = options.pollingSeconds ?? 2;
+  for (const name of Object.values(JOBS)) {
+    // At most one waiting and one running of each: a late schedule never piles up runs.
+    await boss.createQueue(name, { name, policy: 'stately', ...JOB_RETRY });
+    await boss.work(name, { pollingIntervalSeconds }, async () => {
+      try {
+        await handlers[name]();
+        options.onRun?.(name, true);
+      } catch (error) {
+        options.onRun?.(name, false);
+        throw error;
+      }
+    });
+  }
+  const purge = purgeCron(deps.config.purge.intervalSeconds);
+  if (purge === null) await boss.unschedule(JOBS.purge);
+  else await boss.schedule(JOBS.purge, purge, undefined, { tz: SHOP_TIME_ZONE });
+  if (options.dailyRates === false) await boss.unschedule(JOBS.dailyRates);
+  else await boss.schedule(JOBS.dailyRates, DAILY_RATES_CRON, undefined, { tz: SHOP_TIME_ZONE });
+
+  return {
+    send: (name, data = {}) => boss.send(name, data, JOB_RETRY),
+    pending: (name) => boss.getQueueSize(name),
+    state: async (name, id) => (await boss.getJobById(name, id))?.state ?? null,
+    schedules: async () => (await boss.getSchedules()).map((s) => ({ name: s.name, cron: s.cron })),
+    stop: () => boss.stop({ graceful: true, wait: true, close: false }),
+  };
+}
