@@ -13,7 +13,7 @@
  * shop's system. What the browser gives (token storage, geolocation, the tracking cookie) is in
  * ./browser-services.ts. Their names are exported here too.
  */
-import { waitFor, type ActorRefFrom, type AnyActorRef } from 'xstate';
+import type { ActorRefFrom, AnyActorRef } from 'xstate';
 import { createApiClient, statusOf, type ApiClient } from '#src/api/client.ts';
 import {
   fetchBranchByCode,
@@ -60,14 +60,12 @@ import { createSession, fetchSessionInfo } from '#src/api/session.ts';
 import type { Branch, LookupAddress, OpeningTimes, StoreAddress } from '#domain/contract/branches.ts';
 import type { Cart } from '#domain/contract/cart.ts';
 import type { CheckoutContent, Currency, ProductId, QuoteResponse } from '#domain/contract/catalogue.ts';
-import type { Problem } from '#domain/contract/common.ts';
 import type { Tracking } from '#domain/contract/order.ts';
-import { messages } from '#domain/messages.ts';
 import { transactionTypeOf } from '#domain/products.ts';
 import { nearbyStoresRequest, type GeoPoint } from '#domain/branch-search.ts';
 import { branchFinderMachine, type FindNearbyInput, type NearbyResult } from '#machines/branch-finder/branch-finder.machine.ts';
 import { calculatorMachine, type LoadCalculatorInput, type LoadCalculatorOutput } from '#machines/calculator/calculator.machine.ts';
-import { cartMachine, type NewLine } from '#machines/cart/cart.machine.ts';
+import { cartMachine } from '#machines/cart/cart.machine.ts';
 import { newLineMachine } from '#machines/cart/new-line.machine.ts';
 import { chartMachine } from '#machines/chart/chart.machine.ts';
 import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
@@ -228,34 +226,9 @@ export function provideBranchFinder(services: ShopServices, geolocate: () => Pro
 }
 
 // ------------------------------------------------------------------------------------------------
-// Calculator (spec 2.1, 4.2, 4.5, 7.2): catalogue, quotes, add to cart through the cart actor;
+// Calculator (spec 2.1, 4.2, 4.5, 7.2): catalogue and quotes (add to cart is an event to the cart actor);
 // the branch selection modal is its branch finder child
 // ------------------------------------------------------------------------------------------------
-
-/** An error carrying the cart's problem, so the calculator shows the server's message. */
-class CartProblemError extends Error {
-  override readonly name = 'CartProblemError';
-  readonly problem: Problem;
-  constructor(problem: Problem) {
-    super(problem.detail ?? problem.title);
-    this.problem = problem;
-  }
-}
-
-/**
- * Add to cart goes through the cart actor (cart.lineAdded), which creates the cart when there is
- * none: it resolves once the cart has saved the line, and rejects with the cart's problem.
- */
-export async function addLineThroughCart(cart: CartActorRef, line: NewLine, signal: AbortSignal): Promise<void> {
-  const event = { type: 'cart.lineAdded', line } as const;
-  // A cart still being read (or written) takes the line once it is settled.
-  const before = await waitFor(cart, (s) => s.can(event) || s.hasTag('unavailable') || s.hasTag('checkedOut'), { signal });
-  if (!before.can(event)) throw new CartProblemError(before.context.problem ?? { title: messages.cartFetchFailed });
-  cart.send(event);
-  const after = await waitFor(cart, (s) => !s.hasTag('saving'), { signal });
-  const { problem } = after.context;
-  if (problem !== null && problem !== before.context.problem) throw new CartProblemError(problem);
-}
 
 export function provideCalculator(services: ShopServices, geolocate?: () => Promise<GeoPoint>) {
   const { api } = services;
@@ -288,7 +261,6 @@ export function provideCalculator(services: ShopServices, geolocate?: () => Prom
       fetchQuote: fromPromise(({ input, signal }) =>
         fetchQuote(api, { ...input, transactionType: transactionTypeOf(input.productId) }, { signal }),
       ),
-      addToCart: fromPromise(({ input, signal, system }) => addLineThroughCart(system.get('cart') as CartActorRef, input, signal)),
       branchFinder: provideBranchFinder(services, geolocate),
     },
   });
