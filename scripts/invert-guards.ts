@@ -1,5 +1,5 @@
 /**
- * Inverts each guard of the checkout, cart, session, payment and new-line machines in turn (`=> x` becomes
+ * Inverts each guard of the checkout, cart, session (with its authorised call), payment and new-line machines in turn (`=> x` becomes
  * `=> !(x)`), runs that machine's path suite, and reports whether the suite failed and through
  * which tests: a path's assertion (what the shopper sees or where they go) or only the transition
  * coverage check. The machine file is restored after each run, also when the run is interrupted.
