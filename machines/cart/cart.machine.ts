@@ -373,10 +373,16 @@ export const cartMachine = setup({
       const answer: CartLineAnswer = { type: 'cart.lineRefused', problem: problemOf(params.error) };
       if (context.lineRequester) enqueue.sendTo(context.lineRequester, answer);
     }),
-    /** A cart that could not be read, or is checked out, takes no line: the queued one is refused with its problem. */
-    refuseQueuedLine: enqueueActions(({ context, enqueue }) => {
+    /** A cart that could not be read, or is checked out, takes no line: refused with its problem. */
+    refuseLine: enqueueActions(({ context, enqueue }, params: { replyTo: AnyActorRef | null }) => {
       const answer: CartLineAnswer = { type: 'cart.lineRefused', problem: context.problem ?? { title: messages.cartFetchFailed } };
-      if (context.queuedLine?.replyTo) enqueue.sendTo(context.queuedLine.replyTo, answer);
+      if (params.replyTo) enqueue.sendTo(params.replyTo, answer);
+    }),
+    /** The same for a line that waited for the cart to settle. */
+    refuseQueuedLine: enqueueActions(({ context, enqueue }) => {
+      if (context.queuedLine === null) return;
+      const answer: CartLineAnswer = { type: 'cart.lineRefused', problem: context.problem ?? { title: messages.cartFetchFailed } };
+      if (context.queuedLine.replyTo) enqueue.sendTo(context.queuedLine.replyTo, answer);
       enqueue.assign({ queuedLine: null });
     }),
     rememberLineEdit: assign(({ context }, params: { lineId: string; qty: number }) => ({
@@ -552,7 +558,8 @@ export const cartMachine = setup({
 
     unavailable: {
       tags: ['unavailable'],
-      always: { guard: 'hasQueuedLine', actions: 'refuseQueuedLine' },
+      entry: 'refuseQueuedLine',
+      on: { 'cart.lineAdded': { actions: { type: 'refuseLine', params: ({ event }) => ({ replyTo: event.replyTo ?? null }) } } },
     },
 
     /** Add to cart with no cart yet: refused, the calculator shows why and stays as it was. */
@@ -844,7 +851,8 @@ export const cartMachine = setup({
         },
         checkedOut: {
           tags: ['checkedOut'],
-          always: { guard: 'hasQueuedLine', actions: 'refuseQueuedLine' },
+          entry: 'refuseQueuedLine',
+          on: { 'cart.lineAdded': { actions: { type: 'refuseLine', params: ({ event }) => ({ replyTo: event.replyTo ?? null }) } } },
         },
       },
     },

@@ -23,6 +23,12 @@ import { selectToken, type SessionSnapshot } from './session.machine.ts';
 /** How long a refused call waits for the new session before it gives up and reports its failure. */
 export const REPLACEMENT_TIMEOUT_MS = 30_000;
 
+/** 401 or 403: the token the call carried is no longer accepted. */
+function isRefusal(error: unknown): boolean {
+  const status = errorStatus(error);
+  return status === 401 || status === 403;
+}
+
 export interface AuthorisedCallContext {
   /** The call's own input, passed on to it unchanged. */
   input: unknown;
@@ -92,10 +98,7 @@ export const authorisedCallMachine = setup({
   },
   guards: {
     /** 401 or 403 on a call that carried a token: the session is being replaced. */
-    isRefusalOfToken: ({ context }, params: { error: unknown }) => {
-      const status = errorStatus(params.error);
-      return (status === 401 || status === 403) && context.token !== null;
-    },
+    isRefusalOfToken: ({ context }, params: { error: unknown }) => isRefusal(params.error) && context.token !== null,
     /** A token other than the refused one. */
     isNewToken: ({ context }, params: { token: string }) => params.token !== context.token,
   },

@@ -56,7 +56,9 @@ definePathSuite({
       answerLineRefused: enqueueActions(({ context, enqueue }) => {
         if (context.lineRequester) enqueue.emit(LINE_REFUSED);
       }),
-      refuseQueuedLine: enqueueActions(({ enqueue }) => {
+      refuseLine: emit(LINE_REFUSED),
+      refuseQueuedLine: enqueueActions(({ context, enqueue }) => {
+        if (context.queuedLine === null) return;
         enqueue.emit(LINE_REFUSED);
         enqueue.assign({ queuedLine: null });
       }),
