@@ -12,6 +12,7 @@ import { chartMachine } from '#machines/chart/chart.machine.ts';
 import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
 import { paymentFrameMachine } from '#machines/payment/payment-frame.machine.ts';
 import { paymentResponseMachine } from '#machines/payment/payment-response.machine.ts';
+import { authorisedCallMachine } from '#machines/session/authorised-call.machine.ts';
 import { sessionMachine } from '#machines/session/session.machine.ts';
 import { shopMachine } from '#machines/shop/shop.machine.ts';
 
@@ -24,6 +25,7 @@ export interface FlowMachine {
 export const FLOW_MACHINES: readonly FlowMachine[] = [
   { name: 'shop', machine: shopMachine },
   { name: 'session', machine: sessionMachine },
+  { name: 'authorised-call', machine: authorisedCallMachine },
   { name: 'calculator', machine: calculatorMachine },
   { name: 'cart', machine: cartMachine },
   { name: 'countdown', machine: countdownMachine },

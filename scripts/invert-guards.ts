@@ -1,5 +1,5 @@
 /**
- * Inverts each guard of the checkout, cart, session, payment and new-line machines in turn (`=> x` becomes
+ * Inverts each guard of the checkout, cart, session (with its authorised call), payment and new-line machines in turn (`=> x` becomes
  * `=> !(x)`), runs that machine's path suite, and reports whether the suite failed and through
  * which tests: a path's assertion (what the shopper sees or where they go) or only the transition
  * coverage check. The machine file is restored after each run, also when the run is interrupted.
@@ -19,6 +19,7 @@ const MACHINES: Array<{ name: string; file: string; suite: string }> = [
   { name: 'checkout', file: 'machines/checkout/checkout.machine.ts', suite: 'tests/paths/checkout.paths.test.ts' },
   { name: 'cart', file: 'machines/cart/cart.machine.ts', suite: 'tests/paths/cart.paths.test.ts' },
   { name: 'session', file: 'machines/session/session.machine.ts', suite: 'tests/paths/session.paths.test.ts' },
+  { name: 'authorised-call', file: 'machines/session/authorised-call.machine.ts', suite: 'tests/paths/authorised-call.paths.test.ts' },
   { name: 'payment-frame', file: 'machines/payment/payment-frame.machine.ts', suite: 'tests/paths/payment-frame.paths.test.ts' },
   { name: 'payment-response', file: 'machines/payment/payment-response.machine.ts', suite: 'tests/paths/payment-response.paths.test.ts' },
   { name: 'new-line', file: 'machines/cart/new-line.machine.ts', suite: 'tests/paths/new-line.paths.test.ts' },

@@ -70,6 +70,8 @@ const withoutView: Record<string, string> = {
   // The system's root draws no screen of its own: its settings loading and failure are the page's
   // spinner and 'Try again' notice (src/app/providers.tsx), tested in src/app/providers.test.tsx.
   shop: 'the root of the actor system; its states are drawn by ShopProviders',
+  // A call waiting for the session is the invoking machine's state (its spinner); its flow is on the Flows page.
+  authorisedCall: 'stands in for the call a machine invokes; the screens draw that machine, not the call',
 };
 
 function isMachine(value: unknown): value is AnyStateMachine {

@@ -11,7 +11,8 @@
  * - `amount`: what is typed waits 500 ms after the last key (Tab is not typing), then is priced:
  *   rounded up to the branch's increment, floored to whole units for sell-back, capped at the
  *   configured maximum with 'Maximum order value is £{max}';
- * - `adding`: add to cart, then the view-cart page;
+ * - `adding`: add to cart (the cart is asked `cart.lineAdded` and answers `cart.lineSaved` or
+ *   `cart.lineRefused { problem }`), then the view-cart page;
  * - `branchModal`: the branch selection modal, the branch finder machine as a child.
  *
  * The amount the shopper drives is kept as `driver` (a side and minor units); `priced` is what the
@@ -65,9 +66,10 @@ import {
   transactionTypeOf,
   viewCartPath,
 } from '#domain/products.ts';
+import type { Problem } from '#domain/contract/common.ts';
 import { serverMessageOf } from '#domain/problem.ts';
 import { branchFinderMachine, type BranchFinderOutput } from '../branch-finder/branch-finder.machine.ts';
-import type { NewLine } from '../cart/cart.machine.ts';
+import type { CartLineAnswer, NewLine } from '../cart/cart.machine.ts';
 
 /** The page settings the calculator reads (GET /api/sites/getsitesettings, page attributes). */
 export interface CalculatorSettings {
@@ -171,6 +173,8 @@ export type CalculatorEvent =
   | { type: 'cart.returnRequested' }
   /** The cart actor changed (the app forwards selectCartSummary). */
   | { type: 'cart.updated'; cart: CartSummary | null }
+  /** The cart's answer to add to cart (`cart.lineAdded`): the line is in the cart, or why not. */
+  | CartLineAnswer
   | { type: 'calculator.retried' };
 
 export type CalculatorEmitted =
@@ -212,9 +216,8 @@ export interface FetchQuoteInput {
   affiliateCode: string | null;
 }
 export type FetchQuoteOutput = QuoteResponse;
-/** The line, through the cart actor (cart.lineAdded): resolves once the cart holds it. */
+/** The line add to cart asks the cart actor for (`cart.lineAdded`). */
 export type AddToCartInput = NewLine;
-export type AddToCartOutput = void;
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`${name} not provided`));
 
@@ -298,12 +301,11 @@ export const calculatorMachine = setup({
     events: {} as CalculatorEvent,
     emitted: {} as CalculatorEmitted,
     tags: {} as CalculatorTag,
-    children: {} as { loadCalculator: 'loadCalculator'; fetchQuote: 'fetchQuote'; addToCart: 'addToCart'; branchFinder: 'branchFinder' },
+    children: {} as { loadCalculator: 'loadCalculator'; fetchQuote: 'fetchQuote'; branchFinder: 'branchFinder' },
   },
   actors: {
     loadCalculator: fromPromise<LoadCalculatorOutput, LoadCalculatorInput>(notProvided('loadCalculator')),
     fetchQuote: fromPromise<FetchQuoteOutput, FetchQuoteInput>(notProvided('fetchQuote')),
-    addToCart: fromPromise<AddToCartOutput, AddToCartInput>(notProvided('addToCart')),
     branchFinder: branchFinderMachine,
   },
   actions: {
@@ -396,7 +398,19 @@ export const calculatorMachine = setup({
       if (cart) enqueue.sendTo(cart, { type: 'cart.abandonRequested' });
     }),
     forgetCart: assign({ cart: null }),
-    rememberAddError: assign({ addError: (_, params: { error: unknown }) => serverMessageOf(params.error) ?? messages.somethingWentWrong }),
+    /** Add to cart: the cart actor (`system.get('cart')`) adds the line and answers this actor. */
+    requestLine: enqueueActions(({ context, enqueue, system, self }) => {
+      const cart: AnyActorRef | undefined = system.get('cart');
+      const line: AddToCartInput = {
+        currencyCode: context.currencyCode,
+        qty: toMajor(context.priced?.foreignMinor ?? 0, context.currencyCode),
+        productId: context.productId,
+        storeId: servingStoreId(context) ?? 0,
+      };
+      if (cart) enqueue.sendTo(cart, { type: 'cart.lineAdded', line, replyTo: self });
+      else enqueue.raise({ type: 'cart.lineRefused', problem: { title: messages.somethingWentWrong } });
+    }),
+    rememberAddError: assign({ addError: (_, params: { problem: Problem }) => serverMessageOf(params.problem) ?? messages.somethingWentWrong }),
     forgetAddError: assign({ addError: null }),
     goToViewCart: emit(({ context }) => ({
       type: 'navigation.requested' as const,
@@ -641,19 +655,13 @@ export const calculatorMachine = setup({
             checking: {
               always: [{ guard: 'hasAmountToAdd', target: 'adding' }, { target: 'idle' }],
             },
+            /** Waiting for the cart's answer. */
             adding: {
               tags: ['adding'],
-              invoke: {
-                id: 'addToCart',
-                src: 'addToCart',
-                input: ({ context }) => ({
-                  currencyCode: context.currencyCode,
-                  qty: toMajor(context.priced?.foreignMinor ?? 0, context.currencyCode),
-                  productId: context.productId,
-                  storeId: servingStoreId(context) ?? 0,
-                }),
-                onDone: { target: 'idle', actions: 'goToViewCart' },
-                onError: { target: 'idle', actions: { type: 'rememberAddError', params: ({ event }) => ({ error: event.error }) } },
+              entry: 'requestLine',
+              on: {
+                'cart.lineSaved': { target: 'idle', actions: 'goToViewCart' },
+                'cart.lineRefused': { target: 'idle', actions: { type: 'rememberAddError', params: ({ event }) => ({ problem: event.problem }) } },
               },
             },
           },

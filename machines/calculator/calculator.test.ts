@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor, type AnyEventObject } from 'xstate';
+import { problemOf } from '#domain/problem.ts';
 import { systemWithRecorders } from '../../tests/support/system-recorder.ts';
 import type { Store } from '#domain/contract/branches.ts';
 import { makeStore, stores } from '../../tests/support/branch-fixtures.ts';
@@ -36,7 +37,6 @@ function startCalculator(input: TestInput = {}, fakes: { quote?: (i: FetchQuoteI
     actors: {
       loadCalculator: fromPromise(({ input: i }) => api.load(i)),
       fetchQuote: fromPromise(({ input: i }) => api.quote(i)),
-      addToCart: fromPromise(({ input: i }) => api.add(i)),
       branchFinder: branchFinderMachine.provide({
         actors: {
           searchPlaces: fromPromise(async (): Promise<Place[]> => []),
@@ -48,7 +48,16 @@ function startCalculator(input: TestInput = {}, fakes: { quote?: (i: FetchQuoteI
   });
   const emitted: AnyEventObject[] = [];
   // What it tells the other actors of the shop lands in `emitted` too.
-  const parent = systemWithRecorders(['session', 'cart'], emitted as AnyEventObject[], clock);
+  // The cart answers add to cart as the shop's cart does: saved, or refused with the server's problem.
+  const parent = systemWithRecorders(['session', 'cart'], emitted as AnyEventObject[], clock, {
+    cart: (event) =>
+      event.type === 'cart.lineAdded'
+        ? api.add(event.line as AddToCartInput).then(
+            () => ({ type: 'cart.lineSaved' }),
+            (error: unknown) => ({ type: 'cart.lineRefused', problem: problemOf(error) }),
+          )
+        : undefined,
+  });
   const actor = createActor(machine, {
     clock,
     parent,

@@ -14,6 +14,12 @@
  * where no cart means 'You have no cart' and / one second later; so does a cart the link's line
  * could not create, whose problem pops up too.
  *
+ * Add to cart is a conversation: the calculator or the 'Add new currency' form sends
+ * `cart.lineAdded { line, replyTo }` and the cart answers the sender `cart.lineSaved`, or
+ * `cart.lineRefused { problem }`. A line asked for while the cart is being read or written is
+ * kept and added once the cart is settled; a cart that could not be read, or is checked out,
+ * refuses it with its problem.
+ *
  * It talks to the other actors of the shop's system (`system.get`): it tells the checkout
  * `cart.checkedOut` once POST /cart/checkout created the order, the calculator `cart.updated`
  * when its product, branch or currency change, and the 'Add new currency' form
@@ -102,6 +108,10 @@ export interface CartContext {
   request: ViewCartRequest | null;
   /** The line being added (after creating the cart when there was none). */
   pendingLine: NewLine | null;
+  /** Who asked for the pending line, answered once it is saved or refused. */
+  lineRequester: AnyActorRef | null;
+  /** A line asked for while the cart was being read or written: added once it is settled. */
+  queuedLine: LineRequest | null;
   /** Quantities typed per line id, waiting for the 600 ms pause. */
   lineEdits: Record<string, number>;
   /** The line whose update is on its way. */
@@ -124,8 +134,8 @@ export interface CartContext {
 export type CartEvent =
   /** The view-cart page opened; `request` is domain/cart-link.ts viewCartRequestOf(location). */
   | { type: 'cart.viewOpened'; request: ViewCartRequest }
-  /** Add to cart (calculator, 'Add new currency'). */
-  | { type: 'cart.lineAdded'; line: NewLine }
+  /** Add to cart (calculator, 'Add new currency'): `replyTo` is answered with a CartLineAnswer. */
+  | { type: 'cart.lineAdded'; line: NewLine; replyTo?: AnyActorRef }
   /** A line's amount as typed; null when the text is not a number. */
   | { type: 'cart.lineChanged'; lineId: string; qty: number | null }
   | { type: 'cart.lineRemoved'; lineId: string }
@@ -146,6 +156,15 @@ export type CartEvent =
   /** The order is confirmed: the countdown stops (spec 4.3). */
   | { type: 'countdown.stopRequested' }
   | { type: 'problem.dismissed' };
+
+/** The cart's answer to `cart.lineAdded`, sent to its `replyTo`. */
+export type CartLineAnswer = { type: 'cart.lineSaved' } | { type: 'cart.lineRefused'; problem: Problem };
+
+/** A line asked for and who asked (null: the view-cart link's line, nobody waits for it). */
+export interface LineRequest {
+  line: NewLine;
+  replyTo: AnyActorRef | null;
+}
 
 export type CartEmitted =
   | { type: 'navigation.requested'; to: string }
@@ -326,6 +345,7 @@ export const cartMachine = setup({
         lineErrors: {},
         sendingLineId: null,
         pendingLine: null,
+        lineRequester: null,
         showGuaranteeErrors: false,
         proceedRequested: false,
         countdownStopRequested: false,
@@ -340,8 +360,31 @@ export const cartMachine = setup({
     takeRequestedLine: assign(({ context }) =>
       context.request?.kind === 'line' ? { pendingLine: toNewLine(context.request.line), request: null } : { request: null },
     ),
-    rememberPendingLine: assign({ pendingLine: (_, params: { line: NewLine }) => params.line }),
-    forgetPendingLine: assign({ pendingLine: null }),
+    rememberPendingLine: assign((_, params: LineRequest) => ({ pendingLine: params.line, lineRequester: params.replyTo })),
+    forgetPendingLine: assign({ pendingLine: null, lineRequester: null }),
+    queueLine: assign({ queuedLine: (_, params: LineRequest) => params }),
+    takeQueuedLine: assign(({ context }) => ({ pendingLine: context.queuedLine?.line ?? null, lineRequester: context.queuedLine?.replyTo ?? null, queuedLine: null })),
+    /** The requester of the pending line hears it is in the cart. */
+    answerLineSaved: enqueueActions(({ context, enqueue }) => {
+      if (context.lineRequester) enqueue.sendTo(context.lineRequester, { type: 'cart.lineSaved' } satisfies CartLineAnswer);
+    }),
+    /** The requester of the pending line hears why it is not in the cart. */
+    answerLineRefused: enqueueActions(({ context, enqueue }, params: { error: unknown }) => {
+      const answer: CartLineAnswer = { type: 'cart.lineRefused', problem: problemOf(params.error) };
+      if (context.lineRequester) enqueue.sendTo(context.lineRequester, answer);
+    }),
+    /** A cart that could not be read, or is checked out, takes no line: refused with its problem. */
+    refuseLine: enqueueActions(({ context, enqueue }, params: { replyTo: AnyActorRef | null }) => {
+      const answer: CartLineAnswer = { type: 'cart.lineRefused', problem: context.problem ?? { title: messages.cartFetchFailed } };
+      if (params.replyTo) enqueue.sendTo(params.replyTo, answer);
+    }),
+    /** The same for a line that waited for the cart to settle. */
+    refuseQueuedLine: enqueueActions(({ context, enqueue }) => {
+      if (context.queuedLine === null) return;
+      const answer: CartLineAnswer = { type: 'cart.lineRefused', problem: context.problem ?? { title: messages.cartFetchFailed } };
+      if (context.queuedLine.replyTo) enqueue.sendTo(context.queuedLine.replyTo, answer);
+      enqueue.assign({ queuedLine: null });
+    }),
     rememberLineEdit: assign(({ context }, params: { lineId: string; qty: number }) => ({
       lineEdits: { ...context.lineEdits, [params.lineId]: params.qty },
       lineErrors: without(context.lineErrors, params.lineId),
@@ -400,6 +443,7 @@ export const cartMachine = setup({
   },
   guards: {
     hasCart: ({ context }) => context.cart !== null,
+    hasQueuedLine: ({ context }) => context.queuedLine !== null,
     hasLines: ({ context }) => (context.cart?.lines.length ?? 0) > 0,
     isCartExpired: ({ context }) => context.cart !== null && isCartExpired(context.cart.expiresAt, new Date(context.now())),
     isCartMissing: (_, params: { error: unknown }) => isNotFoundError(params.error) || isUnauthorizedError(params.error),
@@ -431,6 +475,8 @@ export const cartMachine = setup({
     cart: null,
     request: null,
     pendingLine: null,
+    lineRequester: null,
+    queuedLine: null,
     lineEdits: {},
     sendingLineId: null,
     lineErrors: {},
@@ -448,6 +494,8 @@ export const cartMachine = setup({
     'cart.abandoned': { target: '.none', actions: 'forgetCart' },
     'cart.refreshRequested': { target: '.loading' },
     'problem.dismissed': { actions: 'forgetProblem' },
+    // Asked for while the cart is being read or written: kept until it is settled.
+    'cart.lineAdded': { actions: { type: 'queueLine', params: ({ event }) => ({ line: event.line, replyTo: event.replyTo ?? null }) } },
     // Kept until the countdown runs.
     'countdown.stopRequested': { actions: 'rememberCountdownStop' },
   },
@@ -490,6 +538,7 @@ export const cartMachine = setup({
 
     none: {
       tags: ['empty'],
+      always: { guard: 'hasQueuedLine', target: 'creating', actions: 'takeQueuedLine' },
       on: {
         'cart.viewOpened': {
           target: 'settling',
@@ -497,7 +546,7 @@ export const cartMachine = setup({
         },
         'cart.lineAdded': {
           target: 'creating',
-          actions: { type: 'rememberPendingLine', params: ({ event }) => ({ line: event.line }) },
+          actions: { type: 'rememberPendingLine', params: ({ event }) => ({ line: event.line, replyTo: event.replyTo ?? null }) },
         },
       },
     },
@@ -509,6 +558,8 @@ export const cartMachine = setup({
 
     unavailable: {
       tags: ['unavailable'],
+      entry: 'refuseQueuedLine',
+      on: { 'cart.lineAdded': { actions: { type: 'refuseLine', params: ({ event }) => ({ replyTo: event.replyTo ?? null }) } } },
     },
 
     /** Add to cart with no cart yet: refused, the calculator shows why and stays as it was. */
@@ -524,7 +575,11 @@ export const cartMachine = setup({
         },
         onError: {
           target: 'none',
-          actions: ['forgetPendingLine', { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) }],
+          actions: [
+            { type: 'answerLineRefused', params: ({ event }) => ({ error: event.error }) },
+            'forgetPendingLine',
+            { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) },
+          ],
         },
       },
     },
@@ -631,7 +686,7 @@ export const cartMachine = setup({
             },
             'cart.lineAdded': {
               target: '#cart.open.addingLine',
-              actions: { type: 'rememberPendingLine', params: ({ event }) => ({ line: event.line }) },
+              actions: { type: 'rememberPendingLine', params: ({ event }) => ({ line: event.line, replyTo: event.replyTo ?? null }) },
             },
             'cart.buybackChosen': {
               guard: 'isBuybackEligible',
@@ -658,6 +713,7 @@ export const cartMachine = setup({
             /** Back from a write: typed amounts wait again, or a requested checkout goes ahead. */
             resuming: {
               always: [
+                { guard: 'hasQueuedLine', target: '#cart.open.addingLine', actions: 'takeQueuedLine' },
                 { guard: and(['isProceedRequested', 'hasPendingEdits']), target: 'updatingLine' },
                 { guard: 'hasPendingEdits', target: 'editing' },
                 {
@@ -718,11 +774,15 @@ export const cartMachine = setup({
             input: ({ context }) => ({ currencyCode: context.pendingLine?.currencyCode ?? '', qty: context.pendingLine?.qty ?? 0 }),
             onDone: {
               target: 'editable',
-              actions: [{ type: 'rememberCart', params: ({ event }) => ({ cart: event.output }) }, 'forgetPendingLine', 'syncCountdown'],
+              actions: [{ type: 'rememberCart', params: ({ event }) => ({ cart: event.output }) }, 'answerLineSaved', 'forgetPendingLine', 'syncCountdown'],
             },
             onError: {
               target: 'editable',
-              actions: ['forgetPendingLine', { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) }],
+              actions: [
+                { type: 'answerLineRefused', params: ({ event }) => ({ error: event.error }) },
+                'forgetPendingLine',
+                { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) },
+              ],
             },
           },
         },
@@ -791,6 +851,8 @@ export const cartMachine = setup({
         },
         checkedOut: {
           tags: ['checkedOut'],
+          entry: 'refuseQueuedLine',
+          on: { 'cart.lineAdded': { actions: { type: 'refuseLine', params: ({ event }) => ({ replyTo: event.replyTo ?? null }) } } },
         },
       },
     },

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, SimulatedClock, waitFor, type AnyEventObject } from 'xstate';
+import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor, type AnyEventObject } from 'xstate';
 import { systemWithRecorders } from '../../tests/support/system-recorder.ts';
 import type { Cart } from '#domain/contract/cart.ts';
 import { cartLine, makeCart } from '../../tests/support/cart-fixtures.ts';
@@ -465,5 +465,65 @@ describe('checkout (spec 4.3, 7.4)', () => {
     await settled();
     expect(actor.getSnapshot().matches({ open: 'editable' })).toBe(true);
     expect(actor.getSnapshot().context.problem?.title).toBe('Rates changed');
+  });
+});
+
+describe('add to cart as a conversation (spec 2.3, 4.3, 8)', () => {
+  const line = { currencyCode: 'EUR', qty: 250, productId: 2 as const, storeId: 7 };
+  const refusal = (title: string, code: number) => Object.assign(new Error('x'), { problem: { title, status: code } });
+  /** The calculator (or the 'Add new currency' form), waiting for the cart's answer. */
+  function requester() {
+    const answers: AnyEventObject[] = [];
+    const ref = createActor(fromCallback(({ receive }) => receive((e) => answers.push(e)))).start();
+    return { ref, answers };
+  }
+  let release: (cart: Cart | null) => void = () => {};
+  const slowFetch = () => new Promise<Cart | null>((resolve) => (release = resolve));
+
+  it.each([
+    ['no cart: it is created with the line', null, {}, [{ type: 'cart.lineSaved' }]],
+    ['an open cart takes the line', makeCart(), {}, [{ type: 'cart.lineSaved' }]],
+    ['the line refused: the server problem', makeCart(), { addLine: () => Promise.reject(refusal('Currency not available', 422)) }, [{ type: 'cart.lineRefused', problem: { title: 'Currency not available', status: 422 } }]],
+    ['no cart, and none could be created: the server problem', null, { createCart: () => Promise.reject(refusal('Branch closed', 422)) }, [{ type: 'cart.lineRefused', problem: { title: 'Branch closed', status: 422 } }]],
+    ['a cart that could not be read refuses with its problem', status(500), {}, [{ type: 'cart.lineRefused', problem: { title: 'Something went wrong' } }]],
+  ] as const)('%s', async (_name, initial, api, expected) => {
+    const { actor, settled } = startCart(initial instanceof Error ? initial : (initial as Cart | null), { api: api as never });
+    await settled();
+    const { ref, answers } = requester();
+    actor.send({ type: 'cart.lineAdded', line, replyTo: ref });
+    await settled();
+    expect(answers).toEqual(expected);
+  });
+
+  it('a cart still being read takes the line once it is settled, and answers then', async () => {
+    const { actor, api, settled } = startCart(null, { api: { fetchCart: slowFetch } });
+    const { ref, answers } = requester();
+    actor.send({ type: 'cart.lineAdded', line, replyTo: ref });
+    expect(actor.getSnapshot().hasTag('loading')).toBe(true);
+    expect(answers).toEqual([]);
+    release(makeCart());
+    await settled();
+    expect(api.addLine).toHaveBeenCalledWith({ currencyCode: 'EUR', qty: 250 });
+    expect(answers).toEqual([{ type: 'cart.lineSaved' }]);
+  });
+
+  it('a cart read as unavailable after the line was asked for refuses it', async () => {
+    const { actor, settled } = startCart(null, { api: { fetchCart: () => Promise.reject(status(500)) } });
+    const { ref, answers } = requester();
+    actor.send({ type: 'cart.lineAdded', line, replyTo: ref });
+    await settled();
+    expect(actor.getSnapshot().hasTag('unavailable')).toBe(true);
+    expect(answers).toEqual([{ type: 'cart.lineRefused', problem: { title: 'Something went wrong' } }]);
+  });
+
+  it('a checked-out cart refuses the line', async () => {
+    const { actor, settled } = startCart(makeCart({ buyBackGuarantee: false, refundGuarantee: false }));
+    await settled();
+    actor.send({ type: 'cart.checkoutRequested' });
+    await settled();
+    expect(actor.getSnapshot().hasTag('checkedOut')).toBe(true);
+    const { ref, answers } = requester();
+    actor.send({ type: 'cart.lineAdded', line, replyTo: ref });
+    expect(answers).toEqual([{ type: 'cart.lineRefused', problem: { title: "We couldn't get your cart" } }]);
   });
 });

@@ -6,11 +6,12 @@
  * configured maximum and the conversion at £2,500 (domain/pricing.ts priceDrivenAmount); sell-back
  * is floored to whole units.
  *
- * Add sends the cart actor (`system.get('cart')`) `cart.lineAdded { line }`; the cart tells this
- * form its lines, branch and product with `cart.linesChanged`, so the added currency is no longer
- * offered and the form starts again.
+ * Add sends the cart actor (`system.get('cart')`) `cart.lineAdded { line, replyTo }` and waits for
+ * its answer (`cart.lineSaved`, or `cart.lineRefused`, whose problem the cart itself shows); the
+ * cart tells this form its lines, branch and product with `cart.linesChanged`, so the added
+ * currency is no longer offered and the form starts again.
  */
-import { and, assign, enqueueActions, fromPromise, setup, stateIn, type AnyActorRef, type SnapshotFrom } from 'xstate';
+import { and, assign, enqueueActions, fromPromise, not, setup, stateIn, type AnyActorRef, type SnapshotFrom } from 'xstate';
 import type { Currency, ProductId, QuoteResponse } from '#domain/contract/catalogue.ts';
 import { GBP_CODE, formatUnits, toMajor, toMinor } from '#domain/money.ts';
 import {
@@ -26,7 +27,7 @@ import { serverMessageOf } from '#domain/problem.ts';
 import { messages } from '#domain/messages.ts';
 import { isSellBack } from '#domain/products.ts';
 import type { FetchQuoteInput, FetchQuoteOutput } from '../calculator/calculator.machine.ts';
-import type { NewLine } from './cart.machine.ts';
+import type { CartLineAnswer, NewLine } from './cart.machine.ts';
 
 type LineOfCart = { currency: { code: string } };
 
@@ -72,10 +73,19 @@ export type NewLineEvent =
   | { type: 'amount.settled' }
   | { type: 'newLine.addRequested' }
   /** The cart as the form needs it: its lines, branch and product. */
-  | { type: 'cart.linesChanged'; lines: LineOfCart[]; storeId: number; productId: ProductId };
+  | { type: 'cart.linesChanged'; lines: LineOfCart[]; storeId: number; productId: ProductId }
+  /** The cart's answer to Add. */
+  | CartLineAnswer;
 
 
-export type NewLineTag = 'currenciesLoading' | 'currenciesFailed' | 'quoteLoading' | 'quoteFailed' | 'typing';
+export type NewLineTag =
+  | 'currenciesLoading'
+  | 'currenciesFailed'
+  | 'quoteLoading'
+  | 'quoteFailed'
+  | 'typing'
+  /** Add was pressed: waiting for the cart's answer. */
+  | 'adding';
 
 export type FetchCurrenciesOutput = Currency[];
 
@@ -151,10 +161,11 @@ export const newLineMachine = setup({
     /** Leaving the box (or Add): both boxes show the amounts as they will be added. */
     settleTyped: assign(({ context }) => ({ ...pricedTyped(context), typed: null })),
     rememberCart: assign((_, params: { lines: LineOfCart[]; storeId: number; productId: ProductId }) => params),
-    // The cart adds it (`system.get('cart')`) and tells this form its new lines.
-    requestLine: enqueueActions(({ context, enqueue, system }) => {
+    // The cart adds it (`system.get('cart')`), tells this form its new lines and answers.
+    requestLine: enqueueActions(({ context, enqueue, system, self }) => {
       const cart: AnyActorRef | undefined = system.get('cart');
-      if (cart) enqueue.sendTo(cart, { type: 'cart.lineAdded', line: lineOf(context) });
+      if (cart) enqueue.sendTo(cart, { type: 'cart.lineAdded', line: lineOf(context), replyTo: self });
+      else enqueue.raise({ type: 'cart.lineRefused', problem: { title: messages.somethingWentWrong } });
     }),
     clearForm: assign(EMPTY_FORM),
   },
@@ -166,7 +177,7 @@ export const newLineMachine = setup({
       context.currencyCode !== null && params.lines.some((l) => l.currency.code === context.currencyCode),
     isIgnoredKey: (_, params: { key: string | undefined }) => isIgnoredAmountKey(params.key),
     hasCurrency: ({ context }) => context.currencyCode !== null,
-    canRequestLine: and([stateIn('#newLine.form.quote.loaded'), 'hasCurrency']),
+    canRequestLine: and([stateIn('#newLine.form.quote.loaded'), not(stateIn('#newLine.form.adding.waiting')), 'hasCurrency']),
     hasTarget: ({ context }) => context.priced !== null && canAddLine(context.priced.foreignMinor),
   },
   delays: {
@@ -287,7 +298,15 @@ export const newLineMachine = setup({
               },
             },
             checking: {
-              always: [{ guard: 'hasTarget', target: 'idle', actions: 'requestLine' }, { target: 'idle' }],
+              always: [{ guard: 'hasTarget', target: 'waiting', actions: 'requestLine' }, { target: 'idle' }],
+            },
+            /** Until the cart answers; a refusal's problem is the cart's to show. */
+            waiting: {
+              tags: ['adding'],
+              on: {
+                'cart.lineSaved': { target: 'idle' },
+                'cart.lineRefused': { target: 'idle' },
+              },
             },
           },
         },
@@ -339,10 +358,10 @@ export function selectCanType(snapshot: NewLineSnapshot): boolean {
   return selectChosenCurrency(snapshot) !== null && snapshot.matches({ form: { quote: 'loaded' } });
 }
 
-/** Add is enabled once the target is above 0: what is typed counts at once, before its pause. */
+/** Add is enabled once the target is above 0 (what is typed counts at once, before its pause), and not while the cart is adding. */
 export function selectCanAdd(snapshot: NewLineSnapshot): boolean {
   const { context } = snapshot;
-  if (!snapshot.matches({ form: { quote: 'loaded' } }) || selectChosenCurrency(snapshot) === null) return false;
+  if (!snapshot.matches({ form: { quote: 'loaded' } }) || snapshot.hasTag('adding') || selectChosenCurrency(snapshot) === null) return false;
   const target = context.typed === null ? context.priced : (figuresOf(context, context.typed)?.priced ?? null);
   return target !== null && canAddLine(target.foreignMinor);
 }

@@ -17,7 +17,10 @@ async function startForm(maxOrderValue = 2500, productId: ProductId = 2) {
   });
   const emitted: AnyEventObject[] = [];
   // What it tells the other actors of the shop lands in `emitted` too.
-  const parent = systemWithRecorders(['cart'], emitted as AnyEventObject[], clock);
+  let answer: (reply: AnyEventObject) => void = () => {};
+  const parent = systemWithRecorders(['cart'], emitted as AnyEventObject[], clock, {
+    cart: () => new Promise<AnyEventObject>((resolve) => (answer = resolve)),
+  });
   const actor = createActor(machine, {
     clock,
     parent,
@@ -31,7 +34,7 @@ async function startForm(maxOrderValue = 2500, productId: ProductId = 2) {
     await waitFor(actor, (s) => !s.hasTag('quoteLoading'));
   };
   const type = (picker: 'foreign' | 'gbp', text: string, key = text.at(-1) ?? '') => actor.send({ type: 'amount.typed', picker, text, key });
-  return { actor, clock, fetchQuote, emitted, choose, type };
+  return { actor, clock, fetchQuote, emitted, choose, type, answer: (reply: AnyEventObject) => answer(reply) };
 }
 
 describe("'Add new currency' (spec 2.6, 5.1)", () => {
@@ -68,7 +71,7 @@ describe("'Add new currency' (spec 2.6, 5.1)", () => {
     clock.increment(1);
     expect(actor.getSnapshot().context.priced).toMatchObject({ foreignMinor: 10_500, gbpMinor: 8_750 });
     actor.send({ type: 'newLine.addRequested' });
-    expect(emitted).toEqual([{ type: 'cart.lineAdded', line: { currencyCode: 'USD', qty: 105, productId: 2, storeId: 1 } }]);
+    expect(emitted).toEqual([{ type: 'cart.lineAdded', line: { currencyCode: 'USD', qty: 105, productId: 2, storeId: 1 }, replyTo: actor }]);
   });
 
   it.each([
@@ -142,7 +145,7 @@ describe("'Add new currency' (spec 2.6, 5.1)", () => {
     await choose('TRY');
     type('foreign', '100.75');
     actor.send({ type: 'newLine.addRequested' });
-    expect(emitted).toEqual([{ type: 'cart.lineAdded', line: { currencyCode: 'TRY', qty: 100, productId: 3, storeId: 1 } }]);
+    expect(emitted).toEqual([{ type: 'cart.lineAdded', line: { currencyCode: 'TRY', qty: 100, productId: 3, storeId: 1 }, replyTo: actor }]);
   });
 
   it("says why the rate could not be read in the server's words", async () => {
@@ -170,5 +173,26 @@ describe("'Add new currency' (spec 2.6, 5.1)", () => {
     expect(actor.getSnapshot().context).toMatchObject({ currencyCode: null, typed: null, priced: null, storeId: 12 });
     await choose('USD');
     expect(fetchQuote).toHaveBeenLastCalledWith(expect.objectContaining({ storeId: 12, currencyCode: 'USD' }));
+  });
+});
+
+describe("'Add new currency' asks the cart and waits for its answer (spec 2.6, 8)", () => {
+  it.each([
+    ['saved', { type: 'cart.lineSaved' }],
+    ['refused (the cart shows its problem)', { type: 'cart.lineRefused', problem: { title: 'Currency not available', status: 422 } }],
+  ])('Add is disabled until the cart answers: %s', async (_name, reply) => {
+    const { actor, emitted, choose, type, clock, answer } = await startForm();
+    await choose('USD');
+    type('foreign', '100');
+    clock.increment(500);
+    actor.send({ type: 'newLine.addRequested' });
+    expect(actor.getSnapshot().hasTag('adding')).toBe(true);
+    expect(selectCanAdd(actor.getSnapshot())).toBe(false);
+    // A second press while the cart is adding asks for nothing.
+    actor.send({ type: 'newLine.addRequested' });
+    expect(emitted.filter((e) => e.type === 'cart.lineAdded')).toHaveLength(1);
+    answer(reply);
+    await waitFor(actor, (s) => !s.hasTag('adding'));
+    expect(selectCanAdd(actor.getSnapshot())).toBe(true);
   });
 });

@@ -7,20 +7,13 @@
  * creates that one actor, never at module level; the session, the cart and each page's actor are
  * its children, in its system.
  *
- * The session actor owns the token. The API client reaches it through the SessionLink: it reads
- * the token on every call and reports 401/403 as `session.unauthorized`. Authorised calls wait
- * until the session has settled (a usable token, or a failed attempt), so the first calls of a
- * page never go out bare and cost the fresh session a needless 401.
+ * The session actor owns the token. The API client reaches it through the SessionLink
+ * (./session-link.ts). Cart and order calls are authorised calls (./authorised-calls.ts): the
+ * authorised-call statechart waits for the session, and after a 401 or 403 for the new one, in the
+ * shop's system. What the browser gives (token storage, geolocation, the tracking cookie) is in
+ * ./browser-services.ts. Their names are exported here too.
  */
-import {
-  fromPromise as xstateFromPromise,
-  waitFor,
-  type ActorRefFrom,
-  type AnyActorRef,
-  type EventObject,
-  type NonReducibleUnknown,
-  type PromiseActorLogic,
-} from 'xstate';
+import type { ActorRefFrom, AnyActorRef } from 'xstate';
 import { createApiClient, statusOf, type ApiClient } from '#src/api/client.ts';
 import {
   fetchBranchByCode,
@@ -67,97 +60,47 @@ import { createSession, fetchSessionInfo } from '#src/api/session.ts';
 import type { Branch, LookupAddress, OpeningTimes, StoreAddress } from '#domain/contract/branches.ts';
 import type { Cart } from '#domain/contract/cart.ts';
 import type { CheckoutContent, Currency, ProductId, QuoteResponse } from '#domain/contract/catalogue.ts';
-import type { Problem } from '#domain/contract/common.ts';
 import type { Tracking } from '#domain/contract/order.ts';
-import { messages } from '#domain/messages.ts';
 import { transactionTypeOf } from '#domain/products.ts';
 import { nearbyStoresRequest, type GeoPoint } from '#domain/branch-search.ts';
 import { branchFinderMachine, type FindNearbyInput, type NearbyResult } from '#machines/branch-finder/branch-finder.machine.ts';
 import { calculatorMachine, type LoadCalculatorInput, type LoadCalculatorOutput } from '#machines/calculator/calculator.machine.ts';
-import { cartMachine, type NewLine } from '#machines/cart/cart.machine.ts';
+import { cartMachine } from '#machines/cart/cart.machine.ts';
 import { newLineMachine } from '#machines/cart/new-line.machine.ts';
 import { chartMachine } from '#machines/chart/chart.machine.ts';
 import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
 import { paymentResponseMachine } from '#machines/payment/payment-response.machine.ts';
-import { selectToken, sessionMachine, type SessionSnapshot, type StoredTokens } from '#machines/session/session.machine.ts';
+import { sessionMachine, type StoredTokens } from '#machines/session/session.machine.ts';
 import { shopMachine, type ShopSettings } from '#machines/shop/shop.machine.ts';
 import type { ShopConfig } from './config.ts';
 import type { PageEffects } from './page-effects.ts';
 import { createConsoleReporter, type ErrorReporter } from './errors.ts';
-import { readTrackingCookie, silentTracker, trackingPayload, type MarketingTracker } from './tracking.ts';
+import { silentTracker, trackingPayload, type MarketingTracker } from './tracking.ts';
+import { authorised, fromPromise } from './authorised-calls.ts';
+import {
+  browserGeolocate,
+  browserTokenStorage,
+  LEGACY_TOKEN_STORAGE_KEY,
+  SESSION_TOKEN_STORAGE_KEY,
+  trackingCookieValues,
+  type TokenStorage,
+} from './browser-services.ts';
+import type { SessionActorRef, SessionLink } from './session-link.ts';
 
-/**
- * xstate's fromPromise, except that a call the actor abandoned never settles. React's StrictMode
- * stops and restarts every actor once in development (@xstate/react keeps its snapshot and runs
- * the invoked call again); without this, the first call's AbortError reaches the restarted actor
- * as a failure and the page shows its error state.
- */
-function fromPromise<TOutput, TInput = NonReducibleUnknown, TEmitted extends EventObject = EventObject>(
-  creator: Parameters<typeof xstateFromPromise<TOutput, TInput, TEmitted>>[0],
-): PromiseActorLogic<TOutput, TInput, TEmitted> {
-  return xstateFromPromise<TOutput, TInput, TEmitted>((args) =>
-    Promise.resolve(creator(args)).catch((error: unknown) => {
-      if (args.signal.aborted) return new Promise<TOutput>(() => {});
-      throw error;
-    }),
-  );
-}
+export { authorised, fromPromise } from './authorised-calls.ts';
+export {
+  browserGeolocate,
+  browserTokenStorage,
+  LEGACY_TOKEN_STORAGE_KEY,
+  SESSION_TOKEN_STORAGE_KEY,
+  trackingCookieValues,
+  type TokenStorage,
+} from './browser-services.ts';
+export { createSessionLink, type ConnectableSessionLink, type SessionActorRef, type SessionLink } from './session-link.ts';
 
 // ------------------------------------------------------------------------------------------------
 // Services
 // ------------------------------------------------------------------------------------------------
-
-/** How the API client reaches the session actor, which owns the token (spec 4.4). */
-export interface SessionLink {
-  getToken(): string | null;
-  /** A call carrying `token` (null: none) was answered 401 or 403. */
-  unauthorized(status: 401 | 403, token: string | null): void;
-  /** Resolves once the session has settled: a usable token, or a failed attempt to get one. */
-  settled(signal?: AbortSignal): Promise<void>;
-  /**
-   * After `refused` was refused: resolves true once a different usable token is in place, false
-   * when none could be had (the session failed, or did not move on within a while).
-   */
-  replaced(refused: string, signal?: AbortSignal): Promise<boolean>;
-}
-
-/** The session actor as the link needs it (any actor of the session machine). */
-export type SessionActorRef = ActorRefFrom<typeof sessionMachine>;
-
-/** A SessionLink that is connected to the session actor once that exists (it needs the client first). */
-export interface ConnectableSessionLink extends SessionLink {
-  connect(actor: SessionActorRef): void;
-}
-
-const isSettled = (snapshot: SessionSnapshot) => snapshot.hasTag('ready') || snapshot.hasTag('failed');
-/** How long a refused call waits for the new session before it gives up and reports its failure. */
-const REPLACEMENT_TIMEOUT_MS = 30_000;
-
-export function createSessionLink(): ConnectableSessionLink {
-  let session: SessionActorRef | null = null;
-  return {
-    connect(actor) {
-      session = actor;
-    },
-    getToken: () => (session ? selectToken(session.getSnapshot()) : null),
-    unauthorized: (_status, token) => session?.send({ type: 'session.unauthorized', token }),
-    async settled(signal) {
-      if (!session || isSettled(session.getSnapshot())) return;
-      await waitFor(session, isSettled, signal ? { signal } : {});
-    },
-    async replaced(refused, signal) {
-      if (!session) return false;
-      const moved = (s: SessionSnapshot) => s.hasTag('failed') || (s.hasTag('ready') && selectToken(s) !== refused);
-      try {
-        const snapshot = await waitFor(session, moved, { timeout: REPLACEMENT_TIMEOUT_MS, ...(signal ? { signal } : {}) });
-        return snapshot.hasTag('ready');
-      } catch (error) {
-        if (signal?.aborted) throw error;
-        return false;
-      }
-    },
-  };
-}
 
 /** What every actor implementation needs from the outside world. */
 export interface ShopServices {
@@ -190,45 +133,9 @@ export function createShopServices(config: ShopConfig, session: SessionLink, ove
   };
 }
 
-/**
- * An authorised call: waits for the session to settle, then runs (spec 6: cart and order calls
- * carry the token). A call refused with 401 or 403 has cleared the token (spec 4.4); once the new
- * session, which keeps the cart and order (docs/decisions/011), is ready, it is made again, once.
- */
-async function authorised<T>(services: ShopServices, signal: AbortSignal, call: () => Promise<T>): Promise<T> {
-  await services.session.settled(signal);
-  signal.throwIfAborted();
-  const sent = services.session.getToken();
-  try {
-    return await call();
-  } catch (error) {
-    const status = statusOf(error);
-    if ((status !== 401 && status !== 403) || sent === null) throw error;
-    if (!(await services.session.replaced(sent, signal))) throw error;
-    signal.throwIfAborted();
-    return call();
-  }
-}
-
 // ------------------------------------------------------------------------------------------------
 // Session (spec 4.4, 7.1): the token in localStorage, a legacy token exchanged once then removed
 // ------------------------------------------------------------------------------------------------
-
-/** Where the token is kept. */
-export const SESSION_TOKEN_STORAGE_KEY = 'travelMoney.sessionToken';
-/** Where the previous version of the shop kept its (opaque) token. */
-export const LEGACY_TOKEN_STORAGE_KEY = 'token';
-
-export type TokenStorage = Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-
-/** localStorage, or nothing when the browser blocks it (the session then lasts as long as the page). */
-export function browserTokenStorage(): TokenStorage | null {
-  try {
-    return typeof window === 'undefined' ? null : window.localStorage;
-  } catch {
-    return null;
-  }
-}
 
 export function provideSession(services: ShopServices, storage: TokenStorage | null = browserTokenStorage()) {
   return sessionMachine.provide({
@@ -252,33 +159,24 @@ export function provideSession(services: ShopServices, storage: TokenStorage | n
 // Cart (spec 2.3, 2.6, 4.3, 7.4): one root actor for the header cart and the view-cart page
 // ------------------------------------------------------------------------------------------------
 
-/** The attribution values of this visitor (the tracking cookie), or none outside a browser. */
-function trackingCookieValues(): Partial<Tracking> {
-  try {
-    return typeof document === 'undefined' ? {} : readTrackingCookie(document.cookie);
-  } catch {
-    return {};
-  }
-}
-
 export function provideCart(services: ShopServices, tracking: () => Partial<Tracking> = trackingCookieValues) {
   const { api } = services;
   return cartMachine.provide({
     actors: {
       // GET /cart says whether there is one (404: none), GET /api/cart reads it.
-      fetchCart: fromPromise<Cart | null>(({ signal }) =>
-        authorised(services, signal, async () => ((await fetchCartExists(api, { signal })) === null ? null : fetchCart(api, { signal }))),
+      fetchCart: authorised(
+        fromPromise<Cart | null>(async ({ signal }) => ((await fetchCartExists(api, { signal })) === null ? null : fetchCart(api, { signal }))),
       ),
-      createCart: fromPromise(({ input, signal }) => authorised(services, signal, () => createCart(api, input, { signal }))),
-      addLine: fromPromise(({ input, signal }) => authorised(services, signal, () => addCartLine(api, input, { signal }))),
-      updateLine: fromPromise(({ input, signal }) => authorised(services, signal, () => updateCartLine(api, input.lineId, input.line, { signal }))),
-      removeLine: fromPromise(({ input, signal }) => authorised(services, signal, () => deleteCartLine(api, input.lineId, { signal }))),
-      setBuyback: fromPromise(({ input, signal }) => authorised(services, signal, () => setBuybackGuarantee(api, input.choice, { signal }))),
-      setRefund: fromPromise(({ input, signal }) => authorised(services, signal, () => setRefundGuarantee(api, input.choice, { signal }))),
-      recreateCart: fromPromise(({ input, signal }) => authorised(services, signal, () => recreateWebCart(api, input.webCartId, { signal }))),
-      abandonCart: fromPromise(({ signal }) => authorised(services, signal, () => abandonCart(api, { signal }))),
-      checkoutCart: fromPromise(({ signal }) =>
-        authorised(services, signal, async () => {
+      createCart: authorised(fromPromise(({ input, signal }) => createCart(api, input, { signal }))),
+      addLine: authorised(fromPromise(({ input, signal }) => addCartLine(api, input, { signal }))),
+      updateLine: authorised(fromPromise(({ input, signal }) => updateCartLine(api, input.lineId, input.line, { signal }))),
+      removeLine: authorised(fromPromise(({ input, signal }) => deleteCartLine(api, input.lineId, { signal }))),
+      setBuyback: authorised(fromPromise(({ input, signal }) => setBuybackGuarantee(api, input.choice, { signal }))),
+      setRefund: authorised(fromPromise(({ input, signal }) => setRefundGuarantee(api, input.choice, { signal }))),
+      recreateCart: authorised(fromPromise(({ input, signal }) => recreateWebCart(api, input.webCartId, { signal }))),
+      abandonCart: authorised(fromPromise(({ signal }) => abandonCart(api, { signal }))),
+      checkoutCart: authorised(
+        fromPromise(async ({ signal }) => {
           const order = await checkoutCart(api, { signal });
           // Spec 7.5: the order carries the attribution values; the order stands without them.
           await sendTrackingInfo(api, trackingPayload(tracking()), { signal }).catch((error: unknown) =>
@@ -310,21 +208,6 @@ export function provideNewLine(services: ShopServices) {
 // Branch finder (spec 2.2, 2.4, 7.3): place autocomplete, the browser's location, nearby stores or branches
 // ------------------------------------------------------------------------------------------------
 
-/** The browser's position; rejects with the GeolocationPositionError so the chart can tell a refusal. */
-export function browserGeolocate(geolocation: Geolocation | undefined = globalThis.navigator?.geolocation): Promise<GeoPoint> {
-  return new Promise((resolve, reject) => {
-    if (!geolocation) {
-      reject(new Error('Geolocation is not available'));
-      return;
-    }
-    geolocation.getCurrentPosition(
-      (position) => resolve({ latitude: position.coords.latitude, longitude: position.coords.longitude }),
-      (error) => reject(error),
-      { enableHighAccuracy: false, timeout: 15_000, maximumAge: 300_000 },
-    );
-  });
-}
-
 export function provideBranchFinder(services: ShopServices, geolocate: () => Promise<GeoPoint> = () => browserGeolocate()) {
   return branchFinderMachine.provide({
     actors: {
@@ -343,34 +226,9 @@ export function provideBranchFinder(services: ShopServices, geolocate: () => Pro
 }
 
 // ------------------------------------------------------------------------------------------------
-// Calculator (spec 2.1, 4.2, 4.5, 7.2): catalogue, quotes, add to cart through the cart actor;
+// Calculator (spec 2.1, 4.2, 4.5, 7.2): catalogue and quotes (add to cart is an event to the cart actor);
 // the branch selection modal is its branch finder child
 // ------------------------------------------------------------------------------------------------
-
-/** An error carrying the cart's problem, so the calculator shows the server's message. */
-class CartProblemError extends Error {
-  override readonly name = 'CartProblemError';
-  readonly problem: Problem;
-  constructor(problem: Problem) {
-    super(problem.detail ?? problem.title);
-    this.problem = problem;
-  }
-}
-
-/**
- * Add to cart goes through the cart actor (cart.lineAdded), which creates the cart when there is
- * none: it resolves once the cart has saved the line, and rejects with the cart's problem.
- */
-export async function addLineThroughCart(cart: CartActorRef, line: NewLine, signal: AbortSignal): Promise<void> {
-  const event = { type: 'cart.lineAdded', line } as const;
-  // A cart still being read (or written) takes the line once it is settled.
-  const before = await waitFor(cart, (s) => s.can(event) || s.hasTag('unavailable') || s.hasTag('checkedOut'), { signal });
-  if (!before.can(event)) throw new CartProblemError(before.context.problem ?? { title: messages.cartFetchFailed });
-  cart.send(event);
-  const after = await waitFor(cart, (s) => !s.hasTag('saving'), { signal });
-  const { problem } = after.context;
-  if (problem !== null && problem !== before.context.problem) throw new CartProblemError(problem);
-}
 
 export function provideCalculator(services: ShopServices, geolocate?: () => Promise<GeoPoint>) {
   const { api } = services;
@@ -403,7 +261,6 @@ export function provideCalculator(services: ShopServices, geolocate?: () => Prom
       fetchQuote: fromPromise(({ input, signal }) =>
         fetchQuote(api, { ...input, transactionType: transactionTypeOf(input.productId) }, { signal }),
       ),
-      addToCart: fromPromise(({ input, signal, system }) => addLineThroughCart(system.get('cart') as CartActorRef, input, signal)),
       branchFinder: provideBranchFinder(services, geolocate),
     },
   });
@@ -428,16 +285,12 @@ export function provideChart(services: ShopServices) {
 export function provideCheckout(services: ShopServices) {
   return checkoutMachine.provide({
     actors: {
-      loadOrder: fromPromise(({ signal }) => authorised(services, signal, () => fetchOrder(services.api, { signal }))),
-      loadDeliverySlots: fromPromise(({ signal }) => authorised(services, signal, () => fetchDeliverySlots(services.api, { signal }))),
-      saveDeliverySlot: fromPromise(({ input, signal }) =>
-        authorised(services, signal, () => chooseDeliverySlot(services.api, input.slotId, { signal })),
-      ),
-      saveCustomerInfo: fromPromise(({ input, signal }) =>
-        authorised(services, signal, () => submitCustomerInfo(services.api, input.details, { signal })),
-      ),
-      createPaymentIntent: fromPromise(({ signal }) => authorised(services, signal, () => createPaymentIntent(services.api, { signal }))),
-      abandonCart: fromPromise(({ signal }) => authorised(services, signal, () => abandonCart(services.api, { signal }))),
+      loadOrder: authorised(fromPromise(({ signal }) => fetchOrder(services.api, { signal }))),
+      loadDeliverySlots: authorised(fromPromise(({ signal }) => fetchDeliverySlots(services.api, { signal }))),
+      saveDeliverySlot: authorised(fromPromise(({ input, signal }) => chooseDeliverySlot(services.api, input.slotId, { signal }))),
+      saveCustomerInfo: authorised(fromPromise(({ input, signal }) => submitCustomerInfo(services.api, input.details, { signal }))),
+      createPaymentIntent: authorised(fromPromise(({ signal }) => createPaymentIntent(services.api, { signal }))),
+      abandonCart: authorised(fromPromise(({ signal }) => abandonCart(services.api, { signal }))),
     },
   });
 }
@@ -449,7 +302,7 @@ export function provideCheckout(services: ShopServices) {
 export function providePaymentResponse(services: ShopServices) {
   return paymentResponseMachine.provide({
     actors: {
-      loadOrder: fromPromise(({ signal }) => authorised(services, signal, () => fetchOrder(services.api, { signal }))),
+      loadOrder: authorised(fromPromise(({ signal }) => fetchOrder(services.api, { signal }))),
     },
   });
 }
@@ -501,8 +354,8 @@ export function createShopReads(services: ShopServices) {
       return { branch, openingTimes };
     }),
     /** Addresses at a postcode, to fill the customer form. */
-    addressLookup: fromPromise<LookupAddress[], { postcode: string }>(({ input, signal }) =>
-      authorised(services, signal, () => lookupAddresses(api, input.postcode, { signal })),
+    addressLookup: authorised(
+      fromPromise<LookupAddress[], { postcode: string }>(({ input, signal }) => lookupAddresses(api, input.postcode, { signal })),
     ),
     /** GET /api/currencies, for the view-cart page's 'Add new currency'. */
     currencies: fromPromise<Currency[], Record<string, never>>(({ signal }) => fetchCurrencies(api, { signal })),

@@ -116,12 +116,12 @@ export const UpdatingLine: Story = {
 
 export const RemovingLine: Story = { loaders: story({ removeLine: pending, events: [{ type: 'cart.lineRemoved', lineId: 'line-2' }] }) };
 
-/** 'Add currency' pressed: the cart is adding the line ('Adding to cart'). */
+/** 'Add currency' pressed: the cart is adding the line ('Adding to cart'); the form waits for its answer. */
 export const AddingLine: Story = {
   loaders: story({ addLine: pending }, '/checkout/view-cart', {
     events: [{ type: 'newLine.currencyChosen', currencyCode: 'CHF' }, { type: 'amount.typed', picker: 'foreign', text: '200' }, { type: 'newLine.addRequested' }],
   }),
-  parameters: { machineStates: [REVIEW, 'cart.open.addingLine'], shows: ['Adding to cart'] },
+  parameters: { machineStates: [REVIEW, 'cart.open.addingLine', 'newLine.form.adding.waiting'], shows: ['Adding to cart'] },
 };
 
 // ------------------------------------------------------------------------------------------------

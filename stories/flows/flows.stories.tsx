@@ -17,6 +17,7 @@ type Story = StoryObj<typeof meta>;
 
 export const Shop: Story = { args: { name: 'shop' } };
 export const Session: Story = { args: { name: 'session' } };
+export const AuthorisedCall: Story = { args: { name: 'authorised-call' } };
 export const Calculator: Story = { args: { name: 'calculator' } };
 export const Cart: Story = { args: { name: 'cart' } };
 export const Countdown: Story = { args: { name: 'countdown' } };

@@ -4,7 +4,7 @@
  * drives it with events into the state the story names, and renders the screen over it. No
  * server, no network, and a fixed clock, so every story looks the same each time.
  */
-import { createActor, fromPromise } from 'xstate';
+import { createActor, fromCallback, fromPromise, type AnyActorRef, type AnyEventObject } from 'xstate';
 import type { Place, Store } from '#domain/contract/branches.ts';
 import type { Cart } from '#domain/contract/cart.ts';
 import type { ChartPoint, QuoteResponse } from '#domain/contract/catalogue.ts';
@@ -210,6 +210,25 @@ export interface CalculatorStoryOptions extends FinderAnswers {
   finderEvents?: (BranchFinderEvent | 'settle')[];
 }
 
+/**
+ * A system holding a cart (systemId 'cart') that answers add to cart (`cart.lineAdded`) as told:
+ * `cart.lineSaved`, `cart.lineRefused { problem }`, or never. The calculator joins it as a child.
+ */
+function systemWithCart(answer: Answer<void>): AnyActorRef {
+  const root = createActor(fromCallback(() => undefined)).start();
+  createActor(
+    fromCallback<AnyEventObject>(({ receive }) => {
+      receive((event) => {
+        const replyTo = (event as { replyTo?: AnyActorRef }).replyTo;
+        if (event.type !== 'cart.lineAdded' || !replyTo || answer === pending) return;
+        replyTo.send('fail' in answer ? { type: 'cart.lineRefused', problem: answer.fail } : { type: 'cart.lineSaved' });
+      });
+    }),
+    { parent: root, systemId: 'cart' },
+  ).start();
+  return root;
+}
+
 /** Quotes by currency, as the fixture rates give them. */
 export function quoteOf(code: string, increment?: number): QuoteResponse {
   const quote = quoteFor(code);
@@ -221,11 +240,11 @@ export async function calculatorStory(options: CalculatorStoryOptions = {}) {
     actors: {
       loadCalculator: answering(options.load ?? ok(catalogue)),
       fetchQuote: answering(options.quote ?? ok(quoteOf('EUR'))),
-      addToCart: answering(options.addToCart ?? pending),
       branchFinder: branchFinderMachine.provide({ actors: finderActors(options, 'modal') }),
     },
   });
   const actor = createActor(machine, {
+    parent: systemWithCart(options.addToCart ?? pending),
     input: { siteId: 1, settings: { ...calculatorSettings, ...options.settings }, host: 'https://www.example.co.uk', ...options.input },
   }).start();
   await drive(actor, options.events ?? []);

@@ -26,9 +26,16 @@ const serializeState = (s: CalculatorSnapshot): string => {
 
 definePathSuite({
   name: 'calculator',
-  machine: calculatorMachine,
-  // Alone here, the chart has no other actors to tell: what it tells them is recorded as emitted.
-  provide: { actions: { requestProfile: emit({ type: 'session.profileRequested' }), abandonCart: emit({ type: 'cart.abandonRequested' }) } },
+  // Alone here, the chart has no other actors to tell: what it tells them is recorded as emitted
+  // (in the model too, so that it waits for the cart's answer as it does in the shop).
+  machine: calculatorMachine.provide({
+    actions: {
+      requestProfile: emit({ type: 'session.profileRequested' }),
+      abandonCart: emit({ type: 'cart.abandonRequested' }),
+      requestLine: emit({ type: 'cart.lineAdded' }),
+    },
+    // What it tells other actors is recorded as emitted here, outside its own emitted events' type.
+  } as never),
   inputs: {
     buying: { ...base, settings },
     'sell page, signed in': { ...base, settings: { ...settings, pageType: 'sell-travel-money' }, signedIn: true },
@@ -59,8 +66,9 @@ definePathSuite({
     actorFailed('loadCalculator', new TypeError('Failed to fetch')),
     actorDone('fetchQuote', quoteFor(1)),
     actorFailed('fetchQuote', { title: 'No rate', detail: 'No rate here', status: 404 }),
-    actorDone('addToCart', undefined),
-    actorFailed('addToCart', { title: 'Cart full', status: 409 }),
+    // The cart's answers to add to cart.
+    { type: 'cart.lineSaved' },
+    { type: 'cart.lineRefused', problem: { title: 'Cart full', detail: 'Your cart is full', status: 409 } },
     actorDone('branchFinder', { store: branch12 }),
     actorDone('branchFinder', { store: null }),
     actorFailed('branchFinder', new Error('modal crashed')),
@@ -92,7 +100,10 @@ definePathSuite({
       expect(step.emitted).toEqual(expected);
     }
     const navigations = step.emitted.filter((e) => e.type === 'navigation.requested');
-    const expectNavigation = step.event.type === 'xstate.done.actor.addToCart' || (step.event.type === 'cart.returnRequested' && navigations.length > 0);
+    const expectNavigation = step.event.type === 'cart.lineSaved' || (step.event.type === 'cart.returnRequested' && navigations.length > 0);
+    // The cart is asked for the line when Add goes ahead; its refusal's words show.
+    expect(step.emitted.some((e) => e.type === 'cart.lineAdded')).toBe(step.event.type === 'cart.addRequested' && s.hasTag('adding'));
+    if (step.event.type === 'cart.lineRefused') expect(c.addError).toBe('Your cart is full');
     expect(navigations.length > 0).toBe(expectNavigation);
     for (const e of navigations) expect(['/checkout/view-cart', '/selling/view-cart']).toContain(e.to);
   },

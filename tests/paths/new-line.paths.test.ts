@@ -36,16 +36,16 @@ let seen: NewLineSeen;
 
 definePathSuite({
   name: 'new-line',
-  machine: newLineMachine,
-  // Alone here, the form has no cart to tell: what it tells the cart is recorded as emitted.
-  provide: {
+  // Alone here, the form has no cart to tell: what it tells the cart is recorded as emitted (in
+  // the model too, so that it waits for the cart's answer as it does in the shop).
+  machine: newLineMachine.provide({
     actions: {
       requestLine: emit(({ context }) => ({
         type: 'cart.lineAdded',
         line: { currencyCode: context.currencyCode ?? '', qty: context.priced ? context.priced.foreignMinor / 100 : 0, productId: context.productId, storeId: context.storeId },
       })),
     },
-  },
+  }),
   input: { siteId: 1, storeId: 1, productId: 2, lines: EUR_ONLY, maxOrderValue: 1000 },
   events: [
     actorDone('fetchCurrencies', currencies),
@@ -62,6 +62,9 @@ definePathSuite({
     { type: 'cart.linesChanged', lines: EUR_AND_USD, storeId: 1, productId: 2 },
     { type: 'cart.linesChanged', lines: EUR_ONLY, storeId: 1, productId: 2 },
     { type: 'cart.linesChanged', lines: EUR_ONLY, storeId: 12, productId: 2 },
+    // The cart's answers to Add.
+    { type: 'cart.lineSaved' },
+    { type: 'cart.lineRefused', problem: { title: 'Currency not available', status: 422 } },
     actorDone('fetchQuote', quoteFor(1)),
     actorFailed('fetchQuote', { problem: { title: 'Not found', detail: 'No rate for this currency.', status: 404 } }),
   ],

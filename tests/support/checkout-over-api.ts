@@ -17,10 +17,8 @@ const config: ShopConfig = { apiBase: MOCK_API_BASE, siteId: 1, appOrigin: TEST_
 
 const fixedSession: SessionLink = {
   getToken: () => 'token-1',
+  // No session actor in the system: an authorised call goes out at once, and a refused one fails as it is.
   unauthorized: () => undefined,
-  settled: async () => undefined,
-  // A fixed token is never replaced: a refused call fails as it is.
-  replaced: async () => false,
 };
 
 export function testServices(tracker: MarketingTracker = silentTracker): ShopServices {

@@ -4,7 +4,8 @@
  * the cart the server answered, a failed call, a typed amount, a choice, the timer) that says what
  * the header cart and the view-cart page show after each (the tags the views read, the notice,
  * the cart, the required-answer messages, the problem) and what the shop must do (navigation,
- * 'cart.checkedOut', the invalid-amount focus).
+ * 'cart.checkedOut', the invalid-amount focus) and what the calculator or the 'Add new currency'
+ * form that asked for a line hears back (saved, or refused).
  */
 import type { AnyEventObject } from 'xstate';
 import type { ViewCartRequest } from '#domain/cart-link.ts';
@@ -117,7 +118,15 @@ export interface CartSeen {
   lineErrors: Record<string, string>;
   problem: boolean;
   effects: AnyEventObject[];
+  /** A line asked for while the cart was being read or written: it waits for the cart to settle. */
+  queued: boolean;
+  /** Someone (the calculator, the form) waits to hear about the line being added. */
+  requester: boolean;
 }
+
+/** What the asker of a line hears (the problem's words are the unit tests'). */
+export const LINE_SAVED = { type: 'cart.lineSaved' } as const;
+export const LINE_REFUSED = { type: 'cart.lineRefused' } as const;
 
 export function cartOracle(site: SiteRules) {
   const rules = (seen: CartSeen) => (seen.cart ? cartRules(seen.cart, site) : null);
@@ -126,6 +135,8 @@ export function cartOracle(site: SiteRules) {
   /** Back on the cart after a write: typed amounts are sent, or a pressed Proceed goes ahead. */
   const resume = (seen: CartSeen): CartSeen => {
     const r = rules(seen)!;
+    // A line asked for meanwhile goes first (2.3: add to cart is never lost to a busy cart).
+    if (seen.queued) return { ...seen, screen: 'saving', sending: null, queued: false, requester: true };
     if (seen.typed.length > 0) return seen.proceed ? { ...seen, screen: 'saving', sending: seen.typed[0]! } : { ...seen, screen: 'typing' };
     if (seen.proceed && r.spendAllowed && r.answered) return { ...seen, screen: 'checkingOut', proceed: false };
     if (seen.proceed) return { ...seen, screen: 'shown', proceed: false, answersDemanded: true };
@@ -136,13 +147,27 @@ export function cartOracle(site: SiteRules) {
     const request = seen.request;
     const next = { ...seen, request: null };
     if (request === 'recreate') return { ...seen, screen: 'recreating' };
-    if (request === 'line') return { ...next, screen: seen.cart ? 'saving' : 'creatingFromLink' };
+    // The link's line: nobody waits to hear about it.
+    if (request === 'line') return { ...next, screen: seen.cart ? 'saving' : 'creatingFromLink', requester: false };
     if (seen.cart) return resume(next);
     // 'You have no cart', then / after 1 second (4.3, 8).
     return { ...next, screen: request === 'view' ? 'noCart' : 'empty' };
   };
   const failed = (seen: CartSeen, screen: CartScreen): CartSeen => ({ ...seen, screen, problem: true });
-  const forget = (seen: CartSeen): CartSeen => ({ ...seen, cart: null, typed: [], sending: null, lineErrors: {}, answersDemanded: false, proceed: false });
+  const forget = (seen: CartSeen): CartSeen => ({ ...seen, cart: null, typed: [], sending: null, lineErrors: {}, answersDemanded: false, proceed: false, requester: false });
+  /** The asker of the line being added hears how it went. */
+  const answer = (seen: CartSeen, reply: AnyEventObject): CartSeen =>
+    seen.requester ? { ...seen, requester: false, effects: [...seen.effects, reply] } : seen;
+  /**
+   * Where a waiting line goes once the cart settles: no cart, so one is created with it (2.3); a
+   * cart that could not be read or is checked out refuses it (8).
+   */
+  const arrive = (seen: CartSeen): CartSeen => {
+    if (!seen.queued) return seen;
+    if (seen.screen === 'empty') return { ...seen, screen: 'creating', queued: false, requester: true };
+    if (seen.screen === 'unavailable' || seen.screen === 'checkedOut') return { ...seen, queued: false, effects: [...seen.effects, LINE_REFUSED] };
+    return seen;
+  };
   const statusOf = (event: AnyEventObject): number => (event.error as { status: number }).status;
   const isOpen = (seen: CartSeen) => OPEN_SCREENS.includes(seen.screen);
   /** Amounts can be typed, lines removed and questions answered (no other write on its way). */
@@ -152,10 +177,29 @@ export function cartOracle(site: SiteRules) {
     rules,
     isEditable,
     start(): CartSeen {
-      return { screen: 'loading', cart: null, request: null, typed: [], sending: null, proceed: false, answersDemanded: false, lineErrors: {}, problem: false, effects: [] };
+      return {
+        screen: 'loading',
+        cart: null,
+        request: null,
+        typed: [],
+        sending: null,
+        proceed: false,
+        answersDemanded: false,
+        lineErrors: {},
+        problem: false,
+        effects: [],
+        queued: false,
+        requester: false,
+      };
     },
 
     next(before: CartSeen, event: AnyEventObject): CartSeen {
+      return arrive(step(before, event));
+    },
+  };
+
+  function step(before: CartSeen, event: AnyEventObject): CartSeen {
+    {
       const seen: CartSeen = { ...before, effects: [] };
       const type = event.type.replace(/^xstate\.after\.(\w+)\..*$/, 'after.$1');
       const r = rules(seen);
@@ -177,13 +221,18 @@ export function cartOracle(site: SiteRules) {
         case 'xstate.error.actor.fetchCart':
           return [404, 401, 403].includes(statusOf(event)) ? settle(forget(seen)) : failed(seen, 'unavailable');
 
+        // Add to cart: with no cart one is created with the line; an editable cart adds it; a busy
+        // cart keeps it until it is settled; one that could not be read or is checked out refuses it.
         case 'cart.lineAdded':
-          return { ...seen, screen: seen.screen === 'empty' ? 'creating' : 'saving', sending: null };
+          if (seen.screen === 'empty') return { ...seen, screen: 'creating', sending: null, requester: true };
+          if (isEditable(seen)) return { ...seen, screen: 'saving', sending: null, requester: true };
+          if (seen.screen === 'unavailable' || seen.screen === 'checkedOut') return { ...seen, effects: [LINE_REFUSED] };
+          return { ...seen, queued: true };
         case 'xstate.done.actor.createCart':
           return { ...seen, cart: event.output as Cart, screen: 'saving', sending: null };
         // A refused link line: the problem pops up and the page has no cart (8).
         case 'xstate.error.actor.createCart':
-          return failed(seen, seen.screen === 'creatingFromLink' ? 'noCart' : 'empty');
+          return answer(failed(seen, seen.screen === 'creatingFromLink' ? 'noCart' : 'empty'), LINE_REFUSED);
         case 'xstate.done.actor.recreateCart':
           return resume({ ...seen, cart: event.output as Cart, request: null });
         case 'xstate.error.actor.recreateCart':
@@ -229,11 +278,13 @@ export function cartOracle(site: SiteRules) {
           expectRule(r!.refundOffered, 'Refund answered where it is not offered');
           return { ...seen, screen: 'saving', sending: null };
         case 'xstate.done.actor.addLine':
+          return resume(answer({ ...seen, cart: event.output as Cart }, LINE_SAVED));
+        case 'xstate.error.actor.addLine':
+          return resume(answer({ ...seen, problem: true }, LINE_REFUSED));
         case 'xstate.done.actor.removeLine':
         case 'xstate.done.actor.setBuyback':
         case 'xstate.done.actor.setRefund':
           return resume({ ...seen, cart: event.output as Cart });
-        case 'xstate.error.actor.addLine':
         case 'xstate.error.actor.removeLine':
         case 'xstate.error.actor.setBuyback':
         case 'xstate.error.actor.setRefund':
@@ -276,6 +327,6 @@ export function cartOracle(site: SiteRules) {
         default:
           throw new Error(`The cart oracle has no rule for ${event.type}`);
       }
-    },
-  };
+    }
+  }
 }

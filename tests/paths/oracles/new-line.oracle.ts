@@ -35,6 +35,8 @@ export interface NewLineSeen {
   target: number | null;
   /** The lines the cart is asked to add by this step. */
   effects: AnyEventObject[];
+  /** Add was pressed and the cart has not answered yet: Add waits (spec 8: one request at a time). */
+  adding: boolean;
 }
 
 export interface NewLineOracleOptions {
@@ -85,6 +87,7 @@ export function newLineOracle(options: NewLineOracleOptions) {
         pausing: false,
         target: null,
         effects: [],
+        adding: false,
       };
     },
     next(previous: NewLineSeen, event: AnyEventObject): NewLineSeen {
@@ -110,14 +113,19 @@ export function newLineOracle(options: NewLineOracleOptions) {
         case 'amount.settled':
           return settle(seen);
         case 'newLine.addRequested': {
-          // What is typed counts at once; Add does nothing until the rate is read and the target is above 0.
-          if (seen.chosen === null || seen.rate !== 'read') return seen;
+          // What is typed counts at once; Add does nothing until the rate is read and the target is
+          // above 0, nor while the cart is still adding the last line.
+          if (seen.chosen === null || seen.rate !== 'read' || seen.adding) return seen;
           const settled = settle(seen);
           const qty = settled.target;
           if (qty === null || qty <= 0) return settled;
           const line = { currencyCode: seen.chosen, qty, productId: seen.productId, storeId: seen.storeId };
-          return { ...settled, effects: [{ type: 'cart.lineAdded', line }] };
+          return { ...settled, effects: [{ type: 'cart.lineAdded', line }], adding: true };
         }
+        // The cart answered: saved (its lines follow as cart.linesChanged) or refused (the cart shows why).
+        case 'cart.lineSaved':
+        case 'cart.lineRefused':
+          return { ...seen, adding: false };
         case 'cart.linesChanged': {
           const lines = (event.lines as Array<{ currency: { code: string } }>).map((l) => l.currency.code);
           const moved = event.storeId !== seen.storeId || event.productId !== seen.productId;
@@ -142,7 +150,7 @@ export function newLineOracle(options: NewLineOracleOptions) {
     canType: (seen: NewLineSeen) => seen.chosen !== null && seen.rate === 'read',
     /** 'Add currency' is enabled (the cart's own busy states aside). */
     canAdd: (seen: NewLineSeen) => {
-      if (seen.chosen === null || seen.rate !== 'read') return false;
+      if (seen.chosen === null || seen.rate !== 'read' || seen.adding) return false;
       const target = seen.typed !== null ? amountOf(seen.typed) : seen.target;
       return target !== null && target > 0;
     },

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { assign, createActor, setup, waitFor } from 'xstate';
+import { createShopServices, provideCart, type SessionLink } from './actors.ts';
+import type { ShopConfig } from './config.ts';
+
+const config: ShopConfig = { apiBase: 'http://api.test', siteId: 1, appOrigin: 'http://shop.test', pspOrigin: 'http://psp.test' };
+
+/** A session as the authorised calls see it: acquiring until told `ready`. */
+const session = setup({
+  types: { context: {} as { token: string | null }, events: {} as { type: 'ready'; token: string } },
+}).createMachine({
+  context: { token: null },
+  initial: 'acquiring',
+  states: {
+    acquiring: { on: { ready: { target: 'ready', actions: assign({ token: ({ event }) => event.token }) } } },
+    ready: { tags: ['ready'] },
+  },
+});
+
+describe('the cart machine wired to the API (provideCart)', () => {
+  it("makes its cart calls authorised: none goes out before the session is ready, then with the session's token", async () => {
+    const requests: Array<{ url: string; bearer: string | null }> = [];
+    const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = new Request(input, init);
+      requests.push({ url: request.url, bearer: request.headers.get('authorization') });
+      // No cart for this session.
+      return new Response(JSON.stringify({ title: 'Not found', status: 404 }), { status: 404, headers: { 'content-type': 'application/problem+json' } });
+    };
+    let token: string | null = null;
+    const link: SessionLink = { getToken: () => token, unauthorized: () => undefined };
+    const services = createShopServices(config, link, { fetch: fetch as typeof globalThis.fetch, errors: { report: () => undefined } });
+    const shop = setup({ actors: { session, cart: provideCart(services, () => ({})) } }).createMachine({
+      type: 'parallel',
+      states: {
+        session: { invoke: { src: 'session', systemId: 'session' } },
+        cart: {
+          invoke: {
+            src: 'cart',
+            systemId: 'cart',
+            input: { siteId: 1, settings: { isPartner: false, showBuybackGuarantee: false, showRefundGuarantee: false } },
+          },
+        },
+      },
+    });
+    const actor = createActor(shop).start();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(requests).toEqual([]);
+    token = 'token-1';
+    actor.system.get('session').send({ type: 'ready', token });
+    const cart = actor.system.get('cart');
+    await waitFor(cart, (s: { hasTag: (t: string) => boolean }) => s.hasTag('empty'));
+    expect(requests).toHaveLength(1);
+    expect(requests[0]?.bearer).toBe('Bearer token-1');
+    actor.stop();
+  });
+});
