@@ -91,6 +91,9 @@ export const messages = {
   addingToCart: 'Adding to cart',
   loyaltyCta: 'Sign in to get better rates',
   reviewsSummary: 'Rated {rating} out of 5 from {count} reviews',
+  // Tiered rates (spec 3 rateTiers): under the rate line
+  betterRateOver: 'Better rate over {threshold}: {symbol}{rate}',
+  betterRateApplied: "You're getting our better rate for {threshold} and over",
   chooseBranchTitle: 'Choose your collection branch',
   placeSearchLabel: 'Town, city or postcode',
   placeSearchPlaceholder: 'e.g. Leeds',
