@@ -14,6 +14,32 @@ export const messages = {
   navSellCurrency: 'Sell currency',
   navBranches: 'Branches',
   footerNote: 'Foreign currency for home delivery or click and collect, and sell-back of your leftover currency.',
+
+  // Home page: hero, trust signals, delivery facts, popular currencies
+  heroTitle: 'Travel money at a rate you can see',
+  heroPromise: 'The rate you see is the rate you pay: no commission, no hidden fees, and a better rate the more you buy.',
+  heroPoints: 'Home delivery or collect from a branch|Rates locked while your order is in your cart|Sell back what you bring home',
+  trustHeading: 'Why shoppers trust us',
+  regulatoryLine: '{name} is registered with HM Revenue & Customs as a money service business, registration number {number}.',
+  securePayment: 'Card payments are taken on a secure page by our payment provider; we never see your card number.',
+  factsHeading: 'Delivery and collection',
+  factNextDelivery: 'Order now for home delivery as soon as {date}',
+  factDeliveryPrices: 'Home delivery {nextDay} next working day, {later} on a later date',
+  factFreeCollection: 'Click and collect from a branch near you: free',
+  factSellBack: 'Sell back leftover currency at any of our branches',
+  popularHeading: 'Popular currencies',
+  popularRateChart: 'rate chart',
+  // Footer and its pages
+  footerContactHeading: 'Contact us',
+  footerCall: 'Call {phone}',
+  footerHelpHeading: 'Help',
+  footerLegalHeading: 'Legal',
+  footerNavigation: 'Footer',
+  faqTitle: 'Frequently asked questions',
+  termsTitle: 'Terms and conditions',
+  privacyTitle: 'Privacy policy',
+  cookiesTitle: 'Cookie policy',
+  findBranch: 'Find a branch',
   loadingPage: 'Loading the page',
   pageNotFound: 'Page not found',
   pageNotFoundBody: 'There is no page at this address. Check the address, or start again from the home page.',
@@ -375,6 +401,98 @@ export function formatMessage<T extends string>(template: T, vars: Vars<T>): str
     return value === undefined ? whole : String(value);
   });
 }
+
+/** A page of the footer: its title and its sections, each a heading (or none) and paragraphs. */
+export interface InfoPageText {
+  title: string;
+  intro: string;
+  sections: readonly { heading: string; paragraphs: readonly string[] }[];
+}
+
+/** The footer's pages: help (frequently asked questions), terms, privacy and cookies. */
+export const infoPages = {
+  faq: {
+    title: messages.faqTitle,
+    intro: 'Answers to what shoppers ask us most. Still stuck? Call us or ask at any branch.',
+    sections: [
+      {
+        heading: 'How is my rate worked out?',
+        paragraphs: [
+          'The rate you see in the calculator is the rate you pay: there is no commission on top. The more you buy, the better the rate: the calculator tells you when a bigger amount gets a better one.',
+          'Your rate is held while the currency is in your cart; the countdown in the header shows how long.',
+        ],
+      },
+      {
+        heading: 'When will my currency arrive?',
+        paragraphs: [
+          'Home delivery comes on the date you choose, from the next working day (never on a Sunday), by a tracked and insured service that needs a signature.',
+          'Click and collect is free: choose a branch and a date, and collect from the time the confirmation gives.',
+        ],
+      },
+      {
+        heading: 'What do I bring to collect?',
+        paragraphs: [
+          'The payment card you ordered with and photo identification (passport, driving licence or national ID card) in the name on the order.',
+        ],
+      },
+      {
+        heading: 'Can I sell back currency I did not spend?',
+        paragraphs: [
+          'Yes: choose Sell currency, tell us what you have and which branch you will bring it to, and we pay you in pounds at the rate shown.',
+        ],
+      },
+    ],
+  },
+  terms: {
+    title: messages.termsTitle,
+    intro: 'These terms apply to every order placed on this site. Please read them before you order.',
+    sections: [
+      {
+        heading: 'Your order',
+        paragraphs: [
+          'An order is accepted once payment is taken and the confirmation page shows its order number. The rate on the confirmation is the rate of your order.',
+          'We may ask for identification for larger orders, as the Money Laundering Regulations require; the order waits until we have it.',
+        ],
+      },
+      {
+        heading: 'Cancelling',
+        paragraphs: [
+          'You may cancel before your currency is dispatched or collected. Because exchange rates move, a cancelled order is refunded at the rate of the day we receive the currency back.',
+        ],
+      },
+    ],
+  },
+  privacy: {
+    title: messages.privacyTitle,
+    intro: 'We use your details to fulfil your order, to meet our legal duties and, only if you agree, to send you offers.',
+    sections: [
+      {
+        heading: 'What we keep',
+        paragraphs: [
+          'Your name, address, date of birth, email address and phone number, and the orders you place. Card details are taken by our payment provider and never reach us.',
+          'We keep order records for five years, as the Money Laundering Regulations require.',
+        ],
+      },
+      {
+        heading: 'Your rights',
+        paragraphs: ['You may ask for a copy of your details, have them corrected, or object to marketing at any time, by calling us or writing to us.'],
+      },
+    ],
+  },
+  cookies: {
+    title: messages.cookiesTitle,
+    intro: 'This site uses only the storage it needs to work.',
+    sections: [
+      {
+        heading: 'What we store',
+        paragraphs: [
+          'A session that holds your cart and order while you shop, and, when you arrive from a partner, its code so the partner rate follows you through checkout.',
+          'Marketing and advertising cookies are set only if you agree to them.',
+        ],
+      },
+    ],
+  },
+} as const satisfies Record<string, InfoPageText>;
 
 /** Texts that server content blocks may reword (spec 5.1 rounding warning, spec 8 currency notices). */
 export const OVERRIDABLE_MESSAGES = ['roundingWarning', 'currencyNotSellable', 'currencyNotBuyable'] as const;

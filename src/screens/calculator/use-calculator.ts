@@ -51,6 +51,11 @@ export function useCurrencyOptions(calculator: CalculatorRef): { currencies: Cur
   return useSelector(calculator, selectCurrencyOptions, (a, b) => a.noResults === b.noResults && sameList(a.currencies, b.currencies));
 }
 
+/** Every currency the shop trades (the home page's popular currencies come from these). */
+export function useCurrencies(calculator: CalculatorRef): Currency[] {
+  return useSelector(calculator, (s) => s.context.currencies);
+}
+
 export function useSelectedCurrency(calculator: CalculatorRef): Currency | null {
   return useSelector(calculator, selectCurrency);
 }
