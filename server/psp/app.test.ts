@@ -103,6 +103,8 @@ describe('hosted card page', () => {
     expect(script).toContain("type:'frame.resized'");
     expect(page).toMatch(/<html lang="en-GB" data-shop-origin="http:\/\/localhost:\d+">/);
     expect(page).toMatch(/<span class="brands" aria-hidden="true">.*VISA.*MC.*AMEX/);
+    // The shop's sans-serif stack reaches the page as written (quotes unescaped inside <style>).
+    expect(page).toContain('font-family: system-ui, -apple-system, "Segoe UI"');
   });
 
   it('names each invalid field and never echoes the card number or CVC', async () => {

@@ -17,7 +17,7 @@ const STYLE = `
   * { box-sizing: border-box; }
   html, body { margin: 0; background: #fff; color: var(--text); }
   body { padding: 1rem; }
-  main { max-width: 30rem; margin: 0 auto; }
+  main { max-width: 32rem; }
   .top { display: flex; justify-content: space-between; align-items: center; gap: .5rem; margin-bottom: .75rem; }
   h1 { font-size: 1.2rem; margin: 0; color: var(--navy); line-height: 1.25; }
   .reference { margin: 0 0 1rem; color: var(--muted); }
@@ -77,7 +77,7 @@ function page(title: string, body: unknown, head: unknown = '') {
 <meta name="robots" content="noindex">
 <title>${title}</title>
 ${head}
-<style>${STYLE}</style>
+<style>${raw(STYLE)}</style>
 </head>
 <body>
 <main>

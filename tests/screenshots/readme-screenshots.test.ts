@@ -43,7 +43,7 @@ test('photographs the home page, review, details and confirmation at 375, 768 an
   await photograph(page, 'home', taken);
 
   let photographedReview = false;
-  await buyUpToDetails(page, shop, { currency: 'Euros', product: messages.clickAndCollect, pounds: 750 }, async (step) => {
+  await buyUpToDetails(page, shop, { currency: 'Euros', product: messages.clickAndCollect, pounds: 750, branch: 'London Oxford Street' }, async (step) => {
     if (step === 'review' && !photographedReview) {
       photographedReview = true;
       await photograph(page, 'view-cart', taken);
