@@ -23,7 +23,7 @@ const STYLE = `
   .reference { margin: 0 0 1rem; color: var(--muted); }
   .amount { color: var(--navy); font-weight: 700; }
   .field { margin-bottom: 1rem; }
-  .row { display: grid; grid-template-columns: 1fr 1fr; gap: .75rem; }
+  .row { display: grid; grid-template-columns: 1fr 1fr; gap: .75rem; align-items: end; }
   label { display: block; font-weight: 600; margin-bottom: .25rem; }
   .hint { margin: 0 0 .25rem; color: var(--muted); font-size: .875rem; }
   .control { position: relative; }
@@ -49,7 +49,8 @@ const STYLE = `
   details ul { padding-left: 1.25rem; }
   code { font-size: .95em; }
   .sandbox { font-size: .75rem; font-weight: 700; background: #fff4e0; color: #8a4b00; border-radius: 4px; padding: .1rem .4rem; white-space: nowrap; }
-  @media (max-width: 22rem) { .row { grid-template-columns: 1fr; } .card-input input { padding-right: .75rem; } .brands { display: none; } }
+  @media (max-width: 17rem) { .row { grid-template-columns: 1fr; } }
+  @media (max-width: 21rem) { .card-input input { padding-right: .75rem; } .brands { display: none; } }
 `;
 
 /**

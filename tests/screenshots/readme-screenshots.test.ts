@@ -19,13 +19,16 @@ const shop = inject('shop');
 const shopper = shopperForEachTest();
 const DIR = path.resolve('docs/screenshots');
 
-/** The first screen at each width (what a visitor sees before scrolling): small files, fit for a README. */
+/** The first screen at each width (what a visitor sees before scrolling): small files, fit for a README. Also checks the page never scrolls sideways. */
 async function photograph(page: Page, name: string, taken: string[]): Promise<void> {
   await mkdir(DIR, { recursive: true });
   for (const size of Object.values(VIEWPORTS)) {
     await page.setViewportSize(size);
     // Let the layout and any frame resize settle at the new width.
     await page.waitForTimeout(300);
+    // Nothing wider than the screen: no sideways scrolling at any width.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${name} at ${size.width} px scrolls sideways`).toBeLessThanOrEqual(0);
     const file = `${name}-${size.width}.png`;
     await page.screenshot({ path: path.join(DIR, file), animations: 'disabled', caret: 'hide' });
     taken.push(file);

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { appPaths } from '#domain/contract/routes.ts';
-import { infoPages, messages } from '#domain/messages.ts';
+import { infoPages } from '#domain/info-page-texts.ts';
+import { messages } from '#domain/messages.ts';
 import styles from './info-page.module.css';
 
 export type InfoPageKey = keyof typeof infoPages;
