@@ -6,11 +6,9 @@
  *   layout, so moving between steps keeps it (and never starts a step's writes twice);
  * - the other page-level actors (calculator, branch finder, payment response) by the page.
  */
-import { createContext, lazy, useContext, useMemo, useState, type ComponentType } from 'react';
+import { createContext, lazy, Suspense, useContext, useState, type ComponentType } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { viewCartRequestOf } from '#domain/cart-link.ts';
-import { POPULAR_CURRENCY_CODES, chartPathOfCurrency } from '#domain/currency-flags.ts';
-import { deliveryFacts, regulatoryLine } from '#domain/shop-facts.ts';
 import { PRODUCT } from '#domain/products.ts';
 import { Calculator } from '#src/screens/calculator/calculator.tsx';
 import { usePromiseActorFor } from '#src/screens/checkout-shared/use-promise-actor.ts';
@@ -53,6 +51,8 @@ const DeliveryScreen = onDemand(() => import('#src/screens/delivery/delivery-scr
 const PaymentResponseScreen = onDemand(() => import('#src/screens/payment-response/payment-response-screen.tsx').then((m) => m.PaymentResponseScreen));
 const PaymentUnsuccessfulScreen = onDemand(() => import('#src/screens/payment-unsuccessful/payment-unsuccessful-screen.tsx').then((m) => m.PaymentUnsuccessfulScreen));
 const PaymentScreen = onDemand(() => import('#src/screens/payment/payment-screen.tsx').then((m) => m.PaymentScreen));
+// Below the calculator: the home page's trust, delivery and currency panels come in their own chunk.
+const HomePanelsForSite = onDemand(() => import('#src/screens/home/home-panels.tsx').then((m) => m.HomePanelsForSite));
 const InfoPage = onDemand(() => import('#src/screens/info-page/info-page.tsx').then((m) => m.InfoPage));
 const ViewCartScreen = onDemand(() => import('#src/screens/view-cart/view-cart-screen.tsx').then((m) => m.ViewCartScreen));
 
@@ -92,14 +92,6 @@ export function HomePage({ now }: { now?: Date }) {
   const startLoyaltySignIn = useLoyaltySignInStart();
   const settings = useSiteSettings();
   const currencies = useCurrencies(calculator);
-  const popular = useMemo(
-    () =>
-      POPULAR_CURRENCY_CODES.flatMap((code) => {
-        const currency = currencies.find((c) => c.code === code);
-        return currency ? [{ code, name: currency.pluralName, href: chartPathOfCurrency(code) }] : [];
-      }),
-    [currencies],
-  );
   // The date is read once a page view: the facts say when an order placed now can arrive.
   const [openedAt] = useState(() => now ?? new Date());
   return (
@@ -114,10 +106,11 @@ export function HomePage({ now }: { now?: Date }) {
           onLoyaltySignIn={startLoyaltySignIn}
         />
       }
-      regulatory={regulatoryLine(settings)}
-      support={settings.support ?? null}
-      facts={deliveryFacts({ now: openedAt, deliveryPrices: settings.deliveryPrices })}
-      popular={popular}
+      panels={
+        <Suspense fallback={null}>
+          <HomePanelsForSite site={settings} currencies={currencies} now={openedAt} />
+        </Suspense>
+      }
     />
   );
 }

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { MemoryRouter } from 'react-router';
 import { messages } from '#domain/messages.ts';
 import { deliveryFacts, regulatoryLine } from '#domain/shop-facts.ts';
+import { HomePanels } from '#src/screens/home/home-panels.tsx';
 import { HomeView } from '#src/screens/home/home-view.tsx';
 import { STORY_NOW } from '../support/shop-front-story-support.tsx';
 import { playChecks, type StateChecks } from '../support/play-checks.ts';
@@ -17,7 +18,8 @@ function CalculatorSlot() {
  */
 const meta = {
   title: 'Screens/Home',
-  component: HomeView,
+  component: HomePanels,
+  render: (args) => <HomeView calculator={<CalculatorSlot />} panels={<HomePanels {...args} />} />,
   decorators: [
     (Story) => (
       <MemoryRouter>
@@ -27,7 +29,6 @@ const meta = {
   ],
   parameters: { layout: 'fullscreen' },
   args: {
-    calculator: <CalculatorSlot />,
     regulatory: regulatoryLine({ name: 'Travel Money Shop', hmrcMsbNumber: 'XVML00000157019' }),
     support: { phone: '0808 157 0192', hours: 'Monday to Saturday, 9am to 5.30pm' },
     facts: deliveryFacts({ now: STORY_NOW, deliveryPrices: { nextDay: 4.99, later: 3.99 } }),
@@ -41,7 +42,7 @@ const meta = {
     ],
   },
   play: playChecks(() => checks),
-} satisfies Meta<typeof HomeView>;
+} satisfies Meta<typeof HomePanels>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 

@@ -1,28 +1,15 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { formatMessage, messages } from '#domain/messages.ts';
-import { CurrencyFlag } from '#src/ui/currency-flag.tsx';
+import { messages } from '#domain/messages.ts';
 import styles from './home.module.css';
-
-export interface PopularCurrency {
-  code: string;
-  name: string;
-  /** Its rate chart page. */
-  href: string;
-}
 
 export interface HomeViewProps {
   /** The calculator, beside the rate promise (under it at phone widths). */
   calculator: ReactNode;
-  /** 'Travel Money Shop is registered with HM Revenue & Customs...', or null when the site gives none. */
-  regulatory: string | null;
-  support: { phone: string; hours: string } | null;
-  /** Delivery and collection facts, one a line. */
-  facts: readonly string[];
-  popular: readonly PopularCurrency[];
+  /** What follows the hero: trust signals, delivery facts, popular currencies (home-panels.tsx, loaded on demand). */
+  panels?: ReactNode;
 }
 
-function Tick() {
+export function Tick() {
   return (
     <svg className={styles.tick} viewBox="0 0 16 16" aria-hidden="true" focusable="false">
       <path d="M3 8.5l3 3 7-7" fill="none" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
@@ -30,18 +17,8 @@ function Tick() {
   );
 }
 
-function Shield() {
-  return (
-    <svg className={styles.icon} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path d="M12 2l8 3v6c0 5-3.4 9.4-8 11-4.6-1.6-8-6-8-11V5z" fill="currentColor" opacity="0.15" />
-      <path d="M12 2l8 3v6c0 5-3.4 9.4-8 11-4.6-1.6-8-6-8-11V5z" fill="none" stroke="currentColor" strokeWidth="1.6" />
-      <path d="M8.5 12l2.5 2.5 4.5-5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
-    </svg>
-  );
-}
-
-/** The home page (spec 2.1's calculator page): the rate promise beside the calculator, then why to trust the shop, delivery facts and popular currencies. */
-export function HomeView({ calculator, regulatory, support, facts, popular }: HomeViewProps) {
+/** The home page (spec 2.1's calculator page): the rate promise beside the calculator, then the panels. */
+export function HomeView({ calculator, panels }: HomeViewProps) {
   return (
     <div className={styles.home}>
       <section className={styles.hero} aria-labelledby="home-hero">
@@ -62,60 +39,7 @@ export function HomeView({ calculator, regulatory, support, facts, popular }: Ho
         <div className={styles.heroCalculator}>{calculator}</div>
       </section>
 
-      <div className={styles.panels}>
-        <section className={styles.panel} aria-labelledby="home-trust">
-          <h2 id="home-trust" className={styles.panelTitle}>
-            <Shield />
-            {messages.trustHeading}
-          </h2>
-          <ul className={styles.factList}>
-            {regulatory ? <li data-testid="regulatory-line">{regulatory}</li> : null}
-            <li>{messages.securePayment}</li>
-            {support ? (
-              <li>
-                {formatMessage(messages.amlSupport, { phone: support.phone, hours: support.hours })}
-              </li>
-            ) : null}
-          </ul>
-        </section>
-
-        <section className={styles.panel} aria-labelledby="home-facts">
-          <h2 id="home-facts" className={styles.panelTitle}>
-            {messages.factsHeading}
-          </h2>
-          <ul className={styles.factList}>
-            {facts.map((fact) => (
-              <li key={fact}>
-                <Tick />
-                {fact}
-              </li>
-            ))}
-          </ul>
-          <p className={styles.panelLink}>
-            <Link to="/branches">{messages.findBranch}</Link>
-          </p>
-        </section>
-      </div>
-
-      {popular.length > 0 ? (
-        <section aria-labelledby="home-popular">
-          <h2 id="home-popular" className={styles.sectionTitle}>
-            {messages.popularHeading}
-          </h2>
-          <ul className={styles.popular}>
-            {popular.map((currency) => (
-              <li key={currency.code}>
-                <Link to={currency.href} className={styles.currency}>
-                  <CurrencyFlag code={currency.code} className={styles.flag} />
-                  <span className={styles.currencyName}>{currency.name}</span>{' '}
-                  <span className={styles.currencyCode}>{currency.code}</span>{' '}
-                  <span className="visually-hidden">{messages.popularRateChart}</span>
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      {panels}
     </div>
   );
 }
