@@ -424,3 +424,8 @@ export function withContentOverrides(overrides: ContentOverrides | undefined): M
 export function branchEmailDisclaimer(site: { partnerSite: boolean }): string | null {
   return site.partnerSite ? null : messages.branchEmailDisclaimer;
 }
+
+/** 'Travel Money Shop is registered with HM Revenue & Customs as a money service business, registration number XVML00000157019.', or null without one. */
+export function regulatoryLine(site: { name: string; hmrcMsbNumber?: string | undefined }): string | null {
+  return site.hmrcMsbNumber ? formatMessage(messages.regulatoryLine, { name: site.name, number: site.hmrcMsbNumber }) : null;
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { deliveryFacts, formatDeliveryDay, nextHomeDeliveryDate, regulatoryLine } from './shop-facts.ts';
+import { regulatoryLine } from './messages.ts';
+import { deliveryFacts, formatDeliveryDay, nextHomeDeliveryDate } from './shop-facts.ts';
 
 describe('next home delivery date (the checkout rule: the next working day from tomorrow, never a Sunday)', () => {
   it.each([

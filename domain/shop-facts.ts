@@ -37,8 +37,3 @@ export function deliveryFacts(input: { now: Date; deliveryPrices?: { nextDay: nu
   facts.push(messages.factFreeCollection, messages.factSellBack);
   return facts;
 }
-
-/** 'Travel Money Shop is registered with HM Revenue & Customs as a money service business, number XVML00000157019.' */
-export function regulatoryLine(site: { name: string; hmrcMsbNumber?: string | undefined }): string | null {
-  return site.hmrcMsbNumber ? formatMessage(messages.regulatoryLine, { name: site.name, number: site.hmrcMsbNumber }) : null;
-}

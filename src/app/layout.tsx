@@ -1,8 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, isRouteErrorResponse, useRouteError } from 'react-router';
 import { appPaths } from '#domain/contract/routes.ts';
-import { formatMessage, messages } from '#domain/messages.ts';
-import { regulatoryLine } from '#domain/shop-facts.ts';
+import { formatMessage, messages, regulatoryLine } from '#domain/messages.ts';
 import { NotFoundScreen } from '#src/screens/not-found/not-found-screen.tsx';
 import { Notice } from '#src/ui/notice.tsx';
 import { Spinner } from '#src/ui/spinner.tsx';

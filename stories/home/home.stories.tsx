@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { MemoryRouter } from 'react-router';
-import { messages } from '#domain/messages.ts';
-import { deliveryFacts, regulatoryLine } from '#domain/shop-facts.ts';
+import { messages, regulatoryLine } from '#domain/messages.ts';
+import { deliveryFacts } from '#domain/shop-facts.ts';
 import { HomePanels } from '#src/screens/home/home-panels.tsx';
 import { HomeView } from '#src/screens/home/home-view.tsx';
 import { STORY_NOW } from '../support/shop-front-story-support.tsx';

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import type { SiteSettings } from '#domain/contract/catalogue.ts';
 import { POPULAR_CURRENCY_CODES, chartPathOfCurrency } from '#domain/currency-flags.ts';
-import { formatMessage, messages } from '#domain/messages.ts';
-import { deliveryFacts, regulatoryLine } from '#domain/shop-facts.ts';
+import { formatMessage, messages, regulatoryLine } from '#domain/messages.ts';
+import { deliveryFacts } from '#domain/shop-facts.ts';
 import { CurrencyFlag } from '#src/ui/currency-flag.tsx';
 import { Tick } from './home-view.tsx';
 import styles from './home.module.css';
