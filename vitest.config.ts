@@ -45,6 +45,18 @@ export default defineConfig({
         },
       },
       {
+        // The README's screenshots (docs/screenshots/): `npm run screenshots`, on the e2e harness.
+        test: {
+          name: 'screenshots',
+          environment: 'node',
+          include: ['tests/screenshots/**/*.test.ts'],
+          globalSetup: ['tests/e2e/support/servers.ts'],
+          expect: { poll: { timeout: 10_000 } },
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+        },
+      },
+      {
         test: {
           name: 'e2e',
           environment: 'node',

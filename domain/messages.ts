@@ -14,6 +14,32 @@ export const messages = {
   navSellCurrency: 'Sell currency',
   navBranches: 'Branches',
   footerNote: 'Foreign currency for home delivery or click and collect, and sell-back of your leftover currency.',
+
+  // Home page: hero, trust signals, delivery facts, popular currencies
+  heroTitle: 'Travel money at a rate you can see',
+  heroPromise: 'The rate you see is the rate you pay: no commission, no hidden fees, and a better rate the more you buy.',
+  heroPoints: 'Home delivery or collect from a branch|Rates locked while your order is in your cart|Sell back what you bring home',
+  trustHeading: 'Why shoppers trust us',
+  regulatoryLine: '{name} is registered with HM Revenue & Customs as a money service business, registration number {number}.',
+  securePayment: 'Card payments are taken on a secure page by our payment provider; we never see your card number.',
+  factsHeading: 'Delivery and collection',
+  factNextDelivery: 'Order now for home delivery as soon as {date}',
+  factDeliveryPrices: 'Home delivery {nextDay} next working day, {later} on a later date',
+  factFreeCollection: 'Click and collect from a branch near you: free',
+  factSellBack: 'Sell back leftover currency at any of our branches',
+  popularHeading: 'Popular currencies',
+  popularRateChart: 'rate chart',
+  // Footer and its pages
+  footerContactHeading: 'Contact us',
+  footerCall: 'Call {phone}',
+  footerHelpHeading: 'Help',
+  footerLegalHeading: 'Legal',
+  footerNavigation: 'Footer',
+  faqTitle: 'Frequently asked questions',
+  termsTitle: 'Terms and conditions',
+  privacyTitle: 'Privacy policy',
+  cookiesTitle: 'Cookie policy',
+  findBranch: 'Find a branch',
   loadingPage: 'Loading the page',
   pageNotFound: 'Page not found',
   pageNotFoundBody: 'There is no page at this address. Check the address, or start again from the home page.',
@@ -91,6 +117,9 @@ export const messages = {
   addingToCart: 'Adding to cart',
   loyaltyCta: 'Sign in to get better rates',
   reviewsSummary: 'Rated {rating} out of 5 from {count} reviews',
+  // Tiered rates (spec 3 rateTiers): under the rate line
+  betterRateOver: 'Better rate over {threshold}: {symbol}{rate}',
+  betterRateApplied: "You're getting our better rate for {threshold} and over",
   chooseBranchTitle: 'Choose your collection branch',
   placeSearchLabel: 'Town, city or postcode',
   placeSearchPlaceholder: 'e.g. Leeds',
@@ -394,4 +423,9 @@ export function withContentOverrides(overrides: ContentOverrides | undefined): M
 /** Partner sites carry no branch email disclaimer (spec 6). */
 export function branchEmailDisclaimer(site: { partnerSite: boolean }): string | null {
   return site.partnerSite ? null : messages.branchEmailDisclaimer;
+}
+
+/** 'Travel Money Shop is registered with HM Revenue & Customs as a money service business, registration number XVML00000157019.', or null without one. */
+export function regulatoryLine(site: { name: string; hmrcMsbNumber?: string | undefined }): string | null {
+  return site.hmrcMsbNumber ? formatMessage(messages.regulatoryLine, { name: site.name, number: site.hmrcMsbNumber }) : null;
 }

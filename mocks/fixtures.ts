@@ -80,9 +80,10 @@ export const rates: Readonly<Record<string, { rate: number; increment: number }>
 
 export function quoteFor(code: string): QuoteResponse {
   const r = rates[code] ?? { rate: 1.5, increment: 5 };
-  const tier = (amount: number, bonus: number) => {
+  // As the server gives them: from £500 and £1,000 worth, the tier's amount in foreign units at its rate.
+  const tier = (thresholdGbp: number, bonus: number) => {
     const rate = Math.round((r.rate * (1 + bonus)) * 10_000) / 10_000;
-    return { amount, rate, price: Math.round((1 / rate) * 1e6) / 1e6 };
+    return { amount: Math.ceil(thresholdGbp * rate), rate, price: Math.round((1 / rate) * 1e6) / 1e6 };
   };
   return {
     rate: r.rate,
@@ -125,6 +126,9 @@ export const siteSettings: SiteSettings = {
   nextUrl: '/checkout/delivery-options',
   errorUrl: '/checkout/payment-unsuccessful',
   abandonCartUrl: '/',
+  hmrcMsbNumber: 'XVML00000157019',
+  support: { phone: '0808 157 0192', hours: 'Monday to Saturday, 9am to 5.30pm' },
+  deliveryPrices: { nextDay: 4.99, later: 3.99 },
 };
 
 export const partnerSiteSettings: SiteSettings = { ...siteSettings, siteId: 2, name: 'Partner Travel Money', isPartner: true, buybackMinimum: 200 };

@@ -34,6 +34,11 @@ export const CheckoutStep: Story = { args: { path: appPaths.deliveryOptions } };
 export const InsidePaymentFrame: Story = { args: { path: appPaths.paymentResponse } };
 export const Chart: Story = { args: { path: '/eur-to-gbp' } };
 export const NotFound: Story = { args: { path: '/no-such-page' } };
+/** The footer's pages: help, terms, privacy, cookies. */
+export const Help: Story = { args: { path: appPaths.faq } };
+export const Terms: Story = { args: { path: appPaths.terms } };
+export const Privacy: Story = { args: { path: appPaths.privacy } };
+export const Cookies: Story = { args: { path: appPaths.cookies } };
 
 // ------------------------------------------------------------------------------------------------
 // What each state shows (spec 2.14): checked by every story's play function.
@@ -43,7 +48,14 @@ export const NotFound: Story = { args: { path: '/no-such-page' } };
 const shell = [messages.skipToContent, messages.navBuyCurrency, messages.navSellCurrency, messages.navBranches];
 
 const checks: StateChecks = {
-  Home: { texts: [...shell, messages.buyTab] },
+  Home: {
+    texts: [...shell, messages.buyTab, messages.heroTitle, messages.trustHeading, messages.factsHeading, messages.popularHeading, 'registration number XVML00000157019'],
+    enabled: [['link', /^Euros EUR rate chart$/], ['link', 'Call 0808 157 0192'], ['link', messages.cookiesTitle]],
+  },
+  Help: { texts: [...shell, messages.faqTitle, messages.footerContactHeading] },
+  Terms: { texts: [...shell, messages.termsTitle] },
+  Privacy: { texts: [...shell, messages.privacyTitle] },
+  Cookies: { texts: [...shell, messages.cookiesTitle] },
   SellTravelMoney: { texts: [...shell, messages.sellTab] },
   Branches: { texts: [...shell, messages.branchFinderTitle] },
   CheckoutStep: { texts: [messages.skipToContent] },

@@ -80,6 +80,12 @@ export const SiteSettingsSchema = v.object({
   nextUrl: v.optional(v.string()),
   errorUrl: v.optional(v.string()),
   abandonCartUrl: v.optional(v.string()),
+  /** The site's money service business registration with HM Revenue & Customs (the footer's regulatory line). */
+  hmrcMsbNumber: v.optional(v.string()),
+  /** The customer line every page gives (footer, home page). */
+  support: v.optional(v.object({ phone: v.pipe(v.string(), v.nonEmpty()), hours: v.string() })),
+  /** Home delivery's prices: the next working day, and any later date (collection is free). */
+  deliveryPrices: v.optional(v.object({ nextDay: Amount, later: Amount })),
 });
 export type SiteSettings = v.InferOutput<typeof SiteSettingsSchema>;
 

@@ -16,3 +16,19 @@ export function parsePaymentFrameMessage(data: unknown): PaymentFrameMessage | n
   const parsed = v.safeParse(PaymentFrameMessageSchema, data);
   return parsed.success ? parsed.output : null;
 }
+
+/**
+ * What the provider's hosted card page (on the provider's origin) tells the checkout page: the
+ * height of its content, so the frame fits it without a scrollbar of its own. Layout only: the
+ * checkout page accepts it only from the provider's origin and its own frame.
+ */
+export const CardPageSizeMessageSchema = v.strictObject({
+  source: v.literal('travel-money-psp'),
+  type: v.literal('frame.resized'),
+  height: v.pipe(v.number(), v.integer(), v.minValue(1), v.maxValue(4000)),
+});
+
+export function parseCardPageSize(data: unknown): number | null {
+  const parsed = v.safeParse(CardPageSizeMessageSchema, data);
+  return parsed.success ? parsed.output.height : null;
+}

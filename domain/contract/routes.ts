@@ -101,6 +101,11 @@ export const appPaths = {
   paymentUnsuccessful: '/checkout/payment-unsuccessful',
   confirmation: '/checkout/order-confirmation',
   embeddedCalculator: '/embed/calculator',
+  /** The footer's pages (the checkout content's privacy, cookie and terms links lead here too). */
+  faq: '/help',
+  terms: '/terms-and-conditions',
+  privacy: '/privacy-policy',
+  cookies: '/cookie-policy',
 } as const;
 
 /** The session token header and the site the shop runs as unless configured otherwise. */

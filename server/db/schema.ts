@@ -90,6 +90,10 @@ export const sites = pgTable('sites', {
   nextUrl: text('next_url'),
   errorUrl: text('error_url'),
   abandonCartUrl: text('abandon_cart_url'),
+  /** The money service business registration with HM Revenue & Customs, shown on every page. */
+  hmrcMsbNumber: text('hmrc_msb_number'),
+  supportPhone: text('support_phone'),
+  supportHours: text('support_hours'),
 });
 
 export const siteProducts = pgTable(

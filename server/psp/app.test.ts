@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import * as v from 'valibot';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestServer, type TestServer } from '../testing.ts';
@@ -90,6 +91,20 @@ describe('hosted card page', () => {
     const { psp, token, advance } = setup();
     advance(31 * 60_000);
     expect((await psp.request(`/pay/pay_1?token=${encodeURIComponent(token)}`)).status).toBe(404);
+  });
+
+  it('tells the shop its height with the one script its policy allows, and hints the card brands it takes', async () => {
+    const { psp, token } = setup();
+    const res = await psp.request(`/pay/pay_1?token=${encodeURIComponent(token)}`);
+    const page = await res.text();
+    const script = /<script>([^<]*)<\/script>/.exec(page)?.[1] ?? '';
+    const hash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+    expect(res.headers.get('Content-Security-Policy')).toContain(`script-src ${hash};`);
+    expect(script).toContain("type:'frame.resized'");
+    expect(page).toMatch(/<html lang="en-GB" data-shop-origin="http:\/\/localhost:\d+">/);
+    expect(page).toMatch(/<span class="brands" aria-hidden="true">.*VISA.*MC.*AMEX/);
+    // The shop's sans-serif stack reaches the page as written (quotes unescaped inside <style>).
+    expect(page).toContain('font-family: system-ui, -apple-system, "Segoe UI"');
   });
 
   it('names each invalid field and never echoes the card number or CVC', async () => {

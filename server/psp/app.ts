@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
-import { cardPage, messagePage, processingPage, type CardErrors, type CardValues } from './card-page.ts';
+import { cardPage, messagePage, processingPage, setCardPageShopOrigin, SIZE_SCRIPT_HASH, type CardErrors, type CardValues } from './card-page.ts';
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import * as t from '../db/schema.ts';
@@ -84,10 +84,11 @@ export function createPsp(deps: PspDeps) {
   const redeliverAfterMs = config.redeliverAfterMs ?? 30_000;
 
   const app = new Hono();
+  setCardPageShopOrigin(config.appOrigin);
 
   app.use('*', async (c, next) => {
     await next();
-    c.header('Content-Security-Policy', `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' ${config.appOrigin}; frame-ancestors ${config.appOrigin}; base-uri 'none'`);
+    c.header('Content-Security-Policy', `default-src 'none'; style-src 'unsafe-inline'; script-src ${SIZE_SCRIPT_HASH}; form-action 'self' ${config.appOrigin}; frame-ancestors ${config.appOrigin}; base-uri 'none'`);
     c.header('X-Content-Type-Options', 'nosniff');
     c.header('Referrer-Policy', 'no-referrer');
     c.header('Cache-Control', 'no-store');

@@ -113,6 +113,17 @@ describe('GET /api/sites/getsitesettings', () => {
     }
   });
 
+  it('gives each site its regulatory registration, customer line and delivery prices, as its row says', async () => {
+    const main = await json(await server.request(apiRoutes.siteSettings.url(1)), SiteSettingsSchema);
+    expect(main).toMatchObject({
+      hmrcMsbNumber: 'XVML00000157019',
+      support: { phone: '0808 157 0192', hours: 'Monday to Saturday, 9am to 5.30pm' },
+      deliveryPrices: { nextDay: 4.99, later: 3.99 },
+    });
+    const partner = await json(await server.request(apiRoutes.siteSettings.url(2)), SiteSettingsSchema);
+    expect(partner).toMatchObject({ hmrcMsbNumber: 'XQML00000157034', support: { phone: '0808 157 0347' } });
+  });
+
   it('gives the partner site its own minimum and flags', async () => {
     const s = await json(await server.request(apiRoutes.siteSettings.url(2)), SiteSettingsSchema);
     expect(s).toMatchObject({ siteId: 2, isPartner: true, buybackMinimum: 200, enableSelling: false, embeddedMode: true, isSiteAllowed: false });

@@ -12,6 +12,7 @@ import { isProductId } from '#domain/products.ts';
 import type { Db } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { notFound } from '../errors.ts';
+import { DEFAULT_SLOT_CONFIG } from './delivery-slots.ts';
 import type { CurrencyRow, ProductRow, ReferenceData, SiteRow } from './reference.ts';
 
 export type { CurrencyRow, SiteRow } from './reference.ts';
@@ -88,6 +89,9 @@ export function siteSettings(
     ...(s.nextUrl === null ? {} : { nextUrl: s.nextUrl }),
     ...(s.errorUrl === null ? {} : { errorUrl: s.errorUrl }),
     ...(s.abandonCartUrl === null ? {} : { abandonCartUrl: s.abandonCartUrl }),
+    ...(s.hmrcMsbNumber === null ? {} : { hmrcMsbNumber: s.hmrcMsbNumber }),
+    ...(s.supportPhone === null ? {} : { support: { phone: s.supportPhone, hours: s.supportHours ?? '' } }),
+    deliveryPrices: { nextDay: DEFAULT_SLOT_CONFIG.nextDayPriceMinor / 100, later: DEFAULT_SLOT_CONFIG.laterPriceMinor / 100 },
   };
 }
 

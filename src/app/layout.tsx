@@ -1,7 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, isRouteErrorResponse, useRouteError } from 'react-router';
 import { appPaths } from '#domain/contract/routes.ts';
-import { messages } from '#domain/messages.ts';
+import { formatMessage, messages, regulatoryLine } from '#domain/messages.ts';
 import { NotFoundScreen } from '#src/screens/not-found/not-found-screen.tsx';
 import { Notice } from '#src/ui/notice.tsx';
 import { Spinner } from '#src/ui/spinner.tsx';
@@ -44,11 +44,72 @@ function Logo() {
   );
 }
 
-function Footer() {
+/** What the footer says of the site: its name, HMRC registration and customer line (site settings). */
+export interface FooterSite {
+  name: string;
+  hmrcMsbNumber?: string | undefined;
+  support?: { phone: string; hours: string } | undefined;
+}
+
+function Footer({ site }: { site?: FooterSite | undefined }) {
+  const regulatory = site ? regulatoryLine(site) : null;
+  const support = site?.support;
   return (
     <footer className={styles.footer}>
       <div className={styles.footerInner}>
-        <p>{messages.footerNote}</p>
+        <div className={styles.footerColumns}>
+          <section aria-labelledby="footer-contact">
+            <h2 id="footer-contact" className={styles.footerHeading}>
+              {messages.footerContactHeading}
+            </h2>
+            {support ? (
+              <p>
+                <a href={`tel:${support.phone.replace(/\s+/g, '')}`} className={styles.footerPhone}>
+                  {formatMessage(messages.footerCall, { phone: support.phone })}
+                </a>
+                <br />
+                {support.hours}
+              </p>
+            ) : null}
+            <p>{messages.amlSupportNoLine}</p>
+          </section>
+          <nav aria-labelledby="footer-help">
+            <h2 id="footer-help" className={styles.footerHeading}>
+              {messages.footerHelpHeading}
+            </h2>
+            <ul className={styles.footerLinks}>
+              <li>
+                <Link to={appPaths.faq}>{messages.faqTitle}</Link>
+              </li>
+              <li>
+                <Link to={appPaths.branches}>{messages.findBranch}</Link>
+              </li>
+              <li>
+                <Link to={appPaths.sellTravelMoney}>{messages.navSellCurrency}</Link>
+              </li>
+            </ul>
+          </nav>
+          <nav aria-labelledby="footer-legal">
+            <h2 id="footer-legal" className={styles.footerHeading}>
+              {messages.footerLegalHeading}
+            </h2>
+            <ul className={styles.footerLinks}>
+              <li>
+                <Link to={appPaths.terms}>{messages.termsTitle}</Link>
+              </li>
+              <li>
+                <Link to={appPaths.privacy}>{messages.privacyTitle}</Link>
+              </li>
+              <li>
+                <Link to={appPaths.cookies}>{messages.cookiesTitle}</Link>
+              </li>
+            </ul>
+          </nav>
+        </div>
+        <div className={styles.footerBase}>
+          <p>{messages.footerNote}</p>
+          {regulatory ? <p data-testid="footer-regulatory">{regulatory}</p> : null}
+        </div>
       </div>
     </footer>
   );
@@ -61,10 +122,12 @@ export interface ShopLayoutProps {
   banner?: ReactNode;
   /** For stories and tests; the router renders the matched page through <Outlet />. */
   children?: ReactNode;
+  /** The site the footer speaks for (its registration and customer line); without it, the links only. */
+  site?: FooterSite | undefined;
 }
 
 /** The frame of the shop's own pages: logo, navigation (Buy currency, Sell currency, Branches), footer. */
-export function ShopLayout({ headerEnd, banner, children }: ShopLayoutProps) {
+export function ShopLayout({ headerEnd, banner, children, site }: ShopLayoutProps) {
   return (
     <div className={styles.shell}>
       <SkipLink />
@@ -94,13 +157,13 @@ export function ShopLayout({ headerEnd, banner, children }: ShopLayoutProps) {
         </div>
       </header>
       <Main banner={banner}>{children ?? <Page />}</Main>
-      <Footer />
+      <Footer site={site} />
     </div>
   );
 }
 
 /** The frame of the checkout steps: the logo only; each step draws the checkout header (spec 2.5). */
-export function CheckoutLayout({ banner, children }: { banner?: ReactNode; children?: ReactNode }) {
+export function CheckoutLayout({ banner, children, site }: { banner?: ReactNode; children?: ReactNode; site?: FooterSite | undefined }) {
   return (
     <div className={styles.shell}>
       <SkipLink />
@@ -110,7 +173,7 @@ export function CheckoutLayout({ banner, children }: { banner?: ReactNode; child
         </div>
       </header>
       <Main banner={banner}>{children ?? <Page />}</Main>
-      <Footer />
+      <Footer site={site} />
     </div>
   );
 }

@@ -6,13 +6,15 @@
  *   layout, so moving between steps keeps it (and never starts a step's writes twice);
  * - the other page-level actors (calculator, branch finder, payment response) by the page.
  */
-import { createContext, lazy, useContext, useState, type ComponentType } from 'react';
+import { createContext, lazy, Suspense, useContext, useState, type ComponentType } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { viewCartRequestOf } from '#domain/cart-link.ts';
 import { PRODUCT } from '#domain/products.ts';
 import { Calculator } from '#src/screens/calculator/calculator.tsx';
 import { usePromiseActorFor } from '#src/screens/checkout-shared/use-promise-actor.ts';
+import { useCurrencies } from '#src/screens/calculator/use-calculator.ts';
 import { HeaderCart } from '#src/screens/header-cart/header-cart.tsx';
+import { HomeView } from '#src/screens/home/home-view.tsx';
 import { reportedOrderIdOf } from '#src/screens/payment-response/reported-order-id.ts';
 import { SessionNoticeBanner } from '#src/screens/session-notice/session-notice.tsx';
 import { CheckoutLayout, ShopLayout } from './layout.tsx';
@@ -49,6 +51,9 @@ const DeliveryScreen = onDemand(() => import('#src/screens/delivery/delivery-scr
 const PaymentResponseScreen = onDemand(() => import('#src/screens/payment-response/payment-response-screen.tsx').then((m) => m.PaymentResponseScreen));
 const PaymentUnsuccessfulScreen = onDemand(() => import('#src/screens/payment-unsuccessful/payment-unsuccessful-screen.tsx').then((m) => m.PaymentUnsuccessfulScreen));
 const PaymentScreen = onDemand(() => import('#src/screens/payment/payment-screen.tsx').then((m) => m.PaymentScreen));
+// Below the calculator: the home page's trust, delivery and currency panels come in their own chunk.
+const HomePanelsForSite = onDemand(() => import('#src/screens/home/home-panels.tsx').then((m) => m.HomePanelsForSite));
+const InfoPage = onDemand(() => import('#src/screens/info-page/info-page.tsx').then((m) => m.InfoPage));
 const ViewCartScreen = onDemand(() => import('#src/screens/view-cart/view-cart-screen.tsx').then((m) => m.ViewCartScreen));
 
 // ------------------------------------------------------------------------------------------------
@@ -58,7 +63,7 @@ const ViewCartScreen = onDemand(() => import('#src/screens/view-cart/view-cart-s
 /** The shop's frame with the header cart over the root cart actor. */
 export function ShopFrame() {
   const { cart } = useShopActors();
-  return <ShopLayout headerEnd={<HeaderCart cart={cart} />} banner={<SessionNoticeBanner />} />;
+  return <ShopLayout headerEnd={<HeaderCart cart={cart} />} banner={<SessionNoticeBanner />} site={useSiteSettings()} />;
 }
 
 export function CalculatorPage({ page }: { page: 'buy' | 'sell' | 'embedded' }) {
@@ -77,6 +82,42 @@ export function CalculatorPage({ page }: { page: 'buy' | 'sell' | 'embedded' }) 
       showReviews={page !== 'embedded'}
     />
   );
+}
+
+/** The home page: the rate promise beside the buy calculator, trust signals, delivery facts, popular currencies. */
+export function HomePage({ now }: { now?: Date }) {
+  const { calculator, toast, dismissToast } = useCalculatorActor({ page: 'buy' });
+  const signedIn = useSignedIn();
+  const loyaltyHref = useLoyaltySignInHref();
+  const startLoyaltySignIn = useLoyaltySignInStart();
+  const settings = useSiteSettings();
+  const currencies = useCurrencies(calculator);
+  // The date is read once a page view: the facts say when an order placed now can arrive.
+  const [openedAt] = useState(() => now ?? new Date());
+  return (
+    <HomeView
+      calculator={
+        <Calculator
+          calculator={calculator}
+          signedIn={signedIn}
+          toast={toast}
+          onDismissToast={dismissToast}
+          loyaltyHref={loyaltyHref}
+          onLoyaltySignIn={startLoyaltySignIn}
+        />
+      }
+      panels={
+        <Suspense fallback={null}>
+          <HomePanelsForSite site={settings} currencies={currencies} now={openedAt} />
+        </Suspense>
+      }
+    />
+  );
+}
+
+/** A page of the footer: help, terms, privacy or cookies. */
+export function InfoPageRoute({ page }: { page: 'faq' | 'terms' | 'privacy' | 'cookies' }) {
+  return <InfoPage page={page} />;
 }
 
 export function BranchFinderPage() {
@@ -101,7 +142,7 @@ export function CheckoutScope() {
   const checkout = useCheckoutActor();
   return (
     <CheckoutContext value={checkout}>
-      <CheckoutLayout banner={<SessionNoticeBanner />} />
+      <CheckoutLayout banner={<SessionNoticeBanner />} site={useSiteSettings()} />
     </CheckoutContext>
   );
 }

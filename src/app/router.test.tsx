@@ -43,10 +43,46 @@ describe('routes', () => {
     [appPaths.paymentResponse, messages.checkingPayment],
     [appPaths.paymentUnsuccessful, messages.paymentUnsuccessful],
     [appPaths.confirmation, messages.orderConfirmation],
+    [appPaths.faq, messages.faqTitle],
+    [appPaths.terms, messages.termsTitle],
+    [appPaths.privacy, messages.privacyTitle],
+    [appPaths.cookies, messages.cookiesTitle],
   ])('%s shows its page', async (path, heading) => {
     const router = renderAt(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(path);
+  });
+
+  it('the home page gives the rate promise beside the calculator, the HMRC registration, delivery facts and popular currencies with their charts', async () => {
+    renderAt(appPaths.home);
+    expect(await screen.findByRole('heading', { name: messages.heroTitle })).toBeInTheDocument();
+    expect(await screen.findByRole('tab', { name: messages.buyTab, selected: true })).toBeInTheDocument();
+    expect(screen.getByTestId('regulatory-line')).toHaveTextContent(
+      `${fixtures.siteSettings.name} is registered with HM Revenue & Customs as a money service business, registration number XVML00000157019.`,
+    );
+    const facts = screen.getByRole('region', { name: messages.factsHeading });
+    expect(within(facts).getByText(/^Order now for home delivery as soon as \w+day \d+ \w+$/)).toBeInTheDocument();
+    expect(within(facts).getByText('Home delivery £4.99 next working day, £3.99 on a later date')).toBeInTheDocument();
+    const popular = screen.getByRole('region', { name: messages.popularHeading });
+    const euro = await within(popular).findByRole('link', { name: /Euros EUR rate chart/ });
+    expect(euro).toHaveAttribute('href', '/eur-from-gbp');
+  });
+
+  it('the footer gives the customer line, the help and legal pages and the regulatory line, each link a real page', async () => {
+    renderAt(appPaths.home);
+    const footer = await screen.findByRole('contentinfo');
+    expect(within(footer).getByRole('link', { name: 'Call 0808 157 0192' })).toHaveAttribute('href', 'tel:08081570192');
+    expect(within(footer).getByTestId('footer-regulatory')).toHaveTextContent('registration number XVML00000157019');
+    for (const [name, path] of [
+      [messages.faqTitle, appPaths.faq],
+      [messages.termsTitle, appPaths.terms],
+      [messages.privacyTitle, appPaths.privacy],
+      [messages.cookiesTitle, appPaths.cookies],
+    ] as const) {
+      expect(within(footer).getByRole('link', { name })).toHaveAttribute('href', path);
+    }
+    await userEvent.click(within(footer).getByRole('link', { name: messages.cookiesTitle }));
+    expect(await screen.findByRole('heading', { level: 1, name: messages.cookiesTitle })).toBeInTheDocument();
   });
 
   it("/checkout/view-cart adds a new currency through 'Add new currency' to the cart, which then lists it", async () => {

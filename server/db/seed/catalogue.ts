@@ -37,6 +37,10 @@ export const seedSites = [
     nextUrl: null,
     errorUrl: null,
     abandonCartUrl: '/',
+    hmrcMsbNumber: 'XVML00000157019',
+    // A number from Ofcom's range kept for drama and examples, so no real line is ever called.
+    supportPhone: '0808 157 0192',
+    supportHours: 'Monday to Saturday, 9am to 5.30pm',
   },
   {
     id: 2,
@@ -58,6 +62,9 @@ export const seedSites = [
     nextUrl: null,
     errorUrl: null,
     abandonCartUrl: '/',
+    hmrcMsbNumber: 'XQML00000157034',
+    supportPhone: '0808 157 0347',
+    supportHours: 'Monday to Friday, 9am to 5pm',
   },
 ];
 

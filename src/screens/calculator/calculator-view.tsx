@@ -58,6 +58,8 @@ export interface CalculatorViewProps {
   quoteStatus: 'idle' | 'loading' | 'ready' | 'error';
   /** '£1 = €1.1423'. */
   rateLine: string | null;
+  /** 'Better rate over £500: €1.1800' under the rate line, when the quote has tiers. */
+  tierHint?: { text: string; reached: boolean } | null;
   /** The server's message when the quote failed. */
   quoteError: string | null;
 
@@ -183,9 +185,16 @@ function CalculatorForm(props: CalculatorViewProps) {
         ) : props.quoteStatus === 'error' ? (
           <Notice tone="error">{props.quoteError ?? messages.somethingWentWrong}</Notice>
         ) : props.rateLine ? (
-          <span className={styles.rateLine} data-testid="rate-line">
-            {props.rateLine}
-          </span>
+          <>
+            <span className={styles.rateLine} data-testid="rate-line">
+              {props.rateLine}
+            </span>
+            {props.tierHint ? (
+              <span className={props.tierHint.reached ? `${styles.tierHint} ${styles.tierReached}` : styles.tierHint} data-testid="tier-hint">
+                {props.tierHint.text}
+              </span>
+            ) : null}
+          </>
         ) : null}
       </div>
       {props.products ? <ProductChoice products={props.products} onChange={props.onProductChange} /> : null}

@@ -109,6 +109,22 @@ describe('Calculator', () => {
     expect(screen.queryByText('Collection branch')).not.toBeInTheDocument();
   });
 
+  it('says when a bigger amount gets a better rate, from the quote\'s tiers (spec 3 rateTiers), and when the amount gets it', async () => {
+    server.use(...variants.noCart());
+    renderShop(<Page />);
+    await ready();
+    const gbp = screen.getByRole('textbox', { name: 'You pay (£)' });
+    await userEvent.clear(gbp);
+    await userEvent.type(gbp, '300');
+    await waitFor(() => expect(screen.getByTestId('tier-hint')).toHaveTextContent(/^Better rate over £500: €\d+\.\d{4}$/), { timeout: 3000 });
+    await userEvent.clear(gbp);
+    await userEvent.type(gbp, '600');
+    await waitFor(() => expect(screen.getByTestId('tier-hint')).toHaveTextContent(/^Better rate over £1,000: €\d+\.\d{4}$/), { timeout: 3000 });
+    await userEvent.clear(gbp);
+    await userEvent.type(gbp, '1200');
+    await waitFor(() => expect(screen.getByTestId('tier-hint')).toHaveTextContent("You're getting our better rate for £1,000 and over"), { timeout: 3000 });
+  });
+
   it("caps the amount with 'Maximum order value is £2,500'", async () => {
     server.use(...variants.noCart());
     renderShop(<Page />);

@@ -28,6 +28,7 @@ import {
   useSelectedCurrency,
   useStore,
   useTabs,
+  useTierHint,
   useTransactionType,
   type CalculatorRef,
 } from './use-calculator.ts';
@@ -64,6 +65,7 @@ export function Calculator({ calculator, signedIn = false, toast = null, onDismi
   const unavailable = useCurrencyNotice(calculator);
   const restrictions = useRestrictions(calculator);
   const amounts = useAmounts(calculator);
+  const tierHint = useTierHint(calculator);
   const quoteStatus = useQuoteStatus(calculator);
   const quoteError = useQuoteError(calculator);
   const products = useProductOptions(calculator);
@@ -132,6 +134,7 @@ export function Calculator({ calculator, signedIn = false, toast = null, onDismi
       roundingWarning={amounts.roundingWarning}
       quoteStatus={quoteStatus}
       rateLine={amounts.rate === null || currency === null ? null : rateLine(currency, amounts.rate)}
+      tierHint={tierHint}
       quoteError={quoteError}
       products={productChoice}
       onProductChange={onProductChange}

@@ -21,6 +21,8 @@ import {
   type CalculatorMachine,
 } from '#machines/calculator/calculator.machine.ts';
 
+import { tierHintFor, type TierHint } from '#domain/rate-tiers.ts';
+
 export type CalculatorRef = ActorRefFrom<CalculatorMachine>;
 
 const sameList = <T>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((x, i) => x === b[i]);
@@ -49,6 +51,11 @@ export function useCurrencyOptions(calculator: CalculatorRef): { currencies: Cur
   return useSelector(calculator, selectCurrencyOptions, (a, b) => a.noResults === b.noResults && sameList(a.currencies, b.currencies));
 }
 
+/** Every currency the shop trades (the home page's popular currencies come from these). */
+export function useCurrencies(calculator: CalculatorRef): Currency[] {
+  return useSelector(calculator, (s) => s.context.currencies);
+}
+
 export function useSelectedCurrency(calculator: CalculatorRef): Currency | null {
   return useSelector(calculator, selectCurrency);
 }
@@ -71,6 +78,19 @@ export function useAmounts(calculator: CalculatorRef): AmountsView {
     a.rate === b.rate &&
     a.error === b.error &&
     a.roundingWarning === b.roundingWarning,
+  );
+}
+
+/** 'Better rate over £500: €1.1800' from the quote's tiers and the GBP amount (null without tiers or a quote). */
+export function useTierHint(calculator: CalculatorRef): TierHint | null {
+  return useSelector(
+    calculator,
+    (s) => {
+      const currency = selectCurrency(s);
+      const quote = s.context.quote;
+      return quote && currency ? tierHintFor(quote, selectAmounts(s).gbpMinor, currency) : null;
+    },
+    (a, b) => a?.text === b?.text,
   );
 }
 

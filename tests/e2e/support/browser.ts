@@ -19,7 +19,7 @@ const FLAGS = [
 ];
 
 export const SCREENSHOT_DIR = path.resolve('test-results/screenshots');
-export const VIEWPORTS = { mobile: { width: 375, height: 812 }, desktop: { width: 1280, height: 900 } } as const;
+export const VIEWPORTS = { mobile: { width: 375, height: 812 }, tablet: { width: 768, height: 1024 }, desktop: { width: 1280, height: 900 } } as const;
 
 export function chromiumAvailable(): boolean {
   return existsSync(CHROMIUM);
@@ -39,7 +39,7 @@ export async function newShopperContext(browser: Browser, opts: { geolocation?: 
   return context;
 }
 
-/** Screenshots of the page at 375 px and 1280 px, listed in test-results/screenshots/index.md. */
+/** Screenshots of the page at 375 px, 768 px and 1280 px, listed in test-results/screenshots/index.md. */
 export async function shoot(page: Page, name: string): Promise<string[]> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   const before = page.viewportSize() ?? VIEWPORTS.desktop;

@@ -61,7 +61,7 @@ export async function settled(page: Page): Promise<void> {
   );
 }
 
-/** One step of a journey: accessible, no content security policy violation, photographed at 375 px and 1280 px. */
+/** One step of a journey: accessible, no content security policy violation, photographed at 375, 768 and 1280 px. */
 export async function checkpoint(page: Page, step: string): Promise<void> {
   await expectAccessible(page, step);
   expectNoCspViolations(page, step);
