@@ -9,9 +9,6 @@
 import { createContext, lazy, Suspense, useContext, useState, type ComponentType } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { viewCartRequestOf } from '#domain/cart-link.ts';
-import { POPULAR_CURRENCY_CODES, chartPathOfCurrency } from '#domain/popular-currencies.ts';
-import { regulatoryLine } from '#domain/messages.ts';
-import { deliveryFacts } from '#domain/shop-facts.ts';
 import { PRODUCT } from '#domain/products.ts';
 import { Calculator } from '#src/screens/calculator/calculator.tsx';
 import { usePromiseActorFor } from '#src/screens/checkout-shared/use-promise-actor.ts';
@@ -55,7 +52,7 @@ const PaymentResponseScreen = onDemand(() => import('#src/screens/payment-respon
 const PaymentUnsuccessfulScreen = onDemand(() => import('#src/screens/payment-unsuccessful/payment-unsuccessful-screen.tsx').then((m) => m.PaymentUnsuccessfulScreen));
 const PaymentScreen = onDemand(() => import('#src/screens/payment/payment-screen.tsx').then((m) => m.PaymentScreen));
 // Below the calculator: the home page's trust, delivery and currency panels come in their own chunk.
-const HomePanels = onDemand(() => import('#src/screens/home/home-panels.tsx').then((m) => m.HomePanels));
+const HomePanelsForSite = onDemand(() => import('#src/screens/home/home-panels.tsx').then((m) => m.HomePanelsForSite));
 const InfoPage = onDemand(() => import('#src/screens/info-page/info-page.tsx').then((m) => m.InfoPage));
 const ViewCartScreen = onDemand(() => import('#src/screens/view-cart/view-cart-screen.tsx').then((m) => m.ViewCartScreen));
 
@@ -111,15 +108,7 @@ export function HomePage({ now }: { now?: Date }) {
       }
       panels={
         <Suspense fallback={null}>
-          <HomePanels
-            regulatory={regulatoryLine(settings)}
-            support={settings.support ?? null}
-            facts={deliveryFacts({ now: openedAt, deliveryPrices: settings.deliveryPrices })}
-            popular={POPULAR_CURRENCY_CODES.flatMap((code) => {
-              const currency = currencies.find((c) => c.code === code);
-              return currency ? [{ code, name: currency.pluralName, href: chartPathOfCurrency(code) }] : [];
-            })}
-          />
+          <HomePanelsForSite site={settings} currencies={currencies} now={openedAt} />
         </Suspense>
       }
     />

@@ -1,5 +1,8 @@
 import { Link } from 'react-router';
-import { formatMessage, messages } from '#domain/messages.ts';
+import type { SiteSettings } from '#domain/contract/catalogue.ts';
+import { POPULAR_CURRENCY_CODES, chartPathOfCurrency } from '#domain/currency-flags.ts';
+import { formatMessage, messages, regulatoryLine } from '#domain/messages.ts';
+import { deliveryFacts } from '#domain/shop-facts.ts';
 import { CurrencyFlag } from '#src/ui/currency-flag.tsx';
 import { Tick } from './home-view.tsx';
 import styles from './home.module.css';
@@ -89,5 +92,21 @@ export function HomePanels({ regulatory, support, facts, popular }: HomePanelsPr
           </section>
         ) : null}
     </>
+  );
+}
+
+/** The panels for the site's settings and the currencies the shop trades, as of `now`. */
+export function HomePanelsForSite({ site, currencies, now }: { site: SiteSettings; currencies: readonly { code: string; pluralName: string }[]; now: Date }) {
+  const popular = POPULAR_CURRENCY_CODES.flatMap((code) => {
+    const currency = currencies.find((c) => c.code === code);
+    return currency ? [{ code, name: currency.pluralName, href: chartPathOfCurrency(code) }] : [];
+  });
+  return (
+    <HomePanels
+      regulatory={regulatoryLine(site)}
+      support={site.support ?? null}
+      facts={deliveryFacts({ now, deliveryPrices: site.deliveryPrices })}
+      popular={popular}
+    />
   );
 }
