@@ -3,24 +3,30 @@
  * arrive, what it costs, and the site's regulatory line. The delivery rule is the checkout's
  * (server/services/delivery-slots.ts): the next working day from tomorrow, never a Sunday.
  */
-import { tz } from '@date-fns/tz';
+import { TZDate, tz } from '@date-fns/tz';
 import { addDays, format, getDay } from 'date-fns';
-import { SHOP_TIME_ZONE, londonDate, londonDateKey } from './availability.ts';
 import { formatMessage, messages } from './messages.ts';
 import { formatGbpAmount } from './money.ts';
 
+// Europe/London, as availability.ts (not imported: the home page's first load shares none of its code).
+const SHOP_TIME_ZONE = 'Europe/London';
 const inLondon = { in: tz(SHOP_TIME_ZONE) };
+
+function londonMidnight(isoDate: string): TZDate {
+  const [y = 0, m = 1, d = 1] = isoDate.split('-').map(Number);
+  return new TZDate(y, m - 1, d, SHOP_TIME_ZONE);
+}
 
 /** The first home delivery date for an order placed at `now`, as 'yyyy-MM-dd' (London). */
 export function nextHomeDeliveryDate(now: Date): string {
-  let date = addDays(londonDate(londonDateKey(now)), 1, inLondon);
+  let date = addDays(londonMidnight(format(now, 'yyyy-MM-dd', inLondon)), 1, inLondon);
   if (getDay(date, inLondon) === 0) date = addDays(date, 1, inLondon);
   return format(date, 'yyyy-MM-dd', inLondon);
 }
 
 /** 'Tuesday 24 November', the way the home page names the next delivery date. */
 export function formatDeliveryDay(isoDate: string): string {
-  return format(londonDate(isoDate), 'EEEE d MMMM', inLondon);
+  return format(londonMidnight(isoDate), 'EEEE d MMMM', inLondon);
 }
 
 /** The facts of the home page's delivery and collection panel. */
