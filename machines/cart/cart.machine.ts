@@ -364,6 +364,11 @@ export const cartMachine = setup({
     forgetPendingLine: assign({ pendingLine: null, lineRequester: null }),
     queueLine: assign({ queuedLine: (_, params: LineRequest) => params }),
     takeQueuedLine: assign(({ context }) => ({ pendingLine: context.queuedLine?.line ?? null, lineRequester: context.queuedLine?.replyTo ?? null, queuedLine: null })),
+    requeueLineInFlight: assign(({ context }) =>
+      context.lineRequester !== null && context.pendingLine !== null && context.queuedLine === null
+        ? { queuedLine: { line: context.pendingLine, replyTo: context.lineRequester }, pendingLine: null, lineRequester: null }
+        : {},
+    ),
     /** The requester of the pending line hears it is in the cart. */
     answerLineSaved: enqueueActions(({ context, enqueue }) => {
       if (context.lineRequester) enqueue.sendTo(context.lineRequester, { type: 'cart.lineSaved' } satisfies CartLineAnswer);
@@ -491,8 +496,10 @@ export const cartMachine = setup({
   on: {
     // Kept until the cart is known; the states that can act on it at once say so.
     'cart.viewOpened': { actions: { type: 'rememberRequest', params: ({ event }) => ({ request: event.request }) } },
-    'cart.abandoned': { target: '.none', actions: 'forgetCart' },
-    'cart.refreshRequested': { target: '.loading' },
+    // A line being saved when the cart is dropped or read again is asked for again once the cart
+    // is settled, so its requester always hears an answer.
+    'cart.abandoned': { target: '.none', actions: ['requeueLineInFlight', 'forgetCart'] },
+    'cart.refreshRequested': { target: '.loading', actions: 'requeueLineInFlight' },
     'problem.dismissed': { actions: 'forgetProblem' },
     // Asked for while the cart is being read or written: kept until it is settled.
     'cart.lineAdded': { actions: { type: 'queueLine', params: ({ event }) => ({ line: event.line, replyTo: event.replyTo ?? null }) } },

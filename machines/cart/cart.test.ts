@@ -516,6 +516,30 @@ describe('add to cart as a conversation (spec 2.3, 4.3, 8)', () => {
     expect(answers).toEqual([{ type: 'cart.lineRefused', problem: { title: 'Something went wrong' } }]);
   });
 
+  it.each([
+    ['read again (cart.refreshRequested)', { type: 'cart.refreshRequested' } as const],
+    ['dropped (cart.abandoned)', { type: 'cart.abandoned' } as const],
+  ])('a line being saved when the cart is %s is asked for again, and its requester answered', async (_name, event) => {
+    let saveLine: () => void = () => {};
+    let first = true;
+    const addLine = () =>
+      first
+        ? ((first = false), new Promise<Cart>((resolve) => (saveLine = () => resolve(makeCart()))))
+        : Promise.resolve(makeCart());
+    const { actor, api, settled } = startCart(makeCart(), { api: { addLine } as never });
+    await settled();
+    const { ref, answers } = requester();
+    actor.send({ type: 'cart.lineAdded', line, replyTo: ref });
+    expect(actor.getSnapshot().hasTag('saving')).toBe(true);
+    actor.send(event);
+    saveLine();
+    await settled();
+    expect(answers).toEqual([{ type: 'cart.lineSaved' }]);
+    // Read again: added to the cart as read; dropped: a new cart is created for it.
+    if (event.type === 'cart.abandoned') expect(api.createCart).toHaveBeenCalledTimes(1);
+    else expect(api.addLine).toHaveBeenCalledTimes(2);
+  });
+
   it('a checked-out cart refuses the line', async () => {
     const { actor, settled } = startCart(makeCart({ buyBackGuarantee: false, refundGuarantee: false }));
     await settled();

@@ -168,6 +168,7 @@ export function cartOracle(site: SiteRules) {
     if (seen.screen === 'unavailable' || seen.screen === 'checkedOut') return { ...seen, queued: false, effects: [...seen.effects, LINE_REFUSED] };
     return seen;
   };
+  const requeue = (seen: CartSeen): CartSeen => (seen.requester && !seen.queued ? { ...seen, requester: false, queued: true } : seen);
   const statusOf = (event: AnyEventObject): number => (event.error as { status: number }).status;
   const isOpen = (seen: CartSeen) => OPEN_SCREENS.includes(seen.screen);
   /** Amounts can be typed, lines removed and questions answered (no other write on its way). */
@@ -208,10 +209,11 @@ export function cartOracle(site: SiteRules) {
           const withRequest = { ...seen, request: (event.request as ViewCartRequest).kind };
           return seen.screen === 'empty' || isOpen(seen) ? settle(withRequest) : withRequest;
         }
+        // A line being saved is asked for again once the cart is settled: its asker always hears.
         case 'cart.refreshRequested':
-          return { ...seen, screen: 'loading' };
+          return { ...requeue(seen), screen: 'loading' };
         case 'cart.abandoned':
-          return { ...forget(seen), screen: 'empty' };
+          return arrive({ ...forget(requeue(seen)), screen: 'empty' });
         case 'problem.dismissed':
           return { ...seen, problem: false };
 
