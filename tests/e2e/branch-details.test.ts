@@ -47,7 +47,8 @@ test("an unknown branch code says 'We couldn't find that branch' and leads back 
   await page.goto(`${shop.app}/branches/NOPE99`);
   await heading(page, messages.branchNotFound);
   await step('not-found');
-  await page.getByRole('link', { name: messages.backToBranchFinder }).click();
+  // The page's own link (the footer has a 'Find a branch' link too).
+  await page.getByRole('region', { name: messages.branchNotFound }).getByRole('link', { name: messages.backToBranchFinder }).click();
   await waitForPath(page, appPaths.branches);
   await heading(page, messages.branchFinderTitle);
 });
