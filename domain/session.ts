@@ -40,3 +40,14 @@ export function msUntilTokenExpiry(token: string, now: Date): number {
   const claims = tokenClaims(token);
   return claims === null ? 0 : Math.max(0, claims.exp * 1000 - now.getTime());
 }
+
+/**
+ * True when the token says its session has no cart (spec 3: the token carries the cart id): a
+ * token the shop keeps renewed (`renewable`) with no cart claim. Tokens that cannot be read, or
+ * were issued before the shop renewed them, say nothing, so the cart is asked for.
+ */
+export function tokenSaysNoCart(token: string | null | undefined): boolean {
+  if (typeof token !== 'string') return false;
+  const claims = tokenClaims(token);
+  return claims !== null && claims.renewable === true && (claims.cart ?? null) === null;
+}

@@ -21,6 +21,7 @@ import { createAddressLookup, type AddressLookup } from './services/address-look
 import { httpRefundSender } from './services/payment.ts';
 import { createPlaceSearch, type PlaceSearch } from './services/places.ts';
 import { refuseUnstorableInput } from './validation.ts';
+import { SESSION_TOKEN_HEADER } from '#domain/contract/routes.ts';
 
 export interface ApiProviders {
   places: PlaceSearch;
@@ -82,7 +83,7 @@ export function createApi(deps: Deps, providers?: Partial<ApiProviders>) {
       credentials: true,
       allowMethods: ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'],
       allowHeaders: ['Authorization', 'Content-Type'],
-      exposeHeaders: ['Location', 'X-Request-Id', 'Retry-After'],
+      exposeHeaders: ['Location', 'X-Request-Id', 'Retry-After', SESSION_TOKEN_HEADER],
       maxAge: 600,
     }),
   );

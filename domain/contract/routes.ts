@@ -110,4 +110,10 @@ export const appPaths = {
 
 /** The session token header and the site the shop runs as unless configured otherwise. */
 export const AUTH_HEADER = 'Authorization';
+/**
+ * A renewed session token, answered by an authorised call that moved the session to another cart
+ * or order (or whose token named a cart or order the session no longer has): the token's claims
+ * then say again which cart the session has (spec 3), so a page knows without asking.
+ */
+export const SESSION_TOKEN_HEADER = 'Session-Token';
 export const bearer = (token: string) => `Bearer ${token}`;

@@ -20,6 +20,11 @@ export const SessionClaimsSchema = v.looseObject({
   cart: v.nullish(v.string()),
   order: v.nullish(v.string()),
   exp: v.number(),
+  /**
+   * The shop renews this token whenever its session moves to another cart or order (the
+   * Session-Token header), so its `cart` can be trusted: null means there is none.
+   */
+  renewable: v.optional(v.boolean()),
 });
 export type SessionClaims = v.InferOutput<typeof SessionClaimsSchema>;
 

@@ -8,6 +8,10 @@
  * token is ready, on `session.profileRequested` (sent by the app when a calculator starts);
  * `notice` tells the shopper that a refused session was replaced ('sessionEnded').
  *
+ * A call that moves the session to another cart or order is answered a renewed token
+ * (`session.tokenRenewed`), which replaces and stores the current one: the token's claims then
+ * say whether there is a cart, so a page without one does not ask for it (spec 3, 7.4).
+ *
  * A refused or expired token is not simply dropped: the new session is asked for with it, so the
  * server can hand its cart and order over to the new session (docs/decisions/011). It does so
  * only for a recently expired token, never for a revoked session; when the cart does not come
@@ -63,7 +67,12 @@ export type SessionEvent =
   /** A calculator started: read the loyalty sign-in flag. */
   | { type: 'session.profileRequested' }
   /** Try again after the token could not be acquired. */
-  | { type: 'session.retried' };
+  | { type: 'session.retried' }
+  /**
+   * A call carrying `replacing` was answered a renewed token: the call moved the session to
+   * another cart or order, and the new token says so (its claims name them).
+   */
+  | { type: 'session.tokenRenewed'; token: string; replacing: string };
 
 export type SessionTag =
   /** A usable token is in context. */
@@ -170,6 +179,9 @@ export const sessionMachine = setup({
     /** Storage holds a usable token other than the one refused: another tab's new session. */
     isNewerStoredToken: ({ context }, params: { token: string | null }) =>
       isTokenUsable(params.token, new Date(context.now())) && params.token !== context.previousToken,
+    /** A usable renewed token of the token calls carry now (a renewal of a replaced token is ignored). */
+    isRenewalOfCurrentToken: ({ context }, params: { token: string; replacing: string }) =>
+      params.replacing === context.token && isTokenUsable(params.token, new Date(context.now())),
     hasNotice: ({ context }) => context.notice !== null,
     hasProfile: (_, params: { info: SessionInfo }) => params.info.hasProfile,
   },
@@ -289,10 +301,26 @@ export const sessionMachine = setup({
             onDone: { target: 'ready' },
             onError: { target: 'ready' },
           },
+          on: {
+            'session.tokenRenewed': {
+              guard: { type: 'isRenewalOfCurrentToken', params: ({ event }) => event },
+              target: 'storing',
+              reenter: true,
+              actions: { type: 'rememberToken', params: ({ event }) => event },
+            },
+          },
         },
         ready: {
           meta: { view: false },
           tags: ['ready'],
+          // The call that moved the session to another cart or order answered the token saying so.
+          on: {
+            'session.tokenRenewed': {
+              guard: { type: 'isRenewalOfCurrentToken', params: ({ event }) => event },
+              target: 'storing',
+              actions: { type: 'rememberToken', params: ({ event }) => event },
+            },
+          },
           after: {
             TOKEN_EXPIRY: { target: 'acquiring', actions: { type: 'rememberExpiredToken', params: ({ context }) => ({ token: context.token }) } },
           },

@@ -260,3 +260,26 @@ describe('loyalty sign-in flag (spec 4.4, 2.1)', () => {
     await ready();
   });
 });
+
+describe('a renewed token (the call moved the session to a cart)', () => {
+  it('replaces the token the call carried and is stored', async () => {
+    const token = fakeSessionToken(BASE + HOUR);
+    const renewed = fakeSessionToken(BASE + 2 * HOUR, { cart: 'cart-1', renewable: true });
+    const { actor, calls, ready } = startSession({ token, legacyToken: null });
+    await ready();
+    actor.send({ type: 'session.tokenRenewed', token: renewed, replacing: token });
+    await ready();
+    expect(selectToken(actor.getSnapshot())).toBe(renewed);
+    expect(calls.store).toHaveBeenCalledWith(renewed);
+  });
+
+  it('is ignored when the call carried a token since replaced, or the renewal is already expired', async () => {
+    const token = fakeSessionToken(BASE + HOUR);
+    const { actor, calls, ready } = startSession({ token, legacyToken: null });
+    await ready();
+    actor.send({ type: 'session.tokenRenewed', token: fakeSessionToken(BASE + HOUR, { cart: 'c' }), replacing: 'an-older-token' });
+    actor.send({ type: 'session.tokenRenewed', token: fakeSessionToken(BASE - 1, { cart: 'c' }), replacing: token });
+    expect(selectToken(actor.getSnapshot())).toBe(token);
+    expect(calls.store).not.toHaveBeenCalled();
+  });
+});

@@ -34,9 +34,11 @@ export function cartRoutes() {
 
   app.get(apiRoutes.cart.pattern, requireSession, async (c) => c.json<Cart>(await getCart(c.get('deps'), c.get('session'))));
 
-  app.post(apiRoutes.cartCreate.pattern, requireSession, validate('json', CreateCartRequestSchema), async (c) =>
-    c.json<Cart>(await createCart(c.get('deps'), c.get('session'), c.req.valid('json')), 201),
-  );
+  app.post(apiRoutes.cartCreate.pattern, requireSession, validate('json', CreateCartRequestSchema), async (c) => {
+    const cart = await createCart(c.get('deps'), c.get('session'), c.req.valid('json'));
+    c.set('session', { ...c.get('session'), cartId: cart.id, orderId: null });
+    return c.json<Cart>(cart, 201);
+  });
 
   app.post(apiRoutes.cartAdd.pattern, requireSession, validate('json', CartLineRequestSchema), async (c) =>
     c.json<Cart>(await addLine(c.get('deps'), c.get('session'), c.req.valid('json')), 201),
@@ -58,17 +60,21 @@ export function cartRoutes() {
     c.json<Cart>(await setGuarantee(c.get('deps'), c.get('session'), 'refund', c.req.valid('query').isRefund)),
   );
 
-  app.get(apiRoutes.cartRecreate.pattern, requireSession, validate('query', RecreateQuery), async (c) =>
-    c.json<Cart>(await recreateCart(c.get('deps'), c.get('session'), c.req.valid('query').id)),
-  );
+  app.get(apiRoutes.cartRecreate.pattern, requireSession, validate('query', RecreateQuery), async (c) => {
+    const cart = await recreateCart(c.get('deps'), c.get('session'), c.req.valid('query').id);
+    c.set('session', { ...c.get('session'), cartId: cart.id, orderId: null });
+    return c.json<Cart>(cart);
+  });
 
   app.delete(apiRoutes.cartAbandon.pattern, requireSession, async (c) => {
     await abandonCart(c.get('deps'), c.get('session'));
+    c.set('session', { ...c.get('session'), cartId: null, orderId: null });
     return c.body(null, 204);
   });
 
   app.post(apiRoutes.cartCheckout.pattern, requireSession, async (c) => {
     const { created, response } = await checkout(c.get('deps'), c.get('session'));
+    c.set('session', { ...c.get('session'), orderId: response.orderId });
     return c.json<CheckoutResponse>(response, created ? 201 : 200);
   });
 

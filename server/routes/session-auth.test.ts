@@ -53,3 +53,63 @@ describe('requireSession', () => {
     expect((await api.request('/api/sites/1/whoami', { headers: server.auth(token) })).status).toBe(403);
   });
 });
+
+describe('the renewed token (Session-Token)', () => {
+  const claimsOf = (token: string | null) => {
+    expect(token).toEqual(expect.any(String));
+    const claims = decodeJwt(token ?? '');
+    return { cart: claims.cart, order: claims.order };
+  };
+
+  it('answers one when the token no longer names the cart the session has', async () => {
+    const token = await server.newSession();
+    const sid = String(decodeJwt(token).sid);
+    const [cart] = await server.deps.db
+      .insert(t.carts)
+      .values({ sessionId: sid, siteId: 1, storeId: 1, productId: 2, expiresAt: new Date('2026-11-23T10:00:00Z') })
+      .returning();
+    await setSessionCart(server.deps.db, sid, { cartId: cart?.id ?? null });
+
+    const res = await api.request('/api/whoami', { headers: server.auth(token) });
+    expect(claimsOf(res.headers.get('Session-Token'))).toEqual({ cart: cart?.id, order: null });
+    const renewed = res.headers.get('Session-Token') ?? '';
+    const again = await api.request('/api/whoami', { headers: server.auth(renewed) });
+    expect(again.status).toBe(200);
+    expect(again.headers.get('Session-Token')).toBeNull();
+  });
+
+  it('carries the new cart after POST /cart and none after DELETE /cart', async () => {
+    const token = await server.newSession();
+    const created = await api.request('/cart', {
+      method: 'POST',
+      headers: { ...server.auth(token), 'Content-Type': 'application/json' },
+      body: JSON.stringify({ storeId: 1, productId: 1, affiliateCode: null }),
+    });
+    expect(created.status).toBe(201);
+    const cart = (await created.json()) as { id: string };
+    const withCart = created.headers.get('Session-Token');
+    expect(claimsOf(withCart)).toEqual({ cart: cart.id, order: null });
+
+    // Calls that leave the session's cart as it is answer no new token.
+    const read = await api.request('/api/cart', { headers: server.auth(withCart ?? '') });
+    expect(read.status).toBe(200);
+    expect(read.headers.get('Session-Token')).toBeNull();
+
+    const dropped = await api.request('/cart', { method: 'DELETE', headers: server.auth(withCart ?? '') });
+    expect(dropped.status).toBe(204);
+    expect(claimsOf(dropped.headers.get('Session-Token'))).toEqual({ cart: null, order: null });
+  });
+
+  it('answers none on a refused call', async () => {
+    const token = await server.newSession();
+    const res = await api.request('/api/cart/line/00000000-0000-4000-8000-000000000000', { method: 'DELETE', headers: server.auth(token) });
+    expect(res.ok).toBe(false);
+    expect(res.headers.get('Session-Token')).toBeNull();
+  });
+
+  it('is readable by the app on another origin (CORS exposes it)', async () => {
+    const token = await server.newSession();
+    const res = await api.request('/api/cart', { headers: { ...server.auth(token), Origin: server.deps.config.appOrigin } });
+    expect(res.headers.get('Access-Control-Expose-Headers')).toContain('Session-Token');
+  });
+});

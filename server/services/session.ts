@@ -27,6 +27,19 @@ export interface SessionRow extends SessionContext {
   revoked: boolean;
 }
 
+/** A session with the cart and order its token named (the row may have moved on). */
+export interface AuthenticatedSession extends SessionRow {
+  claims: { cart: string | null; order: string | null; renewable: boolean };
+}
+
+/**
+ * True when the token's claims no longer say which cart and order the session has, or come from a
+ * token issued before tokens were renewed (whose cart claim cannot be trusted).
+ */
+export function claimsAreStale(claims: AuthenticatedSession['claims'], session: Pick<SessionContext, 'cartId' | 'orderId'>): boolean {
+  return !claims.renewable || claims.cart !== session.cartId || claims.order !== session.orderId;
+}
+
 /** Opaque tokens of the old system look like `legacy.<anything>`. */
 export const LEGACY_TOKEN = /^legacy\.[A-Za-z0-9._~-]{1,200}$/;
 const SECRET_NAME = 'session-signing-key';
@@ -63,7 +76,7 @@ function toRow(r: typeof t.sessions.$inferSelect): SessionRow {
 
 export async function issueToken(deps: Pick<Deps, 'db' | 'config' | 'clock'>, session: SessionContext): Promise<string> {
   const now = Math.floor(deps.clock.now().getTime() / 1000);
-  return new SignJWT({ sid: session.sessionId, site: session.siteId, cart: session.cartId, order: session.orderId })
+  return new SignJWT({ sid: session.sessionId, site: session.siteId, cart: session.cartId, order: session.orderId, renewable: true })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuer(ISSUER)
     .setIssuedAt(now)
@@ -124,6 +137,8 @@ interface Claims {
   site: number;
   cart: string | null;
   order: string | null;
+  /** Issued since tokens are renewed on every change of cart or order (Session-Token). */
+  renewable: boolean;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -134,11 +149,11 @@ const optionalId = (x: unknown) => x === null || x === undefined || (typeof x ==
 
 /** The shop's claims from a verified payload; 401 when they are not the shape it signs. */
 function claimsOf(payload: Record<string, unknown>): Claims {
-  const { sid, site, cart, order } = payload;
+  const { sid, site, cart, order, renewable } = payload;
   if (typeof sid !== 'string' || !UUID.test(sid) || typeof site !== 'number' || !optionalId(cart) || !optionalId(order)) {
     throw unauthorized('The session token is malformed.', 'token-malformed');
   }
-  return { sid, site, cart: (cart as string | undefined) ?? null, order: (order as string | undefined) ?? null };
+  return { sid, site, cart: (cart as string | undefined) ?? null, order: (order as string | undefined) ?? null, renewable: renewable === true };
 }
 
 /** Verifies signature, issuer and expiry (against the injected clock); 401 otherwise. */
@@ -194,7 +209,7 @@ export function bearerToken(header: string | undefined | null): string | null {
  * (403); a claim that is merely stale (the session has moved to a newer cart) is not, because the
  * row, not the token, says which cart and order the session has.
  */
-export async function authenticate(deps: Pick<Deps, 'db' | 'config' | 'clock'>, token: string | null): Promise<SessionRow> {
+export async function authenticate(deps: Pick<Deps, 'db' | 'config' | 'clock'>, token: string | null): Promise<AuthenticatedSession> {
   if (token === null) throw unauthorized('A session token is required.', 'token-missing');
   const claims = await verifyToken(deps, token);
   const session = await findSession(deps.db, claims.sid);
@@ -209,7 +224,7 @@ export async function authenticate(deps: Pick<Deps, 'db' | 'config' | 'clock'>, 
     const [order] = await deps.db.select({ sessionId: t.orders.sessionId }).from(t.orders).where(eq(t.orders.id, claims.order));
     if (order !== undefined && order.sessionId !== session.sessionId) throw forbidden('This order belongs to another session.');
   }
-  return session;
+  return { ...session, claims: { cart: claims.cart, order: claims.order, renewable: claims.renewable } };
 }
 
 /**

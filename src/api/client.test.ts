@@ -49,6 +49,19 @@ describe('API client', () => {
     expect(seen.map((r) => r.headers.has('authorization'))).toEqual([false, false]);
   });
 
+  it('hands a renewed token (Session-Token) to the session, with the token the call carried', async () => {
+    capture('cartCreate', fixtures.cart, { status: 201, headers: { 'Session-Token': 'renewed.token.x' } });
+    const onTokenRenewed = vi.fn();
+    const api = createApiClient({ baseUrl: MOCK_API_BASE, getToken: () => 'current.token.x', onTokenRenewed });
+    await api.json(apiRoutes.cartCreate, apiRoutes.cartCreate.url(), CartSchema, { json: { storeId: 1, productId: 1, affiliateCode: null } });
+    expect(onTokenRenewed).toHaveBeenCalledWith('renewed.token.x', 'current.token.x');
+
+    // Not for a call that carried no session token (or another one).
+    onTokenRenewed.mockClear();
+    await api.json(apiRoutes.cartCreate, apiRoutes.cartCreate.url(), CartSchema, { json: {}, auth: { token: 'legacy' } });
+    expect(onTokenRenewed).not.toHaveBeenCalled();
+  });
+
   it('sends an explicit token when asked (the legacy exchange)', async () => {
     const seen = capture('cart');
     await client('current').api.json(apiRoutes.cart, '/api/cart', CartSchema, { auth: { token: 'legacy' } });

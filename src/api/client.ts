@@ -1,13 +1,13 @@
 /**
  * The one HTTP client of the app (ky): every call sends credentials, carries the session bearer
  * token when there is one, never retries (cart and order writes must not happen twice), reports
- * 401/403 so the session actor can drop its token, turns problem+json answers into ProblemError,
- * and parses every answer with the contract schema so a shape drift fails loudly at the edge.
+ * 401/403 so the session actor can drop its token and hands it a renewed token (Session-Token),
+ * turns problem+json answers into ProblemError, and parses every answer with the contract schema so a shape drift fails loudly at the edge.
  */
 import ky, { type KyInstance } from 'ky';
 import * as v from 'valibot';
 import { PROBLEM_CONTENT_TYPE, ProblemSchema, type Problem } from '#domain/contract/common.ts';
-import { AUTH_HEADER, bearer } from '#domain/contract/routes.ts';
+import { AUTH_HEADER, SESSION_TOKEN_HEADER, bearer } from '#domain/contract/routes.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -77,6 +77,11 @@ export interface ApiClientOptions {
    * actor gets session.unauthorized naming that token, null when the call carried none).
    */
   onUnauthorized?: (status: 401 | 403, token: string | null) => void;
+  /**
+   * Told about a renewed session token (the Session-Token header) answered to a call that carried
+   * `sentToken`: the call moved the session to another cart or order.
+   */
+  onTokenRenewed?: (token: string, sentToken: string) => void;
   /** For tests. */
   fetch?: typeof fetch;
   /** Milliseconds before a call is abandoned; false for none. */
@@ -148,7 +153,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       ...(request.json === undefined ? {} : { json: request.json }),
       ...(request.signal ? { signal: request.signal } : {}),
     });
-    if (res.ok) return res;
+    if (res.ok) {
+      const renewed = res.headers.get(SESSION_TOKEN_HEADER);
+      if (renewed && token && auth === 'session') options.onTokenRenewed?.(renewed, token);
+      return res;
+    }
     if ((res.status === 401 || res.status === 403) && auth === 'session') options.onUnauthorized?.(res.status, token ?? null);
     throw await toError(res);
   }

@@ -27,7 +27,7 @@ describe('the cart machine wired to the API (provideCart)', () => {
       return new Response(JSON.stringify({ title: 'Not found', status: 404 }), { status: 404, headers: { 'content-type': 'application/problem+json' } });
     };
     let token: string | null = null;
-    const link: SessionLink = { getToken: () => token, unauthorized: () => undefined };
+    const link: SessionLink = { getToken: () => token, unauthorized: () => undefined, renewed: () => undefined };
     const services = createShopServices(config, link, { fetch: fetch as typeof globalThis.fetch, errors: { report: () => undefined } });
     const shop = setup({ actors: { session, cart: provideCart(services, () => ({})) } }).createMachine({
       type: 'parallel',
@@ -52,5 +52,43 @@ describe('the cart machine wired to the API (provideCart)', () => {
     expect(requests).toHaveLength(1);
     expect(requests[0]?.bearer).toBe('Bearer token-1');
     actor.stop();
+  });
+
+  it('does not ask for a cart when the token says the session has none (no 404 on every page)', async () => {
+    const requests: string[] = [];
+    const fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+      requests.push(new Request(input, init).url);
+      return new Response(JSON.stringify({ title: 'Not found', status: 404 }), { status: 404, headers: { 'content-type': 'application/problem+json' } });
+    };
+    const claims = (cart: string | null) =>
+      btoa(JSON.stringify({ sid: 's', site: 1, cart, order: null, exp: 4_102_444_800, renewable: true })).replace(/=+$/, '');
+    const noCart = `h.${claims(null)}.s`;
+    const withCart = `h.${claims('1b2c3d4e-0000-4000-8000-000000000001')}.s`;
+    for (const [token, calls] of [
+      [noCart, 0],
+      [withCart, 1],
+    ] as const) {
+      requests.length = 0;
+      const link: SessionLink = { getToken: () => token, unauthorized: () => undefined, renewed: () => undefined };
+      const services = createShopServices(config, link, { fetch: fetch as typeof globalThis.fetch, errors: { report: () => undefined } });
+      const shop = setup({ actors: { session, cart: provideCart(services, () => ({})) } }).createMachine({
+        type: 'parallel',
+        states: {
+          session: { invoke: { src: 'session', systemId: 'session' } },
+          cart: {
+            invoke: {
+              src: 'cart',
+              systemId: 'cart',
+              input: { siteId: 1, settings: { isPartner: false, showBuybackGuarantee: false, showRefundGuarantee: false } },
+            },
+          },
+        },
+      });
+      const actor = createActor(shop).start();
+      actor.system.get('session').send({ type: 'ready', token });
+      await waitFor(actor.system.get('cart'), (s: { hasTag: (t: string) => boolean }) => s.hasTag('empty'));
+      expect(requests, token === noCart ? 'no cart in the token' : 'a cart in the token').toHaveLength(calls);
+      actor.stop();
+    }
   });
 });

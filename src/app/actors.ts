@@ -57,6 +57,7 @@ import {
 } from '#src/api/order.ts';
 import { lookupAddresses, searchPlaces } from '#src/api/places.ts';
 import { createSession, fetchSessionInfo } from '#src/api/session.ts';
+import { tokenSaysNoCart } from '#domain/session.ts';
 import type { Branch, LookupAddress, OpeningTimes, StoreAddress } from '#domain/contract/branches.ts';
 import type { Cart } from '#domain/contract/cart.ts';
 import type { CheckoutContent, Currency, ProductId, QuoteResponse } from '#domain/contract/catalogue.ts';
@@ -125,6 +126,7 @@ export function createShopServices(config: ShopConfig, session: SessionLink, ove
       baseUrl: config.apiBase,
       getToken: () => session.getToken(),
       onUnauthorized: (status, token) => session.unauthorized(status, token),
+      onTokenRenewed: (token, sentToken) => session.renewed(token, sentToken),
       ...(overrides.fetch ? { fetch: overrides.fetch } : {}),
     }),
     session,
@@ -163,9 +165,13 @@ export function provideCart(services: ShopServices, tracking: () => Partial<Trac
   const { api } = services;
   return cartMachine.provide({
     actors: {
-      // GET /cart says whether there is one (404: none), GET /api/cart reads it.
+      // A token that says its session has no cart is believed (no call); otherwise GET /cart says
+      // whether there is one (404: none) and GET /api/cart reads it.
       fetchCart: authorised(
-        fromPromise<Cart | null>(async ({ signal }) => ((await fetchCartExists(api, { signal })) === null ? null : fetchCart(api, { signal }))),
+        fromPromise<Cart | null>(async ({ signal }) => {
+          if (tokenSaysNoCart(services.session.getToken())) return null;
+          return (await fetchCartExists(api, { signal })) === null ? null : fetchCart(api, { signal });
+        }),
       ),
       createCart: authorised(fromPromise(({ input, signal }) => createCart(api, input, { signal }))),
       addLine: authorised(fromPromise(({ input, signal }) => addCartLine(api, input, { signal }))),

@@ -1,7 +1,8 @@
 /**
  * How the API client reaches the session actor, which owns the token (spec 4.4): it reads the
  * token on every call and reports a 401 or 403 as `session.unauthorized`, naming the token the
- * call carried. The link exists before the session actor (the session needs the client to start
+ * call carried, and a renewed token (the call moved the session to another cart or order) as
+ * `session.tokenRenewed`. The link exists before the session actor (the session needs the client to start
  * one), so it is connected once the shop's system holds the session.
  *
  * Waiting for the session and making a refused call again are the authorised-call statechart's
@@ -14,6 +15,8 @@ export interface SessionLink {
   getToken(): string | null;
   /** A call carrying `token` (null: none) was answered 401 or 403. */
   unauthorized(status: 401 | 403, token: string | null): void;
+  /** A call carrying `sentToken` was answered a renewed token. */
+  renewed(token: string, sentToken: string): void;
 }
 
 /** The session actor as the link needs it (any actor of the session machine). */
@@ -32,5 +35,6 @@ export function createSessionLink(): ConnectableSessionLink {
     },
     getToken: () => (session ? selectToken(session.getSnapshot()) : null),
     unauthorized: (_status, token) => session?.send({ type: 'session.unauthorized', token }),
+    renewed: (token, sentToken) => session?.send({ type: 'session.tokenRenewed', token, replacing: sentToken }),
   };
 }

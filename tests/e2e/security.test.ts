@@ -1,7 +1,7 @@
 import { expect, inject, test } from 'vitest';
 import { messages } from '#domain/messages.ts';
 import { cspViolations, shopperForEachTest } from './support/journey.ts';
-import { journeySteps, openHome } from './support/steps.ts';
+import { addToCart, journeySteps, openHome, payPounds, pickRadio } from './support/steps.ts';
 
 const shop = inject('shop');
 const shopper = shopperForEachTest();
@@ -55,4 +55,30 @@ test('loyalty sign-in: the session token never appears in the address, and the s
   // The code was used once: going back to it does not sign in again.
   const again = await page.goto(address.toString());
   expect(again?.status()).toBe(400);
+});
+
+test('a page without a cart asks for none (no 404 in the console); once there is one, the next page finds it', async () => {
+  const { page } = shopper;
+  const cartCalls: string[] = [];
+  const failed: string[] = [];
+  page.on('response', (r) => {
+    const url = new URL(r.url());
+    if (url.origin === shop.api && (url.pathname === '/cart' || url.pathname === '/api/cart')) cartCalls.push(`${r.request().method()} ${url.pathname} ${r.status()}`);
+    if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+  });
+  await openHome(page, shop);
+  await page.waitForLoadState('networkidle');
+  // The session's token says it has no cart (spec 3), so nothing is asked and nothing fails.
+  expect(cartCalls).toEqual([]);
+  expect(failed).toEqual([]);
+
+  await pickRadio(page, messages.deliveryOptionLabel, messages.homeDelivery);
+  await payPounds(page, 300);
+  await addToCart(page);
+  // Creating the cart renewed the token: a new page load asks for it and finds it.
+  cartCalls.length = 0;
+  await page.reload();
+  await page.getByTestId('review-line').first().waitFor({ timeout: 30_000 });
+  expect(cartCalls.filter((c) => c.startsWith('GET'))).toEqual(['GET /cart 200', 'GET /api/cart 200']);
+  expect(failed).toEqual([]);
 });

@@ -12,6 +12,10 @@ const fresh = fakeSessionToken(NOW + 3_600_000, { sid: 'fresh' });
 const handedOver = fakeSessionToken(NOW + 3_600_000, { sid: 'handed-over', cart: 'cart-1' });
 /** What another tab stored after it replaced the session. */
 const otherTab = fakeSessionToken(NOW + 3_600_000, { sid: 'other-tab' });
+/** Renewed tokens: a call moved the session to a cart (or the renewal came too late to use). */
+const renewedStored = fakeSessionToken(NOW + 3_600_000, { sid: 'stored', cart: 'cart-2', renewable: true });
+const renewedFresh = fakeSessionToken(NOW + 3_600_000, { sid: 'fresh', cart: 'cart-3', renewable: true });
+const renewedExpired = fakeSessionToken(NOW - 1_000, { sid: 'stored', cart: 'cart-2', renewable: true });
 const unauthorized = Object.assign(new Error('HTTP 401'), { status: 401 });
 
 const EVENTS: AnyEventObject[] = [
@@ -21,6 +25,11 @@ const EVENTS: AnyEventObject[] = [
     { type: 'session.noticeDismissed' },
     { type: 'session.profileRequested' },
     { type: 'session.retried' },
+    { type: 'session.tokenRenewed', token: renewedStored, replacing: stored },
+    { type: 'session.tokenRenewed', token: renewedFresh, replacing: fresh },
+    // A renewal answered to a call that carried a token since replaced, or one already expired: ignored.
+    { type: 'session.tokenRenewed', token: renewedFresh, replacing: 'replaced-token' },
+    { type: 'session.tokenRenewed', token: renewedExpired, replacing: stored },
     actorDone('readStoredTokens', { token: stored, legacyToken: null }),
     actorDone('readStoredTokens', { token: null, legacyToken: null }),
     actorDone('readStoredTokens', { token: null, legacyToken: 'legacy' }),
@@ -56,10 +65,11 @@ definePathSuite({
   serializeState: (s) =>
     JSON.stringify([
       s.value,
-      s.context.token !== null,
+      // Which token (a renewal applies to the token it replaces), not just whether there is one.
+      s.context.token,
       s.context.legacyToken !== null,
       s.context.hasProfile,
-      s.context.previousToken !== null,
+      s.context.previousToken,
       s.context.refused,
       s.context.notice,
     ]),
@@ -94,7 +104,7 @@ definePathSuite({
     }
     // The API client only ever gets a usable token.
     const token = selectToken(s);
-    if (s.hasTag('ready')) expect([stored, fresh, handedOver, otherTab]).toContain(token);
+    if (s.hasTag('ready')) expect([stored, fresh, handedOver, otherTab, renewedStored, renewedFresh]).toContain(token);
     else expect(token).toBeNull();
     if (s.matches({ token: 'clearing' })) expect(s.context.token).toBeNull();
     // A refused token waits to be handed over and is never sent again.
@@ -102,6 +112,6 @@ definePathSuite({
     if (s.context.previousToken !== null) expect(token).not.toBe(s.context.previousToken);
     expect(s.hasTag('sessionEnded')).toBe(s.context.notice !== null);
     expect(selectHasProfile(s)).toBe(s.context.hasProfile === true);
-    if (s.matches({ profile: 'loading' })) expect(s.matches({ token: 'ready' })).toBe(true);
+    if (s.matches({ profile: 'loading' })) expect(s.hasTag('ready'), 'the flag is read with a token in place (being stored after a renewal, or ready)').toBe(true);
   },
 });

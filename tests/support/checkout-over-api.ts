@@ -19,6 +19,7 @@ const fixedSession: SessionLink = {
   getToken: () => 'token-1',
   // No session actor in the system: an authorised call goes out at once, and a refused one fails as it is.
   unauthorized: () => undefined,
+  renewed: () => undefined,
 };
 
 export function testServices(tracker: MarketingTracker = silentTracker): ShopServices {

@@ -147,6 +147,14 @@ export function sessionOracle(now: number) {
           return { ...seen, profile: 'anonymous' };
         case 'session.noticeDismissed':
           return { ...seen, notice: null };
+        // A call that moved the session to another cart or order answered the token saying so: it
+        // replaces the token in place (and is stored), unless the call carried an older token or the
+        // renewed one cannot be used.
+        case 'session.tokenRenewed': {
+          const inPlace = seen.phase === 'ready' || seen.phase === 'storeToken';
+          if (!inPlace || event.replacing !== seen.token || !usable(event.token as string)) return seen;
+          return { ...seen, phase: 'storeToken', token: event.token as string };
+        }
         default:
           throw new Error(`The session oracle has no rule for ${event.type}`);
       }
