@@ -29,6 +29,13 @@ export const messages = {
   factSellBack: 'Sell back leftover currency at any of our branches',
   popularHeading: 'Popular currencies',
   popularRateChart: 'rate chart',
+  ratesBoardCaption: 'Today\'s rates for £1: home delivery, and selling back at a branch. The line shows the last month.',
+  ratesBoardBuy: 'You buy',
+  ratesBoardSellBack: 'You sell back',
+  ratesBoardNotTraded: 'Not available',
+  ratesBoardTrendUp: 'Up {percent}% over the last month',
+  ratesBoardTrendDown: 'Down {percent}% over the last month',
+  ratesBoardTrendFlat: 'Unchanged over the last month',
   // Footer and its pages
   footerContactHeading: 'Contact us',
   footerCall: 'Call {phone}',

@@ -51,3 +51,10 @@ export function tokenSaysNoCart(token: string | null | undefined): boolean {
   const claims = tokenClaims(token);
   return claims !== null && claims.renewable === true && (claims.cart ?? null) === null;
 }
+
+/** True when the token names its session's cart and the shop keeps it renewed (`renewable`). */
+export function tokenNamesCart(token: string | null | undefined): boolean {
+  if (typeof token !== 'string') return false;
+  const claims = tokenClaims(token);
+  return claims !== null && claims.renewable === true && typeof claims.cart === 'string' && claims.cart !== '';
+}

@@ -13,10 +13,12 @@ import type {
   Product,
   ProductId,
   QuoteResponse,
+  RatesBoard,
   SiteProduct,
   SiteSettings,
 } from '#domain/contract/catalogue.ts';
 import type { Problem } from '#domain/contract/common.ts';
+import { POPULAR_CURRENCY_CODES } from '#domain/currency-flags.ts';
 import type { CustomerInfoResult, DeliverySlot, Order, OrderLine } from '#domain/contract/order.ts';
 import type { SessionInfo } from '#domain/contract/session.ts';
 
@@ -436,6 +438,25 @@ export interface Fixtures {
   places: Place[];
   addresses: LookupAddress[];
   chart: ChartPoint[];
+  ratesBoard: RatesBoard;
+}
+
+/** The home page's rates board as the server builds it: the popular currencies, a month of mid rates each. */
+export function makeRatesBoard(now: Date): RatesBoard {
+  return {
+    date: isoDay(now, 0),
+    currencies: POPULAR_CURRENCY_CODES.map((code) => {
+      const currency = currencies.find((c) => c.code === code);
+      const mid = rates[code]?.rate ?? 1.5;
+      return {
+        code,
+        pluralName: currency?.pluralName ?? code,
+        buyRate: Math.floor(mid * 0.97 * 1e4) / 1e4,
+        sellBackRate: code === 'THB' ? null : Math.ceil(mid * 1.06 * 1e4) / 1e4,
+        history: makeChartPoints(now, code, false, 31),
+      };
+    }),
+  };
 }
 
 export function makeFixtures(now: Date = new Date()): Fixtures {
@@ -491,6 +512,7 @@ export function makeFixtures(now: Date = new Date()): Fixtures {
     places,
     addresses,
     chart: makeChartPoints(now),
+    ratesBoard: makeRatesBoard(now),
   };
 }
 

@@ -96,6 +96,7 @@ export function createHandlers(options: HandlerOptions = {}): HttpHandler[] {
     route('calculatorContent', () => HttpResponse.json(f.calculatorContent)),
     route('checkoutContent', () => HttpResponse.json(f.checkoutContent)),
     route('siteSettings', () => HttpResponse.json(f.siteSettings)),
+    route('ratesBoard', () => HttpResponse.json(f.ratesBoard)),
     route('currencyConverter', ({ params, request }) => {
       const code = String(params.code ?? 'eur').toUpperCase();
       const inverted = new URL(request.url).searchParams.get('inverted') === 'true';

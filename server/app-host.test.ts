@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ShopRuntimeConfig } from '#domain/contract/runtime-config.ts';
+import { API_MOUNT_PATH, PRELOADED_READS_ID, type ShopRuntimeConfig } from '#domain/contract/runtime-config.ts';
 import { chooseEncoding, createAppHost, IMMUTABLE, injectShopConfig } from './app-host.ts';
 
 const config: ShopRuntimeConfig = {
@@ -224,5 +224,46 @@ describe('app host', () => {
   it('sends HSTS when the shop is served over https', async () => {
     const https = createAppHost({ config: { ...config, appOrigin: 'https://shop.example' }, distDir: root });
     expect((await https.request('/')).headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+  });
+
+  it('writes the preloaded reads into each page as a data block the policy need not allow, safe against breaking out', async () => {
+    let calls = 0;
+    const reads = { '/api/currencies': [{ code: 'EUR', name: '</script><script>alert(1)</script>' }], '/api/products': [] };
+    const host = createAppHost({ config, distDir: root, preload: async () => ({ ...reads, calls: ++calls }) });
+    for (const expected of [1, 2]) {
+      const res = await host.request('/checkout/view-cart');
+      const html = await res.text();
+      const block = new RegExp(`<script type="application/json" id="${PRELOADED_READS_ID}">([\\s\\S]*?)</script>`).exec(html)?.[1];
+      // Read fresh for every page (the answer is revalidated on every visit).
+      expect(JSON.parse(block ?? 'null')).toEqual({ ...reads, calls: expected });
+      expect(html).not.toContain('</script><script>alert(1)');
+      // Only the configuration script is allowed; the data block is never run.
+      expect(directives(res).get('script-src')).toHaveLength(2);
+    }
+  });
+
+  it('writes an empty data block when the reads fail: the app then asks the API', async () => {
+    const host = createAppHost({ config, distDir: root, preload: () => Promise.reject(new Error('database down')) });
+    const html = await (await host.request('/')).text();
+    expect(html).toContain(`<script type="application/json" id="${PRELOADED_READS_ID}">{}</script>`);
+  });
+
+  it('serves the API on its own origin under /backend, with the API\'s own answer and headers', async () => {
+    const seen: Array<{ method: string; url: string; body: string }> = [];
+    const api = {
+      fetch: async (request: Request) => {
+        seen.push({ method: request.method, url: request.url, body: await request.text() });
+        return new Response(JSON.stringify({ ok: true }), { status: 201, headers: { 'Content-Type': 'application/json', 'X-Api': 'yes' } });
+      },
+    };
+    const host = createAppHost({ config, distDir: root, api });
+    const res = await host.request(`${API_MOUNT_PATH}/api/cart/add?x=1`, { method: 'POST', body: '{"qty":1}', headers: { 'Content-Type': 'application/json' } });
+    expect(res.status).toBe(201);
+    expect(res.headers.get('x-api')).toBe('yes');
+    // Not the page's policy: the API's answers carry their own.
+    expect(res.headers.get('content-security-policy')).toBeNull();
+    expect(seen).toEqual([{ method: 'POST', url: 'http://localhost/api/cart/add?x=1', body: '{"qty":1}' }]);
+    // Without an API, the path is the page (client routing), as any other.
+    expect((await app.request(`${API_MOUNT_PATH}/api/cart`)).headers.get('content-type')).toContain('text/html');
   });
 });

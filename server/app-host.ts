@@ -10,6 +10,11 @@
  * with an ETag, answered 304 when unchanged). A missing file (a path with an extension, or
  * anything under /assets) is a 404, never the page.
  *
+ * One round trip: the host can serve the API on the shop's own origin (under /backend, so the
+ * browser's calls need no CORS preflight) and writes the public reads every page starts with
+ * (settings, catalogue, content, the default branch) into the page as a JSON data block; the
+ * app's API client answers those reads from it while fresh (src/api/client.ts `preloaded`).
+ *
  * Security: every answer carries the security headers (security-headers.ts). The page's inline
  * configuration script is allowed by its hash; each answer gets a fresh style nonce for the small
  * <style> elements react-aria adds, so the page itself is compressed per answer and has no ETag
@@ -21,8 +26,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { appPaths } from '#domain/contract/routes.ts';
-import { SHOP_CONFIG_GLOBAL, type ShopRuntimeConfig } from '#domain/contract/runtime-config.ts';
+import { appPaths, preloadedReadPaths } from '#domain/contract/routes.ts';
+import { API_MOUNT_PATH, PRELOADED_READS_ID, SHOP_CONFIG_GLOBAL, type PreloadedReads, type ShopRuntimeConfig } from '#domain/contract/runtime-config.ts';
 import { appContentSecurityPolicy, appSecurityHeaders, inlineScriptHashes } from './security-headers.ts';
 
 /** JSON that is safe inside a <script> element: no '</script>', no '<!--', no line separators. */
@@ -51,6 +56,16 @@ export function injectShopConfig(html: string, config: ShopRuntimeConfig): strin
 
 export interface AppHostOptions {
   config: ShopRuntimeConfig;
+  /**
+   * The API, served on the shop's own origin under API_MOUNT_PATH (the browser's calls then need
+   * no CORS preflight); the runtime config's apiBase should point there.
+   */
+  api?: { fetch: (request: Request, env?: unknown) => Response | Promise<Response> };
+  /**
+   * The public reads every page starts with (domain/contract/routes.ts preloadedReadPaths), written
+   * into each page as a data block so the first screen needs no round trip for them.
+   */
+  preload?: () => Promise<PreloadedReads>;
   /** The built app (absolute, or relative to the working directory). */
   distDir?: string;
   /** Partner origins that may frame the embedded calculator (EMBED_ANCESTORS). */
@@ -148,8 +163,54 @@ function send(c: Context<HostEnv>, variants: Variants, cacheControl: string): Re
   return c.body(new Uint8Array(bytes), 200);
 }
 
-export function createAppHost({ config, distDir = 'dist', embedAncestors = [] }: AppHostOptions): Hono<HostEnv> {
+/** The page's data block for the preloaded reads, filled in for each answer. */
+const PRELOAD_SLOT = '__SHOP_PRELOADED_READS__';
+
+/** The page with an (empty) data block for the preloaded reads, after the configuration script. */
+export function withPreloadSlot(html: string): string {
+  const block = `<script type="application/json" id="${PRELOADED_READS_ID}">${PRELOAD_SLOT}</script>`;
+  const head = /<\/head>/i.exec(html);
+  if (!head) return `${html}\n${block}`;
+  return `${html.slice(0, head.index)}  ${block}\n  ${html.slice(head.index)}`;
+}
+
+/**
+ * The reads every page starts with (domain/contract/routes.ts preloadedReadPaths), asked of the
+ * API in-process as an anonymous browser would; a read that fails is left out (the app asks).
+ */
+export async function preloadReads(
+  api: { request: (path: string) => Response | Promise<Response> },
+  siteId: number,
+): Promise<PreloadedReads> {
+  const answers = await Promise.all(
+    preloadedReadPaths(siteId).map(async (read) => {
+      try {
+        const res = await api.request(read);
+        return res.status === 200 ? ([read, await res.json()] as const) : null;
+      } catch {
+        return null;
+      }
+    }),
+  );
+  return Object.fromEntries(answers.filter((a) => a !== null));
+}
+
+export function createAppHost({ config, distDir = 'dist', embedAncestors = [], api, preload }: AppHostOptions): Hono<HostEnv> {
   const app = new Hono<HostEnv>();
+
+  // The API on the shop's own origin: answered by the API app itself, with its own headers (this
+  // route comes before the page's security headers), and the socket's details for its rate limits.
+  if (api !== undefined) {
+    app.all(`${API_MOUNT_PATH}/*`, (c) => {
+      const url = new URL(c.req.url);
+      url.pathname = url.pathname.slice(API_MOUNT_PATH.length);
+      const raw = c.req.raw;
+      const hasBody = raw.method !== 'GET' && raw.method !== 'HEAD';
+      // duplex: the body is streamed through as it arrives (undici's RequestInit).
+      const init = { method: raw.method, headers: raw.headers, signal: raw.signal, ...(hasBody ? { body: raw.body, duplex: 'half' } : {}) };
+      return api.fetch(new Request(url, init as RequestInit), c.env);
+    });
+  }
   let page: Promise<string> | undefined;
   // The inline configuration script is allowed by its hash, computed once the page is written.
   let scriptHashes: string[] = [];
@@ -168,7 +229,7 @@ export function createAppHost({ config, distDir = 'dist', embedAncestors = [] }:
 
   // Rewritten once, at the first request, since the build cannot know the configuration.
   const loadPage = async (): Promise<string> => {
-    const html = withNonceSlot(injectShopConfig(await readFile(path.join(distDir, 'index.html'), 'utf8'), config));
+    const html = withPreloadSlot(withNonceSlot(injectShopConfig(await readFile(path.join(distDir, 'index.html'), 'utf8'), config)));
     scriptHashes = inlineScriptHashes(html);
     return html;
   };
@@ -178,7 +239,10 @@ export function createAppHost({ config, distDir = 'dist', embedAncestors = [] }:
       page = undefined;
       throw error;
     });
-    const html = Buffer.from((await page).replace(NONCE_SLOT, c.get('styleNonce')));
+    const reads = preload === undefined ? {} : await preload().catch(() => ({}));
+    const html = Buffer.from(
+      (await page).replace(NONCE_SLOT, c.get('styleNonce')).replace(PRELOAD_SLOT, () => scriptSafeJson(reads)),
+    );
     // The page names the hashed assets and carries the configuration: never served stale. It is
     // small, so it is compressed per answer at a fast setting.
     c.header('Cache-Control', REVALIDATE);

@@ -89,6 +89,7 @@ const EnvSchema = v.object({
   ),
   DAILY_RATES_SOURCE: v.pipe(v.optional(v.string(), ''), v.transform(blankToUndefined)),
   DAILY_RATES_IMPORT: Flag,
+  API_ON_APP_ORIGIN: Flag,
   PLACE_SEARCH: v.optional(v.picklist(['geonames'], 'must be geonames (the embedded provider)'), 'geonames'),
   ADDRESS_LOOKUP: v.optional(v.picklist(['demo'], 'must be demo (the embedded provider)'), 'demo'),
   SEED: Flag,
@@ -177,6 +178,11 @@ export interface Config {
   dailyRatesSource: string;
   /** Whether the job queue imports the daily rates on working days (server/jobs/queue.ts). */
   dailyRatesImport: boolean;
+  /**
+   * The app host also serves the API on the shop's own origin (under /backend) and the browser
+   * calls it there, with no CORS preflights (server/app-host.ts); off: the browser calls API_BASE.
+   */
+  apiOnAppOrigin: boolean;
   placeSearch: 'geonames';
   addressLookup: 'demo';
   /** Load the catalogue, branches and rates on first start. */
@@ -262,6 +268,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     opsToken: e.OPS_TOKEN ?? null,
     dailyRatesSource: e.DAILY_RATES_SOURCE ?? ECB_DAILY_RATES_URL,
     dailyRatesImport: e.DAILY_RATES_IMPORT ?? true,
+    apiOnAppOrigin: e.API_ON_APP_ORIGIN ?? true,
     placeSearch: e.PLACE_SEARCH,
     addressLookup: e.ADDRESS_LOOKUP,
     seed: e.SEED ?? true,

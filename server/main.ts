@@ -3,7 +3,8 @@
  * three origins in one process. The database is migrated and, on first start, seeded.
  */
 import { createApi } from './app.ts';
-import { createAppHost } from './app-host.ts';
+import { createAppHost, preloadReads } from './app-host.ts';
+import { API_MOUNT_PATH } from '#domain/contract/runtime-config.ts';
 import { openDatabase } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { seed } from './db/seed/index.ts';
@@ -84,14 +85,22 @@ setInterval(() => void catchUp(), 5_000).unref();
 // `npm run dev` serves the app through Vite instead (SERVE_APP=0).
 if (process.env.SERVE_APP !== '0') {
   const appHost = createAppHost({
-    config: { apiBase: config.apiBase, siteId: config.siteId, appOrigin: config.appOrigin, pspOrigin: config.pspOrigin },
+    config: {
+      apiBase: config.apiOnAppOrigin ? `${config.appOrigin}${API_MOUNT_PATH}` : config.apiBase,
+      siteId: config.siteId,
+      appOrigin: config.appOrigin,
+      pspOrigin: config.pspOrigin,
+    },
     embedAncestors: config.embedAncestors,
+    ...(config.apiOnAppOrigin ? { api } : {}),
+    // The public reads every page starts with, answered by the API in-process for each page.
+    preload: () => preloadReads(api, config.siteId),
   });
   const appLogger = createLogger({ level: config.logLevel, name: 'app' });
   servers.push(listen({ fetch: withRequestLog(appHost, appLogger).fetch, port: config.appPort, hostname: config.host, timeouts: config }));
   console.log(`Shop:  http://localhost:${config.appPort}`);
 }
-console.log(`API:   ${config.apiBase}`);
+console.log(`API:   ${config.apiBase}${config.apiOnAppOrigin && process.env.SERVE_APP !== '0' ? ` (and ${config.appOrigin}${API_MOUNT_PATH} for the shop)` : ''}`);
 console.log(`PSP:   ${config.pspOrigin}`);
 console.log(`Data:  ${config.databaseUrl === null ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`);
 

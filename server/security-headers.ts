@@ -22,9 +22,11 @@ export interface AppPolicyOptions {
 /** The SHA-256 source expression ('sha256-...') of each inline script in a page. */
 export function inlineScriptHashes(html: string): string[] {
   const hashes: string[] = [];
-  for (const match of html.matchAll(/<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script>/gi)) {
-    const body = match[1] ?? '';
+  for (const match of html.matchAll(/<script\b(?![^>]*\bsrc\s*=)([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const body = match[2] ?? '';
     if (body.trim() === '') continue;
+    // A data block (the preloaded reads) is never run, so the policy need not allow it.
+    if (/\btype\s*=\s*["']?application\/json/i.test(match[1] ?? '')) continue;
     hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
   }
   return hashes;

@@ -122,3 +122,19 @@ export type CalculatorContent = v.InferOutput<typeof CalculatorContentSchema>;
 export const ChartPointSchema = v.object({ date: v.pipe(v.string(), v.isoDate()), rate: Amount });
 export type ChartPoint = v.InferOutput<typeof ChartPointSchema>;
 export const ChartResponseSchema = v.array(ChartPointSchema);
+
+/** One currency of the home page's rates board: today's rates per £1 and the last month's mid rates. */
+export const RatesBoardCurrencySchema = v.object({
+  code: v.pipe(v.string(), v.length(3)),
+  pluralName: v.string(),
+  /** Foreign units a shopper gets for £1 (home delivery), or null when the shop does not sell it. */
+  buyRate: v.nullable(Amount),
+  /** Foreign units a shopper sells back for £1, or null when the shop does not buy it back. */
+  sellBackRate: v.nullable(Amount),
+  /** Daily mid rates (foreign units per £1), oldest first: the sparkline. */
+  history: v.array(ChartPointSchema),
+});
+export type RatesBoardCurrency = v.InferOutput<typeof RatesBoardCurrencySchema>;
+/** GET /api/sites/{siteId}/rates-board: the popular currencies, in the shop's order. */
+export const RatesBoardSchema = v.object({ date: v.pipe(v.string(), v.isoDate()), currencies: v.array(RatesBoardCurrencySchema) });
+export type RatesBoard = v.InferOutput<typeof RatesBoardSchema>;

@@ -31,6 +31,8 @@ export const apiRoutes = {
   siteProducts: { method: 'GET', pattern: '/api/sites/:siteId/products', url: (siteId: number) => `/api/sites/${siteId}/products` },
   calculatorContent: { method: 'GET', pattern: '/api/content/calculator', url: () => '/api/content/calculator' },
   checkoutContent: { method: 'GET', pattern: '/api/content/checkout', url: () => '/api/content/checkout' },
+  /** The home page's rates board (not in the spec: the shop's own). */
+  ratesBoard: { method: 'GET', pattern: '/api/sites/:siteId/rates-board', url: (siteId: number) => `/api/sites/${siteId}/rates-board` },
   siteSettings: { method: 'GET', pattern: '/api/sites/getsitesettings', url: (id: number) => `/api/sites/getsitesettings?id=${id}` },
   currencyConverter: {
     method: 'GET',
@@ -117,3 +119,21 @@ export const AUTH_HEADER = 'Authorization';
  */
 export const SESSION_TOKEN_HEADER = 'Session-Token';
 export const bearer = (token: string) => `Bearer ${token}`;
+
+/**
+ * The public reads every page of the site starts with (settings, catalogue, content, the default
+ * branch), as the client builds their paths: the app host answers them inside the page, so the
+ * first screen needs no round trip for them (for a minute; then the client asks the API).
+ */
+export function preloadedReadPaths(siteId: number): string[] {
+  return [
+    apiRoutes.siteSettings.url(siteId),
+    apiRoutes.siteProducts.url(siteId),
+    apiRoutes.products.url(),
+    apiRoutes.currencies.url(),
+    apiRoutes.calculatorContent.url(),
+    apiRoutes.checkoutContent.url(),
+    apiRoutes.defaultStore.url(siteId),
+    apiRoutes.ratesBoard.url(siteId),
+  ];
+}

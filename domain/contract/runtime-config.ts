@@ -15,3 +15,16 @@ export interface ShopRuntimeConfig {
   /** The hosted payment page's origin, for the iframe and its content security policy. */
   pspOrigin: string;
 }
+
+/**
+ * Where the app host serves the API on the shop's own origin (`{appOrigin}/backend/api/cart`), so
+ * the browser's calls need no CORS preflight. The API keeps its own origin too (API_BASE) for the
+ * payment provider's callbacks, the loyalty sign-in page and other clients.
+ */
+export const API_MOUNT_PATH = '/backend';
+
+/** The id of the page's data block holding the preloaded reads (`<script type="application/json">`). */
+export const PRELOADED_READS_ID = 'shop-preloaded-reads';
+
+/** What the data block holds: each preloaded path's JSON answer. */
+export type PreloadedReads = Record<string, unknown>;

@@ -8,6 +8,7 @@ import {
   CurrenciesResponseSchema,
   ProductsResponseSchema,
   QuoteResponseSchema,
+  RatesBoardSchema,
   SiteProductsResponseSchema,
   SiteSettingsSchema,
 } from '#domain/contract/catalogue.ts';
@@ -331,3 +332,31 @@ describe('GET /api/currency-converter/{code}', () => {
     expect(inverted.errors).toEqual({ inverted: 'must be true or false' });
   });
 });
+
+describe('GET /api/sites/{siteId}/rates-board', () => {
+  it("gives the popular currencies today's home delivery and sell-back rates, as the quote prices them, and their last month", async () => {
+    const board = await json(await server.request(apiRoutes.ratesBoard.url(1)), RatesBoardSchema);
+    expect(board.date).toBe(TODAY);
+    expect(board.currencies.map((c) => c.code)).toEqual(['EUR', 'USD', 'AED', 'THB', 'AUD', 'JPY', 'CAD', 'CHF']);
+    const eur = board.currencies[0]!;
+    expect(eur).toMatchObject({ pluralName: 'Euros', buyRate: 1.152, sellBackRate: 1.272 });
+    // The last 31 days with rates up to today, oldest first, today's mid last.
+    expect(eur.history.at(-1)).toEqual({ date: TODAY, rate: 1.2 });
+    expect(eur.history).toHaveLength(31);
+    expect(eur.history.map((p) => p.date)).toEqual([...eur.history.map((p) => p.date)].sort());
+  });
+
+  it('is shared-cacheable with an ETag, answered 304 when unchanged', async () => {
+    const first = await server.request(apiRoutes.ratesBoard.url(1));
+    const etag = first.headers.get('etag') ?? '';
+    expect(first.headers.get('cache-control')).toBe('public, no-cache');
+    const again = await server.request(apiRoutes.ratesBoard.url(1), { headers: { 'If-None-Match': etag } });
+    expect(again.status).toBe(304);
+  });
+
+  it('answers 404 for an unknown site and 400 for a bad one', async () => {
+    await problem(await server.request(apiRoutes.ratesBoard.url(99)), 404);
+    await problem(await server.request('/api/sites/x/rates-board'), 400);
+  });
+});
+

@@ -8,6 +8,7 @@ import type {
   Currency,
   Product,
   QuoteResponse,
+  RatesBoard,
   SiteProduct,
   SiteSettings,
 } from '#domain/contract/catalogue.ts';
@@ -26,7 +27,7 @@ import {
   siteSettings,
 } from '../services/catalogue.ts';
 import { londonDateKey } from '#domain/availability.ts';
-import { priceQuote, rateHistory } from '../services/rates.ts';
+import { priceQuote, rateHistory, ratesBoard } from '../services/rates.ts';
 import { authenticate, bearerToken, type SessionRow } from '../services/session.ts';
 import { validate } from '../validation.ts';
 
@@ -163,6 +164,25 @@ export function catalogueRoutes() {
       if (unchanged !== null) return unchanged;
     }
     return c.json<QuoteResponse>({ rate: quote.rate, price: quote.price, increment: quote.increment, rateTiers: quote.rateTiers });
+  });
+
+  // The rates board changes with the reference data (rates included) and the London day; it is
+  // kept in memory per site for that pair, since every page preloads it.
+  const boards = new Map<number, { key: string; board: Promise<RatesBoard> }>();
+  app.get(apiRoutes.ratesBoard.pattern, validate('param', SiteParams), async (c) => {
+    const deps = c.get('deps');
+    const { siteId } = c.req.valid('param');
+    const ref = await deps.reference.current();
+    const key = `b${ref.version}-${londonDateKey(deps.clock.now())}`;
+    const unchanged = sharedCacheable(c, key);
+    if (unchanged !== null) return unchanged;
+    let memo = boards.get(siteId);
+    if (memo?.key !== key) {
+      memo = { key, board: ratesBoard(deps, siteId) };
+      boards.set(siteId, memo);
+      memo.board.catch(() => boards.delete(siteId));
+    }
+    return c.json<RatesBoard>(await memo.board);
   });
 
   app.get(apiRoutes.currencyConverter.pattern, validate('param', ChartParams), validate('query', ChartQuery), async (c) =>

@@ -15,8 +15,11 @@
  * The increment is the branch's smallest note (a branch may override the currency's default);
  * sell-back amounts are whole units (increment 1).
  */
-import { asc, desc, eq } from 'drizzle-orm';
-import type { ChartPoint, QuoteResponse, RateTier } from '#domain/contract/catalogue.ts';
+import { and, asc, desc, eq, inArray, lte } from 'drizzle-orm';
+import type { ChartPoint, QuoteResponse, RateTier, RatesBoard } from '#domain/contract/catalogue.ts';
+import { POPULAR_CURRENCY_CODES } from '#domain/currency-flags.ts';
+import { PRODUCT } from '#domain/products.ts';
+import { HttpProblem } from '../errors.ts';
 import { londonDateKey } from '#domain/availability.ts';
 import { formatMessage, messages } from '#domain/messages.ts';
 import { isProductId, transactionTypeOf } from '#domain/products.ts';
@@ -148,4 +151,53 @@ export async function rateHistorySpan(db: Db): Promise<{ first: string; last: st
   const [first] = await db.select({ d: t.rates.rateDate }).from(t.rates).orderBy(asc(t.rates.rateDate)).limit(1);
   const [last] = await db.select({ d: t.rates.rateDate }).from(t.rates).orderBy(desc(t.rates.rateDate)).limit(1);
   return first && last ? { first: first.d, last: last.d } : null;
+}
+
+/** How many days of mid rates each sparkline of the rates board draws: the last this many it has. */
+export const RATES_BOARD_DAYS = 31;
+
+/**
+ * The home page's rates board: for each popular currency the shop trades, today's home delivery
+ * rate and sell-back rate per £1 at the site's default branch (priced as the quote prices them),
+ * and the last month's mid rates (one SQL statement; the rates come from memory).
+ */
+export async function ratesBoard(deps: Pick<Deps, 'db' | 'reference' | 'clock'>, siteId: number): Promise<RatesBoard> {
+  const ref = await deps.reference.current();
+  const site = findSite(ref, siteId);
+  const day = londonDateKey(deps.clock.now());
+  const mids = await ref.midRates(day);
+  const codes = POPULAR_CURRENCY_CODES.filter((code) => ref.currencyByCode.has(code) && mids.has(code));
+  const rateOf = (productId: number, currencyCode: string): number | null => {
+    try {
+      return priceQuote(ref, mids, { siteId, storeId: site.defaultStoreId, productId, currencyCode, affiliateCode: null, hasProfile: false }).rate;
+    } catch (error) {
+      // Not offered on this site, or not traded in that direction: the board shows a dash.
+      if (error instanceof HttpProblem && (error.status === 404 || error.status === 422)) return null;
+      throw error;
+    }
+  };
+  // The last days with rates up to the latest (a gap, such as the bundled history ending before
+  // today's import, is skipped over). Read once a day per process (the route keeps the board).
+  const latest = codes.map((code) => mids.get(code)?.date ?? day).reduce((a, b) => (b > a ? b : a), '');
+  const rows =
+    codes.length === 0
+      ? []
+      : await deps.db
+          .select({ code: t.rates.currencyCode, date: t.rates.rateDate, mid: t.rates.mid })
+          .from(t.rates)
+          .where(and(inArray(t.rates.currencyCode, codes), lte(t.rates.rateDate, latest || day)))
+          .orderBy(asc(t.rates.rateDate));
+  return {
+    date: latest || day,
+    currencies: codes.map((code) => ({
+      code,
+      pluralName: findCurrency(ref, code).pluralName,
+      buyRate: rateOf(PRODUCT.HOME_DELIVERY, code),
+      sellBackRate: rateOf(PRODUCT.SELL_BACK, code),
+      history: rows
+        .filter((r) => r.code.trim() === code && r.date <= (latest || day))
+        .slice(-RATES_BOARD_DAYS)
+        .map((r) => ({ date: r.date, rate: Math.round(r.mid * 1e6) / 1e6 })),
+    })),
+  };
 }

@@ -4,6 +4,7 @@ import {
   CurrenciesResponseSchema,
   ProductsResponseSchema,
   QuoteResponseSchema,
+  RatesBoardSchema,
   SiteProductsResponseSchema,
   SiteSettingsSchema,
   type CalculatorContent,
@@ -12,6 +13,7 @@ import {
   type Product,
   type ProductId,
   type Quote,
+  type RatesBoard,
   type SiteProduct,
   type SiteSettings,
   type TransactionType,
@@ -28,7 +30,12 @@ export interface QuoteRequest {
   affiliateCode?: string | null;
 }
 
-/** The rate, price, increment and tiers for one currency at one branch; the client adds what it asked for. */
+/**
+ * The rate, price, increment and tiers for one currency at one branch; the client adds what it
+ * asked for. The only catalogue read that carries the session's token: a signed-in loyalty
+ * customer is quoted better rates. Every other catalogue, content and branch read is public and
+ * sent without it (cacheable by any shared cache, and no CORS preflight on another origin).
+ */
 export async function fetchQuote(api: ApiClient, request: QuoteRequest, options?: CallOptions): Promise<Quote> {
   let path = apiRoutes.quote.url(request.siteId, request.storeId, request.productId, request.currencyCode);
   if (request.affiliateCode) path += `?${new URLSearchParams({ affiliateCode: request.affiliateCode }).toString()}`;
@@ -37,17 +44,17 @@ export async function fetchQuote(api: ApiClient, request: QuoteRequest, options?
 }
 
 export function fetchCurrencies(api: ApiClient, options?: CallOptions): Promise<Currency[]> {
-  return api.json(apiRoutes.currencies, apiRoutes.currencies.url(), CurrenciesResponseSchema, options);
+  return api.json(apiRoutes.currencies, apiRoutes.currencies.url(), CurrenciesResponseSchema, { ...options, auth: 'none' });
 }
 
 /** Only products with carts enabled are offered (spec 7.2). */
 export async function fetchProducts(api: ApiClient, options?: CallOptions): Promise<Product[]> {
-  const products = await api.json(apiRoutes.products, apiRoutes.products.url(), ProductsResponseSchema, options);
+  const products = await api.json(apiRoutes.products, apiRoutes.products.url(), ProductsResponseSchema, { ...options, auth: 'none' });
   return products.filter((p) => p.cartsEnabled);
 }
 
 export function fetchSiteProducts(api: ApiClient, siteId: number, options?: CallOptions): Promise<SiteProduct[]> {
-  return api.json(apiRoutes.siteProducts, apiRoutes.siteProducts.url(siteId), SiteProductsResponseSchema, options);
+  return api.json(apiRoutes.siteProducts, apiRoutes.siteProducts.url(siteId), SiteProductsResponseSchema, { ...options, auth: 'none' });
 }
 
 /** Content calls carry no bearer token (spec 6). */
@@ -59,7 +66,12 @@ export function fetchCheckoutContent(api: ApiClient, options?: CallOptions): Pro
   return api.json(apiRoutes.checkoutContent, apiRoutes.checkoutContent.url(), CheckoutContentSchema, { ...options, auth: 'none' });
 }
 
+/** The home page's rates board: today's rates of the popular currencies and their last month. */
+export function fetchRatesBoard(api: ApiClient, siteId: number, options?: CallOptions): Promise<RatesBoard> {
+  return api.json(apiRoutes.ratesBoard, apiRoutes.ratesBoard.url(siteId), RatesBoardSchema, { ...options, auth: 'none' });
+}
+
 export function fetchSiteSettings(api: ApiClient, siteId: number, options?: CallOptions): Promise<SiteSettings> {
-  return api.json(apiRoutes.siteSettings, apiRoutes.siteSettings.url(siteId), SiteSettingsSchema, options);
+  return api.json(apiRoutes.siteSettings, apiRoutes.siteSettings.url(siteId), SiteSettingsSchema, { ...options, auth: 'none' });
 }
 

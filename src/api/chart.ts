@@ -4,7 +4,7 @@ import type { ApiClient, CallOptions } from './client.ts';
 
 /** Daily rates of one currency against GBP, oldest first. inverted: the page path ends with to-gbp. */
 export function fetchChart(api: ApiClient, currencyCode: string, inverted: boolean, options?: CallOptions): Promise<ChartPoint[]> {
-  return api.json(apiRoutes.currencyConverter, apiRoutes.currencyConverter.url(currencyCode, inverted), ChartResponseSchema, options);
+  return api.json(apiRoutes.currencyConverter, apiRoutes.currencyConverter.url(currencyCode, inverted), ChartResponseSchema, { ...options, auth: 'none' });
 }
 
 /** The chart request a page path stands for: '/euro-to-gbp' -> { slug: 'euro', inverted: true }. */

@@ -7,7 +7,7 @@ import { CartSchema } from '#domain/contract/cart.ts';
 import { problemOf } from '#domain/problem.ts';
 import { MOCK_API_BASE, handlers, problemResponse, routeUrl } from '../../mocks/handlers.ts';
 import { fixtures } from '../../mocks/fixtures.ts';
-import { HttpError, ProblemError, ResponseShapeError, createApiClient, statusOf } from './client.ts';
+import { HttpError, PRELOADED_FRESH_MS, ProblemError, ResponseShapeError, createApiClient, statusOf } from './client.ts';
 
 const server = setupServer(...handlers);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -60,6 +60,29 @@ describe('API client', () => {
     onTokenRenewed.mockClear();
     await api.json(apiRoutes.cartCreate, apiRoutes.cartCreate.url(), CartSchema, { json: {}, auth: { token: 'legacy' } });
     expect(onTokenRenewed).not.toHaveBeenCalled();
+  });
+
+  it('answers preloaded reads from the page while they are fresh, then asks the API', async () => {
+    const seen = capture('currencies', [{ code: 'USD', name: 'US Dollar', pluralName: 'US Dollars', sellable: true, buyable: true, inverse: false }]);
+    const preloaded = { [apiRoutes.currencies.url()]: [{ code: 'EUR', name: 'Euro', pluralName: 'Euros', sellable: true, buyable: true, inverse: false }] };
+    let time = 1_000_000;
+    const api = createApiClient({ baseUrl: MOCK_API_BASE, preloaded, now: () => time });
+    const schema = v.array(v.looseObject({ code: v.string() }));
+    const codes = async () => (await api.json(apiRoutes.currencies, apiRoutes.currencies.url(), schema)).map((c) => c.code);
+    expect(await codes()).toEqual(['EUR']);
+    time += PRELOADED_FRESH_MS - 1;
+    expect(await codes()).toEqual(['EUR']);
+    expect(seen).toHaveLength(0);
+    time += 1;
+    expect(await codes()).toEqual(['USD']);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('parses a preloaded read with the contract like any answer', async () => {
+    const api = createApiClient({ baseUrl: MOCK_API_BASE, preloaded: { [apiRoutes.currencies.url()]: { not: 'a list' } } });
+    await expect(api.json(apiRoutes.currencies, apiRoutes.currencies.url(), v.array(v.object({ code: v.string() })))).rejects.toBeInstanceOf(
+      ResponseShapeError,
+    );
   });
 
   it('sends an explicit token when asked (the legacy exchange)', async () => {

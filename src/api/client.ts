@@ -82,6 +82,14 @@ export interface ApiClientOptions {
    * `sentToken`: the call moved the session to another cart or order.
    */
   onTokenRenewed?: (token: string, sentToken: string) => void;
+  /**
+   * Answers the page already holds (the app host's preloaded reads, by path): a GET of one of
+   * these paths is answered from here, without a call, while they are fresh (PRELOADED_FRESH_MS
+   * from the client's creation, like an HTTP max-age); then every read asks the API.
+   */
+  preloaded?: Readonly<Record<string, unknown>>;
+  /** Epoch milliseconds; Date.now unless a test drives the clock. */
+  now?: () => number;
   /** For tests. */
   fetch?: typeof fetch;
   /** Milliseconds before a call is abandoned; false for none. */
@@ -131,6 +139,13 @@ async function toError(response: Response): Promise<Error> {
   return new HttpError(response.status, response.statusText, text);
 }
 
+/**
+ * How long the page's preloaded reads answer (settings, catalogue, content, the default branch):
+ * the pages a shopper opens in the first minute (an empty cart's redirect home, the checkout's
+ * steps) need no call for them; a page left open longer reads them afresh.
+ */
+export const PRELOADED_FRESH_MS = 60_000;
+
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const base = options.baseUrl.replace(/\/+$/, '');
   const http: KyInstance = ky.create({
@@ -162,11 +177,20 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     throw await toError(res);
   }
 
+  const preloaded = new Map(Object.entries(options.preloaded ?? {}));
+  const now = options.now ?? Date.now;
+  const preloadedUntil = now() + PRELOADED_FRESH_MS;
+
   return {
     response,
     async json(route, path, schema, request) {
-      const res = await response(route, path, request);
-      const body: unknown = res.status === 204 ? null : await res.json();
+      let body: unknown;
+      if (route.method === 'GET' && preloaded.has(path) && now() < preloadedUntil) {
+        body = preloaded.get(path);
+      } else {
+        const res = await response(route, path, request);
+        body = res.status === 204 ? null : await res.json();
+      }
       const parsed = v.safeParse(schema, body);
       if (!parsed.success) throw new ResponseShapeError(`${route.method} ${route.pattern}`, describeIssues(parsed.issues));
       return parsed.output;

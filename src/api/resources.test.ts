@@ -159,6 +159,36 @@ describe('resource rules', () => {
     expect(auth).toBeNull();
   });
 
+  it('sends public reads without the bearer token, and the quote with it (loyalty rates)', async () => {
+    const seen = new Map<string, string | null>();
+    server.events.on('request:start', ({ request }) => {
+      seen.set(`${request.method} ${new URL(request.url).pathname}`, request.headers.get('authorization'));
+    });
+    try {
+      await Promise.all([
+        fetchCurrencies(api),
+        fetchProducts(api),
+        fetchSiteProducts(api, 1),
+        fetchSiteSettings(api, 1),
+        fetchCalculatorContent(api),
+        fetchDefaultStore(api, 1),
+        fetchMetaStores(api, 1),
+        fetchStore(api, 1, 1),
+        fetchStoreOpeningTimes(api, 1, 1),
+        fetchStoreAddress(api, 1, 1),
+        fetchBranchByCode(api, 'LON1').catch(() => null),
+        fetchChart(api, 'EUR', false),
+        fetchNearbyBranches(api, { latitude: 51.5, longitude: -0.1 }),
+        fetchQuote(api, { siteId: 1, storeId: 1, productId: 1, currencyCode: 'EUR', transactionType: 'buy' }),
+      ]);
+    } finally {
+      server.events.removeAllListeners();
+    }
+    const withToken = [...seen].filter(([, auth]) => auth !== null).map(([call]) => call);
+    expect(withToken).toEqual(['GET /api/sites/1/stores/1/products/1/rates/currency/EUR']);
+    expect(seen.size).toBeGreaterThanOrEqual(14);
+  });
+
   it('sends a legacy token as the bearer when creating a session', async () => {
     let auth: string | null = null;
     server.use(

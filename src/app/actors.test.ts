@@ -66,6 +66,7 @@ describe('the cart machine wired to the API (provideCart)', () => {
     const withCart = `h.${claims('1b2c3d4e-0000-4000-8000-000000000001')}.s`;
     for (const [token, calls] of [
       [noCart, 0],
+      // The token names the cart: read at once (GET /api/cart), its 404 read as no cart.
       [withCart, 1],
     ] as const) {
       requests.length = 0;
@@ -88,6 +89,7 @@ describe('the cart machine wired to the API (provideCart)', () => {
       actor.system.get('session').send({ type: 'ready', token });
       await waitFor(actor.system.get('cart'), (s: { hasTag: (t: string) => boolean }) => s.hasTag('empty'));
       expect(requests, token === noCart ? 'no cart in the token' : 'a cart in the token').toHaveLength(calls);
+      if (calls > 0) expect(new URL(requests[0] ?? '').pathname).toBe('/api/cart');
       actor.stop();
     }
   });

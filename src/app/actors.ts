@@ -31,6 +31,7 @@ import {
   fetchCurrencies,
   fetchProducts,
   fetchQuote,
+  fetchRatesBoard,
   fetchSiteProducts,
   fetchSiteSettings,
 } from '#src/api/catalogue.ts';
@@ -57,10 +58,11 @@ import {
 } from '#src/api/order.ts';
 import { lookupAddresses, searchPlaces } from '#src/api/places.ts';
 import { createSession, fetchSessionInfo } from '#src/api/session.ts';
-import { tokenSaysNoCart } from '#domain/session.ts';
+import { tokenNamesCart, tokenSaysNoCart } from '#domain/session.ts';
+import type { PreloadedReads } from '#domain/contract/runtime-config.ts';
 import type { Branch, LookupAddress, OpeningTimes, StoreAddress } from '#domain/contract/branches.ts';
 import type { Cart } from '#domain/contract/cart.ts';
-import type { CheckoutContent, Currency, ProductId, QuoteResponse } from '#domain/contract/catalogue.ts';
+import type { CheckoutContent, Currency, ProductId, QuoteResponse, RatesBoard } from '#domain/contract/catalogue.ts';
 import type { Tracking } from '#domain/contract/order.ts';
 import { transactionTypeOf } from '#domain/products.ts';
 import { nearbyStoresRequest, type GeoPoint } from '#domain/branch-search.ts';
@@ -115,6 +117,8 @@ export interface ShopServices {
 export interface ShopServiceOverrides {
   errors?: ErrorReporter;
   tracker?: MarketingTracker;
+  /** The reads the page already holds (src/app/config.ts readPreloadedReads). */
+  preloaded?: PreloadedReads;
   /** For tests. */
   fetch?: typeof fetch;
 }
@@ -127,6 +131,7 @@ export function createShopServices(config: ShopConfig, session: SessionLink, ove
       getToken: () => session.getToken(),
       onUnauthorized: (status, token) => session.unauthorized(status, token),
       onTokenRenewed: (token, sentToken) => session.renewed(token, sentToken),
+      ...(overrides.preloaded ? { preloaded: overrides.preloaded } : {}),
       ...(overrides.fetch ? { fetch: overrides.fetch } : {}),
     }),
     session,
@@ -165,11 +170,19 @@ export function provideCart(services: ShopServices, tracking: () => Partial<Trac
   const { api } = services;
   return cartMachine.provide({
     actors: {
-      // A token that says its session has no cart is believed (no call); otherwise GET /cart says
-      // whether there is one (404: none) and GET /api/cart reads it.
+      // The token says whether the session has a cart (spec 3; decision 023): none, no call; one,
+      // GET /api/cart reads it at once (a 404 still means none: it expired and was purged since).
+      // A token that cannot say: GET /cart says whether there is one (404: none), then GET /api/cart.
       fetchCart: authorised(
         fromPromise<Cart | null>(async ({ signal }) => {
-          if (tokenSaysNoCart(services.session.getToken())) return null;
+          const token = services.session.getToken();
+          if (tokenSaysNoCart(token)) return null;
+          if (tokenNamesCart(token)) {
+            return fetchCart(api, { signal }).catch((error: unknown) => {
+              if (statusOf(error) === 404) return null;
+              throw error;
+            });
+          }
           return (await fetchCartExists(api, { signal })) === null ? null : fetchCart(api, { signal });
         }),
       ),
@@ -328,6 +341,8 @@ export function createShopReads(services: ShopServices) {
   return {
     /** GET /api/content/checkout (no bearer). */
     checkoutContent: fromPromise<CheckoutContent>(({ signal }) => fetchCheckoutContent(api, { signal })),
+    /** The home page's rates board (preloaded with the page). */
+    ratesBoard: fromPromise<RatesBoard>(({ signal }) => fetchRatesBoard(api, config.siteId, { signal })),
     /** The branch's address and opening times, for the confirmation of a collection. */
     storeDetails: fromPromise<StoreDetails, { storeId: number }>(async ({ input, signal }) => {
       const [address, openingTimes] = await Promise.all([

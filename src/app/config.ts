@@ -3,7 +3,7 @@
  * any API; during development Vite's VITE_* variables stand in, then the local defaults.
  */
 import * as v from 'valibot';
-import type { ShopRuntimeConfig } from '#domain/contract/runtime-config.ts';
+import { PRELOADED_READS_ID, type PreloadedReads, type ShopRuntimeConfig } from '#domain/contract/runtime-config.ts';
 
 export type ShopConfig = ShopRuntimeConfig;
 
@@ -61,4 +61,19 @@ export function getConfig(): ShopConfig {
     typeof window === 'undefined' ? undefined : window.location.origin,
   );
   return cached;
+}
+
+/**
+ * The reads the app host wrote into the page (its JSON data block), by path; none when the page
+ * has no block (development through Vite, tests) or it cannot be read.
+ */
+export function readPreloadedReads(doc: Pick<Document, 'getElementById'> | undefined = typeof document === 'undefined' ? undefined : document): PreloadedReads {
+  const text = doc?.getElementById(PRELOADED_READS_ID)?.textContent;
+  if (!text) return {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as PreloadedReads) : {};
+  } catch {
+    return {};
+  }
 }

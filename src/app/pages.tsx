@@ -94,6 +94,8 @@ export function HomePage({ now }: { now?: Date }) {
   const currencies = useCurrencies(calculator);
   // The date is read once a page view: the facts say when an order placed now can arrive.
   const [openedAt] = useState(() => now ?? new Date());
+  // Preloaded with the page (the app host's reads): no round trip on a first visit.
+  const board = usePromiseActorFor(useShopReads().ratesBoard, {}, 'home');
   return (
     <HomeView
       calculator={
@@ -108,7 +110,7 @@ export function HomePage({ now }: { now?: Date }) {
       }
       panels={
         <Suspense fallback={null}>
-          <HomePanelsForSite site={settings} currencies={currencies} now={openedAt} />
+          <HomePanelsForSite site={settings} currencies={currencies} now={openedAt} board={board.status === 'done' ? board.output : null} />
         </Suspense>
       }
     />

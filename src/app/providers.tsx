@@ -33,7 +33,7 @@ import {
   type ShopServices,
   type TokenStorage,
 } from './actors.ts';
-import { getConfig, type ShopConfig } from './config.ts';
+import { getConfig, readPreloadedReads, type ShopConfig } from './config.ts';
 import { inspectOptions, type InspectEnv, type InspectObserver } from './inspector.ts';
 import type { Navigate } from './navigation.ts';
 import { createPageEffects, type PageEffects } from './page-effects.ts';
@@ -93,7 +93,9 @@ function sessionStorageOrUndefined(): Storage | undefined {
 
 function createRoot(props: Omit<ShopProvidersProps, 'children'>) {
   const link = createSessionLink();
-  const services = createShopServices(props.config ?? getConfig(), link, props.overrides);
+  // A real page (no config given) answers its first reads from what the app host wrote into it.
+  const overrides = props.config === undefined ? { preloaded: readPreloadedReads(), ...props.overrides } : props.overrides;
+  const services = createShopServices(props.config ?? getConfig(), link, overrides);
   const effects = createPageEffects();
   return {
     link,

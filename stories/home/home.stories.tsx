@@ -4,6 +4,7 @@ import { messages, regulatoryLine } from '#domain/messages.ts';
 import { deliveryFacts } from '#domain/shop-facts.ts';
 import { HomePanels } from '#src/screens/home/home-panels.tsx';
 import { HomeView } from '#src/screens/home/home-view.tsx';
+import { makeRatesBoard } from '../../mocks/fixtures.ts';
 import { STORY_NOW } from '../support/shop-front-story-support.tsx';
 import { playChecks, type StateChecks } from '../support/play-checks.ts';
 
@@ -49,6 +50,18 @@ type Story = StoryObj<typeof meta>;
 /** The main site: its HMRC registration, customer line, delivery prices. */
 export const MainSite: Story = {};
 
+/** With the rates board read: each currency's rates for £1 (a dash where it is not traded) and its last month as a line. */
+export const WithRatesBoard: Story = {
+  args: {
+    popular: makeRatesBoard(STORY_NOW).currencies.slice(0, 6).map((c) => ({
+      code: c.code,
+      name: c.pluralName,
+      href: `/${c.code.toLowerCase()}-from-gbp`,
+      rates: { buy: c.buyRate, sellBack: c.sellBackRate, history: c.history.map((p) => p.rate) },
+    })),
+  },
+};
+
 /** A site whose settings give no registration, customer line or delivery prices (an older API). */
 export const WithoutSiteFacts: Story = {
   args: { regulatory: null, support: null, facts: deliveryFacts({ now: STORY_NOW }), popular: [] },
@@ -61,7 +74,12 @@ export const WithoutSiteFacts: Story = {
 const checks: StateChecks = {
   MainSite: {
     texts: [messages.heroTitle, messages.heroPromise, messages.trustHeading, 'registration number XVML00000157019', 'Home delivery £4.99 next working day', messages.popularHeading],
+    absent: [messages.ratesBoardCaption],
     enabled: [['link', /^Euros EUR rate chart$/], ['link', messages.findBranch]],
+  },
+  WithRatesBoard: {
+    texts: [messages.popularHeading, messages.ratesBoardCaption, messages.ratesBoardBuy, messages.ratesBoardSellBack, messages.ratesBoardNotTraded, 'over the last month'],
+    enabled: [['link', /^Euros EUR rate chart$/]],
   },
   WithoutSiteFacts: {
     texts: [messages.heroTitle, messages.securePayment, messages.factFreeCollection],

@@ -124,8 +124,8 @@ export async function benchGoals(postgres: { url: string | null; reason: string 
     const shop = await startShop({
       name: 'bench_pages',
       adminDatabaseUrl: null,
-      apiBase: (api) => {
-        proxy.target = api;
+      appOrigin: (app) => {
+        proxy.target = app;
         return proxy.url;
       },
     });

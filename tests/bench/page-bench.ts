@@ -1,13 +1,15 @@
 /**
  * The pages as a shopper's browser meets them (Debian's chromium through playwright-core, the
  * end-to-end harness's launcher), against a shop started as `npm start` starts it:
- * - round trips: every API response held back by a delaying proxy, so API calls that wait for
- *   one another show as a chain; the longest chain after the session token, and CORS preflights;
+ * - round trips: every API response held back by a delaying proxy in front of the app host (the
+ *   pages call the API on the shop's own origin, under /backend), so API calls that wait for one
+ *   another show as a chain; the longest chain after the session token, and CORS preflights;
  * - assets: bytes and caching headers of what the home page loads, and a second visit's bytes;
  * - typing '1234' in the amount box at 4× CPU throttle: long tasks (PerformanceObserver 'longtask').
  */
 import { request as httpRequest, createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { Browser, Page } from 'playwright-core';
+import { API_MOUNT_PATH } from '#domain/contract/runtime-config.ts';
 import { messages } from '#domain/messages.ts';
 import { launchBrowser, newShopperContext } from '../e2e/support/browser.ts';
 import type { RunningShop } from '../e2e/support/servers.ts';
@@ -34,24 +36,32 @@ export interface DelayingProxy {
   close(): Promise<void>;
 }
 
-/** A loopback proxy in front of the API that holds every response back by `delayMs`. */
+/**
+ * A loopback proxy in front of the app host that holds every API response (under /backend) back by
+ * `delayMs` and records it by its API path; pages and assets pass straight through.
+ */
 export async function startDelayingProxy(delayMs: number): Promise<DelayingProxy> {
   const proxy: DelayingProxy = { url: '', target: '', exchanges: [], close: async () => undefined };
   const server: Server = createServer((req, res) => {
-    const exchange: Exchange = { method: req.method ?? 'GET', path: req.url ?? '/', start: now(), end: Number.NaN };
+    const isApi = (req.url ?? '/').startsWith(`${API_MOUNT_PATH}/`);
+    const apiPath = isApi ? (req.url ?? '/').slice(API_MOUNT_PATH.length) : (req.url ?? '/');
+    const exchange: Exchange = { method: req.method ?? 'GET', path: apiPath, start: now(), end: Number.NaN };
     const target = new URL(req.url ?? '/', proxy.target);
     const headers: IncomingHttpHeaders = { ...req.headers, host: target.host };
     const upstream = httpRequest(target, { method: req.method, headers }, (answer) => {
       const chunks: Buffer[] = [];
       answer.on('data', (c: Buffer) => chunks.push(c));
       answer.on('end', () => {
-        setTimeout(() => {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          res.end(Buffer.concat(chunks), () => {
-            exchange.end = now();
-            proxy.exchanges.push(exchange);
-          });
-        }, delayMs);
+        setTimeout(
+          () => {
+            res.writeHead(answer.statusCode ?? 502, answer.headers);
+            res.end(Buffer.concat(chunks), () => {
+              exchange.end = now();
+              if (isApi) proxy.exchanges.push(exchange);
+            });
+          },
+          isApi ? delayMs : 0,
+        );
       });
     });
     upstream.on('error', () => {
@@ -112,7 +122,7 @@ export async function benchRoundTrips(browser: Browser, shop: RunningShop, proxy
     const context = await newShopperContext(browser);
     const page = await context.newPage();
     proxy.exchanges = [];
-    await page.goto(`${shop.urls.app}${url}`);
+    await page.goto(`${proxy.url}${url}`);
     await settle(proxy, 2_000, 60_000);
     const exchanges = [...proxy.exchanges];
     await context.close();

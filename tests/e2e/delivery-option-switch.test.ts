@@ -4,6 +4,7 @@ import type { Cart } from '#domain/contract/cart.ts';
 import { appPaths } from '#domain/contract/routes.ts';
 import { messages } from '#domain/messages.ts';
 import { PRODUCT } from '#domain/products.ts';
+import { apiPathOf } from './support/api-calls.ts';
 import { shopperForEachTest, type Shopper } from './support/journey.ts';
 import { chooseBranch, chooseCurrency, journeySteps, openHome, payPounds, pickRadio } from './support/steps.ts';
 
@@ -29,7 +30,7 @@ function recordCalls(shopper: Shopper) {
   });
   shopper.page.on('response', async (response: Response) => {
     const request = response.request();
-    if (request.method() !== 'POST' || new URL(request.url()).pathname !== '/cart') return;
+    if (request.method() !== 'POST' || apiPathOf(shop, request.url()) !== '/cart') return;
     if (response.status() !== 201) {
       carts.push({ status: response.status() });
       return;

@@ -1,7 +1,9 @@
 import { Link } from 'react-router';
-import type { SiteSettings } from '#domain/contract/catalogue.ts';
+import type { RatesBoard, SiteSettings } from '#domain/contract/catalogue.ts';
 import { POPULAR_CURRENCY_CODES, chartPathOfCurrency } from '#domain/currency-flags.ts';
 import { formatMessage, messages, regulatoryLine } from '#domain/messages.ts';
+import { formatRate } from '#domain/money.ts';
+import { monthTrend, sparklinePoints } from '#domain/rates-board.ts';
 import { deliveryFacts } from '#domain/shop-facts.ts';
 import { CurrencyFlag } from '#src/ui/currency-flag.tsx';
 import { Tick } from './home-view.tsx';
@@ -12,6 +14,39 @@ export interface PopularCurrency {
   name: string;
   /** Its rate chart page. */
   href: string;
+  /** Today's rates for £1 and the last month's mid rates, once the rates board is read. */
+  rates?: { buy: number | null; sellBack: number | null; history: readonly number[] };
+}
+
+const SPARK_WIDTH = 120;
+const SPARK_HEIGHT = 28;
+
+/** A currency's rates for £1 and its month as a line, with the month's move in words. */
+function CurrencyRates({ code, rates }: { code: string; rates: NonNullable<PopularCurrency['rates']> }) {
+  const trend = monthTrend(rates.history);
+  const rate = (value: number | null) => (value === null ? messages.ratesBoardNotTraded : `${formatRate(value)} ${code}`);
+  return (
+    <>
+      <dl className={styles.rates}>
+        <div>
+          <dt>{messages.ratesBoardBuy}</dt>
+          <dd data-testid={`board-buy-${code}`}>{rate(rates.buy)}</dd>
+        </div>
+        <div>
+          <dt>{messages.ratesBoardSellBack}</dt>
+          <dd data-testid={`board-sell-${code}`}>{rate(rates.sellBack)}</dd>
+        </div>
+      </dl>
+      {rates.history.length > 1 ? (
+        <p className={styles.trend} data-trend={trend.trend}>
+          <svg className={styles.sparkline} viewBox={`0 0 ${SPARK_WIDTH} ${SPARK_HEIGHT}`} aria-hidden="true" focusable="false" preserveAspectRatio="none">
+            <polyline points={sparklinePoints(rates.history, SPARK_WIDTH, SPARK_HEIGHT)} fill="none" stroke="currentColor" strokeWidth="1.5" vectorEffect="non-scaling-stroke" />
+          </svg>
+          <span className={styles.trendText}>{trend.text}</span>
+        </p>
+      ) : null}
+    </>
+  );
 }
 
 export interface HomePanelsProps {
@@ -77,15 +112,17 @@ export function HomePanels({ regulatory, support, facts, popular }: HomePanelsPr
             <h2 id="home-popular" className={styles.sectionTitle}>
               {messages.popularHeading}
             </h2>
+            {popular.some((currency) => currency.rates) ? <p className={styles.boardCaption}>{messages.ratesBoardCaption}</p> : null}
             <ul className={styles.popular}>
               {popular.map((currency) => (
-                <li key={currency.code}>
+                <li key={currency.code} className={currency.rates ? styles.boardCard : undefined} data-testid={`board-${currency.code}`}>
                   <Link to={currency.href} className={styles.currency}>
                     <CurrencyFlag code={currency.code} className={styles.flag} />
                     <span className={styles.currencyName}>{currency.name}</span>{' '}
                     <span className={styles.currencyCode}>{currency.code}</span>{' '}
                     <span className="visually-hidden">{messages.popularRateChart}</span>
                   </Link>
+                  {currency.rates ? <CurrencyRates code={currency.code} rates={currency.rates} /> : null}
                 </li>
               ))}
             </ul>
@@ -95,11 +132,28 @@ export function HomePanels({ regulatory, support, facts, popular }: HomePanelsPr
   );
 }
 
-/** The panels for the site's settings and the currencies the shop trades, as of `now`. */
-export function HomePanelsForSite({ site, currencies, now }: { site: SiteSettings; currencies: readonly { code: string; pluralName: string }[]; now: Date }) {
-  const popular = POPULAR_CURRENCY_CODES.flatMap((code) => {
+/**
+ * The panels for the site's settings and the currencies the shop trades, as of `now`, with the
+ * rates board once it is read (null until then, or when it could not be read: the currencies
+ * still show, without rates).
+ */
+export function HomePanelsForSite({
+  site,
+  currencies,
+  now,
+  board = null,
+}: {
+  site: SiteSettings;
+  currencies: readonly { code: string; pluralName: string }[];
+  now: Date;
+  board?: RatesBoard | null;
+}) {
+  const popular = POPULAR_CURRENCY_CODES.flatMap((code): PopularCurrency[] => {
     const currency = currencies.find((c) => c.code === code);
-    return currency ? [{ code, name: currency.pluralName, href: chartPathOfCurrency(code) }] : [];
+    if (!currency) return [];
+    const row = board?.currencies.find((c) => c.code === code);
+    const rates = row ? { buy: row.buyRate, sellBack: row.sellBackRate, history: row.history.map((p) => p.rate) } : undefined;
+    return [{ code, name: currency.pluralName, href: chartPathOfCurrency(code), ...(rates ? { rates } : {}) }];
   });
   return (
     <HomePanels

@@ -158,6 +158,11 @@ export interface StartShopOptions {
   adminDatabaseUrl?: string | null;
   /** The API base the app is told to call, when something (a delaying proxy) stands in front of the API. */
   apiBase?: (api: string) => string;
+  /**
+   * The shop's origin, when something (a delaying proxy) stands in front of the app host: the
+   * browser then opens the pages, and calls the API under /backend, through it (urls.app).
+   */
+  appOrigin?: (app: string) => string;
 }
 
 /** The operations token the journeys' shop runs with (journey 10 revokes a session with it). */
@@ -166,7 +171,7 @@ export const E2E_SESSION_SECRET = 'e2e-session-secret-0123456789abcdef';
 export const E2E_PSP_WEBHOOK_SECRET = 'e2e-psp-webhook-secret-0123456789abcdef';
 
 /** Starts the shop on free ports and a fresh database; stop() ends it and removes its data. */
-export async function startShop({ name, env = {}, adminDatabaseUrl, apiBase }: StartShopOptions): Promise<RunningShop> {
+export async function startShop({ name, env = {}, adminDatabaseUrl, apiBase, appOrigin }: StartShopOptions): Promise<RunningShop> {
   installExitHandlers();
   const [appPort, apiPort, pspPort] = [await freePort(), await freePort(), await freePort()];
   const urls: ShopUrls = {
@@ -174,6 +179,8 @@ export async function startShop({ name, env = {}, adminDatabaseUrl, apiBase }: S
     api: `http://localhost:${apiPort}`,
     psp: `http://localhost:${pspPort}`,
   };
+  const hostUrl = urls.app;
+  if (appOrigin) urls.app = appOrigin(hostUrl);
 
   const adminUrl = (adminDatabaseUrl === undefined ? process.env.DATABASE_URL?.trim() : adminDatabaseUrl) || undefined;
   const database = `test_${name.replace(/[^a-z0-9_]/gi, '_').toLowerCase()}`;
@@ -239,7 +246,7 @@ export async function startShop({ name, env = {}, adminDatabaseUrl, apiBase }: S
   try {
     const deadline = Date.now() + START_TIMEOUT_MS;
     await waitForHttp(`${urls.api}/healthz`, child, deadline);
-    await waitForHttp(`${urls.app}/`, child, deadline);
+    await waitForHttp(`${hostUrl}/`, child, deadline);
     await waitForHttp(`${urls.psp}/healthz`, child, deadline);
   } catch (error) {
     await stop();
