@@ -21,6 +21,23 @@ describe('currency search (spec 2.1)', () => {
     expect(r.noResults).toBeNull();
   });
 
+  it.each([
+    // The shop's order: Albanian Lek, Euros, Czech Koruna, US Dollars, Thai Baht, Swiss Francs.
+    ['', ['EUR', 'USD', 'THB', 'CHF', 'ALL', 'CZK']],
+    ['a', ['USD', 'THB', 'CHF', 'ALL', 'CZK']],
+    ['franc', ['CHF']],
+  ])('lists the popular currencies first, in the home page order: %j -> %o', (text, codes) => {
+    const shop = [
+      { code: 'ALL', pluralName: 'Albanian Lek' },
+      { code: 'EUR', pluralName: 'Euros' },
+      { code: 'CZK', pluralName: 'Czech Koruna' },
+      { code: 'USD', pluralName: 'US Dollars' },
+      { code: 'THB', pluralName: 'Thai Baht' },
+      { code: 'CHF', pluralName: 'Swiss Francs' },
+    ];
+    expect(searchCurrencies(shop, text).currencies.map((c) => c.code)).toEqual(codes);
+  });
+
   it("says 'No results found' when nothing matches", () => {
     expect(searchCurrencies(currencies, 'yen')).toEqual({ currencies: [], noResults: 'No results found' });
   });

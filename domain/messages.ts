@@ -56,6 +56,8 @@ export const messages = {
   buyTab: 'Buy travel money',
   sellTab: 'Sell travel money',
   noResults: 'No results found',
+  /** In the buy tab's currency list, beside a currency the shop only buys back. */
+  currencySellBackOnly: 'Sell back only',
   maximumOrderValue: 'Maximum order value is £{max}',
   amountGreaterThanZero: 'Amount should be greater than 0',
   roundingWarning: "Due to your chosen location, we've rounded the amount to the nearest {symbol}{increment}",
@@ -278,6 +280,16 @@ export const messages = {
   nextSellBackNoDate: "Bring the currency you're selling to {branch}.",
   nextSellBackId: 'Bring photo ID too (driving licence, passport or national ID card).',
   backToShop: 'Back to the shop',
+  // The confirmation email (wording of ours): the same order data as the confirmation page
+  emailConfirmationSubject: 'Your order {reference} is confirmed',
+  emailSellBackSubject: 'Your sell-back order {reference} is confirmed',
+  emailGreeting: 'Dear {name},',
+  emailThanks: 'Thank you for your order. Here is what you ordered and what happens next.',
+  emailThanksSellBack: 'Thank you for selling your currency back to us. Here is your order and what happens next.',
+  emailFindBranch: 'Find a branch and its opening times',
+  emailHelp: 'Questions? Read our help pages',
+  emailVisitShop: 'Visit the shop',
+  emailFooter: 'You are receiving this email because you placed an order with {site}.',
 
   // Session (spec 4.4, 8): a refused session was replaced (docs/decisions/011); wording of ours
   sessionEnded: "Your session ended, so we've started a new one.",

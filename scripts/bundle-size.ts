@@ -9,12 +9,15 @@ import { gzipSync, constants } from 'node:zlib';
 import { firstLoad } from './check-chart-split.ts';
 
 /**
- * The calculator page's first-load JS may not grow past this (gzip bytes). A regression guard set
- * at 243,445 bytes (every screen but the calculator and the header on demand, the inspector only
- * when asked for) plus 2%; the goal is at most 2.0× a bare React 19 app built by
- * the same Vite (tests/bench/bare-react: 67,701 bytes, so at most 135,402 bytes).
+ * The calculator page's first-load JS may not grow past this (gzip bytes). A regression guard,
+ * first set at 243,445 bytes (every screen but the calculator and the header on demand, the
+ * inspector only when asked for) plus 2%; re-set at 248,869 bytes plus 0.5% once the currency
+ * picker drew flags, the API client took renewed session tokens and preloaded reads, and the
+ * shared texts grew by the rates board's and the emails'. The goal is still at most 2.0× a bare
+ * React 19 app built by the same Vite (tests/bench/bare-react: 67,701 bytes, so at most 135,402
+ * bytes): react-aria on the calculator page (about 33 KB) is the next to go.
  */
-export const CALCULATOR_FIRST_LOAD_GZIP_BUDGET = 248_300;
+export const CALCULATOR_FIRST_LOAD_GZIP_BUDGET = 250_100;
 
 interface ManifestChunk {
   file: string;

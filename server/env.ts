@@ -90,6 +90,9 @@ const EnvSchema = v.object({
   DAILY_RATES_SOURCE: v.pipe(v.optional(v.string(), ''), v.transform(blankToUndefined)),
   DAILY_RATES_IMPORT: Flag,
   API_ON_APP_ORIGIN: Flag,
+  SMTP_URL: v.pipe(v.optional(v.string(), ''), v.transform(blankToUndefined), v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')))),
+  MAIL_FROM: v.pipe(v.optional(v.string(), ''), v.transform(blankToUndefined)),
+  MAIL_CATCHER_PORT: Whole(0, 65535),
   PLACE_SEARCH: v.optional(v.picklist(['geonames'], 'must be geonames (the embedded provider)'), 'geonames'),
   ADDRESS_LOOKUP: v.optional(v.picklist(['demo'], 'must be demo (the embedded provider)'), 'demo'),
   SEED: Flag,
@@ -183,6 +186,12 @@ export interface Config {
    * calls it there, with no CORS preflights (server/app-host.ts); off: the browser calls API_BASE.
    */
   apiOnAppOrigin: boolean;
+  /** Where emails are sent; null: to the local mail catcher `npm start` runs (server/mail/catcher.ts). */
+  smtpUrl: string | null;
+  /** The emails' sender. */
+  mailFrom: string;
+  /** The mail catcher's web inbox port (0: any free one). */
+  mailCatcherPort: number;
   placeSearch: 'geonames';
   addressLookup: 'demo';
   /** Load the catalogue, branches and rates on first start. */
@@ -269,6 +278,9 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     dailyRatesSource: e.DAILY_RATES_SOURCE ?? ECB_DAILY_RATES_URL,
     dailyRatesImport: e.DAILY_RATES_IMPORT ?? true,
     apiOnAppOrigin: e.API_ON_APP_ORIGIN ?? true,
+    smtpUrl: e.SMTP_URL ?? null,
+    mailFrom: e.MAIL_FROM ?? 'Travel Money Shop <orders@travelmoney.example>',
+    mailCatcherPort: e.MAIL_CATCHER_PORT ?? 1080,
     placeSearch: e.PLACE_SEARCH,
     addressLookup: e.ADDRESS_LOOKUP,
     seed: e.SEED ?? true,

@@ -11,7 +11,10 @@ import { seed } from './db/seed/index.ts';
 import { systemClock, type Deps } from './deps.ts';
 import { readEnv } from './env.ts';
 import { listen } from './http-server.ts';
-import { startJobQueue } from './jobs/queue.ts';
+import type { ServerType } from '@hono/node-server';
+import { JOBS, startJobQueue } from './jobs/queue.ts';
+import { startMailCatcher } from './mail/catcher.ts';
+import { createMailer } from './mail/mailer.ts';
 import { createLogger, withRequestLog } from './logger.ts';
 import { createPsp } from './psp/app.ts';
 import { PSP_REFUNDS_PATH, type SignedSend } from './psp/events.ts';
@@ -45,6 +48,9 @@ const sendRefund: SignedSend = async ({ body, signature }) =>
 const api = createApi(deps, { logger: createLogger({ level: config.logLevel, name: 'api' }), sendRefund });
 const servers = [listen({ fetch: api.fetch, port: config.apiPort, hostname: config.host, timeouts: config })];
 
+/** Sends the outbox's waiting emails now; set once the job queue runs. */
+let wakeMail = (): void => undefined;
+
 // --- Sandbox payment provider (server/psp) ------------------------------------------------------
 const pspLogger = createLogger({ level: config.logLevel, name: 'psp' });
 // Its signed callbacks go straight into the API app in-process (same as an HTTP POST to
@@ -61,6 +67,7 @@ const psp = createPsp({
       headers: { 'Content-Type': 'application/json', [SIGNATURE_HEADER]: signature },
       body,
     });
+    if (res.ok) wakeMail();
     return { status: res.status };
   },
 });
@@ -107,7 +114,30 @@ console.log(`Data:  ${config.databaseUrl === null ? `PGlite in ${config.dataDir}
 // The job queue (server/jobs/queue.ts), started once the shop answers: purging expired carts,
 // sessions and rate-limit counters, and the daily rates on working days.
 const jobsLogger = createLogger({ level: config.logLevel, name: 'jobs' });
-const jobs = await startJobQueue(database, deps, { dailyRates: config.dailyRatesImport, log: (message) => jobsLogger.info(message) });
+
+// Email: SMTP_URL, or the local mail catcher with its web inbox (server/mail/catcher.ts).
+let smtpUrl = config.smtpUrl;
+if (smtpUrl === null) {
+  const catcher = await startMailCatcher({ host: config.host });
+  smtpUrl = catcher.smtpUrl;
+  const inbox = await new Promise<ServerType>((resolve, reject) => {
+    const tryPort = (port: number) => {
+      const server = listen({ fetch: catcher.app.fetch, port, hostname: config.host, timeouts: config });
+      server.once('listening', () => resolve(server));
+      // The usual port is taken (another shop on this machine): any free one.
+      server.once('error', (error: NodeJS.ErrnoException) => (error.code === 'EADDRINUSE' && port !== 0 ? tryPort(0) : reject(error)));
+    };
+    tryPort(config.mailCatcherPort);
+  });
+  servers.push(inbox);
+  const address = inbox.address();
+  console.log(`Inbox: http://localhost:${typeof address === 'object' && address ? address.port : config.mailCatcherPort} (the emails the shop sends; SMTP_URL sends them for real)`);
+}
+const mailer = createMailer(smtpUrl, config.mailFrom);
+
+const jobs = await startJobQueue(database, deps, { dailyRates: config.dailyRatesImport, log: (message) => jobsLogger.info(message), mailer });
+// A completed payment asks for its confirmation email: send it now rather than at the next minute.
+wakeMail = () => void jobs.send(JOBS.sendEmails).catch(() => undefined);
 
 // PGlite writes its files on close: shut down cleanly so a restart finds everything.
 let stopping = false;
@@ -116,6 +146,7 @@ async function stop(signal: string) {
   stopping = true;
   console.log(`${signal}: stopping`);
   await jobs.stop().catch(() => undefined);
+  mailer.close();
   await Promise.all(servers.map((s) => new Promise<void>((done) => s.close(() => done()))));
   await deps.reference.close();
   await database.close();

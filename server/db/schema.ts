@@ -413,3 +413,22 @@ export const referenceVersion = pgTable('reference_version', {
   onlyRow: boolean('only_row').primaryKey().default(true),
   version: bigint('version', { mode: 'number' }).notNull(),
 });
+
+// --- Email outbox (migration 0010) ---
+
+/** An email the shop sends: asked for with what it tells of, written and delivered by the send-emails job. */
+export const emails = pgTable('emails', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  dedupeKey: text('dedupe_key').notNull().unique(),
+  kind: text('kind').notNull(),
+  recipient: text('recipient'),
+  subject: text('subject'),
+  html: text('html'),
+  text: text('text'),
+  orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+  status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] }).notNull().default('pending'),
+  attempts: integer('attempts').notNull().default(0),
+  lastError: text('last_error'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+});

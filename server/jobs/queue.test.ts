@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../testing.ts';
-import { DAILY_RATES_CRON, JOBS, purgeCron, startJobQueue, type JobName, type JobQueue } from './queue.ts';
+import { DAILY_RATES_CRON, JOBS, SEND_EMAILS_CRON, purgeCron, startJobQueue, type JobName, type JobQueue } from './queue.ts';
 
 const FIXTURE = fileURLToPath(new URL('../services/fixtures/eurofxref-daily.xml', import.meta.url));
 
@@ -89,13 +89,19 @@ describe('the job queue on the shop database', () => {
     await first.stop();
     const second = await queueOn(server, schema, []);
     // queueOn turns the daily rates' schedule off, as tests and offline runs do.
-    expect(await second.schedules()).toEqual([{ name: JOBS.purge, cron: purgeCron(server.deps.config.purge.intervalSeconds) }]);
+    expect((await second.schedules()).map((s) => [s.name, s.cron]).sort()).toEqual(
+      [
+        [JOBS.purge, purgeCron(server.deps.config.purge.intervalSeconds)],
+        [JOBS.sendEmails, SEND_EMAILS_CRON],
+      ].sort(),
+    );
     const again = await startJobQueue(server.database, server.deps, { schema, pollingSeconds: 0.5, log: () => undefined });
     started.push({ queue: again, server, schema });
     expect((await again.schedules()).map((s) => [s.name, s.cron]).sort()).toEqual(
       [
         [JOBS.dailyRates, DAILY_RATES_CRON],
         [JOBS.purge, purgeCron(server.deps.config.purge.intervalSeconds)],
+        [JOBS.sendEmails, SEND_EMAILS_CRON],
       ].sort(),
     );
   }, 40_000);

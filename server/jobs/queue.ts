@@ -11,6 +11,8 @@
 import type { Database } from '../db/client.ts';
 import type { Deps } from '../deps.ts';
 import { SHOP_TIME_ZONE } from '#domain/availability.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { deliverEmails } from '../services/outbox.ts';
 import { purgeExpired } from '../services/purge.ts';
 
 /** The shop's queues. */
@@ -19,11 +21,16 @@ export const JOBS = {
   purge: 'purge-expired',
   /** The day's reference rates from DAILY_RATES_SOURCE (services/daily-rates.ts). */
   dailyRates: 'daily-rates',
+  /** The emails waiting in the outbox, written and sent (services/outbox.ts). */
+  sendEmails: 'send-emails',
 } as const;
 export type JobName = (typeof JOBS)[keyof typeof JOBS];
 
 /** Retries of a failed job: 3 more, after 30 s, 60 s, 120 s. */
 export const JOB_RETRY = { retryLimit: 3, retryDelay: 30, retryBackoff: true } as const;
+
+/** Emails left waiting (the mail server was down) are tried again every minute. */
+export const SEND_EMAILS_CRON = '* * * * *';
 
 /** The ECB publishes around 16:00 CET (15:00 in London) on working days. */
 export const DAILY_RATES_CRON = '30 15 * * 1-5';
@@ -45,6 +52,8 @@ export interface JobQueueOptions {
   pollingSeconds?: number;
   /** Told of every run of a job (its queue, and whether it succeeded); for tests and metrics. */
   onRun?: (name: JobName, ok: boolean) => void;
+  /** Where the emails go (server/mail/mailer.ts); without one, they wait in the outbox. */
+  mailer?: Mailer;
 }
 
 export interface JobQueue {
@@ -60,8 +69,13 @@ export interface JobQueue {
 }
 
 /** The handler of each job: what runs, for Deps. */
-export function jobHandlers(deps: Deps, log: (message: string) => void): Record<JobName, () => Promise<void>> {
+export function jobHandlers(deps: Deps, log: (message: string) => void, mailer?: Mailer): Record<JobName, () => Promise<void>> {
   return {
+    [JOBS.sendEmails]: async () => {
+      if (mailer === undefined) return;
+      const { sent, failed } = await deliverEmails(deps, mailer);
+      if (sent + failed > 0) log(`Emails: ${sent} sent, ${failed} to try again`);
+    },
     [JOBS.purge]: async () => {
       const purged = await purgeExpired(deps);
       if (Object.values(purged).some((n) => typeof n === 'number' && n > 0)) log(`Purged ${JSON.stringify(purged)}`);
@@ -91,7 +105,7 @@ export async function startJobQueue(database: Database, deps: Deps, options: Job
   boss.on('error', (error: Error) => log(`Job queue: ${error.message}`));
   await boss.start();
 
-  const handlers = jobHandlers(deps, log);
+  const handlers = jobHandlers(deps, log, options.mailer);
   const pollingIntervalSeconds = options.pollingSeconds ?? 2;
   for (const name of Object.values(JOBS)) {
     // At most one waiting and one running of each: a late schedule never piles up runs.
@@ -109,6 +123,7 @@ export async function startJobQueue(database: Database, deps: Deps, options: Job
   const purge = purgeCron(deps.config.purge.intervalSeconds);
   if (purge === null) await boss.unschedule(JOBS.purge);
   else await boss.schedule(JOBS.purge, purge, undefined, { tz: SHOP_TIME_ZONE });
+  await boss.schedule(JOBS.sendEmails, SEND_EMAILS_CRON, undefined, { tz: SHOP_TIME_ZONE });
   if (options.dailyRates === false) await boss.unschedule(JOBS.dailyRates);
   else await boss.schedule(JOBS.dailyRates, DAILY_RATES_CRON, undefined, { tz: SHOP_TIME_ZONE });
 

@@ -7,6 +7,7 @@
  * changes nothing), and the payment and order rows are locked while the order moves to completed
  * and the branch's stock is taken, all in one transaction.
  */
+import { askOrderConfirmation } from './outbox.ts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
@@ -212,6 +213,8 @@ export async function handleProviderCallback(deps: Deps, rawBody: string, signat
         }
         await setPayment('succeeded');
         await setOrder(ORDER_STATE.COMPLETED, true, order.stockTaken || drawsOnStock(order));
+        // The confirmation email is asked for with the completion itself: never lost, never twice.
+        await askOrderConfirmation(tx, order.id);
         return { outcome: 'completed' };
       }
     }

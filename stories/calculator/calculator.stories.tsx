@@ -116,6 +116,20 @@ export const NoResults: Story = {
   },
 };
 
+/** The currency list open: the popular currencies first, each with its flag; one the shop only buys back says 'Sell back only'. */
+export const CurrencyListOpen: Story = {
+  parameters: { machineStates: ['calculator.ready.quote.loaded'], axe: { ignore: { 'aria-hidden-focus': comboboxOpen } } },
+  loaders: story({}),
+  play: async ({ canvasElement }) => {
+    const box = within(canvasElement).getByRole('combobox', { name: messages.currencyLabel });
+    await userEvent.click(box);
+    const options = within(document.body).getAllByRole('option');
+    await expect(options[0]).toHaveTextContent('Euros');
+    await expect(options[1]).toHaveTextContent('US Dollars');
+    await expect(within(document.body).getAllByText(messages.currencySellBackOnly).length).toBeGreaterThan(0);
+  },
+};
+
 /** Within the 500 ms after a key: what was typed shows, the others wait. */
 export const Typing: Story = {
   parameters: { machineStates: ['calculator.ready.amount.typing'] },
@@ -221,6 +235,7 @@ const checks: StateChecks = {
   CurrencyNotBuyable: { texts: [formatMessage(messages.currencyNotBuyable, { currency: 'Turkish Lira' })], disabled: [add] },
   Restriction: quoted,
   NoResults: {},
+  CurrencyListOpen: {},
   Typing: { texts: tabs },
   MaximumExceeded: { texts: [formatMessage(messages.maximumOrderValue, { max: '2,500' })], enabled: [add] },
   RoundingWarning: { texts: [formatMessage(messages.roundingWarning, { symbol: '€', increment: 20 })], enabled: [add] },

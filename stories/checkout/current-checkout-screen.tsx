@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import { selectPage } from '#machines/checkout/checkout.machine.ts';
-import type { StoreDetails } from '#src/screens/confirmation/confirmation.ts';
+import type { StoreDetails } from '#domain/order-confirmation.ts';
 import { ConfirmationScreen } from '#src/screens/confirmation/confirmation-screen.tsx';
 import { CustomerInfoScreen } from '#src/screens/customer-info/customer-info-screen.tsx';
 import { DeliveryScreen } from '#src/screens/delivery/delivery-screen.tsx';

@@ -93,5 +93,22 @@ test('euros for click and collect with the Buyback Guarantee, paid with the succ
   await step('confirmation-print');
   await page.emulateMedia({ media: 'screen' });
 
+  // The confirmation email is in the mail catcher's inbox, and its links open the shop.
+  type Caught = { to: string[]; subject: string; text: string; links: string[] };
+  const emailOf = async () =>
+    ((await (await fetch(`${shop.mail}/api/messages`)).json()) as Caught[]).find((m) => m.subject.includes(reference)) ?? null;
+  await expect.poll(emailOf, { timeout: 90_000, interval: 1_000 }).not.toBeNull();
+  const email = (await emailOf())!;
+  expect(email.to).toEqual([details.emailAddress]);
+  expect(email.text).toContain('London Oxford Street');
+  expect(email.text).toContain(messages.nextCollectId);
+  expect(email.links.length).toBeGreaterThan(0);
+  for (const link of email.links) {
+    expect(new URL(link).origin).toBe(new URL(shop.app).origin);
+    expect((await page.goto(link))?.status()).toBe(200);
+  }
+  await page.goto(`${shop.mail}/`);
+  await step('confirmation-email-inbox');
+
   expect(shopper.errors).toEqual([]);
 });

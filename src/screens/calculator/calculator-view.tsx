@@ -157,6 +157,7 @@ function CalculatorForm(props: CalculatorViewProps) {
         noResults={props.noCurrencyResults}
         onSearch={props.onCurrencySearch}
         onSelect={props.onCurrencyChange}
+        buying={props.transactionType === 'sell'}
       />
       {props.unavailable ? <Notice tone="warning">{props.unavailable}</Notice> : null}
       {props.restrictions.map((text) => (

@@ -3,11 +3,19 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { searchCurrencies } from '#domain/currency-search.ts';
+import { messages } from '#domain/messages.ts';
 import { currencies } from '../../../mocks/fixtures.ts';
 import { CurrencyPicker } from './currency-picker.tsx';
 
+/** What an option says, its decorative flag left out. */
+function optionText(option: HTMLElement): string {
+  const copy = option.cloneNode(true) as HTMLElement;
+  copy.querySelectorAll('[aria-hidden="true"]').forEach((e) => e.remove());
+  return copy.textContent ?? '';
+}
+
 /** The picker over the domain's search, as the calculator chart runs it. */
-function Harness({ onSelect = () => {} }: { onSelect?: (code: string) => void }) {
+function Harness({ onSelect = () => {}, buying = false }: { onSelect?: (code: string) => void; buying?: boolean }) {
   const [search, setSearch] = useState('');
   const [code, setCode] = useState('EUR');
   const found = searchCurrencies(currencies, search);
@@ -21,6 +29,7 @@ function Harness({ onSelect = () => {} }: { onSelect?: (code: string) => void })
         setCode(c);
         onSelect(c);
       }}
+      buying={buying}
     />
   );
 }
@@ -33,17 +42,37 @@ describe('CurrencyPicker', () => {
     expect(box).toHaveValue('Euros (EUR)');
     await userEvent.click(box);
     await userEvent.keyboard('usd');
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['USDUS Dollars']);
+    expect(screen.getAllByRole('option').map((o) => optionText(o))).toEqual(['USDUS Dollars']);
     await userEvent.keyboard('{ArrowDown}{Enter}');
     expect(onSelect).toHaveBeenCalledWith('USD');
     expect(box).toHaveValue('US Dollars (USD)');
+  });
+
+  it('lists the popular currencies first, each with its flag, and on the buy tab marks one the shop only buys back', async () => {
+    render(<Harness buying />);
+    await userEvent.click(screen.getByRole('combobox', { name: 'Currency' }));
+    const options = screen.getAllByRole('option');
+    expect(options.slice(0, 3).map(optionText)).toEqual(['EUREuros', 'USDUS Dollars', `AEDUAE Dirhams${messages.currencySellBackOnly}`]);
+    expect(options[0]?.querySelector('[aria-hidden="true"][data-country="EU"]')).not.toBeNull();
+    const sellBackOnly = currencies.filter((c) => !c.purchaseAllowed && c.sellBackAllowed);
+    expect(sellBackOnly.length).toBeGreaterThan(0);
+    for (const c of sellBackOnly) {
+      expect(options.find((o) => optionText(o).startsWith(c.code))?.textContent).toContain(messages.currencySellBackOnly);
+    }
+    expect(options.filter((o) => o.textContent?.includes(messages.currencySellBackOnly))).toHaveLength(sellBackOnly.length);
+  });
+
+  it("says nothing of selling back on the sell tab", async () => {
+    render(<Harness />);
+    await userEvent.click(screen.getByRole('combobox', { name: 'Currency' }));
+    expect(screen.queryByText(messages.currencySellBackOnly)).toBeNull();
   });
 
   it('is searched by plural name', async () => {
     render(<Harness />);
     await userEvent.click(screen.getByRole('combobox', { name: 'Currency' }));
     await userEvent.keyboard('dollars');
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['USDUS Dollars', 'AUDAustralian Dollars', 'CADCanadian Dollars']);
+    expect(screen.getAllByRole('option').map((o) => optionText(o))).toEqual(['USDUS Dollars', 'AUDAustralian Dollars', 'CADCanadian Dollars']);
   });
 
   it("shows 'No results found' as the list's row when nothing matches, and puts the choice back on leaving", async () => {
@@ -51,7 +80,7 @@ describe('CurrencyPicker', () => {
     const box = screen.getByRole('combobox', { name: 'Currency' });
     await userEvent.click(box);
     await userEvent.keyboard('zzz');
-    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['No results found']);
+    expect(screen.getAllByRole('option').map((o) => optionText(o))).toEqual(['No results found']);
     await userEvent.keyboard('{Escape}');
     await userEvent.tab();
     expect(box).toHaveValue('Euros (EUR)');

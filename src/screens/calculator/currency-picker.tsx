@@ -2,9 +2,13 @@ import { memo, useMemo, useState } from 'react';
 import { Button as AriaButton, ComboBox, Input, Label, ListBox, ListBoxItem, Popover, type Key } from 'react-aria-components';
 import type { Currency } from '#domain/contract/catalogue.ts';
 import { messages } from '#domain/messages.ts';
+import { CurrencyFlag } from '#src/ui/currency-flag.tsx';
 import styles from './currency-picker.module.css';
 
-type CurrencyOption = Pick<Currency, 'code' | 'pluralName'>;
+type CurrencyOption = Pick<Currency, 'code' | 'pluralName'> & Partial<Pick<Currency, 'purchaseAllowed' | 'sellBackAllowed'>>;
+
+/** On the buy tab, a currency the shop only buys back says so in the list: the shopper can sell it instead. */
+const isSellBackOnly = (c: CurrencyOption) => c.purchaseAllowed === false && c.sellBackAllowed === true;
 
 export interface CurrencyPickerProps {
   /** The currencies matching the search (the chart searches by code or plural name). */
@@ -17,19 +21,22 @@ export interface CurrencyPickerProps {
   /** 'No results found', shown as the list's one row when nothing matches. */
   noResults: string | null;
   isDisabled?: boolean;
+  /** The shopper is buying: a currency the shop only buys back is marked 'Sell back only'. */
+  buying?: boolean;
 }
 
 /** 'Euros (EUR)': what the box shows once a currency is chosen. */
 export const currencyText = (c: CurrencyOption) => `${c.pluralName} (${c.code})`;
 
 /**
- * The currency picker: a combobox whose list is the chart's search result. The box shows the
- * chosen currency; typing searches; leaving without a choice puts the chosen one back.
+ * The currency picker: a combobox whose list is the chart's search result (the popular currencies
+ * first), each with its flag. The box shows the chosen currency; typing searches; leaving without
+ * a choice puts the chosen one back. On the buy tab a currency the shop only buys back says so.
  *
  * Memoised, with its list built once per search result: typing an amount beside it re-renders
  * the calculator on every key, and rebuilding a 100-currency collection each time made long tasks.
  */
-export const CurrencyPicker = memo(function CurrencyPicker({ options, selected, onSearch, onSelect, noResults, isDisabled }: CurrencyPickerProps) {
+export const CurrencyPicker = memo(function CurrencyPicker({ options, selected, onSearch, onSelect, noResults, isDisabled, buying = false }: CurrencyPickerProps) {
   const selectedText = selected ? currencyText(selected) : '';
   const items = useMemo(() => options.map((c) => ({ id: c.code, ...c })), [options]);
   const [text, setText] = useState<string | null>(null);
@@ -80,10 +87,12 @@ export const CurrencyPicker = memo(function CurrencyPicker({ options, selected, 
       </div>
       <Popover className={styles.popover} offset={4}>
         <ListBox className={styles.listbox} renderEmptyState={() => <div className={styles.empty}>{noResults ?? messages.noResults}</div>}>
-          {(item: { id: string; code: string; pluralName: string }) => (
+          {(item: CurrencyOption & { id: string }) => (
             <ListBoxItem id={item.id} textValue={currencyText(item)} className={styles.option}>
+              <CurrencyFlag code={item.code} className={styles.flag} />
               <span className={styles.code}>{item.code}</span>
-              <span>{item.pluralName}</span>
+              <span className={styles.name}>{item.pluralName}</span>
+              {buying && isSellBackOnly(item) ? <span className={styles.hint}>{messages.currencySellBackOnly}</span> : null}
             </ListBoxItem>
           )}
         </ListBox>

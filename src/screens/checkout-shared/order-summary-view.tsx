@@ -1,7 +1,7 @@
 import { messages } from '#domain/messages.ts';
 import { Card } from '#src/ui/card.tsx';
 import { Skeleton } from '#src/ui/skeleton.tsx';
-import type { OrderSummary } from './order-summary.ts';
+import type { OrderSummary } from '#domain/order-summary.ts';
 import styles from './order-summary.module.css';
 
 export interface OrderSummaryViewProps {

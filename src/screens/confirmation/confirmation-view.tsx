@@ -4,7 +4,7 @@ import type { ProblemSummary } from '#src/ui/problem-dialog.tsx';
 import { OpeningTimesTable } from '#src/ui/opening-times-table.tsx';
 import { Skeleton } from '#src/ui/skeleton.tsx';
 import { PageLoadFailed, PageLoading } from '../checkout-shared/page-status.tsx';
-import type { Confirmation, Fulfilment } from './confirmation.ts';
+import type { Confirmation, Fulfilment } from '#domain/order-confirmation.ts';
 import styles from './confirmation.module.css';
 
 export interface ConfirmationViewProps {

@@ -1,6 +1,6 @@
 import type { PromiseActorLogic } from 'xstate';
 import { usePromiseActorFor } from '../checkout-shared/use-promise-actor.ts';
-import type { StoreDetails } from './confirmation.ts';
+import type { StoreDetails } from '#domain/order-confirmation.ts';
 
 /** GET the branch's address and opening times; supplied by the composition root. */
 export type StoreDetailsLogic = PromiseActorLogic<StoreDetails, { storeId: number }>;

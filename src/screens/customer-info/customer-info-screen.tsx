@@ -19,7 +19,7 @@ import { orderCompletedProperties } from '#src/app/order-tracking.ts';
 import { silentTracker, type MarketingTracker } from '#src/app/tracking.ts';
 import type { CountdownActorRef } from '../checkout-header/checkout-header.tsx';
 import { CheckoutFrame } from '../checkout-shared/checkout-frame.tsx';
-import { orderSummaryOf } from '../checkout-shared/order-summary.ts';
+import { orderSummaryOf } from '#domain/order-summary.ts';
 import { OrderSummaryView } from '../checkout-shared/order-summary-view.tsx';
 import {
   useCheckoutOrder,

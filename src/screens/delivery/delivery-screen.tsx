@@ -10,7 +10,7 @@ import { PRODUCT } from '#domain/products.ts';
 import { storeAddressLines } from '#domain/store-address.ts';
 import type { CountdownActorRef } from '../checkout-header/checkout-header.tsx';
 import { CheckoutFrame } from '../checkout-shared/checkout-frame.tsx';
-import { orderSummaryOf, type FeeLineSettings } from '../checkout-shared/order-summary.ts';
+import { orderSummaryOf, type FeeLineSettings } from '#domain/order-summary.ts';
 import { OrderSummaryView } from '../checkout-shared/order-summary-view.tsx';
 import {
   useCheckoutCan,
@@ -22,7 +22,7 @@ import {
   useDeliverySlots,
   type CheckoutActorRef,
 } from '../checkout-shared/use-checkout.ts';
-import { needsStoreDetails } from '../confirmation/confirmation.ts';
+import { needsStoreDetails } from '#domain/order-confirmation.ts';
 import { useStoreDetails, type StoreDetailsLogic } from '../confirmation/use-store-details.ts';
 import { DeliveryInfoBox, DeliveryView, type DeliveryInfo, type SlotCard } from './delivery-view.tsx';
 

@@ -3,7 +3,7 @@ import { useEffect, useMemo } from 'react';
 import { messages } from '#domain/messages.ts';
 import type { CountdownActorRef } from '../checkout-header/checkout-header.tsx';
 import { CheckoutFrame } from '../checkout-shared/checkout-frame.tsx';
-import { orderSummaryOf, type FeeLineSettings } from '../checkout-shared/order-summary.ts';
+import { orderSummaryOf, type FeeLineSettings } from '#domain/order-summary.ts';
 import { OrderSummaryView } from '../checkout-shared/order-summary-view.tsx';
 import {
   useCheckoutOrder,

@@ -20,6 +20,8 @@ export interface ShopUrls {
   app: string;
   api: string;
   psp: string;
+  /** The mail catcher's inbox and JSON API (/api/messages): the emails the shop sent. */
+  mail: string;
 }
 
 declare module 'vitest' {
@@ -173,11 +175,12 @@ export const E2E_PSP_WEBHOOK_SECRET = 'e2e-psp-webhook-secret-0123456789abcdef';
 /** Starts the shop on free ports and a fresh database; stop() ends it and removes its data. */
 export async function startShop({ name, env = {}, adminDatabaseUrl, apiBase, appOrigin }: StartShopOptions): Promise<RunningShop> {
   installExitHandlers();
-  const [appPort, apiPort, pspPort] = [await freePort(), await freePort(), await freePort()];
+  const [appPort, apiPort, pspPort, mailPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const urls: ShopUrls = {
     app: `http://localhost:${appPort}`,
     api: `http://localhost:${apiPort}`,
     psp: `http://localhost:${pspPort}`,
+    mail: `http://localhost:${mailPort}`,
   };
   const hostUrl = urls.app;
   if (appOrigin) urls.app = appOrigin(hostUrl);
@@ -207,6 +210,8 @@ export async function startShop({ name, env = {}, adminDatabaseUrl, apiBase, app
       APP_ORIGIN: urls.app,
       API_BASE: apiBase ? apiBase(urls.api) : urls.api,
       PSP_ORIGIN: urls.psp,
+      MAIL_CATCHER_PORT: String(mailPort),
+      SMTP_URL: '',
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir ?? '',
       OPS_TOKEN: E2E_OPS_TOKEN,
@@ -259,11 +264,11 @@ export async function startShop({ name, env = {}, adminDatabaseUrl, apiBase, app
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const started = Date.now();
   await rm(SCREENSHOT_DIR, { recursive: true, force: true });
-  // E2E_SHOP=app,api,psp runs the journeys against a shop already running (while debugging one).
+  // E2E_SHOP=app,api,psp,mail runs the journeys against a shop already running (while debugging one).
   const external = process.env.E2E_SHOP?.split(',');
-  if (external?.length === 3) {
-    const [app, api, psp] = external as [string, string, string];
-    project.provide('shop', { app, api, psp });
+  if (external?.length === 4) {
+    const [app, api, psp, mail] = external as [string, string, string, string];
+    project.provide('shop', { app, api, psp, mail });
     return async () => undefined;
   }
   await buildIfNeeded();

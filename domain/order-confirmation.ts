@@ -4,14 +4,14 @@
  */
 import { format } from 'date-fns';
 import { tz } from '@date-fns/tz';
-import { SHOP_TIME_ZONE, formatLongDate, londonDate, openingDaysFromStore, openingTimesRows } from '#domain/availability.ts';
-import type { OpeningTimes, StoreAddress } from '#domain/contract/branches.ts';
-import type { Order } from '#domain/contract/order.ts';
-import { formatMessage, messages } from '#domain/messages.ts';
-import { postalAddressLines } from '#domain/postal-address.ts';
-import { PRODUCT } from '#domain/products.ts';
-import { storeAddressLines } from '#domain/store-address.ts';
-import { orderSummaryOf, type FeeLineSettings, type OrderSummary } from '../checkout-shared/order-summary.ts';
+import { SHOP_TIME_ZONE, formatLongDate, londonDate, openingDaysFromStore, openingTimesRows } from './availability.ts';
+import type { OpeningTimes, StoreAddress } from './contract/branches.ts';
+import type { Order } from './contract/order.ts';
+import { formatMessage, messages } from './messages.ts';
+import { postalAddressLines } from './postal-address.ts';
+import { PRODUCT } from './products.ts';
+import { storeAddressLines } from './store-address.ts';
+import { orderSummaryOf, type FeeLineSettings, type OrderSummary } from './order-summary.ts';
 
 const inLondon = { in: tz(SHOP_TIME_ZONE) };
 

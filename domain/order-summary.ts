@@ -3,11 +3,11 @@
  * confirmation: what the order holds, formatted for reading. No rule is decided here: the fee
  * lines come from domain/guarantees.ts and the totals from the server.
  */
-import type { Order } from '#domain/contract/order.ts';
-import { guaranteeFeeLines } from '#domain/guarantees.ts';
-import { messages } from '#domain/messages.ts';
-import { formatForeign, formatGbp, formatGbpAmount, formatRate, toMinor } from '#domain/money.ts';
-import { isSellBack } from '#domain/products.ts';
+import type { Order } from './contract/order.ts';
+import { guaranteeFeeLines } from './guarantees.ts';
+import { messages } from './messages.ts';
+import { formatForeign, formatGbp, formatGbpAmount, formatRate, toMinor } from './money.ts';
+import { isSellBack } from './products.ts';
 
 export interface SummaryLine {
   code: string;

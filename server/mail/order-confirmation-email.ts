@@ -1,0 +1,91 @@
+/**
+ * The order confirmation email: the same order data the confirmation page shows (its model,
+ * domain/order-confirmation.ts), as an HTML part (a simple table layout with inline styles, every
+ * value escaped) and a text part. Links are absolute, to the shop's own origin.
+ */
+import { appPaths } from '#domain/contract/routes.ts';
+import { formatMessage, messages } from '#domain/messages.ts';
+import type { Confirmation } from '#domain/order-confirmation.ts';
+
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+export function renderOrderConfirmationEmail(confirmation: Confirmation, shop: { appOrigin: string; siteName: string }): RenderedEmail {
+  const { summary, fulfilment } = confirmation;
+  const subject = formatMessage(confirmation.sellBack ? messages.emailSellBackSubject : messages.emailConfirmationSubject, {
+    reference: confirmation.reference,
+  });
+  const greeting = confirmation.customer?.name ? formatMessage(messages.emailGreeting, { name: confirmation.customer.name }) : null;
+  const thanks = confirmation.sellBack ? messages.emailThanksSellBack : messages.emailThanks;
+  const link = (path: string) => new URL(path, shop.appOrigin).toString();
+  const links = [
+    { text: messages.emailVisitShop, href: link(appPaths.home) },
+    { text: messages.emailFindBranch, href: link(appPaths.branches) },
+    { text: messages.emailHelp, href: link(appPaths.faq) },
+  ];
+  const place =
+    fulfilment.kind === 'delivery'
+      ? [fulfilment.date ?? '', ...fulfilment.address]
+      : [fulfilment.branchName, ...(fulfilment.address ?? []), fulfilment.date ?? '', ...(fulfilment.openingTimes?.rows.map((r) => `${r.label}: ${r.hours}`) ?? [])];
+  const placeLines = place.filter((l) => l.trim() !== '');
+
+  const text = [
+    subject,
+    '',
+    ...(greeting ? [greeting, ''] : []),
+    thanks,
+    '',
+    `${messages.orderReference}: ${confirmation.reference}`,
+    confirmation.date,
+    '',
+    ...summary.lines.map((l) => `${l.name}: ${l.amount} at ${l.rate}, ${l.cost}`),
+    ...summary.extras.map((e) => `${e.label}: ${e.amount}`),
+    `${summary.totalLabel}: ${summary.total}`,
+    '',
+    fulfilment.title,
+    ...placeLines,
+    '',
+    messages.whatHappensNext,
+    ...confirmation.nextSteps.map((s) => `- ${s}`),
+    '',
+    ...links.map((l) => `${l.text}: ${l.href}`),
+    '',
+    formatMessage(messages.emailFooter, { site: shop.siteName }),
+  ].join('\n');
+
+  const cell = 'padding:6px 8px;border-bottom:1px solid #e3e7ee;';
+  const rows = [
+    ...summary.lines.map(
+      (l) => `<tr><td style="${cell}">${escape(l.name)}</td><td style="${cell}">${escape(l.amount)}</td><td style="${cell}">${escape(l.rate)}</td><td style="${cell}text-align:right">${escape(l.cost)}</td></tr>`,
+    ),
+    ...summary.extras.map((e) => `<tr><td style="${cell}" colspan="3">${escape(e.label)}</td><td style="${cell}text-align:right">${escape(e.amount)}</td></tr>`),
+    `<tr><td style="${cell}font-weight:bold" colspan="3">${escape(summary.totalLabel)}</td><td style="${cell}text-align:right;font-weight:bold">${escape(summary.total)}</td></tr>`,
+  ].join('');
+  const html = `<!doctype html>
+<html lang="en-GB"><head><meta charset="utf-8"><title>${escape(subject)}</title></head>
+<body style="margin:0;padding:0;background:#f4f6f9;font-family:Arial,Helvetica,sans-serif;color:#1b2533">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f6f9"><tr><td align="center" style="padding:24px 12px">
+<table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;width:100%;background:#ffffff;border-radius:8px">
+<tr><td style="padding:20px 24px;background:#0b2545;color:#ffffff;font-size:20px;font-weight:bold;border-radius:8px 8px 0 0">${escape(shop.siteName)}</td></tr>
+<tr><td style="padding:24px">
+<h1 style="font-size:20px;margin:0 0 12px">${escape(subject)}</h1>
+${greeting ? `<p style="margin:0 0 8px">${escape(greeting)}</p>` : ''}
+<p style="margin:0 0 16px">${escape(thanks)}</p>
+<p style="margin:0 0 16px"><strong>${escape(messages.orderReference)}:</strong> ${escape(confirmation.reference)}<br>${escape(confirmation.date)}</p>
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:0 0 16px">${rows}</table>
+<h2 style="font-size:16px;margin:16px 0 8px">${escape(fulfilment.title)}</h2>
+<p style="margin:0 0 16px">${placeLines.map(escape).join('<br>')}</p>
+<h2 style="font-size:16px;margin:16px 0 8px">${escape(messages.whatHappensNext)}</h2>
+<ul style="margin:0 0 16px;padding-left:20px">${confirmation.nextSteps.map((s) => `<li>${escape(s)}</li>`).join('')}</ul>
+<p style="margin:0">${links.map((l) => `<a href="${escape(l.href)}" style="color:#1d4ed8">${escape(l.text)}</a>`).join(' &middot; ')}</p>
+</td></tr>
+<tr><td style="padding:16px 24px;font-size:12px;color:#5b6778">${escape(formatMessage(messages.emailFooter, { site: shop.siteName }))}</td></tr>
+</table></td></tr></table>
+</body></html>`;
+  return { subject, html, text };
+}
