@@ -23,15 +23,21 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** A session whose row has moved to a cart its token does not name. */
+async function sessionWithCartBehindItsToken() {
+  const token = await server.newSession();
+  const sid = String(decodeJwt(token).sid);
+  const [cart] = await server.deps.db
+    .insert(t.carts)
+    .values({ sessionId: sid, siteId: 1, storeId: 1, productId: 2, expiresAt: new Date('2026-11-23T10:00:00Z') })
+    .returning();
+  await setSessionCart(server.deps.db, sid, { cartId: cart?.id ?? null });
+  return { token, sid, cart };
+}
+
 describe('requireSession', () => {
   it("sets the session from the database row, not the token's claims", async () => {
-    const token = await server.newSession();
-    const sid = String(decodeJwt(token).sid);
-    const [cart] = await server.deps.db
-      .insert(t.carts)
-      .values({ sessionId: sid, siteId: 1, storeId: 1, productId: 2, expiresAt: new Date('2026-11-23T10:00:00Z') })
-      .returning();
-    await setSessionCart(server.deps.db, sid, { cartId: cart?.id ?? null });
+    const { token, sid, cart } = await sessionWithCartBehindItsToken();
 
     const res = await api.request('/api/whoami', { headers: server.auth(token) });
     expect(res.status).toBe(200);
@@ -62,13 +68,7 @@ describe('the renewed token (Session-Token)', () => {
   };
 
   it('answers one when the token no longer names the cart the session has', async () => {
-    const token = await server.newSession();
-    const sid = String(decodeJwt(token).sid);
-    const [cart] = await server.deps.db
-      .insert(t.carts)
-      .values({ sessionId: sid, siteId: 1, storeId: 1, productId: 2, expiresAt: new Date('2026-11-23T10:00:00Z') })
-      .returning();
-    await setSessionCart(server.deps.db, sid, { cartId: cart?.id ?? null });
+    const { token, cart } = await sessionWithCartBehindItsToken();
 
     const res = await api.request('/api/whoami', { headers: server.auth(token) });
     expect(claimsOf(res.headers.get('Session-Token'))).toEqual({ cart: cart?.id, order: null });

@@ -17,6 +17,24 @@ const session = setup({
   },
 });
 
+/** The session stand-in and the cart wired to `services`, as the shop's system holds them. */
+function startShop(services: ReturnType<typeof createShopServices>) {
+  const shop = setup({ actors: { session, cart: provideCart(services, () => ({})) } }).createMachine({
+    type: 'parallel',
+    states: {
+      session: { invoke: { src: 'session', systemId: 'session' } },
+      cart: {
+        invoke: {
+          src: 'cart',
+          systemId: 'cart',
+          input: { siteId: 1, settings: { isPartner: false, showBuybackGuarantee: false, showRefundGuarantee: false } },
+        },
+      },
+    },
+  });
+  return createActor(shop).start();
+}
+
 describe('the cart machine wired to the API (provideCart)', () => {
   it("makes its cart calls authorised: none goes out before the session is ready, then with the session's token", async () => {
     const requests: Array<{ url: string; bearer: string | null }> = [];
@@ -29,20 +47,7 @@ describe('the cart machine wired to the API (provideCart)', () => {
     let token: string | null = null;
     const link: SessionLink = { getToken: () => token, unauthorized: () => undefined, renewed: () => undefined };
     const services = createShopServices(config, link, { fetch: fetch as typeof globalThis.fetch, errors: { report: () => undefined } });
-    const shop = setup({ actors: { session, cart: provideCart(services, () => ({})) } }).createMachine({
-      type: 'parallel',
-      states: {
-        session: { invoke: { src: 'session', systemId: 'session' } },
-        cart: {
-          invoke: {
-            src: 'cart',
-            systemId: 'cart',
-            input: { siteId: 1, settings: { isPartner: false, showBuybackGuarantee: false, showRefundGuarantee: false } },
-          },
-        },
-      },
-    });
-    const actor = createActor(shop).start();
+    const actor = startShop(services);
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(requests).toEqual([]);
     token = 'token-1';
@@ -72,20 +77,7 @@ describe('the cart machine wired to the API (provideCart)', () => {
       requests.length = 0;
       const link: SessionLink = { getToken: () => token, unauthorized: () => undefined, renewed: () => undefined };
       const services = createShopServices(config, link, { fetch: fetch as typeof globalThis.fetch, errors: { report: () => undefined } });
-      const shop = setup({ actors: { session, cart: provideCart(services, () => ({})) } }).createMachine({
-        type: 'parallel',
-        states: {
-          session: { invoke: { src: 'session', systemId: 'session' } },
-          cart: {
-            invoke: {
-              src: 'cart',
-              systemId: 'cart',
-              input: { siteId: 1, settings: { isPartner: false, showBuybackGuarantee: false, showRefundGuarantee: false } },
-            },
-          },
-        },
-      });
-      const actor = createActor(shop).start();
+      const actor = startShop(services);
       actor.system.get('session').send({ type: 'ready', token });
       await waitFor(actor.system.get('cart'), (s: { hasTag: (t: string) => boolean }) => s.hasTag('empty'));
       expect(requests, token === noCart ? 'no cart in the token' : 'a cart in the token').toHaveLength(calls);
