@@ -4,7 +4,7 @@
  * drives it with events into the state the story names, and renders the screen over it. No
  * server, no network, and a fixed clock, so every story looks the same each time.
  */
-import { createActor, fromCallback, fromPromise, type AnyActorRef, type AnyEventObject } from 'xstate';
+import { SimulatedClock, createActor, fromCallback, fromPromise, type AnyActorRef, type AnyEventObject } from 'xstate';
 import type { Place, Store } from '#domain/contract/branches.ts';
 import type { Cart } from '#domain/contract/cart.ts';
 import type { ChartPoint, QuoteResponse } from '#domain/contract/catalogue.ts';
@@ -59,11 +59,17 @@ export const settle = async () => {
   for (let i = 0; i < 4; i += 1) await new Promise((resolve) => setTimeout(resolve, 0));
 };
 
-async function drive<E>(actor: { send: (event: E) => void }, events: readonly (E | 'settle' | { wait: number })[]) {
+async function drive<E>(actor: { send: (event: E) => void }, events: readonly (E | 'settle' | { wait: number })[], clock?: SimulatedClock) {
   await settle();
   for (const event of events) {
     if (event === 'settle') await settle();
-    else if (typeof event === 'object' && event !== null && 'wait' in event) await new Promise((r) => setTimeout(r, event.wait));
+    else if (typeof event === 'object' && event !== null && 'wait' in event) {
+      // On a story's simulated clock the time passes at once; otherwise it is waited for.
+      if (clock) {
+        clock.increment(event.wait);
+        await settle();
+      } else await new Promise((r) => setTimeout(r, event.wait));
+    }
     else {
       actor.send(event as E);
       await settle();
@@ -126,7 +132,12 @@ export async function cartStory(options: CartStoryOptions = {}) {
       checkoutCart: answering(options.checkout ?? ok(f.checkout)),
     },
   });
+  // The story clock stands still for the chart's timers too (they move only by a story's `wait`):
+  // "We've cleared your cart" and 'You have no cart' stay on screen instead of going to / a
+  // second later, however slow the machine playing the story is.
+  const clock = new SimulatedClock();
   const actor = createActor(machine, {
+    clock,
     input: {
       siteId: 1,
       settings: { isPartner: false, showBuybackGuarantee: true, showRefundGuarantee: true },
@@ -134,7 +145,7 @@ export async function cartStory(options: CartStoryOptions = {}) {
       now: storyClock,
     },
   }).start();
-  await drive(actor, options.events ?? []);
+  await drive(actor, options.events ?? [], clock);
   return actor;
 }
 
