@@ -11,7 +11,7 @@ import { buildIfNeeded, startShop, type RunningShop } from '../e2e/support/serve
 import { bareReactFirstLoad } from './bundle-bench.ts';
 import { median, ms, now, quantile } from './measure.ts';
 import { API_DELAY_MS, benchAssets, benchRoundTrips, benchTyping, startDelayingProxy, withBrowser } from './page-bench.ts';
-import { benchCartAdd, benchLoad, benchStartup, pgbenchAvailable, startHello, type HelloServer } from './shop-bench.ts';
+import { benchCartAdd, benchLoad, benchStartup, pgbenchAvailable, startHello, UNLIMITED_ENV, type HelloServer } from './shop-bench.ts';
 
 type Log = (line: string) => void;
 
@@ -87,7 +87,7 @@ export async function benchGoals(postgres: { url: string | null; reason: string 
     let shop: RunningShop | null = null;
     let hello: HelloServer | null = null;
     try {
-      shop = await startShop({ name: `bench_${name.toLowerCase()}`, adminDatabaseUrl: url });
+      shop = await startShop({ name: `bench_${name.toLowerCase()}`, adminDatabaseUrl: url, env: UNLIMITED_ENV });
       hello = await startHello();
       for (const l of await benchLoad(name, shop, hello, LOAD, log)) {
         const t = l.rounds.map((r) => r.shopRps / r.helloRps);
@@ -124,6 +124,7 @@ export async function benchGoals(postgres: { url: string | null; reason: string 
     const shop = await startShop({
       name: 'bench_pages',
       adminDatabaseUrl: null,
+      env: UNLIMITED_ENV,
       appOrigin: (app) => {
         proxy.target = app;
         return proxy.url;

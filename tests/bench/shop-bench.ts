@@ -96,6 +96,9 @@ export async function startHello(): Promise<HelloServer & { startMs: number }> {
   return { url, startMs, stop: proc.stop };
 }
 
+/** The load generator is one address opening many sessions: the shop's rate limits would answer 429. */
+export const UNLIMITED_ENV = { RATE_LIMIT_SESSIONS: '1000000', RATE_LIMIT_CUSTOMER_INFO: '1000000', RATE_LIMIT_LOOKUPS: '1000000' };
+
 /** The environment `npm start` would run the shop with on these ports and this database. */
 async function shopEnv(data: { databaseUrl: string } | { dataDir: string }): Promise<{ env: Record<string, string>; api: string }> {
   const [app, api, psp] = [await freePort(), await freePort(), await freePort()];
@@ -115,6 +118,7 @@ async function shopEnv(data: { databaseUrl: string } | { dataDir: string }): Pro
       DAILY_RATES_IMPORT: '0',
       SESSION_SECRET: E2E_SESSION_SECRET,
       PSP_WEBHOOK_SECRET: E2E_PSP_WEBHOOK_SECRET,
+      ...UNLIMITED_ENV,
     },
   };
 }
@@ -252,7 +256,7 @@ export async function benchLoad(
 }
 
 export async function startBenchShop(name: string, postgresUrl: string | null): Promise<RunningShop> {
-  return startShop({ name, adminDatabaseUrl: postgresUrl });
+  return startShop({ name, adminDatabaseUrl: postgresUrl, env: UNLIMITED_ENV });
 }
 
 // --- cart add against pgbench -----------------------------------------------------------------

@@ -86,6 +86,34 @@ describe('CurrencyPicker', () => {
     expect(box).toHaveValue('Euros (EUR)');
   });
 
+  it('moves through the list with Down and Up, marks the chosen currency, and chooses with the pointer', async () => {
+    const onSelect = vi.fn();
+    render(<Harness onSelect={onSelect} />);
+    const box = screen.getByRole('combobox', { name: 'Currency' });
+    expect(box).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(box);
+    expect(box).toHaveAttribute('aria-expanded', 'true');
+    const list = screen.getByRole('listbox', { name: 'Currency' });
+    expect(box).toHaveAttribute('aria-controls', list.id);
+    // Opened on the chosen currency.
+    const euros = screen.getByRole('option', { name: /Euros/ });
+    expect(euros).toHaveAttribute('aria-selected', 'true');
+    expect(box).toHaveAttribute('aria-activedescendant', euros.id);
+    await userEvent.keyboard('{ArrowDown}');
+    expect(box).toHaveAttribute('aria-activedescendant', screen.getByRole('option', { name: /US Dollars/ }).id);
+    await userEvent.keyboard('{ArrowUp}{ArrowUp}');
+    expect(box).toHaveAttribute('aria-activedescendant', euros.id);
+    await userEvent.keyboard('{Escape}');
+    expect(box).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('listbox')).toBeNull();
+    await userEvent.keyboard('{ArrowDown}');
+    await userEvent.click(screen.getByRole('option', { name: /Japanese Yen/ }));
+    expect(onSelect).toHaveBeenCalledWith('JPY');
+    expect(box).toHaveValue('Japanese Yen (JPY)');
+    expect(box).toHaveFocus();
+    expect(screen.queryByRole('listbox')).toBeNull();
+  });
+
   it('lists every currency when opened from its button', async () => {
     render(<Harness />);
     await userEvent.click(screen.getByRole('button', { name: /Show currencies/ }));

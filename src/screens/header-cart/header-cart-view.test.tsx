@@ -27,6 +27,33 @@ function props(overrides: Partial<HeaderCartViewProps> = {}): HeaderCartViewProp
 }
 
 describe('HeaderCartView', () => {
+  it('is a button disclosing a dialog: focus goes in, Escape closes it and gives focus back, a press outside closes it', async () => {
+    render(
+      <>
+        <HeaderCartView {...props()} />
+        <button type="button">Elsewhere</button>
+      </>,
+    );
+    const basket = screen.getByRole('button', { name: 'Cart, 2 currencies in your cart' });
+    expect(basket).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(basket);
+    const dialog = screen.getByRole('dialog', { name: '2 currencies in your cart' });
+    expect(basket).toHaveAttribute('aria-expanded', 'true');
+    expect(basket).toHaveAttribute('aria-controls', dialog.id);
+    expect(dialog).toHaveFocus();
+    await userEvent.tab();
+    expect(within(dialog).getByRole('textbox', { name: 'Amount of EUR' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(basket).toHaveFocus();
+    await userEvent.click(basket);
+    await userEvent.click(screen.getByRole('button', { name: 'Elsewhere' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await userEvent.click(basket);
+    await userEvent.click(basket);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('shows the line count on the basket and opens the dropdown', async () => {
     render(<HeaderCartView {...props()} />);
     const basket = screen.getByRole('button', { name: 'Cart, 2 currencies in your cart' });

@@ -1,5 +1,4 @@
-import { useEffect, useRef, type MouseEvent } from 'react';
-import { Button as AriaButton, Dialog, DialogTrigger, Heading, Popover } from 'react-aria-components';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import type { CountdownView } from '#domain/countdown.ts';
 import { formatMessage, messages } from '#domain/messages.ts';
 import { Button } from '#src/ui/button.tsx';
@@ -191,28 +190,83 @@ export function HeaderCartPanel(props: HeaderCartViewProps) {
   );
 }
 
-/** The basket icon with its line count, opening the mini cart. */
+/** The space kept between the dropdown and the window's edge, in CSS pixels. */
+const EDGE = 12;
+
+/**
+ * The basket icon with its line count, opening the mini cart: a button that discloses a
+ * non-modal dialog under it. Opening moves focus into the dialog; Escape closes it and gives focus
+ * back to the button; a press outside it, or focus leaving it, closes it.
+ */
 export function HeaderCartView(props: HeaderCartViewProps) {
+  const id = useId();
+  const dialogId = `${id}-dialog`;
+  const titleId = `${id}-title`;
+  const [open, setOpen] = useState(props.defaultOpen ?? false);
+  const wrapper = useRef<HTMLDivElement>(null);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const dialog = useRef<HTMLDivElement>(null);
   const count = props.status === 'ready' ? props.lines.length : 0;
   const summary = props.status === 'ready' ? props.summary : messages.headerCartEmpty;
   // The badge's number is part of the button's name, so voice control users can say what they see (WCAG 2.5.3).
   const buttonSummary = count === 0 ? formatMessage(messages.cartLineCount, { count }) : summary;
+
+  // Opened under the button's right edge; moved right if that would cut it off at the window's left edge.
+  useLayoutEffect(() => {
+    const panel = dialog.current;
+    if (!open || panel === null) return;
+    panel.style.right = '';
+    const left = panel.getBoundingClientRect().left;
+    if (left < EDGE) panel.style.right = `${left - EDGE}px`;
+    panel.focus();
+  }, [open]);
+
+  // A press anywhere else closes it.
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      if (!(event.target instanceof Node) || !wrapper.current?.contains(event.target)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => document.removeEventListener('pointerdown', onPointerDown);
+  }, [open]);
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key !== 'Escape' || !open) return;
+    event.stopPropagation();
+    setOpen(false);
+    trigger.current?.focus();
+  };
+  const onBlur = (event: FocusEvent) => {
+    const next = event.relatedTarget;
+    if (next instanceof Node && !wrapper.current?.contains(next)) setOpen(false);
+  };
+
   return (
-    <DialogTrigger defaultOpen={props.defaultOpen}>
-      <AriaButton className={styles.trigger} aria-label={formatMessage(messages.cartButtonLabel, { summary: buttonSummary })}>
+    <div ref={wrapper} className={styles.wrapper} onKeyDown={onKeyDown} onBlur={onBlur}>
+      <button
+        ref={trigger}
+        type="button"
+        className={styles.trigger}
+        aria-label={formatMessage(messages.cartButtonLabel, { summary: buttonSummary })}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? dialogId : undefined}
+        onClick={() => setOpen((o) => !o)}
+      >
         <BasketIcon />
         <span className={styles.badge} aria-hidden="true" data-testid="header-cart-count">
           {count}
         </span>
-      </AriaButton>
-      <Popover placement="bottom end" className={styles.popover} offset={8}>
-        <Dialog className={styles.dialog} aria-labelledby="header-cart-title">
-          <Heading slot="title" id="header-cart-title" className="visually-hidden">
+      </button>
+      {open ? (
+        <div ref={dialog} id={dialogId} role="dialog" aria-labelledby={titleId} tabIndex={-1} className={`${styles.popover} ${styles.dialog}`}>
+          <h2 id={titleId} className="visually-hidden">
             {summary}
-          </Heading>
+          </h2>
           <HeaderCartPanel {...props} />
-        </Dialog>
-      </Popover>
-    </DialogTrigger>
+        </div>
+      ) : null}
+    </div>
   );
 }
