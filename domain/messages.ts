@@ -280,6 +280,17 @@ export const messages = {
   nextSellBackNoDate: "Bring the currency you're selling to {branch}.",
   nextSellBackId: 'Bring photo ID too (driving licence, passport or national ID card).',
   backToShop: 'Back to the shop',
+  /** Confirmation and email of a branch order that needs additional identification (spec 8's list). */
+  nextProofOfAddress: 'Bring proof of address dated within the last 3 months too: orders of this size need additional identification.',
+  // No surprises at the counter: the review step says before payment what the order needs (wording of ours; the lists are spec 8's)
+  identificationTitle: 'Identification needed for this order',
+  identificationBody:
+    'Orders of {threshold} or more need proof of ID (driving licence, passport or national ID card) and proof of address dated within the last 3 months.',
+  identificationCollect: 'Bring both to the branch when you collect, with the payment card you pay with.',
+  identificationDelivery: "After you pay, we'll ask you for both before we send your currency.",
+  sellBackChecksTitle: 'What the branch will check',
+  sellBackChecksBody: "The branch checks your photo ID (driving licence, passport or national ID card) and counts your notes before paying you. Notes that are damaged or no longer legal tender can't be bought back.",
+  sellBackChecksAddress: 'Sales of {threshold} or more also need proof of address dated within the last 3 months.',
   // The confirmation email (wording of ours): the same order data as the confirmation page
   emailConfirmationSubject: 'Your order {reference} is confirmed',
   emailSellBackSubject: 'Your sell-back order {reference} is confirmed',

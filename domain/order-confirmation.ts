@@ -67,8 +67,11 @@ export function needsStoreDetails(order: Order): boolean {
   return order.product.id !== PRODUCT.HOME_DELIVERY && !order.store.isMeta;
 }
 
-/** When and where the shopper collects or brings the currency, what ID to bring, or when it arrives. */
-export function nextStepsOf(fulfilment: Fulfilment, sellBack: boolean): string[] {
+/**
+ * When and where the shopper collects or brings the currency, what ID to bring, or when it arrives.
+ * A branch order that needs additional identification asks for proof of address too.
+ */
+export function nextStepsOf(fulfilment: Fulfilment, sellBack: boolean, identificationRequired = false): string[] {
   if (fulfilment.kind === 'delivery') {
     const when = fulfilment.date ? formatMessage(messages.nextDelivery, { date: fulfilment.date, method: fulfilment.method ?? messages.homeDelivery }) : null;
     return [when, messages.deliveryInfo].filter((s): s is string => s !== null);
@@ -78,10 +81,10 @@ export function nextStepsOf(fulfilment: Fulfilment, sellBack: boolean): string[]
     const where = fulfilment.date
       ? formatMessage(messages.nextSellBack, { branch, date: fulfilment.date })
       : formatMessage(messages.nextSellBackNoDate, { branch });
-    return [where, messages.nextSellBackId];
+    return [where, messages.nextSellBackId, ...(identificationRequired ? [messages.nextProofOfAddress] : [])];
   }
   const where = fulfilment.date ? formatMessage(messages.nextCollect, { branch, date: fulfilment.date }) : formatMessage(messages.nextCollectNoDate, { branch });
-  return [where, messages.nextCollectId];
+  return [where, messages.nextCollectId, ...(identificationRequired ? [messages.nextProofOfAddress] : [])];
 }
 
 /** `store`: the branch's details, null while on their way, 'failed' when they could not be read. */
@@ -123,7 +126,7 @@ export function confirmationOf(order: Order, settings: FeeLineSettings, now: Dat
     sellBack: summary.sellBack,
     summary,
     fulfilment,
-    nextSteps: nextStepsOf(fulfilment, summary.sellBack),
+    nextSteps: nextStepsOf(fulfilment, summary.sellBack, order.identificationRequired === true),
     customer: customer
       ? {
           name: present([customer.title, customer.firstName, customer.lastName]).join(' '),

@@ -131,6 +131,7 @@ export const siteSettings: SiteSettings = {
   hmrcMsbNumber: 'XVML00000157019',
   support: { phone: '0808 157 0192', hours: 'Monday to Saturday, 9am to 5.30pm' },
   deliveryPrices: { nextDay: 4.99, later: 3.99 },
+  identificationThreshold: 1000,
 };
 
 export const partnerSiteSettings: SiteSettings = { ...siteSettings, siteId: 2, name: 'Partner Travel Money', isPartner: true, buybackMinimum: 200 };

@@ -86,6 +86,8 @@ export const SiteSettingsSchema = v.object({
   support: v.optional(v.object({ phone: v.pipe(v.string(), v.nonEmpty()), hours: v.string() })),
   /** Home delivery's prices: the next working day, and any later date (collection is free). */
   deliveryPrices: v.optional(v.object({ nextDay: Amount, later: Amount })),
+  /** GBP: an order of this value or more needs proof of ID and proof of address (spec 8, AML_THRESHOLD_GBP). */
+  identificationThreshold: v.optional(Amount),
 });
 export type SiteSettings = v.InferOutput<typeof SiteSettingsSchema>;
 

@@ -75,6 +75,8 @@ export const OrderSchema = v.object({
   refundGuarantee: v.boolean(),
   ClickAndCollect: v.boolean(),
   paymentAttempt: v.nullable(v.object({ success: v.boolean() })),
+  /** The details step found the order needs additional identification (the AML flag, spec 8). */
+  identificationRequired: v.optional(v.boolean()),
 });
 export type Order = v.InferOutput<typeof OrderSchema>;
 

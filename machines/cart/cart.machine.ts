@@ -66,6 +66,7 @@ import { REDIRECT_DELAY_MS } from '#domain/order-state.ts';
 import { LINE_UPDATE_DEBOUNCE_MS, lineQuantityError } from '#domain/pricing.ts';
 import { isNotFoundError, isUnauthorizedError, problemOf } from '#domain/problem.ts';
 import { viewCartPath } from '#domain/products.ts';
+import { identificationNoticeOf, type IdentificationNotice } from '#domain/identification.ts';
 import { checkSpend, spendLimitsOf, type SpendCheck } from '#domain/spend.ts';
 import { countdownMachine } from './countdown.machine.ts';
 
@@ -74,6 +75,8 @@ export interface CartSettings {
   isPartner: boolean;
   showBuybackGuarantee: boolean;
   showRefundGuarantee: boolean;
+  /** Pence: an order of this value or more needs identification (settings.identificationThreshold); absent, nothing is said. */
+  identificationThresholdMinor?: number | null;
 }
 
 export interface CartInput {
@@ -941,6 +944,8 @@ export interface ViewCartRules {
   guaranteeErrors: GuaranteeErrors;
   /** The spend rule: its message, and whether 'Proceed to checkout' is enabled. */
   spend: SpendCheck;
+  /** What the order will need at the counter or before it is sent (domain/identification.ts). */
+  identification: IdentificationNotice | null;
 }
 
 export function selectViewCartRules(snapshot: CartSnapshot): ViewCartRules | null {
@@ -959,5 +964,6 @@ export function selectViewCartRules(snapshot: CartSnapshot): ViewCartRules | nul
     refundChoice: cart.refundGuarantee,
     guaranteeErrors: context.showGuaranteeErrors ? errors : { buyback: null, refund: null },
     spend: spendOf(context, cart),
+    identification: identificationNoticeOf(cart.product.id, toMinor(cart.total, GBP_CODE), context.settings.identificationThresholdMinor ?? null),
   };
 }

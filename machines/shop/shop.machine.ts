@@ -16,6 +16,7 @@
  */
 import { assign, emit, enqueueActions, fromPromise, setup, stopChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { SiteProduct, SiteSettings } from '#domain/contract/catalogue.ts';
+import { GBP_CODE, toMinor } from '#domain/money.ts';
 import { branchFinderMachine, type BranchFinderInput } from '#machines/branch-finder/branch-finder.machine.ts';
 import { calculatorMachine, type CalculatorInput } from '#machines/calculator/calculator.machine.ts';
 import { cartMachine, type CartInput } from '#machines/cart/cart.machine.ts';
@@ -82,6 +83,7 @@ export function cartInputOf(context: ShopContext): CartInput {
       isPartner: settings?.isPartner ?? false,
       showBuybackGuarantee: settings?.showBuybackGuarantee ?? false,
       showRefundGuarantee: settings?.showRefundGuarantee ?? false,
+      identificationThresholdMinor: settings?.identificationThreshold === undefined ? null : toMinor(settings.identificationThreshold, GBP_CODE),
     },
     siteProducts: context.shopSettings?.siteProducts ?? [],
     affiliateCode: context.affiliateCode,

@@ -125,6 +125,12 @@ describe('GET /api/sites/getsitesettings', () => {
     expect(partner).toMatchObject({ hmrcMsbNumber: 'XQML00000157034', support: { phone: '0808 157 0347' } });
   });
 
+  it('gives the order value that needs identification, from AML_THRESHOLD_GBP (the review step says so before payment)', async () => {
+    const main = await json(await server.request(apiRoutes.siteSettings.url(1)), SiteSettingsSchema);
+    expect(main.identificationThreshold).toBe(server.deps.config.amlThresholdGbp);
+    expect(main.identificationThreshold).toBe(1000);
+  });
+
   it('gives the partner site its own minimum and flags', async () => {
     const s = await json(await server.request(apiRoutes.siteSettings.url(2)), SiteSettingsSchema);
     expect(s).toMatchObject({ siteId: 2, isPartner: true, buybackMinimum: 200, enableSelling: false, embeddedMode: true, isSiteAllowed: false });

@@ -120,9 +120,11 @@ export function catalogueRoutes() {
     const deps = c.get('deps');
     const { id } = c.req.valid('query');
     const ref = await deps.reference.current();
+    const threshold = deps.config.amlThresholdGbp;
     if (!hasBearer(c)) {
-      const settings = siteSettings(ref, id);
-      return sharedCacheable(c, `r${ref.version}`) ?? c.json<SiteSettings>(settings);
+      const settings = siteSettings(ref, id, undefined, threshold);
+      // The threshold is the process's configuration: a restart with another one is another version.
+      return sharedCacheable(c, `r${ref.version}-i${threshold}`) ?? c.json<SiteSettings>(settings);
     }
     const session = await optionalSession(deps, c.req.header(AUTH_HEADER));
     let carts = { buyCartId: null as string | null, sellCartId: null as string | null };
@@ -136,7 +138,7 @@ export function catalogueRoutes() {
       }
     }
     personal(c);
-    return c.json<SiteSettings>(siteSettings(ref, id, carts));
+    return c.json<SiteSettings>(siteSettings(ref, id, carts, threshold));
   });
 
   app.get(apiRoutes.quote.pattern, validate('param', QuoteParams), validate('query', QuoteQuery), async (c) => {

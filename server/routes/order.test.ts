@@ -225,6 +225,15 @@ describe('velocity and AML checks', () => {
     const order = await orderAtDetails(s, 2, [['EUR', 1300]]);
     expect(order.total).toBeGreaterThanOrEqual(1000);
     expect(await body(await s.call('PUT', '/api/order/customer-info', customer({ emailAddress: 'aml@example.com' })), CustomerInfoResultSchema, 200)).toEqual({ showAMLPopup: true, state: { value: 3 } });
+    // The order says so as it is read, so the confirmation page and email ask for proof of address.
+    expect((await body(await s.call('GET', '/api/order'), OrderSchema, 200)).identificationRequired).toBe(true);
+  });
+
+  it('an order under £1,000 is read as needing no additional identification', async () => {
+    const s = await shopper(server);
+    await orderAtDetails(s, 2, [['EUR', 300]]);
+    await s.call('PUT', '/api/order/customer-info', customer({ emailAddress: 'small@example.com' }));
+    expect((await body(await s.call('GET', '/api/order'), OrderSchema, 200)).identificationRequired).toBe(false);
   });
 
   it('so does a customer\'s 30 days reaching £3,000', async () => {

@@ -66,6 +66,7 @@ export function siteSettings(
   ref: ReferenceData,
   siteId: number,
   carts: { buyCartId: string | null; sellCartId: string | null } = { buyCartId: null, sellCartId: null },
+  identificationThresholdGbp?: number,
 ): SiteSettings {
   const s = findSite(ref, siteId);
   return {
@@ -92,6 +93,7 @@ export function siteSettings(
     ...(s.hmrcMsbNumber === null ? {} : { hmrcMsbNumber: s.hmrcMsbNumber }),
     ...(s.supportPhone === null ? {} : { support: { phone: s.supportPhone, hours: s.supportHours ?? '' } }),
     deliveryPrices: { nextDay: DEFAULT_SLOT_CONFIG.nextDayPriceMinor / 100, later: DEFAULT_SLOT_CONFIG.laterPriceMinor / 100 },
+    ...(identificationThresholdGbp === undefined ? {} : { identificationThreshold: identificationThresholdGbp }),
   };
 }
 

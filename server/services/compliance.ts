@@ -3,6 +3,8 @@
  * not give the limits; the defaults and the reasoning are in
  * docs/decisions/003-aml-and-velocity-thresholds.md.
  */
+import { needsIdentification } from '#domain/identification.ts';
+
 export interface ComplianceConfig {
   /** VELOCITY_MAX_ORDERS_PER_DAY: orders one customer may place in a day (Europe/London). */
   velocityMaxOrders: number;
@@ -41,10 +43,12 @@ export interface Assessment {
 export function assessOrder(orderTotalMinor: number, history: CustomerHistory, config: ComplianceConfig = DEFAULT_COMPLIANCE): Assessment {
   const velocityCheckFailed =
     history.ordersToday + 1 > config.velocityMaxOrders || history.valueTodayMinor + orderTotalMinor > config.velocityMaxValueMinor;
-  // A refused order goes no further, so it needs no identification either.
+  // A refused order goes no further, so it needs no identification either. The order-value half is
+  // the rule the review step shows before payment (domain/identification.ts).
   const showAMLPopup =
     !velocityCheckFailed &&
-    (orderTotalMinor >= config.amlOrderThresholdMinor || history.valueRollingMinor + orderTotalMinor >= config.amlRollingThresholdMinor);
+    (needsIdentification(orderTotalMinor, config.amlOrderThresholdMinor) ||
+      needsIdentification(history.valueRollingMinor + orderTotalMinor, config.amlRollingThresholdMinor));
   return { velocityCheckFailed, showAMLPopup };
 }
 

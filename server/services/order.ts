@@ -131,6 +131,7 @@ export async function orderView(db: Db, order: OrderRow): Promise<Order> {
     refundGuarantee: order.refundGuarantee,
     ClickAndCollect: productId === PRODUCT.CLICK_AND_COLLECT,
     paymentAttempt: order.paymentSuccess === null ? null : { success: order.paymentSuccess },
+    identificationRequired: order.amlFlag,
   };
 }
 

@@ -215,7 +215,7 @@ export async function cartStory(options: CartStoryOptions = {}): Promise<StoryCa
   const actor = createActor(machine, {
     input: {
       siteId: 1,
-      settings: { isPartner: false, showBuybackGuarantee: true, showRefundGuarantee: true, ...options.settings },
+      settings: { isPartner: false, showBuybackGuarantee: true, showRefundGuarantee: true, identificationThresholdMinor: 100_000, ...options.settings },
       siteProducts: f.siteProducts,
       now: () => STORY_NOW.getTime(),
     },

@@ -66,6 +66,12 @@ export const ClickAndCollect: Story = {
   loaders: story({ order: ok(placed.collect) }),
 };
 
+/** A collection of £1,000 or more: what happens next asks for proof of address too. */
+export const ClickAndCollectIdentification: Story = {
+  parameters: { machineStates: ['checkout.inCheckout.confirmation.showingOrder'] },
+  loaders: story({ order: ok({ ...placed.collect, identificationRequired: true }) }),
+};
+
 /** Home delivery with both guarantees: fee lines, delivery charge and address. */
 export const HomeDelivery: Story = {
   parameters: { machineStates: ['checkout.inCheckout.confirmation.showingOrder'] },
@@ -94,7 +100,8 @@ const placedOrder = [messages.thankYou, messages.orderReference, messages.orderS
 const checks: StateChecks = {
   LoadingOrder: { texts: [messages.loadingOrder] },
   LoadFailed: { texts: [messages.somethingWentWrong] },
-  ClickAndCollect: { texts: [...placedOrder, messages.collectionDate, messages.openingTimes, messages.buybackGuaranteeTitle], enabled: [['button', messages.printOrder]] },
+  ClickAndCollect: { texts: [...placedOrder, messages.collectionDate, messages.openingTimes, messages.buybackGuaranteeTitle], absent: [messages.nextProofOfAddress], enabled: [['button', messages.printOrder]] },
+  ClickAndCollectIdentification: { texts: [...placedOrder, messages.nextCollectId, messages.nextProofOfAddress] },
   HomeDelivery: { texts: [...placedOrder, messages.deliveryDate, messages.deliveryAddress, messages.buybackGuaranteeTitle, messages.refundGuaranteeTitle] },
   HomeDeliveryGuaranteesHidden: { texts: placedOrder, absent: [messages.buybackGuaranteeTitle, messages.refundGuaranteeTitle] },
   SellBack: { texts: [messages.sellBackThankYou, messages.totalYoullReceive, messages.stepCollection], absent: [messages.stepPayment] },

@@ -106,6 +106,15 @@ export const SellBack: Story = { loaders: story({ cart: ok(f.sellBackCart) }, '/
 
 export const HomeDelivery: Story = { loaders: story({ cart: ok(f.homeDeliveryCart) }) };
 
+const large = makeCart(STORY_NOW, { lines: [{ code: 'EUR', qty: 1500 }] });
+const largeDelivery = makeCart(STORY_NOW, { productId: 1, lines: [{ code: 'EUR', qty: 1500 }] });
+
+/** £1,000 or more to collect: what to bring to the branch, said before payment. */
+export const IdentificationNeeded: Story = { loaders: story({ cart: ok(large) }) };
+
+/** £1,000 or more delivered: the identification is asked for after payment, before the currency is sent. */
+export const IdentificationNeededDelivery: Story = { loaders: story({ cart: ok(largeDelivery) }) };
+
 /** A typed amount at 0: 'Amount should be greater than 0'. */
 export const LineAmountInvalid: Story = { loaders: story({ events: [{ type: 'cart.lineChanged', lineId: 'line-1', qty: 0 }] }) };
 
@@ -227,8 +236,10 @@ const checks: StateChecks = {
   BelowMinimumSpend: { texts: [opening(messages.minimumSpendNotMet)] },
   AboveMaximumSpend: { texts: [opening(messages.maximumSpendExceeded)] },
   GuaranteesOff: { texts: [messages.reviewTitle], absent: [messages.buybackQuestion, messages.refundQuestion], enabled: [proceed] },
-  SellBack: { texts: [messages.sellBackReviewTitle, messages.youWillReceive], absent: [messages.buybackQuestion], enabled: [proceed] },
-  HomeDelivery: review,
+  SellBack: { texts: [messages.sellBackReviewTitle, messages.youWillReceive, messages.sellBackChecksTitle, messages.sellBackChecksBody], absent: [messages.buybackQuestion, messages.identificationTitle], enabled: [proceed] },
+  HomeDelivery: { ...review, absent: [messages.identificationTitle] },
+  IdentificationNeeded: { texts: [messages.identificationTitle, formatMessage(messages.identificationBody, { threshold: '£1,000' }), messages.identificationCollect], enabled: [proceed] },
+  IdentificationNeededDelivery: { texts: [messages.identificationTitle, messages.identificationDelivery], enabled: [proceed] },
   LineAmountInvalid: { texts: [messages.amountGreaterThanZero] },
   UpdatingLine: { texts: [messages.reviewTitle] },
   RemovingLine: { texts: [messages.reviewTitle] },

@@ -63,6 +63,8 @@ test('euros for click and collect with the Buyback Guarantee, paid with the succ
   await heading(page, messages.reviewTitle);
   await answerGuarantees(page, { buyback: true, refund: false });
   await expect.poll(() => page.getByTestId('cart-total').innerText()).toMatch(/^£\d/);
+  // Under £1,000: nothing to say of identification before payment.
+  expect(await page.getByTestId('identification-notice').count()).toBe(0);
   await step('review');
 
   await proceedToCheckout(page);

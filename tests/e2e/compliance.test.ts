@@ -1,6 +1,7 @@
 /**
  * The AML and velocity checks of the details step, met through the seeded limits: an order above
- * £1,000 asks for additional identification; a fourth order in one day by the same customer
+ * £1,000 asks for additional identification (said on the review page before payment, and again on
+ * the confirmation and in its email); a fourth order in one day by the same customer
  * (email and date of birth) fails the velocity check.
  */
 import { expect, inject, test } from 'vitest';
@@ -13,11 +14,19 @@ import { buyUpToDetails, fillCustomerForm, heading, journeySteps, payByCard, sub
 const shop = inject('shop');
 const shopper = shopperForEachTest();
 
-test('an order above £1,000: the additional identification modal, Continue, then paid', async () => {
+test('an order above £1,000: said on the review page before payment, the additional identification modal, Continue, paid, and proof of address asked for on the confirmation and in its email', async () => {
   const { page } = shopper;
   const step = journeySteps(page, 'aml');
-  await buyUpToDetails(page, shop, { currency: 'Euros', product: messages.homeDelivery, pounds: 1500 });
-  await fillCustomerForm(page, customer('aml'));
+  const details = customer('aml');
+  await buyUpToDetails(page, shop, { currency: 'Euros', product: messages.clickAndCollect, branch: 'London Oxford Street', pounds: 1500 }, async (name) => {
+    if (name !== 'review') return;
+    // No surprises at the counter: what to bring is said before payment.
+    const notice = page.getByRole('region', { name: messages.identificationTitle });
+    await expect.poll(() => notice.innerText()).toContain(formatMessage(messages.identificationBody, { threshold: '£1,000' }));
+    expect(await notice.innerText()).toContain(messages.identificationCollect);
+    await step('review-identification');
+  });
+  await fillCustomerForm(page, details);
   await submitDetails(page);
 
   const modal = page.getByRole('alertdialog', { name: messages.amlTitle });
@@ -30,10 +39,20 @@ test('an order above £1,000: the additional identification modal, Continue, the
   await modal.getByRole('button', { name: messages.continue, exact: true }).click();
 
   await waitForPath(page, appPaths.payment);
-  await payByCard(page, shop, TEST_CARDS.succeeds, () => step('payment'));
+  const reference = await payByCard(page, shop, TEST_CARDS.succeeds, () => step('payment'));
   await waitForPath(page, appPaths.confirmation, 60_000);
   await heading(page, messages.orderConfirmation);
+  const next = page.getByRole('region', { name: messages.whatHappensNext });
+  await expect.poll(() => next.innerText()).toContain(messages.nextProofOfAddress);
+  expect(await next.innerText()).toContain(messages.nextCollectId);
   await step('confirmation');
+
+  // The confirmation email repeats it.
+  type Caught = { subject: string; text: string };
+  const emailOf = async () =>
+    ((await (await fetch(`${shop.mail}/api/messages`)).json()) as Caught[]).find((m) => m.subject.includes(reference)) ?? null;
+  await expect.poll(emailOf, { timeout: 90_000, interval: 1_000 }).not.toBeNull();
+  expect((await emailOf())!.text).toContain(messages.nextProofOfAddress);
   expect(shopper.errors).toEqual([]);
 });
 

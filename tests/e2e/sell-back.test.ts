@@ -43,6 +43,8 @@ test('selling euros back at a branch: no payment step, the total the shopper wil
   await expect.poll(() => page.getByRole('columnheader', { name: messages.youWillReceive }).count()).toBe(1);
   await expect.poll(() => page.getByText(messages.totalYoullReceive).count()).toBeGreaterThan(0);
   expect(await page.getByRole('radiogroup', { name: messages.buybackQuestion }).count()).toBe(0);
+  // What the branch will check, said before the shopper sets out.
+  expect(await page.getByRole('region', { name: messages.sellBackChecksTitle }).innerText()).toContain(messages.sellBackChecksBody);
   // The step bar says Collection and has no Payment step for sell back (spec 2.5).
   const progress = page.getByRole('navigation', { name: messages.checkoutProgress });
   const steps = await progress.innerText();

@@ -26,4 +26,4 @@ export function cartOverApi(token = 'token-1') {
   });
 }
 
-export const cartSettings = { isPartner: false, showBuybackGuarantee: true, showRefundGuarantee: true };
+export const cartSettings = { isPartner: false, showBuybackGuarantee: true, showRefundGuarantee: true, identificationThresholdMinor: 100_000 };

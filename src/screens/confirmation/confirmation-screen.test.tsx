@@ -1,9 +1,10 @@
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Order } from '#domain/contract/order.ts';
+import { messages } from '#domain/messages.ts';
 import { createShopReads } from '#src/app/actors.ts';
 import { customer, makeCart, makeFixtures, makeOrder } from '../../../mocks/fixtures.ts';
 import { createHandlers, on, variants } from '../../../mocks/handlers.ts';
@@ -117,6 +118,20 @@ describe('ConfirmationScreen', () => {
     const next = await screen.findByRole('region', { name: 'What happens next' });
     expect(next).toHaveTextContent(/Collect your currency from Manchester Arndale on \w+day \d+ \w+ 2026\./);
     expect(next).toHaveTextContent('photo ID (driving licence, passport or national ID card)');
+  });
+
+  it('asks a collection that needs additional identification for proof of address too, and one that does not, not', async () => {
+    open({ ...fx.completedOrder, identificationRequired: true });
+    const next = await screen.findByRole('region', { name: 'What happens next' });
+    expect(next).toHaveTextContent(messages.nextProofOfAddress);
+    cleanup();
+    open({ ...fx.completedOrder, identificationRequired: false });
+    expect(await screen.findByRole('region', { name: 'What happens next' })).not.toHaveTextContent(messages.nextProofOfAddress);
+  });
+
+  it('asks a sell-back that needs additional identification for proof of address too', async () => {
+    open({ ...sellBack, identificationRequired: true });
+    expect(await screen.findByRole('region', { name: 'What happens next' })).toHaveTextContent(messages.nextProofOfAddress);
   });
 
   it('says when a home delivery arrives', async () => {

@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, type ActorRefFrom } from 'xstate';
 import type { ViewCartRequest } from '#domain/cart-link.ts';
 import type { Cart } from '#domain/contract/cart.ts';
+import { formatMessage, messages } from '#domain/messages.ts';
 import { lineOf } from '#machines/cart/new-line.machine.ts';
 import { createShopReads, provideNewLine } from '#src/app/actors.ts';
 import { makeCart, makeFixtures, withTotals } from '../../../mocks/fixtures.ts';
@@ -255,6 +256,30 @@ describe('ViewCartScreen', () => {
     open({ cart: makeCart(NOW, { lines }) });
     expect(await screen.findByText(message)).toBeInTheDocument();
     expect(proceed()).toBeDisabled();
+  });
+
+  it('says before payment that an order of £1,000 or more needs identification, and what to bring to the branch', async () => {
+    open({ cart: makeCart(NOW, { lines: [{ code: 'EUR', qty: 1500 }] }) });
+    const notice = await screen.findByRole('region', { name: messages.identificationTitle });
+    expect(notice).toHaveTextContent(formatMessage(messages.identificationBody, { threshold: '£1,000' }));
+    expect(notice).toHaveTextContent(messages.identificationCollect);
+  });
+
+  it('says nothing of identification below £1,000', async () => {
+    open();
+    await screen.findAllByTestId('review-line');
+    expect(screen.queryByTestId('identification-notice')).toBeNull();
+  });
+
+  it('tells a home delivery over £1,000 when identification is asked for', async () => {
+    open({ cart: makeCart(NOW, { productId: 1, lines: [{ code: 'EUR', qty: 1500 }] }) });
+    expect(await screen.findByRole('region', { name: messages.identificationTitle })).toHaveTextContent(messages.identificationDelivery);
+  });
+
+  it('tells a sell-back shopper what the branch will check', async () => {
+    open({ cart: fx.sellBackCart, path: '/selling/view-cart' });
+    const notice = await screen.findByRole('region', { name: messages.sellBackChecksTitle });
+    expect(notice).toHaveTextContent(messages.sellBackChecksBody);
   });
 
   it("reads 'You will receive' for sell-back, with no guarantee questions", async () => {

@@ -136,6 +136,7 @@ export function ViewCartScreen({ cart, checkout, request, newLine }: ViewCartScr
         onRemove={(lineId) => cart.send({ type: 'cart.lineRemoved', lineId })}
         newLine={status === 'ready' || status === 'empty' ? { newLine, sellBack, adding, cartTakesLines: current !== null && !checkingOut } : null}
         guarantees={sellBack ? null : guarantees}
+        identification={rules?.identification ?? null}
         onBuyback={(choice) => cart.send({ type: 'cart.buybackChosen', choice })}
         onRefund={(choice) => cart.send({ type: 'cart.refundChosen', choice })}
         total={current ? formatGbpAmount(current.total) : ''}

@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import type { IdentificationNotice } from '#domain/identification.ts';
 import { formatMessage, messages } from '#domain/messages.ts';
 import { Button } from '#src/ui/button.tsx';
 import { Notice } from '#src/ui/notice.tsx';
@@ -63,6 +64,8 @@ export interface ViewCartViewProps {
   canProceed: boolean;
   proceeding: boolean;
   onProceed: () => void;
+  /** What the order will need at the counter or before it is sent: said before payment, not at the counter. */
+  identification?: IdentificationNotice | null;
 }
 
 const yesNo = (choice: boolean | null) => (choice === null ? null : choice ? 'yes' : 'no');
@@ -133,6 +136,17 @@ export function ViewCartView(props: ViewCartViewProps) {
               </RadioGroup>
             </div>
           ) : null}
+        </section>
+      ) : null}
+
+      {props.identification && status === 'ready' ? (
+        <section className={styles.identification} aria-label={props.identification.title} data-testid="identification-notice">
+          {/* Polite: it appears, or goes, as the shopper changes an amount across the threshold. */}
+          <Notice tone={props.identification.kind === 'identification' ? 'warning' : 'info'} title={props.identification.title}>
+            {props.identification.lines.map((line) => (
+              <p key={line}>{line}</p>
+            ))}
+          </Notice>
         </section>
       ) : null}
 
