@@ -199,6 +199,8 @@ export const CurrencyPicker = memo(function CurrencyPicker({ options, selected, 
             </li>
           ) : (
             options.map((item, index) => (
+              // The keyboard works through the box (Down, Up, Enter on its active descendant), as the combobox pattern has it.
+              // eslint-disable-next-line jsx-a11y/click-events-have-key-events
               <li
                 key={item.code}
                 id={optionId(item.code)}

@@ -243,6 +243,8 @@ export function HeaderCartView(props: HeaderCartViewProps) {
   };
 
   return (
+    // Not a control: it hears Escape and focus leaving from the button and the dialog inside it.
+    // eslint-disable-next-line jsx-a11y/no-static-element-interactions
     <div ref={wrapper} className={styles.wrapper} onKeyDown={onKeyDown} onBlur={onBlur}>
       <button
         ref={trigger}
