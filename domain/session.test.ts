@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isTokenExpired, isTokenUsable, msUntilTokenExpiry, tokenClaims } from './session.ts';
+import { isTokenExpired, isTokenUsable, msUntilTokenExpiry, tokenClaims, tokenMayHaveProfile } from './session.ts';
 
 const segment = (value: unknown): string =>
   btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
@@ -34,5 +34,21 @@ describe('time left on a token', () => {
     ['not-a-token', 0],
   ])('%s has %i ms left', (value, ms) => {
     expect(msUntilTokenExpiry(value, NOW)).toBe(ms);
+  });
+});
+
+describe('tokenMayHaveProfile: whether the quote needs the token', () => {
+  const claims = { sid: 's', site: 1, exp: exp(600) };
+  it.each([
+    ['says the session has no loyalty profile', token({ ...claims, profile: false }), false],
+    ['says it has one', token({ ...claims, profile: true }), true],
+    ['was issued before the claim', token(claims), true],
+    ['cannot be read', 'not-a-token', true],
+  ])('a token that %s: %s', (_name, t, sent) => {
+    expect(tokenMayHaveProfile(t)).toBe(sent);
+  });
+
+  it('no token: nothing to send', () => {
+    expect(tokenMayHaveProfile(null)).toBe(false);
   });
 });

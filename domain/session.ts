@@ -42,6 +42,17 @@ export function msUntilTokenExpiry(token: string, now: Date): number {
 }
 
 /**
+ * Whether a read priced for the session (the quote) needs the token: not when the token says the
+ * session has no loyalty profile, since the shop then quotes it as anyone (a public, cacheable
+ * read). A token that does not say is sent.
+ */
+export function tokenMayHaveProfile(token: string | null | undefined): boolean {
+  if (typeof token !== 'string') return false;
+  const claims = tokenClaims(token);
+  return claims === null || claims.profile !== false;
+}
+
+/**
  * True when the token says its session has no cart (spec 3: the token carries the cart id): a
  * token the shop keeps renewed (`renewable`) with no cart claim. Tokens that cannot be read, or
  * were issued before the shop renewed them, say nothing, so the cart is asked for.

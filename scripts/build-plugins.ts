@@ -14,7 +14,7 @@ import { newestInputMtime, STAMP_FILE, type BuildStamp } from './app-build.ts';
 /** Files worth compressing. index.html is left out: the app host rewrites it at start. */
 const COMPRESSIBLE = /\.(js|mjs|css|svg|json|txt|xml|ico|wasm)$/i;
 /** Below this a compressed copy saves less than its headers cost. */
-const MIN_BYTES = 1024;
+export const MIN_BYTES = 1024;
 
 function filesUnder(dir: string): string[] {
   return readdirSync(dir).flatMap((entry) => {

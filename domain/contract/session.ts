@@ -25,6 +25,11 @@ export const SessionClaimsSchema = v.looseObject({
    * Session-Token header), so its `cart` can be trusted: null means there is none.
    */
   renewable: v.optional(v.boolean()),
+  /**
+   * The session has a loyalty profile (better rates). Fixed for a session's life; absent on tokens
+   * issued before the shop said so.
+   */
+  profile: v.optional(v.boolean()),
 });
 export type SessionClaims = v.InferOutput<typeof SessionClaimsSchema>;
 

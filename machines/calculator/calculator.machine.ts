@@ -214,6 +214,8 @@ export interface FetchQuoteInput {
   productId: ProductId;
   currencyCode: string;
   affiliateCode: string | null;
+  /** Back from the loyalty sign-in: the session's token may not say so yet, so the quote carries it. */
+  signInReturn?: boolean;
 }
 export type FetchQuoteOutput = QuoteResponse;
 /** The line add to cart asks the cart actor for (`cart.lineAdded`). */
@@ -603,6 +605,7 @@ export const calculatorMachine = setup({
                   productId: context.productId,
                   currencyCode: context.currencyCode,
                   affiliateCode: context.affiliateCode,
+                  signInReturn: context.signedIn,
                 }),
                 onDone: { target: 'loaded', actions: { type: 'applyQuote', params: ({ event }) => ({ quote: event.output }) } },
                 onError: {

@@ -79,7 +79,7 @@ describe('starting (spec 2.1, 4.2, 4.4, 4.5)', () => {
     const { context } = actor.getSnapshot();
     expect([context.transactionType, context.productId, context.currencyCode]).toEqual(['sell', 2, 'EUR']);
     expect(api.load).toHaveBeenCalledWith({ siteId: 1, storeId: null });
-    expect(api.quote).toHaveBeenCalledWith({ siteId: 1, storeId: 1, productId: 2, currencyCode: 'EUR', affiliateCode: 'AFF' });
+    expect(api.quote).toHaveBeenCalledWith({ siteId: 1, storeId: 1, productId: 2, currencyCode: 'EUR', affiliateCode: 'AFF', signInReturn: false });
     expect(amounts(actor)).toMatchObject({ gbpMinor: 100_000, foreignMinor: 120_000, rate: 1.2 });
     expect(emitted).toEqual([{ type: 'session.profileRequested' }]);
   });
@@ -137,9 +137,10 @@ describe('starting (spec 2.1, 4.2, 4.4, 4.5)', () => {
     expect(api.load).toHaveBeenCalledWith({ siteId: 1, storeId: 12 });
   });
 
-  it('removes signedIn after the loyalty sign-in and shows a toast', async () => {
-    const { emitted, settled } = startCalculator({ signedIn: true });
+  it('removes signedIn after the loyalty sign-in and shows a toast, and asks its quotes with the session (its token may not say so yet)', async () => {
+    const { emitted, settled, api } = startCalculator({ signedIn: true });
     await settled();
+    expect(api.quote).toHaveBeenCalledWith(expect.objectContaining({ signInReturn: true }));
     expect(emitted).toEqual([
       { type: 'session.profileRequested' },
       { type: 'toast.requested', message: "You're signed in!" },

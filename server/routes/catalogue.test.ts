@@ -13,7 +13,7 @@ import {
   SiteSettingsSchema,
 } from '#domain/contract/catalogue.ts';
 import { ProblemSchema } from '#domain/contract/common.ts';
-import { apiRoutes } from '#domain/contract/routes.ts';
+import { apiRoutes, SESSION_TOKEN_HEADER } from '#domain/contract/routes.ts';
 import { tierThresholdMinor } from '#domain/pricing.ts';
 import * as t from '../db/schema.ts';
 import { markProfile, setSessionCart } from '../services/session.ts';
@@ -230,6 +230,29 @@ describe('GET .../rates/currency/{currency}', () => {
     expect(q.rate).toBe(1.176);
     const both = await json(await quote(1, 1, 2, 'EUR', '?affiliateCode=PARTNER10', server.auth(token)), QuoteResponseSchema);
     expect(both.rate).toBe(1.1784);
+  });
+
+  it('believes a token that says the session has a loyalty profile, without reading the session', async () => {
+    const member = await server.newSession();
+    await markProfile(server.deps, String(decodeJwt(member).sid));
+    // The loyalty sign-in's next authorised call renews the token with the profile in it.
+    const renewed = (await server.request(apiRoutes.sessionInfo.url(1), { headers: server.auth(member) })).headers.get(SESSION_TOKEN_HEADER);
+    expect(renewed).not.toBeNull();
+    expect(decodeJwt(renewed!).profile).toBe(true);
+    const { result, statements } = await server.countStatements(async () => json(await quote(1, 1, 2, 'EUR', '', server.auth(renewed!)), QuoteResponseSchema));
+    expect(result.rate).toBe(1.176);
+    expect(statements).toEqual([]);
+  });
+
+  it("reads the session for a token that says it has no profile (it may predate the sign-in), and quotes anyone else's without a read", async () => {
+    const visitor = await server.newSession();
+    expect(decodeJwt(visitor).profile).toBe(false);
+    const withToken = await server.countStatements(async () => json(await quote(1, 1, 2, 'EUR', '', server.auth(visitor)), QuoteResponseSchema));
+    expect(withToken.result.rate).toBe(1.164);
+    expect(withToken.statements.length).toBeGreaterThan(0);
+    const without = await server.countStatements(async () => json(await quote(1, 1, 2, 'EUR'), QuoteResponseSchema));
+    expect(without.result.rate).toBe(1.164);
+    expect(without.statements).toEqual([]);
   });
 
   it('ignores a token that no longer verifies', async () => {

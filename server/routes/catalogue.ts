@@ -28,7 +28,7 @@ import {
 } from '../services/catalogue.ts';
 import { londonDateKey } from '#domain/availability.ts';
 import { priceQuote, rateHistory, ratesBoard } from '../services/rates.ts';
-import { authenticate, bearerToken, type SessionRow } from '../services/session.ts';
+import { authenticate, bearerToken, verifyToken, type SessionRow } from '../services/session.ts';
 import { validate } from '../validation.ts';
 
 const CurrencyParam = v.pipe(v.string(), v.regex(/^[A-Za-z]{3}$/, 'must be a three-letter ISO currency code'), v.toUpperCase());
@@ -52,6 +52,29 @@ async function optionalSession(deps: Deps, header: string | undefined): Promise<
   } catch {
     return null;
   }
+}
+
+/**
+ * Whether the bearer's session has a loyalty profile, for the quote. A token that says it has is
+ * believed without reading the session: a profile is never taken away from a session, and the
+ * quote only shows a price (adding to the cart prices again with the session row, revocation
+ * checked). A token that says it has not may predate the loyalty sign-in, and one issued before
+ * the claim says nothing: both are checked against the session. The app sends the token with the
+ * quote only in those cases (src/api/catalogue.ts), so a shopper without a profile is quoted
+ * without any read of the session.
+ */
+async function quotesWithProfile(deps: Deps, header: string | undefined, siteId: number): Promise<boolean> {
+  let claims;
+  try {
+    const token = bearerToken(header);
+    if (token === null) return false;
+    claims = await verifyToken(deps, token);
+  } catch {
+    return false;
+  }
+  if (claims.profile === true) return claims.site === siteId;
+  const session = await optionalSession(deps, header);
+  return session !== null && session.siteId === siteId && session.hasProfile;
 }
 
 /** Whether an If-None-Match header names this entity tag (weak comparison, RFC 9110 13.1.2). */
@@ -154,11 +177,7 @@ export function catalogueRoutes() {
     const ref = await deps.reference.current();
     const day = londonDateKey(deps.clock.now());
     const mids = await ref.midRates(day);
-    let hasProfile = false;
-    if (hasBearer(c)) {
-      const session = await optionalSession(deps, c.req.header(AUTH_HEADER));
-      hasProfile = session !== null && session.siteId === p.siteId && session.hasProfile;
-    }
+    const hasProfile = hasBearer(c) && (await quotesWithProfile(deps, c.req.header(AUTH_HEADER), p.siteId));
     const quote = priceQuote(ref, mids, { ...input, hasProfile });
     if (hasBearer(c)) personal(c);
     else {

@@ -29,15 +29,15 @@ export interface SessionRow extends SessionContext {
 
 /** A session with the cart and order its token named (the row may have moved on). */
 export interface AuthenticatedSession extends SessionRow {
-  claims: { cart: string | null; order: string | null; renewable: boolean };
+  claims: { cart: string | null; order: string | null; renewable: boolean; profile: boolean | null };
 }
 
 /**
  * True when the token's claims no longer say which cart and order the session has, or come from a
  * token issued before tokens were renewed (whose cart claim cannot be trusted).
  */
-export function claimsAreStale(claims: AuthenticatedSession['claims'], session: Pick<SessionContext, 'cartId' | 'orderId'>): boolean {
-  return !claims.renewable || claims.cart !== session.cartId || claims.order !== session.orderId;
+export function claimsAreStale(claims: AuthenticatedSession['claims'], session: Pick<SessionContext, 'cartId' | 'orderId' | 'hasProfile'>): boolean {
+  return !claims.renewable || claims.cart !== session.cartId || claims.order !== session.orderId || claims.profile !== session.hasProfile;
 }
 
 /** Opaque tokens of the old system look like `legacy.<anything>`. */
@@ -76,7 +76,7 @@ function toRow(r: typeof t.sessions.$inferSelect): SessionRow {
 
 export async function issueToken(deps: Pick<Deps, 'db' | 'config' | 'clock'>, session: SessionContext): Promise<string> {
   const now = Math.floor(deps.clock.now().getTime() / 1000);
-  return new SignJWT({ sid: session.sessionId, site: session.siteId, cart: session.cartId, order: session.orderId, renewable: true })
+  return new SignJWT({ sid: session.sessionId, site: session.siteId, cart: session.cartId, order: session.orderId, renewable: true, profile: session.hasProfile })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuer(ISSUER)
     .setIssuedAt(now)
@@ -139,6 +139,8 @@ interface Claims {
   order: string | null;
   /** Issued since tokens are renewed on every change of cart or order (Session-Token). */
   renewable: boolean;
+  /** The session has a loyalty profile (fixed for its life); null on tokens issued before the claim. */
+  profile: boolean | null;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -149,11 +151,11 @@ const optionalId = (x: unknown) => x === null || x === undefined || (typeof x ==
 
 /** The shop's claims from a verified payload; 401 when they are not the shape it signs. */
 function claimsOf(payload: Record<string, unknown>): Claims {
-  const { sid, site, cart, order, renewable } = payload;
+  const { sid, site, cart, order, renewable, profile } = payload;
   if (typeof sid !== 'string' || !UUID.test(sid) || typeof site !== 'number' || !optionalId(cart) || !optionalId(order)) {
     throw unauthorized('The session token is malformed.', 'token-malformed');
   }
-  return { sid, site, cart: (cart as string | undefined) ?? null, order: (order as string | undefined) ?? null, renewable: renewable === true };
+  return { sid, site, cart: (cart as string | undefined) ?? null, order: (order as string | undefined) ?? null, renewable: renewable === true, profile: typeof profile === 'boolean' ? profile : null };
 }
 
 /** Verifies signature, issuer and expiry (against the injected clock); 401 otherwise. */
@@ -224,7 +226,7 @@ export async function authenticate(deps: Pick<Deps, 'db' | 'config' | 'clock'>, 
     const [order] = await deps.db.select({ sessionId: t.orders.sessionId }).from(t.orders).where(eq(t.orders.id, claims.order));
     if (order !== undefined && order.sessionId !== session.sessionId) throw forbidden('This order belongs to another session.');
   }
-  return { ...session, claims: { cart: claims.cart, order: claims.order, renewable: claims.renewable } };
+  return { ...session, claims: { cart: claims.cart, order: claims.order, renewable: claims.renewable, profile: claims.profile } };
 }
 
 /**

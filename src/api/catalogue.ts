@@ -28,18 +28,25 @@ export interface QuoteRequest {
   currencyCode: string;
   transactionType: TransactionType;
   affiliateCode?: string | null;
+  /**
+   * Back from the loyalty sign-in: the token still says the session has no profile until it is
+   * renewed, so the quote carries it anyway and the shop reads the session.
+   */
+  signInReturn?: boolean;
 }
 
 /**
  * The rate, price, increment and tiers for one currency at one branch; the client adds what it
- * asked for. The only catalogue read that carries the session's token: a signed-in loyalty
- * customer is quoted better rates. Every other catalogue, content and branch read is public and
- * sent without it (cacheable by any shared cache, and no CORS preflight on another origin).
+ * asked for. The only catalogue read that may carry the session's token: a signed-in loyalty
+ * customer is quoted better rates, so it goes with the token when the token says (or does not say
+ * otherwise) that the session has a loyalty profile. Every other catalogue, content and branch
+ * read, and the quote for everyone else, is public and sent without it (cacheable by any shared
+ * cache, and no CORS preflight on another origin).
  */
 export async function fetchQuote(api: ApiClient, request: QuoteRequest, options?: CallOptions): Promise<Quote> {
   let path = apiRoutes.quote.url(request.siteId, request.storeId, request.productId, request.currencyCode);
   if (request.affiliateCode) path += `?${new URLSearchParams({ affiliateCode: request.affiliateCode }).toString()}`;
-  const quote = await api.json(apiRoutes.quote, path, QuoteResponseSchema, options);
+  const quote = await api.json(apiRoutes.quote, path, QuoteResponseSchema, { auth: request.signInReturn === true ? 'session' : 'profile', ...options });
   return { ...quote, currencyCode: request.currencyCode, productId: request.productId, transactionType: request.transactionType };
 }
 

@@ -49,6 +49,16 @@ describe('API client', () => {
     expect(seen.map((r) => r.headers.has('authorization'))).toEqual([false, false]);
   });
 
+  it("sends the token with a quote only when it may say the session has a loyalty profile ('profile')", async () => {
+    const seen = capture('cart');
+    const tokenSaying = (claims: Record<string, unknown>) => `h.${btoa(JSON.stringify({ sid: 's', site: 1, exp: 9e9, ...claims })).replace(/=+$/, '')}.s`;
+    const anonymous = tokenSaying({ profile: false });
+    const member = tokenSaying({ profile: true });
+    const older = tokenSaying({});
+    for (const token of [anonymous, member, older]) await client(token).api.json(apiRoutes.cart, '/api/cart', CartSchema, { auth: 'profile' });
+    expect(seen.map((r) => r.headers.get('authorization'))).toEqual([null, `Bearer ${member}`, `Bearer ${older}`]);
+  });
+
   it('hands a renewed token (Session-Token) to the session, with the token the call carried', async () => {
     capture('cartCreate', fixtures.cart, { status: 201, headers: { 'Session-Token': 'renewed.token.x' } });
     const onTokenRenewed = vi.fn();

@@ -8,6 +8,7 @@ import ky, { type KyInstance } from 'ky';
 import * as v from 'valibot';
 import { PROBLEM_CONTENT_TYPE, ProblemSchema, type Problem } from '#domain/contract/common.ts';
 import { AUTH_HEADER, SESSION_TOKEN_HEADER, bearer } from '#domain/contract/routes.ts';
+import { tokenMayHaveProfile } from '#domain/session.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -105,9 +106,10 @@ export interface RequestOptions extends CallOptions {
   json?: unknown;
   /**
    * 'session' (default) sends the current token when there is one; 'none' never sends one (content
-   * calls); a string sends that token instead (the legacy-token exchange).
+   * calls); 'profile' sends it only when the session may have a loyalty profile (the quote); a
+   * string sends that token instead (the legacy-token exchange).
    */
-  auth?: 'session' | 'none' | { token: string };
+  auth?: 'session' | 'none' | 'profile' | { token: string };
 }
 
 export interface ApiClient {
@@ -160,7 +162,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   async function response(route: RouteRef, path: string, request: RequestOptions = {}): Promise<Response> {
     const headers: Record<string, string> = { Accept: `application/json, ${PROBLEM_CONTENT_TYPE}, text/plain` };
     const auth = request.auth ?? 'session';
-    const token = auth === 'none' ? undefined : auth === 'session' ? options.getToken?.() : auth.token;
+    const current = auth === 'session' || auth === 'profile' ? options.getToken?.() : undefined;
+    const token =
+      auth === 'none' ? undefined : auth === 'session' ? current : auth === 'profile' ? (tokenMayHaveProfile(current) ? current : undefined) : auth.token;
     if (token) headers[AUTH_HEADER] = bearer(token);
     const res = await http(path.replace(/^\/+/, ''), {
       method: route.method,

@@ -176,6 +176,8 @@ export interface AssetsResult {
   /** Bytes the browser transferred on the first and on a second visit of the home page. */
   firstVisitBytes: number;
   secondVisitBytes: number;
+  /** What the second visit fetched over the network besides the page itself (paths). */
+  secondVisitFetched: string[];
 }
 
 const ACCEPT = 'gzip, deflate, br, zstd';
@@ -217,6 +219,12 @@ export async function benchAssets(browser: Browser, shop: RunningShop): Promise<
   const firstVisitBytes = await transferred();
   await tab.goto(`${app}/`, { waitUntil: 'load' });
   const secondVisitBytes = await transferred();
+  const secondVisitFetched = await tab.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .filter((e): e is PerformanceResourceTiming => e.name.startsWith(location.origin) && (e as PerformanceResourceTiming).transferSize > 0)
+      .map((e) => new URL(e.name).pathname),
+  );
   await context.close();
 
   return {
@@ -227,6 +235,7 @@ export async function benchAssets(browser: Browser, shop: RunningShop): Promise<
     faviconIco: ico.status,
     firstVisitBytes,
     secondVisitBytes,
+    secondVisitFetched,
   };
 }
 

@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { apiRoutes, AUTH_HEADER, bearer } from '#domain/contract/routes.ts';
+import { tokenMayHaveProfile } from '#domain/session.ts';
 import { E2E_OPS_TOKEN, E2E_PSP_WEBHOOK_SECRET, E2E_SESSION_SECRET, freePort, startShop, type RunningShop } from '../e2e/support/servers.ts';
 import { bundleForNode, SERVER_ENTRY } from '../../scripts/server-build.ts';
 import { now } from './measure.ts';
@@ -232,7 +233,9 @@ export async function benchLoad(
   log: Log,
 ): Promise<LoadResult[]> {
   const token = await newSession(shop.urls.api);
-  const headers = { [AUTH_HEADER]: bearer(token) };
+  // As the app sends it (src/api/catalogue.ts fetchQuote): a new shopper's token says the session
+  // has no loyalty profile, so the quote goes without it, as a public read.
+  const headers: Record<string, string> = tokenMayHaveProfile(token) ? { [AUTH_HEADER]: bearer(token) } : {};
   const quoteUrl = `${shop.urls.api}${LOAD_QUOTE_PATH}`;
   const check = await fetch(quoteUrl, { headers });
   if (check.status !== 200) throw new Error(`GET quote answered ${check.status}: ${await check.text()}`);

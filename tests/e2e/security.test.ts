@@ -35,6 +35,7 @@ test('loyalty sign-in: the session token never appears in the address, and the s
   await openHome(page, shop);
   const token = await page.evaluate(() => Object.values(localStorage).map((v) => v.replace(/"/g, '')).find((v) => v.split('.').length === 3) ?? '');
   expect(token).not.toBe('');
+  const standardRate = await page.getByTestId('rate-line').innerText();
 
   await page.getByRole('link', { name: messages.loyaltyCta }).click();
   await page.getByRole('heading', { name: 'Sign in to your loyalty account' }).waitFor();
@@ -51,7 +52,14 @@ test('loyalty sign-in: the session token never appears in the address, and the s
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL((url) => url.origin === shop.app);
   await page.getByText(messages.signedIn).first().waitFor({ timeout: 30_000 });
+  // Quoted as a loyalty customer at once, though the token said 'no profile' until it was renewed.
+  await expect.poll(() => page.getByTestId('rate-line').innerText(), { timeout: 15_000 }).not.toBe(standardRate);
+  const loyaltyRate = await page.getByTestId('rate-line').innerText();
   await step('signed-in');
+  // The renewed token says the session has a profile: the next page's quote carries it.
+  await page.goto(`${shop.app}/`);
+  await page.getByTestId('rate-line').waitFor({ timeout: 30_000 });
+  await expect.poll(() => page.getByTestId('rate-line').innerText(), { timeout: 15_000 }).toBe(loyaltyRate);
 
   // The code was used once: going back to it does not sign in again.
   const again = await page.goto(address.toString());
