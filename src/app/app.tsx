@@ -1,18 +1,46 @@
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 // From 'react-router', not 'react-router/dom': the tests resolve those two entries to separate
 // copies, and the router's hooks must see the provider of the same copy.
-import { RouterProvider } from 'react-router';
+import { BrowserRouter, useNavigate } from 'react-router';
 import { shopNavigator } from './navigation.ts';
 import { ShopProviders } from './providers.tsx';
-import { createShopRouter } from './router.tsx';
+import { ShopRoutes } from './router.tsx';
+
+/**
+ * The router's navigate for the shop's navigator (the actors ask for pages from outside the React
+ * tree). A page asked for before the router is mounted is gone to once it is.
+ */
+export class RouterLink {
+  private navigate: ((path: string) => void) | null = null;
+  private pending: string[] = [];
+
+  go = (path: string): void => {
+    if (this.navigate === null) this.pending.push(path);
+    else this.navigate(path);
+  };
+
+  connect(navigate: (path: string) => void): void {
+    this.navigate = navigate;
+    for (const path of this.pending.splice(0)) navigate(path);
+  }
+}
+
+function RouterBridge({ link }: { link: RouterLink }) {
+  const navigate = useNavigate();
+  useLayoutEffect(() => link.connect((path) => void navigate(path)), [link, navigate]);
+  return null;
+}
 
 export function App() {
   // One router per mounted app, created with the app (not at module level).
-  const [router] = useState(createShopRouter);
-  const [navigate] = useState(() => shopNavigator((path) => router.navigate(path)));
+  const [link] = useState(() => new RouterLink());
+  const [navigate] = useState(() => shopNavigator(link.go));
   return (
-    <ShopProviders navigate={navigate}>
-      <RouterProvider router={router} />
-    </ShopProviders>
+    <BrowserRouter>
+      <ShopProviders navigate={navigate}>
+        <RouterBridge link={link} />
+        <ShopRoutes />
+      </ShopProviders>
+    </BrowserRouter>
   );
 }

@@ -1,8 +1,7 @@
-import { Suspense, type ReactNode } from 'react';
-import { Link, NavLink, Outlet, isRouteErrorResponse, useRouteError } from 'react-router';
+import { Component, Suspense, type ReactNode } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { appPaths } from '#domain/contract/routes.ts';
 import { formatMessage, messages, regulatoryLine } from '#domain/messages.ts';
-import { NotFoundScreen } from '#src/screens/not-found/not-found-screen.tsx';
 import { Notice } from '#src/ui/notice.tsx';
 import { Spinner } from '#src/ui/spinner.tsx';
 import styles from './layout.module.css';
@@ -187,13 +186,42 @@ export function EmbedLayout({ children }: { children?: ReactNode }) {
   );
 }
 
-/** A route that throws while rendering: a 404 reads as not found, anything else as a problem. */
+/** A page that threw while rendering: the problem, in the shop's frame. (Unknown paths are the not-found page's route.) */
 export function RouteErrorScreen() {
-  const error = useRouteError();
-  const notFound = isRouteErrorResponse(error) && error.status === 404;
   return (
     <ShopLayout>
-      {notFound ? <NotFoundScreen /> : <Notice tone="error" title={messages.somethingWentWrong} />}
+      <Notice tone="error" title={messages.somethingWentWrong} />
     </ShopLayout>
   );
+}
+
+interface RouteErrorBoundaryProps {
+  children: ReactNode;
+  /** The address: a failed page is left behind once the shopper goes elsewhere. */
+  path: string;
+}
+
+/** Catches what a page throws while rendering (React reports it to the console), until the address changes. */
+class RouteErrorBoundary extends Component<RouteErrorBoundaryProps, { failedAt: string | null }> {
+  override state = { failedAt: null as string | null };
+
+  static getDerivedStateFromError(): Partial<{ failedAt: string | null }> {
+    return { failedAt: '' };
+  }
+
+  static getDerivedStateFromProps(props: RouteErrorBoundaryProps, state: { failedAt: string | null }) {
+    // The failure is pinned to the address it happened at (filled in on the next render).
+    if (state.failedAt === '') return { failedAt: props.path };
+    return state.failedAt !== null && state.failedAt !== props.path ? { failedAt: null } : null;
+  }
+
+  override render() {
+    return this.state.failedAt === null ? this.props.children : <RouteErrorScreen />;
+  }
+}
+
+/** Each frame's pages behind an error boundary, so a page that throws shows a problem, not a blank page. */
+export function RouteErrors({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return <RouteErrorBoundary path={pathname}>{children}</RouteErrorBoundary>;
 }

@@ -7,13 +7,13 @@
  * the pages that live inside another page's iframe (payment response, embedded calculator).
  */
 import { lazy, Suspense } from 'react';
-import { createBrowserRouter, useLocation, type RouteObject } from 'react-router';
+import { useLocation, useRoutes, type RouteObject } from 'react-router';
 import { appPaths } from '#domain/contract/routes.ts';
 import { messages } from '#domain/messages.ts';
 import { chartPathOf } from '#src/api/chart.ts';
 import { Spinner } from '#src/ui/spinner.tsx';
 import { NotFoundScreen } from '#src/screens/not-found/not-found-screen.tsx';
-import { EmbedLayout, RouteErrorScreen } from './layout.tsx';
+import { EmbedLayout, RouteErrors } from './layout.tsx';
 import {
   BranchDetailsPage,
   BranchFinderPage,
@@ -49,8 +49,11 @@ export function ChartOrNotFound() {
 export const routes: RouteObject[] = [
   {
     // Inside the payment provider's iframe: no header, no footer.
-    element: <EmbedLayout />,
-    errorElement: <RouteErrorScreen />,
+    element: (
+      <RouteErrors>
+        <EmbedLayout />
+      </RouteErrors>
+    ),
     children: [
       { path: appPaths.paymentResponse, element: <PaymentResponsePage /> },
       { path: appPaths.embeddedCalculator, element: <CalculatorPage page="embedded" /> },
@@ -58,8 +61,11 @@ export const routes: RouteObject[] = [
   },
   {
     // One checkout actor for every checkout step, kept while the visitor moves between them.
-    element: <CheckoutScope />,
-    errorElement: <RouteErrorScreen />,
+    element: (
+      <RouteErrors>
+        <CheckoutScope />
+      </RouteErrors>
+    ),
     children: [
       { path: appPaths.viewCart, element: <ViewCartPage /> },
       { path: appPaths.sellViewCart, element: <ViewCartPage /> },
@@ -71,8 +77,11 @@ export const routes: RouteObject[] = [
     ],
   },
   {
-    element: <ShopFrame />,
-    errorElement: <RouteErrorScreen />,
+    element: (
+      <RouteErrors>
+        <ShopFrame />
+      </RouteErrors>
+    ),
     children: [
       { index: true, element: <HomePage /> },
       { path: appPaths.sellTravelMoney, element: <CalculatorPage page="sell" /> },
@@ -87,6 +96,11 @@ export const routes: RouteObject[] = [
   },
 ];
 
-export function createShopRouter() {
-  return createBrowserRouter(routes);
+/**
+ * The shop's pages under the app's router. Declared routes, not a data router: the shop loads
+ * its data through its actors, and the data router's loaders, actions and fetchers would only add
+ * to every visitor's first load.
+ */
+export function ShopRoutes() {
+  return useRoutes(routes);
 }
