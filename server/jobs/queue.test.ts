@@ -106,6 +106,23 @@ describe('the job queue on the shop database', () => {
     );
   }, 40_000);
 
+  it('keeps a job asked for before a restart, and the restarted queue runs it', async () => {
+    const server = await createTestServer({ seed: false });
+    servers.push(server);
+    const schema = schemaName();
+    // Polling once a minute: the job is asked for after the first poll and stopped before the next,
+    // so it waits in the database across the restart.
+    const asked = await startJobQueue(server.database, server.deps, { schema, dailyRates: false, pollingSeconds: 60, log: () => undefined });
+    const id = await asked.send(JOBS.purge);
+    expect(id).not.toBeNull();
+    await asked.stop();
+    expect(await asked.state(JOBS.purge, id ?? '')).not.toBe('completed');
+    const runs: JobName[] = [];
+    const after = await queueOn(server, schema, runs);
+    await until(async () => (await after.state(JOBS.purge, id ?? '')) === 'completed', 'the job asked for before the restart to complete');
+    expect(runs).toContain(JOBS.purge);
+  }, 60_000);
+
   it('runs each job once with two API instances on one database', async () => {
     const first = await createTestServer({ config: { dailyRatesSource: FIXTURE } });
     servers.push(first);

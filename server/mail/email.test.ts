@@ -91,4 +91,21 @@ describe('the order confirmation email', () => {
     expect(await deliverEmails(server.deps, mailer)).toEqual({ sent: 1, failed: 0 });
     await expect.poll(() => catcher.messages().length).toBe(1);
   });
+
+  it('is sent once when two API instances on one database run the job at the same time', async () => {
+    catcher.clear();
+    const second = await createTestServer({ sharing: server });
+    try {
+      const references = [(await pay(2, 'twice.a@example.com')).reference, (await pay(1, 'twice.b@example.com')).reference];
+      const [a, b] = await Promise.all([deliverEmails(server.deps, mailer), deliverEmails(second.deps, mailer)]);
+      // Each row is claimed by one of them before it is sent.
+      expect(a.sent + b.sent).toBe(2);
+      expect(a.failed + b.failed).toBe(0);
+      await expect.poll(() => catcher.messages().length).toBe(2);
+      for (const reference of references) expect(catcher.messages().filter((m) => m.subject.includes(reference))).toHaveLength(1);
+      expect(await deliverEmails(second.deps, mailer)).toEqual({ sent: 0, failed: 0 });
+    } finally {
+      await second.close();
+    }
+  });
 });
