@@ -19,7 +19,8 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 /** Told of every SQL statement sent on any connection (transaction control included), once it is answered. */
-export type StatementObserver = (sqlText: string) => void;
+/** Told each statement once it is answered, with its parameters (none for plain SQL text). */
+export type StatementObserver = (sqlText: string, values: readonly unknown[]) => void;
 
 export interface Listening {
   /** Stops listening (and closes the listening connection on PostgreSQL). */
@@ -85,21 +86,21 @@ function observers() {
       set.add(observer);
       return () => void set.delete(observer);
     },
-    tell(sqlText: string) {
-      for (const observer of set) observer(sqlText);
+    tell(sqlText: string, values: readonly unknown[] = []) {
+      for (const observer of set) observer(sqlText, values);
     },
   };
 }
 
 /** Wraps a query function so that each statement is told to the observers once it is answered. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the wrapped drivers' query signatures are overloaded and generic; the wrapper passes them through untouched.
-function told<F extends (...args: any[]) => Promise<unknown>>(tell: (sqlText: string) => void, run: F): F {
+function told<F extends (...args: any[]) => Promise<unknown>>(tell: (sqlText: string, values: readonly unknown[]) => void, run: F): F {
   return (async (...args: Parameters<F>) => {
     const last: unknown = args[args.length - 1];
     if (typeof last === 'function') {
       // node-postgres' callback style (Pool.query uses it): told when the callback is.
       args[args.length - 1] = (...results: unknown[]) => {
-        tell(textOf(args[0]));
+        tell(textOf(args[0]), valuesOf(args));
         return (last as (...r: unknown[]) => unknown)(...results);
       };
       return run(...args);
@@ -107,10 +108,18 @@ function told<F extends (...args: any[]) => Promise<unknown>>(tell: (sqlText: st
     try {
       return await run(...args);
     } finally {
-      tell(textOf(args[0]));
+      tell(textOf(args[0]), valuesOf(args));
     }
   }) as F;
 }
+
+/** The parameters of query(text, values) or query({ text, values }). */
+const valuesOf = (args: readonly unknown[]): readonly unknown[] => {
+  const [query, second] = args;
+  if (Array.isArray(second)) return second;
+  if (typeof query === 'object' && query !== null && 'values' in query && Array.isArray((query as { values: unknown }).values)) return (query as { values: unknown[] }).values;
+  return [];
+};
 
 const textOf = (query: unknown): string =>
   typeof query === 'string' ? query : typeof query === 'object' && query !== null && 'text' in query ? String((query as { text: unknown }).text) : '';

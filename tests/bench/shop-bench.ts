@@ -294,26 +294,17 @@ export async function captureCartAdd(postgresUrl: string): Promise<{ statements:
   const created = await server.request(apiRoutes.cartCreate.url(), { method: 'POST', headers, body: JSON.stringify(CART) });
   const cartId = ((await created.json()) as { id: string }).id;
 
+  // Every statement the database sends while the add is answered, with its parameters (the pool's
+  // clients are wrapped when they connect, so patching node-postgres' prototype would miss them).
   const statements: Captured[] = [];
-  const original = pg.Client.prototype.query;
-  // Recording wrapper around node-postgres' overloaded query(); its overloads cannot be restated here.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  (pg.Client.prototype as any).query = function (this: pg.Client, ...args: unknown[]) {
-    const [first, second] = args;
-    if (typeof first === 'string') statements.push({ text: first, values: Array.isArray(second) ? second : [] });
-    else if (first && typeof first === 'object' && 'text' in first) {
-      const q = first as { text: string; values?: unknown[] };
-      statements.push({ text: q.text, values: Array.isArray(second) ? second : (q.values ?? []) });
-    }
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any
-    return (original as any).apply(this, args);
-  };
+  const stop = server.database.observe((text, values) => statements.push({ text, values: [...values] }));
   let status: number;
   try {
     status = (await server.request(apiRoutes.cartAdd.url(), { method: 'POST', headers, body: JSON.stringify(ADD) })).status;
   } finally {
-    pg.Client.prototype.query = original;
+    stop();
   }
+  if (statements.length === 0) throw new Error('no statement was seen while the add was answered');
   if (status !== 201) throw new Error(`POST /api/cart/add answered ${status}`);
   const schema = await schemaOf(postgresUrl, cartId);
   return { statements, cartId, schema, databaseUrl: postgresUrl, close: () => server.close() };
