@@ -270,6 +270,8 @@ interface Captured {
 }
 
 /** A SQL literal for a captured parameter. */
+const UUID_TEXT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 function literal(value: unknown): string {
   if (value === null || value === undefined) return 'NULL';
   if (typeof value === 'number' || typeof value === 'bigint') return String(value);
@@ -289,6 +291,12 @@ export async function captureCartAdd(postgresUrl: string): Promise<{ statements:
   const server = await createTestServer();
   if (saved === undefined) delete process.env.DATABASE_URL;
   else process.env.DATABASE_URL = saved;
+  // A first add on another cart warms what the shop keeps in memory (the day's mid rates), as a
+  // running shop has: the recorded add is a warm one, like the shop's side of the comparison.
+  const warm = await server.newSession();
+  const warmHeaders = { ...server.auth(warm), 'Content-Type': 'application/json' };
+  await server.request(apiRoutes.cartCreate.url(), { method: 'POST', headers: warmHeaders, body: JSON.stringify(CART) });
+  await server.request(apiRoutes.cartAdd.url(), { method: 'POST', headers: warmHeaders, body: JSON.stringify(ADD) });
   const token = await server.newSession();
   const headers = { ...server.auth(token), 'Content-Type': 'application/json' };
   const created = await server.request(apiRoutes.cartCreate.url(), { method: 'POST', headers, body: JSON.stringify(CART) });
@@ -333,10 +341,25 @@ async function schemaOf(postgresUrl: string, cartId: string): Promise<string> {
  */
 export function pgbenchScript(statements: readonly Captured[], cartId: string): string {
   const lines = ["\\set cid :client_id", 'select cart_id from bench_carts where n = :cid \\gset'];
+  // Ids the shop made for the rows it inserts (a new line's id): a fresh one in each transaction,
+  // as the shop makes, or the replay would insert the captured row's id again.
+  const fresh = new Map<string, string>();
+  for (const { text, values } of statements) {
+    if (!/^\s*(with\s+"?\w+"?\s+as\s+\(\s*)?insert\b/i.test(text)) continue;
+    for (const value of values) {
+      if (typeof value === 'string' && value !== cartId && UUID_TEXT.test(value) && !fresh.has(value)) {
+        const name = `new_id_${fresh.size + 1}`;
+        fresh.set(value, name);
+        lines.push(`select gen_random_uuid() as ${name} \\gset`);
+      }
+    }
+  }
   for (const { text, values } of statements) {
     let sql = text.replace(/\$(\d+)/g, (_, n: string) => {
       const value = values[Number(n) - 1];
-      return value === cartId ? ':cart_id' : literal(value);
+      if (value === cartId) return ':cart_id';
+      const made = typeof value === 'string' ? fresh.get(value) : undefined;
+      return made === undefined ? literal(value) : `:${made}`;
     });
     if (/^\s*commit\s*$/i.test(sql)) sql = 'rollback';
     lines.push(`${sql.replace(/\s+/g, ' ').trim()};`);
