@@ -176,7 +176,7 @@ export interface AssetsResult {
   /** Bytes the browser transferred on the first and on a second visit of the home page. */
   firstVisitBytes: number;
   secondVisitBytes: number;
-  /** What the second visit fetched over the network besides the page itself (paths). */
+  /** What the second visit fetched again, whole, besides the page itself (paths; revalidations left out). */
   secondVisitFetched: string[];
 }
 
@@ -224,7 +224,12 @@ export async function benchAssets(browser: Browser, shop: RunningShop): Promise<
   const secondVisitFetched = await tab.evaluate(() =>
     performance
       .getEntriesByType('resource')
-      .filter((e): e is PerformanceResourceTiming => e.name.startsWith(location.origin) && (e as PerformanceResourceTiming).transferSize > 0)
+      // Fetched again: a whole answer (headers and body). A 304 revalidation moves headers only,
+      // fewer bytes than the cached body it confirms.
+      .filter((e): e is PerformanceResourceTiming => {
+        const r = e as PerformanceResourceTiming;
+        return r.name.startsWith(location.origin) && r.transferSize > 0 && r.transferSize > r.encodedBodySize;
+      })
       .map((e) => new URL(e.name).pathname),
   );
   await context.close();
