@@ -28,7 +28,7 @@ import {
 } from '../services/catalogue.ts';
 import { londonDateKey } from '#domain/availability.ts';
 import { priceQuote, rateHistory, ratesBoard } from '../services/rates.ts';
-import { authenticate, bearerToken, verifyToken, type SessionRow } from '../services/session.ts';
+import { authenticate, bearerToken, findSession, verifyToken, type SessionRow } from '../services/session.ts';
 import { validate } from '../validation.ts';
 
 const CurrencyParam = v.pipe(v.string(), v.regex(/^[A-Za-z]{3}$/, 'must be a three-letter ISO currency code'), v.toUpperCase());
@@ -73,8 +73,9 @@ async function quotesWithProfile(deps: Deps, header: string | undefined, siteId:
     return false;
   }
   if (claims.profile === true) return claims.site === siteId;
-  const session = await optionalSession(deps, header);
-  return session !== null && session.siteId === siteId && session.hasProfile;
+  // A token from before the profile claim: the session row says (the token is verified once).
+  const session = await findSession(deps.db, claims.sid);
+  return session !== null && !session.revoked && session.siteId === claims.site && session.siteId === siteId && session.hasProfile;
 }
 
 /** Whether an If-None-Match header names this entity tag (weak comparison, RFC 9110 13.1.2). */
