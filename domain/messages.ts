@@ -104,6 +104,23 @@ export const messages = {
   cartCleared: "We've cleared your cart",
   noCart: 'You have no cart',
   cartFetchFailed: "We couldn't get your cart",
+  // More time (WCAG 2.2.1 Timing Adjustable): offered in the last 5 minutes (wording of ours)
+  needMoreTime: 'Need more time?',
+  addMoreTime: 'Add {minutes}',
+  addingMoreTime: 'Adding time',
+  moreTimeMinutes: '{count} minutes',
+  moreTimeMinute: '1 minute',
+  /** Said once to screen readers when the countdown enters its last 5 minutes. */
+  moreTimeWarning: 'Your cart will expire in under 5 minutes.',
+  moreTimeWarningOffer: 'Your cart will expire in under 5 minutes. Need more time? You can add {minutes}.',
+  moreTimeAdded: "We've added {minutes}. Your cart is now held until {time}.",
+  moreTimeUsedUp: "We can't hold your cart any longer. Please check out before the time runs out.",
+  moreTimeFailed: "We couldn't add more time. Please try again.",
+  // The server's answers to a refused extension (problem titles and details)
+  moreTimeLimitTitle: 'No more time can be added',
+  moreTimeLimitDetail: 'This cart has already had all the extra time we can give it ({limit}).',
+  moreTimeEarlyTitle: 'Too early to add time',
+  moreTimeEarlyDetail: 'You can add more time in the last 5 minutes before your cart expires.',
 
   // Shop front labels (spec 2.1 to 2.4, 2.13): wording of ours around the spec's texts
   transactionTypeLabel: 'What would you like to do?',

@@ -21,6 +21,7 @@ import type { Problem } from '#domain/contract/common.ts';
 import { POPULAR_CURRENCY_CODES } from '#domain/currency-flags.ts';
 import type { CustomerInfoResult, DeliverySlot, Order, OrderLine } from '#domain/contract/order.ts';
 import type { SessionInfo } from '#domain/contract/session.ts';
+import { formatMessage, messages } from '#domain/messages.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -270,6 +271,8 @@ export interface CartOptions {
   storeId?: number;
   lines?: { code: string; qty: number }[];
   expiresInSeconds?: number;
+  /** "Need more time?" extensions still allowed (2 unless said). */
+  extensionsLeft?: number;
   buyBackGuarantee?: boolean | null;
   refundGuarantee?: boolean | null;
 }
@@ -289,6 +292,8 @@ export function makeCart(now: Date, options: CartOptions = {}): Cart {
     total: 0,
     linesTotal: 0,
     expiresAt: new Date(now.getTime() + (options.expiresInSeconds ?? 18 * 60 + 45) * 1000).toISOString(),
+    extensionsLeft: options.extensionsLeft ?? 2,
+    extensionMinutes: 30,
     buyBackGuarantee: options.buyBackGuarantee ?? null,
     refundGuarantee: options.refundGuarantee ?? null,
     affiliateCode: null,
@@ -404,6 +409,12 @@ export const problems = {
     status: 422,
     detail: 'Please check the highlighted fields.',
     errors: { 'lines[0].qty': 'Amount should be greater than 0' },
+  },
+  extensionLimit: {
+    type: 'cart-extension-limit',
+    title: messages.moreTimeLimitTitle,
+    status: 409,
+    detail: formatMessage(messages.moreTimeLimitDetail, { limit: 'twice' }),
   },
 } satisfies Record<string, Problem>;
 

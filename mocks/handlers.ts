@@ -179,6 +179,15 @@ export function createHandlers(options: HandlerOptions = {}): HttpHandler[] {
     route('cartRecreate', () => HttpResponse.json(f.cart)),
     route('cartAbandon', () => new HttpResponse(null, { status: 204 })),
     route('cartCheckout', () => HttpResponse.json(f.checkout, { status: 201 })),
+    route('cartExtend', () =>
+      f.cart.extensionsLeft > 0
+        ? HttpResponse.json({
+            ...f.cart,
+            expiresAt: new Date(Date.parse(f.cart.expiresAt) + f.cart.extensionMinutes * 60_000).toISOString(),
+            extensionsLeft: f.cart.extensionsLeft - 1,
+          })
+        : problemResponse(problems.extensionLimit),
+    ),
 
     // 7.5 Order and payment
     route('order', () => HttpResponse.json(f.order)),

@@ -119,6 +119,7 @@ describe('readEnv', () => {
       sessionSecret: null,
       pspWebhookSecret: null,
       cartTtlMinutes: 30,
+      cartExtensionLimit: 2,
       placeSearch: 'geonames',
       addressLookup: 'demo',
     });

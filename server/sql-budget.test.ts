@@ -26,6 +26,9 @@ const BUDGET = {
   'GET /api/cart': 2,
   'GET /api/cart/buyback': 5,
   'POST /cart/checkout': 7,
+  'POST /api/cart/extend': 5,
+  // At checkout the order waiting for payment is extended too (its state read, its row updated).
+  'POST /api/cart/extend (at checkout)': 6,
   // The two rate-limit counters (per session, per client address) are one upsert each.
   'PUT /api/order/customer-info': 13,
 } as const;
@@ -67,7 +70,12 @@ beforeAll(async () => {
   await measure('GET /api/cart', () => s.call('GET', '/api/cart'));
   await measure('GET /api/cart/buyback', () => s.call('GET', '/api/cart/buyback?isBuyBack=false'));
   await s.call('GET', '/api/cart/refund?isRefund=false');
+  // Into the countdown's last 5 minutes, where "Need more time?" is offered.
+  server.clock.advance(26 * 60_000);
+  await measure('POST /api/cart/extend', () => s.call('POST', '/api/cart/extend'));
   await measure('POST /cart/checkout', () => s.call('POST', '/cart/checkout'));
+  server.clock.advance(30 * 60_000);
+  await measure('POST /api/cart/extend (at checkout)', () => s.call('POST', '/api/cart/extend'));
   const slots = (await (await s.call('GET', '/api/order/delivery-slots')).json()) as { id: string }[];
   await s.call('PUT', '/api/order/delivery-slot', { id: slots[0]?.id });
   await measure('PUT /api/order/customer-info', () => s.call('PUT', '/api/order/customer-info', customer()));

@@ -27,6 +27,9 @@ export const CartSchema = v.object({
   total: Amount,
   linesTotal: Amount,
   expiresAt: IsoTimestamp,
+  /** "Need more time?": how many more times the hold may be extended, each by extensionMinutes. */
+  extensionsLeft: v.pipe(v.number(), v.integer(), v.minValue(0)),
+  extensionMinutes: v.pipe(v.number(), v.integer(), v.minValue(1)),
   /** null until the shopper answers the question. */
   buyBackGuarantee: v.nullable(v.boolean()),
   refundGuarantee: v.nullable(v.boolean()),

@@ -74,6 +74,8 @@ export const apiRoutes = {
   cartRecreate: { method: 'GET', pattern: '/api/cart/recreatewebcart', url: (id: string) => `/api/cart/recreatewebcart?id=${enc(id)}` },
   cartAbandon: { method: 'DELETE', pattern: '/cart', url: () => '/cart' },
   cartCheckout: { method: 'POST', pattern: '/cart/checkout', url: () => '/cart/checkout' },
+  /** "Need more time?": the cart's hold extended by its TTL (ours, not in spec 7.4). */
+  cartExtend: { method: 'POST', pattern: '/api/cart/extend', url: () => '/api/cart/extend' },
 
   // 7.5 Order and payment
   order: { method: 'GET', pattern: '/api/order', url: () => '/api/order' },

@@ -260,6 +260,8 @@ export const carts = pgTable('carts', {
     .default('open'),
   recreatedFrom: uuid('recreated_from'),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /** Times the shopper asked for more time (at most config.cartExtensionLimit). */
+  extensions: integer('extensions').notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -224,6 +224,78 @@ describe('expiry', () => {
   });
 });
 
+describe('POST /api/cart/extend ("Need more time?")', () => {
+  // Carts of 5 minutes: in the countdown's last 5 minutes (under 300 s) a second after they are
+  // made; CART_EXTENSION_LIMIT 2.
+  let local: TestServer;
+  beforeAll(async () => {
+    local = await createTestServer({ config: { cartTtlMinutes: 5, cartExtensionLimit: 2 } });
+  });
+  afterAll(async () => {
+    await local.close();
+  });
+
+  it('adds the TTL to the expiry twice, then refuses with 409 and the reason', async () => {
+    const s = await shopper(local);
+    const cart = await cartWith(s, 2, [['EUR', 100]]);
+    expect(cart).toMatchObject({ extensionsLeft: 2, extensionMinutes: 5 });
+    local.clock.advance(60_000);
+    const once = await body(await s.call('POST', '/api/cart/extend'), CartSchema, 200);
+    expect(Date.parse(once.expiresAt) - Date.parse(cart.expiresAt)).toBe(5 * 60_000);
+    expect(once).toMatchObject({ extensionsLeft: 1, lines: cart.lines, total: cart.total });
+    local.clock.advance(5 * 60_000);
+    const twice = await body(await s.call('POST', '/api/cart/extend'), CartSchema, 200);
+    expect(Date.parse(twice.expiresAt) - Date.parse(cart.expiresAt)).toBe(10 * 60_000);
+    expect(twice.extensionsLeft).toBe(0);
+    expect(await body(await s.call('GET', '/api/cart'), CartSchema, 200)).toEqual(twice);
+    const refused = await problem(await s.call('POST', '/api/cart/extend'), 409);
+    expect(refused).toMatchObject({
+      type: 'cart-extension-limit',
+      title: 'No more time can be added',
+      detail: 'This cart has already had all the extra time we can give it (twice).',
+    });
+    expect((await body(await s.call('GET', '/api/cart'), CartSchema, 200)).expiresAt).toBe(twice.expiresAt);
+  });
+
+  it('refuses a cart not yet in its last 5 minutes, an expired cart and no cart', async () => {
+    const long = await createTestServer({ config: { cartTtlMinutes: 30 }, sharing: local });
+    try {
+      const s = await shopper(long);
+      await cartWith(s, 2, [['EUR', 100]]);
+      expect(await problem(await s.call('POST', '/api/cart/extend'), 409)).toMatchObject({
+        type: 'cart-extension-too-early',
+        title: 'Too early to add time',
+        detail: 'You can add more time in the last 5 minutes before your cart expires.',
+      });
+    } finally {
+      await long.close();
+    }
+    const s = await shopper(local);
+    await cartWith(s, 2, [['EUR', 100]]);
+    local.clock.advance(5 * 60_000);
+    expect(await problem(await s.call('POST', '/api/cart/extend'), 404)).toMatchObject({ title: 'Cart expired', type: 'cart-expired' });
+    const none = await shopper(local);
+    expect((await problem(await none.call('POST', '/api/cart/extend'), 404)).title).toBe('You have no cart');
+  });
+
+  it('takes the order waiting for payment with it', async () => {
+    const s = await shopper(local);
+    const cart = await cartWith(s, 2, [['EUR', 300]]);
+    await answerGuarantees(s, cart);
+    const { orderId } = await body(await s.call('POST', '/cart/checkout'), CheckoutResponseSchema, 201);
+    // Under 300 s left: 'expiring'.
+    local.clock.advance(1000);
+    const extended = await body(await s.call('POST', '/api/cart/extend'), CartSchema, 200);
+    const order = await body(await s.call('GET', '/api/order'), OrderSchema, 200);
+    expect(order.id).toBe(orderId);
+    expect(order.expiresAt).toBe(extended.expiresAt);
+  });
+
+  it('needs the session token', async () => {
+    expect((await local.request('/api/cart/extend', { method: 'POST' })).status).toBe(401);
+  });
+});
+
 describe('DELETE /cart and recreatewebcart', () => {
   it('abandons the cart and the order in progress (204, idempotent)', async () => {
     const s = await shopper(server);

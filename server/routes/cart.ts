@@ -13,6 +13,7 @@ import {
   checkout,
   createCart,
   deleteLine,
+  extendCart,
   getCart,
   recreateCart,
   setGuarantee,
@@ -71,6 +72,8 @@ export function cartRoutes() {
     c.set('session', { ...c.get('session'), cartId: null, orderId: null });
     return c.body(null, 204);
   });
+
+  app.post(apiRoutes.cartExtend.pattern, requireSession, async (c) => c.json<Cart>(await extendCart(c.get('deps'), c.get('session'))));
 
   app.post(apiRoutes.cartCheckout.pattern, requireSession, async (c) => {
     const { created, response } = await checkout(c.get('deps'), c.get('session'));

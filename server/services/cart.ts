@@ -12,7 +12,8 @@ import { londonDateKey } from '#domain/availability.ts';
 import type { Currency, ProductId } from '#domain/contract/catalogue.ts';
 import type { Cart, CartExists, CartLine, CheckoutResponse, CreateCartRequest } from '#domain/contract/cart.ts';
 import { guaranteeErrors, type GuaranteeContext } from '#domain/guarantees.ts';
-import { messages } from '#domain/messages.ts';
+import { formatMessage, messages } from '#domain/messages.ts';
+import { extendedExpiry, extensionRefusal } from '#domain/more-time.ts';
 import { toMajor } from '#domain/money.ts';
 import { ORDER_STATE } from '#domain/order-state.ts';
 import { isProductId, PRODUCT, storeServesProduct, transactionTypeOf } from '#domain/products.ts';
@@ -69,8 +70,10 @@ function guaranteeContext(ref: ReferenceData, cart: CartRow): GuaranteeContext {
 const sumLines = (lines: readonly { totalMinor: number }[]) => lines.reduce((s, l) => s + l.totalMinor, 0);
 const choicesOf = (cart: CartRow): Guarantees => ({ buyback: cart.buyBackGuarantee, refund: cart.refundGuarantee });
 
+type CartTimeConfig = Pick<Deps['config'], 'cartTtlMinutes' | 'cartExtensionLimit'>;
+
 /** The cart as the contract shows it, from its row and lines (currency names from the reference data). */
-export function cartView(ref: ReferenceData, cart: CartRow, lines: readonly LineRow[]): Cart {
+export function cartView(ref: ReferenceData, cart: CartRow, lines: readonly LineRow[], config: CartTimeConfig): Cart {
   const linesMinor = sumLines(lines);
   const productId = productOf(cart);
   return {
@@ -92,6 +95,8 @@ export function cartView(ref: ReferenceData, cart: CartRow, lines: readonly Line
     total: toMajor(cartTotalMinor(linesMinor, choicesOf(cart))),
     linesTotal: toMajor(linesMinor),
     expiresAt: cart.expiresAt.toISOString(),
+    extensionsLeft: Math.max(0, config.cartExtensionLimit - cart.extensions),
+    extensionMinutes: config.cartTtlMinutes,
     buyBackGuarantee: cart.buyBackGuarantee,
     refundGuarantee: cart.refundGuarantee,
     affiliateCode: cart.affiliateCode,
@@ -128,13 +133,20 @@ async function orderStateOfCart(db: Db, cartId: string): Promise<number | null> 
  * The session's current cart and its lines while it is usable: open, or checked out with its order
  * still in progress (created or payment pending), and not expired.
  */
-async function usableCart(deps: Pick<Deps, 'clock'>, session: SessionContext, db: Db, lock = false): Promise<{ cart: CartRow; lines: LineRow[] }> {
+async function usableCart(
+  deps: Pick<Deps, 'clock'>,
+  session: SessionContext,
+  db: Db,
+  lock = false,
+  /** false: the caller checks the order's state itself (in the statement that changes it). */
+  readOrderState = true,
+): Promise<{ cart: CartRow; lines: LineRow[] }> {
   if (session.cartId === null) throw noCart();
   const found = await cartWithLines(db, session.cartId, lock);
   if (found === undefined || found.cart.status === 'abandoned') throw noCart();
   const { cart } = found;
   if (cart.sessionId !== session.sessionId) throw forbidden('This cart belongs to another session.');
-  if (cart.status === 'checked_out') {
+  if (cart.status === 'checked_out' && readOrderState) {
     const state = await orderStateOfCart(db, cart.id);
     if (state !== ORDER_STATE.CREATED && state !== ORDER_STATE.PAYMENT_PENDING) throw noCart();
   }
@@ -174,7 +186,7 @@ export async function cartExists(deps: Deps, session: SessionContext): Promise<C
 export async function getCart(deps: Deps, session: SessionContext): Promise<Cart> {
   const ref = await deps.reference.current();
   const { cart, lines } = await usableCart(deps, session, deps.db);
-  return cartView(ref, cart, lines);
+  return cartView(ref, cart, lines, deps.config);
 }
 
 /** POST /cart. A session with a usable cart must leave it (DELETE /cart) before starting another. */
@@ -200,7 +212,7 @@ export async function createCart(deps: Deps, session: SessionContext, request: C
       .returning();
     if (cart === undefined) throw new Error('The cart was not created');
     await setSessionCart(tx, session.sessionId, { cartId: cart.id, orderId: null }, now);
-    return cartView(ref, cart, []);
+    return cartView(ref, cart, [], deps.config);
   });
 }
 
@@ -292,7 +304,7 @@ async function changeLines(deps: Deps, session: SessionContext, plan: (pricing: 
     const settled = settleGuarantees(choicesOf(cart), sumLines(lines), sumLines(change.lines), guaranteeContext(pricing.ref, cart));
     const choices: CartChoices = { buyBackGuarantee: settled.buyback, refundGuarantee: settled.refund, updatedAt: deps.clock.now() };
     await change.write(tx, choices);
-    return cartView(pricing.ref, { ...cart, ...choices }, change.lines);
+    return cartView(pricing.ref, { ...cart, ...choices }, change.lines, deps.config);
   });
 }
 
@@ -382,8 +394,48 @@ export async function setGuarantee(deps: Deps, session: SessionContext, kind: 'b
     }
     const choice = kind === 'buyback' ? { buyBackGuarantee: chosen, updatedAt: deps.clock.now() } : { refundGuarantee: chosen, updatedAt: deps.clock.now() };
     await tx.update(t.carts).set(choice).where(eq(t.carts.id, cart.id));
-    return cartView(ref, { ...cart, ...choice }, lines);
+    return cartView(ref, { ...cart, ...choice }, lines, deps.config);
   });
+}
+
+/**
+ * POST /api/cart/extend ("Need more time?", WCAG 2.2.1): in the countdown's last 5 minutes, adds
+ * the cart's TTL to its expiry, at most config.cartExtensionLimit times. A cart at checkout takes
+ * its order with it while the order waits for payment, so the hold the shopper sees is the one the
+ * payment step enforces. Refused: an expired cart (404, 'Cart expired'), a cart with no extension
+ * left or one not yet in its last 5 minutes (409, with the reason).
+ */
+export async function extendCart(deps: Deps, session: SessionContext): Promise<Cart> {
+  const ref = await deps.reference.current();
+  return deps.db.transaction(async (tx) => {
+    const { cart, lines } = await usableCart(deps, session, tx, true, false);
+    const now = deps.clock.now();
+    const left = Math.max(0, deps.config.cartExtensionLimit - cart.extensions);
+    const refusal = extensionRefusal(cart.expiresAt, now, left);
+    if (refusal === 'expired') throw cartExpired(cart.expiresAt);
+    if (refusal === 'used-up') {
+      const detail = formatMessage(messages.moreTimeLimitDetail, { limit: extensionCount(deps.config.cartExtensionLimit) });
+      throw new HttpProblem(409, messages.moreTimeLimitTitle, detail, { type: 'cart-extension-limit' });
+    }
+    if (refusal === 'too-early') throw new HttpProblem(409, messages.moreTimeEarlyTitle, messages.moreTimeEarlyDetail, { type: 'cart-extension-too-early' });
+    const extended = { expiresAt: extendedExpiry(cart.expiresAt, deps.config.cartTtlMinutes), extensions: cart.extensions + 1, updatedAt: now };
+    if (cart.status === 'checked_out') {
+      // Only while its order waits for payment is a cart at checkout still the shopper's cart.
+      const waiting = await tx
+        .update(t.orders)
+        .set({ expiresAt: extended.expiresAt, updatedAt: now })
+        .where(and(eq(t.orders.cartId, cart.id), inArray(t.orders.state, [ORDER_STATE.CREATED, ORDER_STATE.PAYMENT_PENDING])))
+        .returning({ id: t.orders.id });
+      if (waiting.length === 0) throw noCart();
+    }
+    await tx.update(t.carts).set(extended).where(eq(t.carts.id, cart.id));
+    return cartView(ref, { ...cart, ...extended }, lines, deps.config);
+  });
+}
+
+/** 'once', 'twice', '3 times'. */
+function extensionCount(limit: number): string {
+  return limit === 1 ? 'once' : limit === 2 ? 'twice' : `${limit} times`;
 }
 
 /**
@@ -407,10 +459,10 @@ export async function recreateCart(deps: Deps, session: SessionContext, sourceId
     if (session.cartId !== null) {
       const current = session.cartId === source.id ? found : await cartWithLines(tx, session.cartId, true);
       if (current !== undefined && current.cart.recreatedFrom === source.id && current.cart.status === 'open' && current.cart.expiresAt > now) {
-        return cartView(ref, current.cart, current.lines);
+        return cartView(ref, current.cart, current.lines, deps.config);
       }
       if (current !== undefined && current.cart.id === source.id && current.cart.status === 'open' && current.cart.expiresAt > now) {
-        return cartView(ref, current.cart, current.lines);
+        return cartView(ref, current.cart, current.lines, deps.config);
       }
     }
     await abandonInTx(deps, tx, session);
@@ -444,7 +496,7 @@ export async function recreateCart(deps: Deps, session: SessionContext, sourceId
     const choices = { buyBackGuarantee: settled.buyback, refundGuarantee: settled.refund };
     await tx.update(t.carts).set(choices).where(eq(t.carts.id, copy.id));
     await setSessionCart(tx, session.sessionId, { cartId: copy.id, orderId: null }, now);
-    return cartView(ref, { ...copy, ...choices }, lines);
+    return cartView(ref, { ...copy, ...choices }, lines, deps.config);
   });
 }
 

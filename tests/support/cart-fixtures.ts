@@ -21,6 +21,7 @@ export interface CartOptions {
   buyBackGuarantee?: boolean | null;
   refundGuarantee?: boolean | null;
   expiresAt?: string;
+  extensionsLeft?: number;
 }
 
 export function makeCart(options: CartOptions = {}): Cart {
@@ -37,6 +38,8 @@ export function makeCart(options: CartOptions = {}): Cart {
     total: linesTotal + fees,
     linesTotal,
     expiresAt: options.expiresAt ?? '2025-06-02T10:30:00.000Z',
+    extensionsLeft: options.extensionsLeft ?? 2,
+    extensionMinutes: 30,
     buyBackGuarantee: options.buyBackGuarantee ?? null,
     refundGuarantee: options.refundGuarantee ?? null,
     affiliateCode: null,
