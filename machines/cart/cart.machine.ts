@@ -50,6 +50,7 @@ import type { Cart, CartLine, CartLineRequest, CheckoutResponse, CreateCartReque
 import type { ProductId, SiteProduct } from '#domain/contract/catalogue.ts';
 import type { Problem } from '#domain/contract/common.ts';
 import { isCartExpired } from '#domain/countdown.ts';
+import { addMoreTimeLabel, canExtendCart, moreTimeAddedText, moreTimeWarningText } from '#domain/more-time.ts';
 import {
   buybackNotice,
   guaranteeErrors,
@@ -132,6 +133,8 @@ export interface CartContext {
   countdownStopRequested: boolean;
   /** The last failed write or load, until dismissed. */
   problem: Problem | null;
+  /** Why the last "Need more time?" was refused, shown beside the offer. */
+  extensionProblem: Problem | null;
 }
 
 export type CartEvent =
@@ -158,6 +161,8 @@ export type CartEvent =
   | { type: 'cart.refreshRequested' }
   /** The order is confirmed: the countdown stops (spec 4.3). */
   | { type: 'countdown.stopRequested' }
+  /** "Need more time?": extend the cart's hold (offered in the countdown's last 5 minutes). */
+  | { type: 'cart.extendRequested' }
   | { type: 'problem.dismissed' };
 
 /** The cart's answer to `cart.lineAdded`, sent to its `replyTo`. */
@@ -188,7 +193,11 @@ export type CartTag =
   /** The order exists; the cart is no longer editable. */
   | 'checkedOut'
   /** "We've cleared your cart", then /. */
-  | 'cleared';
+  | 'cleared'
+  /** "Need more time?" is on its way, was granted, or was refused. */
+  | 'extending'
+  | 'extended'
+  | 'extensionRefused';
 
 /** GET /api/cart: the session's cart, or null when it has none (GET /cart answered 404). */
 export type FetchCartOutput = Cart | null;
@@ -219,6 +228,8 @@ export interface RecreateCartInput {
   webCartId: string;
 }
 export type RecreateCartOutput = Cart;
+/** POST /api/cart/extend. */
+export type ExtendCartOutput = Cart;
 /** DELETE /cart. */
 export type AbandonCartOutput = void;
 /** POST /cart/checkout. */
@@ -316,6 +327,7 @@ export const cartMachine = setup({
       recreateCart: 'recreateCart';
       abandonCart: 'abandonCart';
       checkoutCart: 'checkoutCart';
+      extendCart: 'extendCart';
       countdown: 'countdown';
     },
   },
@@ -330,6 +342,7 @@ export const cartMachine = setup({
     recreateCart: fromPromise<RecreateCartOutput, RecreateCartInput>(notProvided('recreateCart')),
     abandonCart: fromPromise<AbandonCartOutput>(notProvided('abandonCart')),
     checkoutCart: fromPromise<CheckoutCartOutput>(notProvided('checkoutCart')),
+    extendCart: fromPromise<ExtendCartOutput>(notProvided('extendCart')),
     // The countdown tells the cart when it runs out, so what the cart allows changes at once.
     countdown: countdownMachine.provide({ actions: { announceExpiry: sendParent({ type: 'countdown.expired' }) } }),
   },
@@ -423,6 +436,8 @@ export const cartMachine = setup({
     forgetProceed: assign({ proceedRequested: false }),
     rememberProblem: assign({ problem: (_, params: { error: unknown }) => problemOf(params.error) }),
     forgetProblem: assign({ problem: null }),
+    rememberExtensionProblem: assign({ extensionProblem: (_, params: { error: unknown }) => problemOf(params.error) }),
+    forgetExtensionProblem: assign({ extensionProblem: null }),
     syncCountdown: sendTo('countdown', ({ context }) => ({
       type: 'countdown.reset' as const,
       expiresAt: context.cart?.expiresAt ?? '',
@@ -454,6 +469,7 @@ export const cartMachine = setup({
     hasQueuedLine: ({ context }) => context.queuedLine !== null,
     hasLines: ({ context }) => (context.cart?.lines.length ?? 0) > 0,
     isCartExpired: ({ context }) => context.cart !== null && isCartExpired(context.cart.expiresAt, new Date(context.now())),
+    canExtend: ({ context }) => context.cart !== null && canExtendCart(context.cart.expiresAt, new Date(context.now()), context.cart.extensionsLeft),
     isCartMissing: (_, params: { error: unknown }) => isNotFoundError(params.error) || isUnauthorizedError(params.error),
     isRecreateRequested: ({ context }) => context.request?.kind === 'recreate',
     isLineRequested: ({ context }) => context.request?.kind === 'line',
@@ -494,6 +510,7 @@ export const cartMachine = setup({
     proceedRequested: false,
     countdownStopRequested: false,
     problem: null,
+    extensionProblem: null,
   }),
   initial: 'loading',
   on: {
@@ -538,7 +555,7 @@ export const cartMachine = setup({
     settling: {
       always: [
         { guard: 'isRecreateRequested', target: 'recreating' },
-        { guard: and(['isLineRequested', 'hasCart']), target: 'open.addingLine', actions: 'takeRequestedLine' },
+        { guard: and(['isLineRequested', 'hasCart']), target: 'open.lines.addingLine', actions: 'takeRequestedLine' },
         { guard: 'isLineRequested', target: 'creatingFromLink', actions: 'takeRequestedLine' },
         { guard: 'hasCart', target: 'open', actions: 'forgetRequest' },
         { guard: 'isViewRequested', target: 'noCart', actions: 'forgetRequest' },
@@ -580,7 +597,7 @@ export const cartMachine = setup({
         src: 'createCart',
         input: createCartInput,
         onDone: {
-          target: 'open.addingLine',
+          target: 'open.lines.addingLine',
           actions: { type: 'rememberCart', params: ({ event }) => ({ cart: event.output }) },
         },
         onError: {
@@ -606,7 +623,7 @@ export const cartMachine = setup({
         src: 'createCart',
         input: createCartInput,
         onDone: {
-          target: 'open.addingLine',
+          target: 'open.lines.addingLine',
           actions: { type: 'rememberCart', params: ({ event }) => ({ cart: event.output }) },
         },
         onError: {
@@ -636,6 +653,7 @@ export const cartMachine = setup({
 
     /** A cart exists; its countdown runs until the order is confirmed. */
     open: {
+      type: 'parallel',
       entry: 'stopCountdownIfRequested',
       invoke: {
         id: 'countdown',
@@ -669,200 +687,236 @@ export const cartMachine = setup({
           },
         ],
       },
-      initial: 'editable',
       states: {
-        editable: {
-          initial: 'resuming',
-          on: {
-            'cart.lineChanged': [
-              {
-                guard: { type: 'isQuantityInvalid', params: ({ event }) => ({ qty: event.qty }) },
-                actions: [
-                  { type: 'rejectLineEdit', params: ({ event }) => ({ lineId: event.lineId }) },
-                  { type: 'announceInvalidLine', params: ({ event }) => ({ lineId: event.lineId }) },
+        lines: {
+          initial: 'editable',
+          states: {
+          editable: {
+            initial: 'resuming',
+            on: {
+              'cart.lineChanged': [
+                {
+                  guard: { type: 'isQuantityInvalid', params: ({ event }) => ({ qty: event.qty }) },
+                  actions: [
+                    { type: 'rejectLineEdit', params: ({ event }) => ({ lineId: event.lineId }) },
+                    { type: 'announceInvalidLine', params: ({ event }) => ({ lineId: event.lineId }) },
+                  ],
+                },
+                {
+                  guard: { type: 'isLineInCart', params: ({ event }) => ({ lineId: event.lineId }) },
+                  // Each keystroke starts the 600 ms pause again.
+                  target: '.editing',
+                  actions: { type: 'rememberLineEdit', params: ({ event }) => ({ lineId: event.lineId, qty: event.qty ?? 0 }) },
+                },
+              ],
+              'cart.lineRemoved': {
+                guard: { type: 'isLineInCart', params: ({ event }) => ({ lineId: event.lineId }) },
+                target: '#cart.open.lines.removingLine',
+                actions: { type: 'rememberRemoval', params: ({ event }) => ({ lineId: event.lineId }) },
+              },
+              'cart.lineAdded': {
+                target: '#cart.open.lines.addingLine',
+                actions: { type: 'rememberPendingLine', params: ({ event }) => ({ line: event.line, replyTo: event.replyTo ?? null }) },
+              },
+              'cart.buybackChosen': {
+                guard: 'isBuybackEligible',
+                target: '#cart.open.lines.savingBuyback',
+                actions: { type: 'rememberChoice', params: ({ event }) => ({ choice: event.choice }) },
+              },
+              'cart.refundChosen': {
+                guard: 'isRefundOffered',
+                target: '#cart.open.lines.savingRefund',
+                actions: { type: 'rememberChoice', params: ({ event }) => ({ choice: event.choice }) },
+              },
+              'cart.checkoutRequested': [
+                // An expired cart cannot be checked out (spec 4.3, 8: 'Cart expired').
+                { guard: 'isCartExpired' },
+                // Typed amounts are sent first; the checkout follows once they are saved.
+                { guard: 'hasPendingEdits', target: '.updatingLine', actions: 'rememberProceed' },
+                { guard: and(['isSpendAllowed', 'areGuaranteesAnswered']), target: '#cart.open.lines.checkingOut' },
+                // The spend rule disables the button; unanswered questions show their messages.
+                { guard: 'isSpendAllowed', actions: 'revealGuaranteeErrors' },
+              ],
+              'cart.abandonRequested': { target: '#cart.abandoning' },
+            },
+            states: {
+              /** Back from a write: typed amounts wait again, or a requested checkout goes ahead. */
+              resuming: {
+                always: [
+                  { guard: 'hasQueuedLine', target: '#cart.open.lines.addingLine', actions: 'takeQueuedLine' },
+                  { guard: and(['isProceedRequested', 'hasPendingEdits']), target: 'updatingLine' },
+                  { guard: 'hasPendingEdits', target: 'editing' },
+                  {
+                    guard: and(['isProceedRequested', 'isSpendAllowed', 'areGuaranteesAnswered']),
+                    target: '#cart.open.lines.checkingOut',
+                    actions: 'forgetProceed',
+                  },
+                  { guard: 'isProceedRequested', target: 'idle', actions: ['forgetProceed', 'revealGuaranteeErrors'] },
+                  { target: 'idle' },
                 ],
               },
-              {
-                guard: { type: 'isLineInCart', params: ({ event }) => ({ lineId: event.lineId }) },
-                // Each keystroke starts the 600 ms pause again.
-                target: '.editing',
-                actions: { type: 'rememberLineEdit', params: ({ event }) => ({ lineId: event.lineId, qty: event.qty ?? 0 }) },
+              idle: {},
+              editing: {
+                after: {
+                  // An amount typed and then refused leaves nothing to send.
+                  LINE_DEBOUNCE: [{ guard: 'hasPendingEdits', target: 'updatingLine' }, { target: 'resuming' }],
+                },
               },
-            ],
-            'cart.lineRemoved': {
-              guard: { type: 'isLineInCart', params: ({ event }) => ({ lineId: event.lineId }) },
-              target: '#cart.open.removingLine',
-              actions: { type: 'rememberRemoval', params: ({ event }) => ({ lineId: event.lineId }) },
+              updatingLine: {
+                tags: ['saving'],
+                entry: 'pickLineToSend',
+                invoke: {
+                  id: 'updateLine',
+                  src: 'updateLine',
+                  input: ({ context }) => {
+                    const lineId = context.sendingLineId ?? '';
+                    return {
+                      lineId,
+                      line: { currencyCode: lineOf(context.cart, lineId)?.currency.code ?? '', qty: context.lineEdits[lineId] ?? 0 },
+                    };
+                  },
+                  onDone: {
+                    target: 'resuming',
+                    actions: [
+                      { type: 'rememberCart', params: ({ event }) => ({ cart: event.output }) },
+                      'dropSentLineEdit',
+                      'syncCountdown',
+                    ],
+                  },
+                  // The shopper reads the problem before any checkout goes ahead.
+                  onError: {
+                    target: 'resuming',
+                    actions: [
+                      'dropSentLineEdit',
+                      'forgetProceed',
+                      { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) },
+                    ],
+                  },
+                },
+              },
             },
-            'cart.lineAdded': {
-              target: '#cart.open.addingLine',
-              actions: { type: 'rememberPendingLine', params: ({ event }) => ({ line: event.line, replyTo: event.replyTo ?? null }) },
-            },
-            'cart.buybackChosen': {
-              guard: 'isBuybackEligible',
-              target: '#cart.open.savingBuyback',
-              actions: { type: 'rememberChoice', params: ({ event }) => ({ choice: event.choice }) },
-            },
-            'cart.refundChosen': {
-              guard: 'isRefundOffered',
-              target: '#cart.open.savingRefund',
-              actions: { type: 'rememberChoice', params: ({ event }) => ({ choice: event.choice }) },
-            },
-            'cart.checkoutRequested': [
-              // An expired cart cannot be checked out (spec 4.3, 8: 'Cart expired').
-              { guard: 'isCartExpired' },
-              // Typed amounts are sent first; the checkout follows once they are saved.
-              { guard: 'hasPendingEdits', target: '.updatingLine', actions: 'rememberProceed' },
-              { guard: and(['isSpendAllowed', 'areGuaranteesAnswered']), target: '#cart.open.checkingOut' },
-              // The spend rule disables the button; unanswered questions show their messages.
-              { guard: 'isSpendAllowed', actions: 'revealGuaranteeErrors' },
-            ],
-            'cart.abandonRequested': { target: '#cart.abandoning' },
           },
+          addingLine: {
+            tags: ['saving'],
+            invoke: {
+              id: 'addLine',
+              src: 'addLine',
+              input: ({ context }) => ({ currencyCode: context.pendingLine?.currencyCode ?? '', qty: context.pendingLine?.qty ?? 0 }),
+              onDone: {
+                target: 'editable',
+                actions: [{ type: 'rememberCart', params: ({ event }) => ({ cart: event.output }) }, 'answerLineSaved', 'forgetPendingLine', 'syncCountdown'],
+              },
+              onError: {
+                target: 'editable',
+                actions: [
+                  { type: 'answerLineRefused', params: ({ event }) => ({ error: event.error }) },
+                  'forgetPendingLine',
+                  { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) },
+                ],
+              },
+            },
+          },
+          removingLine: {
+            tags: ['saving'],
+            invoke: {
+              id: 'removeLine',
+              src: 'removeLine',
+              input: ({ context }) => ({ lineId: context.removingLineId ?? '' }),
+              onDone: {
+                target: 'editable',
+                actions: [{ type: 'rememberCart', params: ({ event }) => ({ cart: event.output }) }, 'forgetRemoval', 'syncCountdown'],
+              },
+              onError: {
+                target: 'editable',
+                actions: ['forgetRemoval', { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) }],
+              },
+            },
+          },
+          savingBuyback: {
+            tags: ['saving'],
+            invoke: {
+              id: 'setBuyback',
+              src: 'setBuyback',
+              input: ({ context }) => ({ choice: context.pendingChoice ?? false }),
+              onDone: {
+                target: 'editable',
+                actions: [{ type: 'rememberCart', params: ({ event }) => ({ cart: event.output }) }, 'syncCountdown'],
+              },
+              onError: {
+                target: 'editable',
+                actions: { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) },
+              },
+            },
+          },
+          savingRefund: {
+            tags: ['saving'],
+            invoke: {
+              id: 'setRefund',
+              src: 'setRefund',
+              input: ({ context }) => ({ choice: context.pendingChoice ?? false }),
+              onDone: {
+                target: 'editable',
+                actions: [{ type: 'rememberCart', params: ({ event }) => ({ cart: event.output }) }, 'syncCountdown'],
+              },
+              onError: {
+                target: 'editable',
+                actions: { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) },
+              },
+            },
+          },
+          checkingOut: {
+            tags: ['checkingOut'],
+            invoke: {
+              id: 'checkoutCart',
+              src: 'checkoutCart',
+              onDone: {
+                target: 'checkedOut',
+                actions: { type: 'announceCheckout', params: ({ event }) => ({ order: event.output }) },
+              },
+              onError: {
+                target: 'editable',
+                actions: { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) },
+              },
+            },
+          },
+          checkedOut: {
+            tags: ['checkedOut'],
+            entry: 'refuseQueuedLine',
+            on: { 'cart.lineAdded': { actions: { type: 'refuseLine', params: ({ event }) => ({ replyTo: event.replyTo ?? null }) } } },
+          },
+
+          },
+        },
+        /**
+         * "Need more time?" (WCAG 2.2.1): in the countdown's last 5 minutes the shopper may extend
+         * the hold, each time by the cart's TTL, while the server allows (cart.extensionsLeft).
+         */
+        time: {
+          initial: 'held',
           states: {
-            /** Back from a write: typed amounts wait again, or a requested checkout goes ahead. */
-            resuming: {
-              always: [
-                { guard: 'hasQueuedLine', target: '#cart.open.addingLine', actions: 'takeQueuedLine' },
-                { guard: and(['isProceedRequested', 'hasPendingEdits']), target: 'updatingLine' },
-                { guard: 'hasPendingEdits', target: 'editing' },
-                {
-                  guard: and(['isProceedRequested', 'isSpendAllowed', 'areGuaranteesAnswered']),
-                  target: '#cart.open.checkingOut',
-                  actions: 'forgetProceed',
-                },
-                { guard: 'isProceedRequested', target: 'idle', actions: ['forgetProceed', 'revealGuaranteeErrors'] },
-                { target: 'idle' },
-              ],
-            },
-            idle: {},
-            editing: {
-              after: {
-                // An amount typed and then refused leaves nothing to send.
-                LINE_DEBOUNCE: [{ guard: 'hasPendingEdits', target: 'updatingLine' }, { target: 'resuming' }],
-              },
-            },
-            updatingLine: {
-              tags: ['saving'],
-              entry: 'pickLineToSend',
+            /** As the cart was made or read. */
+            held: { on: { 'cart.extendRequested': { guard: 'canExtend', target: 'extending' } } },
+            extending: {
+              tags: ['extending'],
+              entry: 'forgetExtensionProblem',
               invoke: {
-                id: 'updateLine',
-                src: 'updateLine',
-                input: ({ context }) => {
-                  const lineId = context.sendingLineId ?? '';
-                  return {
-                    lineId,
-                    line: { currencyCode: lineOf(context.cart, lineId)?.currency.code ?? '', qty: context.lineEdits[lineId] ?? 0 },
-                  };
-                },
+                id: 'extendCart',
+                src: 'extendCart',
                 onDone: {
-                  target: 'resuming',
-                  actions: [
-                    { type: 'rememberCart', params: ({ event }) => ({ cart: event.output }) },
-                    'dropSentLineEdit',
-                    'syncCountdown',
-                  ],
+                  target: 'extended',
+                  actions: [{ type: 'rememberCart', params: ({ event }) => ({ cart: event.output }) }, 'syncCountdown'],
                 },
-                // The shopper reads the problem before any checkout goes ahead.
                 onError: {
-                  target: 'resuming',
-                  actions: [
-                    'dropSentLineEdit',
-                    'forgetProceed',
-                    { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) },
-                  ],
+                  target: 'refused',
+                  actions: { type: 'rememberExtensionProblem', params: ({ event }) => ({ error: event.error }) },
                 },
               },
             },
+            /** "We've added 30 minutes. Your cart is now held until 14:32." */
+            extended: { tags: ['extended'], on: { 'cart.extendRequested': { guard: 'canExtend', target: 'extending' } } },
+            /** The server's reason (no more time, too early, expired) or a failed call; asking again is allowed. */
+            refused: { tags: ['extensionRefused'], on: { 'cart.extendRequested': { guard: 'canExtend', target: 'extending' } } },
           },
-        },
-        addingLine: {
-          tags: ['saving'],
-          invoke: {
-            id: 'addLine',
-            src: 'addLine',
-            input: ({ context }) => ({ currencyCode: context.pendingLine?.currencyCode ?? '', qty: context.pendingLine?.qty ?? 0 }),
-            onDone: {
-              target: 'editable',
-              actions: [{ type: 'rememberCart', params: ({ event }) => ({ cart: event.output }) }, 'answerLineSaved', 'forgetPendingLine', 'syncCountdown'],
-            },
-            onError: {
-              target: 'editable',
-              actions: [
-                { type: 'answerLineRefused', params: ({ event }) => ({ error: event.error }) },
-                'forgetPendingLine',
-                { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) },
-              ],
-            },
-          },
-        },
-        removingLine: {
-          tags: ['saving'],
-          invoke: {
-            id: 'removeLine',
-            src: 'removeLine',
-            input: ({ context }) => ({ lineId: context.removingLineId ?? '' }),
-            onDone: {
-              target: 'editable',
-              actions: [{ type: 'rememberCart', params: ({ event }) => ({ cart: event.output }) }, 'forgetRemoval', 'syncCountdown'],
-            },
-            onError: {
-              target: 'editable',
-              actions: ['forgetRemoval', { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) }],
-            },
-          },
-        },
-        savingBuyback: {
-          tags: ['saving'],
-          invoke: {
-            id: 'setBuyback',
-            src: 'setBuyback',
-            input: ({ context }) => ({ choice: context.pendingChoice ?? false }),
-            onDone: {
-              target: 'editable',
-              actions: [{ type: 'rememberCart', params: ({ event }) => ({ cart: event.output }) }, 'syncCountdown'],
-            },
-            onError: {
-              target: 'editable',
-              actions: { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) },
-            },
-          },
-        },
-        savingRefund: {
-          tags: ['saving'],
-          invoke: {
-            id: 'setRefund',
-            src: 'setRefund',
-            input: ({ context }) => ({ choice: context.pendingChoice ?? false }),
-            onDone: {
-              target: 'editable',
-              actions: [{ type: 'rememberCart', params: ({ event }) => ({ cart: event.output }) }, 'syncCountdown'],
-            },
-            onError: {
-              target: 'editable',
-              actions: { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) },
-            },
-          },
-        },
-        checkingOut: {
-          tags: ['checkingOut'],
-          invoke: {
-            id: 'checkoutCart',
-            src: 'checkoutCart',
-            onDone: {
-              target: 'checkedOut',
-              actions: { type: 'announceCheckout', params: ({ event }) => ({ order: event.output }) },
-            },
-            onError: {
-              target: 'editable',
-              actions: { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) },
-            },
-          },
-        },
-        checkedOut: {
-          tags: ['checkedOut'],
-          entry: 'refuseQueuedLine',
-          on: { 'cart.lineAdded': { actions: { type: 'refuseLine', params: ({ event }) => ({ replyTo: event.replyTo ?? null }) } } },
         },
       },
     },
@@ -965,5 +1019,41 @@ export function selectViewCartRules(snapshot: CartSnapshot): ViewCartRules | nul
     guaranteeErrors: context.showGuaranteeErrors ? errors : { buyback: null, refund: null },
     spend: spendOf(context, cart),
     identification: identificationNoticeOf(cart.product.id, toMinor(cart.total, GBP_CODE), context.settings.identificationThresholdMinor ?? null),
+  };
+}
+
+/** "Need more time?" as the header cart and the checkout header show it. */
+export interface MoreTimeView {
+  /** 'Add 30 minutes', while more time may be asked for (or is on its way); null otherwise. */
+  offer: string | null;
+  extending: boolean;
+  /** "We've added 30 minutes. Your cart is now held until 14:32." */
+  added: string | null;
+  /** Why no time was added (the server's words). */
+  refusal: string | null;
+  /** In the last 5 minutes with nothing more to add. */
+  usedUp: boolean;
+  /**
+   * What the polite live region says: the warning as the countdown enters its last 5 minutes,
+   * then the outcome. It changes at those moments only, never with each second.
+   */
+  announcement: string;
+}
+
+/** `expiring`: the countdown's 'expiring' (under 300 s, not expired), read from its child. */
+export function selectMoreTime(snapshot: CartSnapshot, expiring: boolean): MoreTimeView | null {
+  const { cart, extensionProblem } = snapshot.context;
+  if (cart === null || !snapshot.matches('open')) return null;
+  const extending = snapshot.hasTag('extending');
+  const added = snapshot.hasTag('extended') ? moreTimeAddedText(cart.extensionMinutes, cart.expiresAt) : null;
+  const refusal = snapshot.hasTag('extensionRefused') ? (extensionProblem?.detail ?? extensionProblem?.title ?? messages.moreTimeFailed) : null;
+  const offered = extending || (expiring && cart.extensionsLeft > 0);
+  return {
+    offer: offered ? addMoreTimeLabel(cart.extensionMinutes) : null,
+    extending,
+    added,
+    refusal,
+    usedUp: expiring && !extending && cart.extensionsLeft === 0,
+    announcement: refusal ?? added ?? (expiring || extending ? moreTimeWarningText(cart.extensionMinutes, cart.extensionsLeft) : ''),
   };
 }

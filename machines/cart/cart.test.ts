@@ -34,6 +34,7 @@ function startCart(initial: Cart | null | Error, overrides: { api?: Partial<Reco
     recreateCart: vi.fn(async (_input: unknown) => makeCart({ id: 'recreated' })),
     abandonCart: vi.fn(async (): Promise<void> => {}),
     checkoutCart: vi.fn(async () => ({ orderId: 'order-1', externalOrderId: 'TM-0001' })),
+    extendCart: vi.fn(async () => makeCart()),
   };
   for (const [name, fn] of Object.entries(overrides.api ?? {})) {
     (api as Record<string, unknown>)[name] = vi.fn(fn);
@@ -50,6 +51,7 @@ function startCart(initial: Cart | null | Error, overrides: { api?: Partial<Reco
       recreateCart: fromPromise(({ input }) => api.recreateCart(input as never) as Promise<Cart>),
       abandonCart: fromPromise(() => api.abandonCart()),
       checkoutCart: fromPromise(() => api.checkoutCart()),
+      extendCart: fromPromise(() => api.extendCart() as Promise<Cart>),
     },
   });
   const emitted: AnyEventObject[] = [];
@@ -123,7 +125,7 @@ describe('view-cart page (spec 2.6, 4.3)', () => {
     await settled();
     expect(api.createCart).toHaveBeenCalledWith({ storeId: 12, productId: 1, affiliateCode: 'AFF' });
     expect(api.addLine).toHaveBeenCalledWith({ currencyCode: 'USD', qty: 300 });
-    expect(actor.getSnapshot().matches({ open: 'editable' })).toBe(true);
+    expect(actor.getSnapshot().matches({ open: { lines: 'editable' } })).toBe(true);
   });
 
   it("shows why the link's cart could not be created, says 'You have no cart' and goes to / after 1 second", async () => {
@@ -419,7 +421,7 @@ describe('checkout (spec 4.3, 7.4)', () => {
     expect(selectCountdownRef(actor.getSnapshot())?.getSnapshot().context.view.text).toBe('Cart expired');
     expect(canCheckOut.at(-1)).toBe(false);
     actor.send(checkout);
-    expect(actor.getSnapshot().matches({ open: { editable: 'idle' } })).toBe(true);
+    expect(actor.getSnapshot().matches({ open: { lines: { editable: 'idle' } } })).toBe(true);
     expect(api.checkoutCart).not.toHaveBeenCalled();
   });
 
@@ -463,7 +465,7 @@ describe('checkout (spec 4.3, 7.4)', () => {
     await settled();
     actor.send({ type: 'cart.checkoutRequested' });
     await settled();
-    expect(actor.getSnapshot().matches({ open: 'editable' })).toBe(true);
+    expect(actor.getSnapshot().matches({ open: { lines: 'editable' } })).toBe(true);
     expect(actor.getSnapshot().context.problem?.title).toBe('Rates changed');
   });
 });
@@ -549,5 +551,59 @@ describe('add to cart as a conversation (spec 2.3, 4.3, 8)', () => {
     const { ref, answers } = requester();
     actor.send({ type: 'cart.lineAdded', line, replyTo: ref });
     expect(answers).toEqual([{ type: 'cart.lineRefused', problem: { title: "We couldn't get your cart" } }]);
+  });
+});
+
+describe('"Need more time?" (WCAG 2.2.1 Timing Adjustable)', () => {
+  const at = (ms: number) => new Date(BASE + ms).toISOString();
+  const timeTags = (s: { hasTag: (tag: 'extending' | 'extended' | 'extensionRefused') => boolean }) =>
+    (['extending', 'extended', 'extensionRefused'] as const).filter((tag) => s.hasTag(tag));
+
+  it('is not offered before the countdown\'s last 5 minutes, nor once the server allows no more', async () => {
+    for (const cart of [makeCart({ expiresAt: at(10 * 60_000) }), makeCart({ expiresAt: at(60_000), extensionsLeft: 0 })]) {
+      const { actor, settled, api } = startCart(cart);
+      await settled();
+      expect(actor.getSnapshot().can({ type: 'cart.extendRequested' })).toBe(false);
+      actor.send({ type: 'cart.extendRequested' });
+      expect(api.extendCart).not.toHaveBeenCalled();
+    }
+  });
+
+  it('extends the hold: the countdown reads the new expiry, and a second request waits for the first', async () => {
+    const later = makeCart({ expiresAt: at(4 * 60_000 + 30 * 60_000), extensionsLeft: 1 });
+    let answer: (cart: Cart) => void = () => undefined;
+    const { actor, settled, api, clock } = startCart(makeCart({ expiresAt: at(4 * 60_000) }), {
+      api: { extendCart: () => new Promise<Cart>((resolve) => (answer = resolve)) },
+    });
+    await settled();
+    const countdown = selectCountdownRef(actor.getSnapshot());
+    expect(countdown?.getSnapshot().hasTag('expiring')).toBe(true);
+    actor.send({ type: 'cart.extendRequested' });
+    expect(timeTags(actor.getSnapshot())).toEqual(['extending']);
+    actor.send({ type: 'cart.extendRequested' });
+    expect(api.extendCart).toHaveBeenCalledTimes(1);
+    answer(later);
+    await waitFor(actor, (s) => s.hasTag('extended'));
+    expect(actor.getSnapshot().context.cart?.expiresAt).toBe(later.expiresAt);
+    clock.increment(1000);
+    expect(countdown?.getSnapshot().context.view.text).toBe('33:59');
+    expect(countdown?.getSnapshot().hasTag('expiring')).toBe(false);
+  });
+
+  it('keeps the refusal to show beside the offer, not as the cart\'s problem, and may be asked again', async () => {
+    const refusal = Object.assign(new Error('HTTP 409'), {
+      status: 409,
+      problem: { type: 'cart-extension-limit', title: 'No more time can be added', status: 409, detail: 'This cart has already had all the extra time we can give it (twice).' },
+    });
+    const { actor, settled, api } = startCart(makeCart({ expiresAt: at(2 * 60_000) }), { api: { extendCart: () => Promise.reject(refusal) } });
+    await settled();
+    actor.send({ type: 'cart.extendRequested' });
+    await waitFor(actor, (s) => s.hasTag('extensionRefused'));
+    expect(actor.getSnapshot().context.extensionProblem).toMatchObject({ title: 'No more time can be added' });
+    expect(actor.getSnapshot().context.problem).toBeNull();
+    actor.send({ type: 'cart.extendRequested' });
+    expect(timeTags(actor.getSnapshot())).toEqual(['extending']);
+    expect(actor.getSnapshot().context.extensionProblem).toBeNull();
+    expect(api.extendCart).toHaveBeenCalledTimes(2);
   });
 });

@@ -59,6 +59,11 @@ export function abandonCart(api: ApiClient, options?: CallOptions): Promise<void
   return api.send(apiRoutes.cartAbandon, apiRoutes.cartAbandon.url(), options);
 }
 
+/** POST /api/cart/extend: "Need more time?", the cart's hold extended by its TTL. */
+export function extendCart(api: ApiClient, options?: CallOptions): Promise<Cart> {
+  return api.json(apiRoutes.cartExtend, apiRoutes.cartExtend.url(), CartSchema, options);
+}
+
 /** POST /cart/checkout: creates the order from the cart. */
 export function checkoutCart(api: ApiClient, options?: CallOptions): Promise<CheckoutResponse> {
   return api.json(apiRoutes.cartCheckout, apiRoutes.cartCheckout.url(), CheckoutResponseSchema, options);

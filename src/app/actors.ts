@@ -41,6 +41,7 @@ import {
   checkoutCart,
   createCart,
   deleteCartLine,
+  extendCart,
   fetchCart,
   fetchCartExists,
   recreateWebCart,
@@ -194,6 +195,7 @@ export function provideCart(services: ShopServices, tracking: () => Partial<Trac
       setRefund: authorised(fromPromise(({ input, signal }) => setRefundGuarantee(api, input.choice, { signal }))),
       recreateCart: authorised(fromPromise(({ input, signal }) => recreateWebCart(api, input.webCartId, { signal }))),
       abandonCart: authorised(fromPromise(({ signal }) => abandonCart(api, { signal }))),
+      extendCart: authorised(fromPromise(({ signal }) => extendCart(api, { signal }))),
       checkoutCart: authorised(
         fromPromise(async ({ signal }) => {
           const order = await checkoutCart(api, { signal });

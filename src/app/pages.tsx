@@ -184,7 +184,7 @@ export function ViewCartPage() {
 
 export function DeliveryPage() {
   const reads = useShopReads();
-  return <DeliveryScreen checkout={useCheckout()} countdown={useCartCountdown()} settings={useSiteSettings()} storeDetails={reads.storeDetails} />;
+  return <DeliveryScreen checkout={useCheckout()} countdown={useCartCountdown()} cart={useShopActors().cart} settings={useSiteSettings()} storeDetails={reads.storeDetails} />;
 }
 
 export function CustomerInfoPage() {
@@ -196,6 +196,7 @@ export function CustomerInfoPage() {
     <CustomerInfoScreen
       checkout={useCheckout()}
       countdown={useCartCountdown()}
+      cart={useShopActors().cart}
       settings={settings}
       marketingDefault={settings.marketingDefault}
       content={content.status === 'done' ? content.output : null}
@@ -208,11 +209,11 @@ export function CustomerInfoPage() {
 }
 
 export function PaymentPage() {
-  return <PaymentScreen checkout={useCheckout()} countdown={useCartCountdown()} settings={useSiteSettings()} />;
+  return <PaymentScreen checkout={useCheckout()} countdown={useCartCountdown()} cart={useShopActors().cart} settings={useSiteSettings()} />;
 }
 
 export function PaymentUnsuccessfulPage() {
-  return <PaymentUnsuccessfulScreen checkout={useCheckout()} countdown={useCartCountdown()} />;
+  return <PaymentUnsuccessfulScreen checkout={useCheckout()} countdown={useCartCountdown()} cart={useShopActors().cart} />;
 }
 
 export function ConfirmationPage() {

@@ -186,6 +186,8 @@ export interface CartStoryOptions {
   setBuyback?: Answer<Cart>;
   setRefund?: Answer<Cart>;
   checkoutCart?: Answer<CheckoutResponse>;
+  /** "Need more time?": the server's answer (the cart as read unless given). */
+  extendCart?: Answer<Cart>;
   abandon?: Answer<void>;
   settings?: Partial<CartSettings>;
   request?: ViewCartRequest;
@@ -210,6 +212,7 @@ export async function cartStory(options: CartStoryOptions = {}): Promise<StoryCa
       recreateCart: answering(ok(current)),
       abandonCart: answering(options.abandon ?? ok(undefined)),
       checkoutCart: answering(options.checkoutCart ?? ok(f.checkout)),
+      extendCart: answering(options.extendCart ?? ok(current)),
     },
   });
   const actor = createActor(machine, {

@@ -19,6 +19,7 @@ import {
 } from './checkout-story-support.tsx';
 import { makeCart } from '../../mocks/fixtures.ts';
 import { formatMessage, messages } from '#domain/messages.ts';
+import { addMoreTimeLabel, moreTimeAddedText } from '#domain/more-time.ts';
 import { opening, playChecks, type StateChecks } from '../support/play-checks.ts';
 
 type Loaded = { cart: StoryCart; checkout: StoryCheckout; newLine: StoryNewLine };
@@ -130,7 +131,7 @@ export const AddingLine: Story = {
   loaders: story({ addLine: pending }, '/checkout/view-cart', {
     events: [{ type: 'newLine.currencyChosen', currencyCode: 'CHF' }, { type: 'amount.typed', picker: 'foreign', text: '200' }, { type: 'newLine.addRequested' }],
   }),
-  parameters: { machineStates: [REVIEW, 'cart.open.addingLine', 'newLine.form.adding.waiting'], shows: ['Adding to cart'] },
+  parameters: { machineStates: [REVIEW, 'cart.open.lines.addingLine', 'newLine.form.adding.waiting'], shows: ['Adding to cart'] },
 };
 
 // ------------------------------------------------------------------------------------------------
@@ -207,6 +208,22 @@ export const CheckoutFailed: Story = {
   }),
 };
 
+/** Under 5 minutes left: the checkout header offers "Need more time?" beside the countdown. */
+export const MoreTimeOffered: Story = {
+  parameters: { machineStates: ['cart.open.time.held'] },
+  loaders: story({ cart: ok({ ...f.cart, expiresAt: new Date(STORY_NOW.getTime() + 245_000).toISOString() }) }),
+};
+
+/** The hold extended: the header says until when. */
+export const TimeAdded: Story = {
+  parameters: { machineStates: ['cart.open.time.extended'] },
+  loaders: story({
+    cart: ok({ ...f.cart, expiresAt: new Date(STORY_NOW.getTime() + 245_000).toISOString() }),
+    extendCart: ok({ ...f.cart, expiresAt: new Date(STORY_NOW.getTime() + 245_000 + 30 * 60_000).toISOString(), extensionsLeft: 1 }),
+    events: [{ type: 'cart.extendRequested' }],
+  }),
+};
+
 /** The cart ran out of time. */
 export const Expired: Story = { loaders: story({ cart: ok({ ...f.cart, expiresAt: STORY_NOW.toISOString() }) }) };
 
@@ -256,4 +273,9 @@ const checks: StateChecks = {
   CheckingOut: { texts: [messages.proceedingToCheckout] },
   CheckoutFailed: { texts: ['Your cart has expired', 'Please add your currency again.'] },
   Expired: { texts: [messages.reviewTitle] },
+  MoreTimeOffered: { texts: [messages.needMoreTime, '04:05'], enabled: [['button', addMoreTimeLabel(30)], proceed] },
+  TimeAdded: {
+    texts: [moreTimeAddedText(30, new Date(STORY_NOW.getTime() + 245_000 + 30 * 60_000).toISOString()), '34:05'],
+    absent: [messages.needMoreTime],
+  },
 };

@@ -1,6 +1,7 @@
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
 import { HeaderCart } from '#src/screens/header-cart/header-cart.tsx';
-import { makeCart } from '../../mocks/fixtures.ts';
+import { makeCart, problems } from '../../mocks/fixtures.ts';
+import { addMoreTimeLabel, moreTimeAddedText } from '#domain/more-time.ts';
 import { STORY_NOW, cartFor, cartStory, f, fail, ok, pending, type CartStoryOptions } from '../support/shop-front-story-support.tsx';
 import frames from '../support/story-frames.module.css';
 import { formatMessage, messages } from '#domain/messages.ts';
@@ -85,64 +86,64 @@ export const Recreating: Story = {
 /** Two lines, the countdown running, total, Review & checkout and Empty cart. */
 export const WithLines: Story = {
   parameters: {
-    machineStates: ['cart.open.editable.idle', 'countdown.running.counting'],
+    machineStates: ['cart.open.lines.editable.idle', 'countdown.running.counting'],
     shows: ['18:45', '2 currencies in your cart', '£437.72', '£676.56', 'Review & checkout', 'Empty cart'],
   },
   loaders: story({}),
 };
 
 export const OneLine: Story = {
-  parameters: { machineStates: ['cart.open.editable.idle'], shows: ['1 currency in your cart'] },
+  parameters: { machineStates: ['cart.open.lines.editable.idle'], shows: ['1 currency in your cart'] },
   loaders: story({ cart: ok(cartFor([{ code: 'JPY', qty: 50000 }])) }),
 };
 
 /** Typed, waiting for the 600 ms pause. */
 export const EditingLine: Story = {
-  parameters: { machineStates: ['cart.open.editable.editing'] },
+  parameters: { machineStates: ['cart.open.lines.editable.editing'] },
   loaders: story({ events: [lineEdit] }),
 };
 
 /** The typed amount is on its way. */
 export const UpdatingLine: Story = {
-  parameters: { machineStates: ['cart.open.editable.updatingLine'] },
+  parameters: { machineStates: ['cart.open.lines.editable.updatingLine'] },
   loaders: story({ write: pending, events: [lineEdit, { wait: 650 }] }),
 };
 
 /** Not above 0: 'Amount should be greater than 0', and the field keeps the focus. */
 export const InvalidAmount: Story = {
-  parameters: { machineStates: ['cart.open.editable.idle'], shows: ['Amount should be greater than 0'] },
+  parameters: { machineStates: ['cart.open.lines.editable.idle'], shows: ['Amount should be greater than 0'] },
   loaders: story({ events: [{ type: 'cart.lineChanged', lineId: 'line-1', qty: 0 }] }),
 };
 
 export const AddingLine: Story = {
-  parameters: { machineStates: ['cart.open.addingLine'] },
+  parameters: { machineStates: ['cart.open.lines.addingLine'] },
   loaders: story({ write: pending, events: [{ type: 'cart.lineAdded', line: { currencyCode: 'CHF', qty: 200, productId: 2, storeId: 12 } }] }),
 };
 
 export const RemovingLine: Story = {
-  parameters: { machineStates: ['cart.open.removingLine'] },
+  parameters: { machineStates: ['cart.open.lines.removingLine'] },
   loaders: story({ write: pending, events: [{ type: 'cart.lineRemoved', lineId: 'line-2' }] }),
 };
 
 /** The view-cart page saves the Buyback answer; the header cart shows the cart meanwhile. */
 export const SavingBuyback: Story = {
-  parameters: { machineStates: ['cart.open.savingBuyback'] },
+  parameters: { machineStates: ['cart.open.lines.savingBuyback'] },
   loaders: story({ write: pending, events: [{ type: 'cart.buybackChosen', choice: true }] }),
 };
 
 export const SavingRefund: Story = {
-  parameters: { machineStates: ['cart.open.savingRefund'] },
+  parameters: { machineStates: ['cart.open.lines.savingRefund'] },
   loaders: story({ write: pending, events: [{ type: 'cart.refundChosen', choice: false }] }),
 };
 
 export const CheckingOut: Story = {
-  parameters: { machineStates: ['cart.open.checkingOut'] },
+  parameters: { machineStates: ['cart.open.lines.checkingOut'] },
   loaders: story({ cart: ok(answered), checkout: pending, events: [{ type: 'cart.checkoutRequested' }] }),
 };
 
 /** The order exists; the countdown stops at confirmation. */
 export const CheckedOut: Story = {
-  parameters: { machineStates: ['cart.open.checkedOut', 'countdown.stopped'] },
+  parameters: { machineStates: ['cart.open.lines.checkedOut', 'countdown.stopped'] },
   loaders: story({ cart: ok(answered), events: [{ type: 'cart.checkoutRequested' }, { type: 'countdown.stopRequested' }] }),
 };
 
@@ -174,9 +175,49 @@ export const Expired: Story = {
   loaders: story({ cart: ok(cartFor([{ code: 'EUR', qty: 500 }], 0)) }),
 };
 
+// "Need more time?" (WCAG 2.2.1): offered in the countdown's last 5 minutes, twice at most.
+const expiring = cartFor([{ code: 'EUR', qty: 500 }], 245);
+const extendedCart = { ...cartFor([{ code: 'EUR', qty: 500 }], 245 + 30 * 60), extensionsLeft: 1 };
+
+/** Under 5 minutes left: "Need more time? Add 30 minutes" beside the countdown. */
+export const MoreTimeOffered: Story = {
+  parameters: { machineStates: ['cart.open.time.held', 'countdown.running.expiring'], shows: ['04:05', messages.needMoreTime, addMoreTimeLabel(30)] },
+  loaders: story({ cart: ok(expiring) }),
+};
+
+/** Closed, the mini cart still offers more time beside the basket. */
+export const MoreTimeOfferedClosed: Story = {
+  parameters: { machineStates: ['cart.open.time.held'], shows: [messages.needMoreTime] },
+  render: (_args, { loaded }) => <HeaderCart cart={(loaded as Loaded).cart} />,
+  loaders: story({ cart: ok(expiring) }),
+};
+
+export const AddingTime: Story = {
+  parameters: { machineStates: ['cart.open.time.extending'] },
+  loaders: story({ cart: ok(expiring), extend: pending, events: [{ type: 'cart.extendRequested' }] }),
+};
+
+/** The hold extended by the cart's TTL: the countdown reads the new expiry, and says until when. */
+export const TimeAdded: Story = {
+  parameters: { machineStates: ['cart.open.time.extended', 'countdown.running.counting'], shows: ['34:05', moreTimeAddedText(30, extendedCart.expiresAt)] },
+  loaders: story({ cart: ok(expiring), extend: ok(extendedCart), events: [{ type: 'cart.extendRequested' }] }),
+};
+
+/** The server refused (another tab took the last extension): its reason, in its words. */
+export const MoreTimeRefused: Story = {
+  parameters: { machineStates: ['cart.open.time.refused'], shows: [problems.extensionLimit.detail] },
+  loaders: story({ cart: ok(expiring), extend: fail(problems.extensionLimit), events: [{ type: 'cart.extendRequested' }] }),
+};
+
+/** Both extensions used: no offer, and the shopper is told so. */
+export const NoMoreTime: Story = {
+  parameters: { machineStates: ['countdown.running.expiring'], shows: [messages.moreTimeUsedUp] },
+  loaders: story({ cart: ok({ ...expiring, extensionsLeft: 0 }) }),
+};
+
 /** A sell-back cart reviews on /selling/view-cart. */
 export const SellBack: Story = {
-  parameters: { machineStates: ['cart.open.editable.idle'] },
+  parameters: { machineStates: ['cart.open.lines.editable.idle'] },
   loaders: story({ cart: ok(f.sellBackCart) }),
 };
 
@@ -215,4 +256,10 @@ const checks: StateChecks = {
   ExpiringShake: { texts: [messages.cartLineCountOne], enabled: [review] },
   Expired: { texts: [messages.cartExpired], disabled: [review] },
   SellBack: { texts: [messages.total], enabled: [review, empty] },
+  MoreTimeOffered: { texts: [messages.needMoreTime], enabled: [review, ['button', addMoreTimeLabel(30)]] },
+  MoreTimeOfferedClosed: { enabled: [['button', messages.needMoreTime]] },
+  AddingTime: { texts: [messages.needMoreTime, messages.addingMoreTime] },
+  TimeAdded: { texts: [moreTimeAddedText(30, extendedCart.expiresAt)], absent: [messages.needMoreTime] },
+  MoreTimeRefused: { texts: [problems.extensionLimit.detail], enabled: [['button', addMoreTimeLabel(30)]] },
+  NoMoreTime: { texts: [messages.moreTimeUsedUp], absent: [messages.needMoreTime] },
 };

@@ -107,6 +107,8 @@ export interface CartStoryOptions {
   write?: Answer<Cart>;
   abandon?: Answer<void>;
   checkout?: Answer<{ orderId: string; externalOrderId: string }>;
+  /** "Need more time?": the server's answer (the written cart unless given). */
+  extend?: Answer<Cart>;
   events?: (CartEvent | 'settle' | { wait: number })[];
 }
 
@@ -130,6 +132,7 @@ export async function cartStory(options: CartStoryOptions = {}) {
       recreateCart: answering(written),
       abandonCart: answering(options.abandon ?? ok(undefined)),
       checkoutCart: answering(options.checkout ?? ok(f.checkout)),
+      extendCart: answering(options.extend ?? written),
     },
   });
   // The story clock stands still for the chart's timers too (they move only by a story's `wait`):

@@ -6,12 +6,15 @@ import type { ProductId } from '#domain/contract/catalogue.ts';
 import { cartMachine, selectCartNotice, selectCountdownRef, selectViewCartRules, type CartSnapshot } from '#machines/cart/cart.machine.ts';
 import { actorDone, actorFailed, definePathSuite, INIT_EVENT } from '../support/graph-coverage.ts';
 import { cartLine, makeCart } from '../support/cart-fixtures.ts';
-import { CART_SCREEN_TAGS, LINE_REFUSED, LINE_SAVED, OPEN_SCREENS, cartOracle, noticeOf, type CartSeen } from './oracles/cart.oracle.ts';
+import { CART_SCREEN_TAGS, LINE_REFUSED, LINE_SAVED, OPEN_SCREENS, TIME_TAGS, cartOracle, noticeOf, type CartSeen } from './oracles/cart.oracle.ts';
 
 const NOW = Date.parse('2025-06-02T10:00:00Z');
 const large = [cartLine('line-1', 'EUR', 250, 212.35)];
 // Guarantees answered and spend met: Proceed goes ahead.
-const answered = makeCart({ id: 'answered', lines: large, buyBackGuarantee: false, refundGuarantee: false });
+// In its last 5 minutes with one extension left: "Need more time?" is offered.
+const answered = makeCart({ id: 'answered', lines: large, buyBackGuarantee: false, refundGuarantee: false, expiresAt: '2025-06-02T10:03:00.000Z', extensionsLeft: 1 });
+// The server's answer to "Need more time?" (carts of one minute: still in the last 5 minutes).
+const extended = makeCart({ id: 'extended', lines: large, buyBackGuarantee: false, refundGuarantee: false, expiresAt: '2025-06-02T10:04:00.000Z', extensionsLeft: 1 });
 // Both questions still open.
 const unanswered = makeCart({ id: 'unanswered', lines: large });
 // Below product 1's £100 minimum: Proceed is disabled.
@@ -91,6 +94,9 @@ definePathSuite({
     { type: 'cart.refreshRequested' },
     { type: 'countdown.stopRequested' },
     { type: 'problem.dismissed' },
+    { type: 'cart.extendRequested' },
+    actorDone('extendCart', extended),
+    actorFailed('extendCart', problem(409)),
     actorDone('fetchCart', null),
     actorDone('fetchCart', answered),
     actorDone('fetchCart', unanswered),
@@ -122,7 +128,9 @@ definePathSuite({
   assertState: (s, step) => {
     seen = step.event.type === INIT_EVENT ? oracle.start() : oracle.next(seen, step.event);
     const after = `after ${step.event.type}`;
-    expect([...s.tags].sort(), `what the cart shows ${after}`).toEqual([...CART_SCREEN_TAGS[seen.screen]].sort());
+    expect([...s.tags].sort(), `what the cart shows ${after}`).toEqual([...CART_SCREEN_TAGS[seen.screen], ...TIME_TAGS[seen.time]].sort());
+    expect(s.can({ type: 'cart.extendRequested' }), `"Need more time?" ${after}`).toBe(oracle.canAskForTime(seen));
+    if (seen.time === 'refused') expect(s.context.extensionProblem, `why no time was added ${after}`).not.toBeNull();
     expect(selectCartNotice(s), `the notice ${after}`).toBe(noticeOf(seen.screen));
     expect(s.context.cart?.id ?? null, `the cart shown ${after}`).toBe(seen.cart?.id ?? null);
     expect(selectCountdownRef(s) !== undefined, `the countdown running ${after}`).toBe(OPEN_SCREENS.includes(seen.screen));

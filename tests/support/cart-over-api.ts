@@ -4,7 +4,7 @@
  */
 import { fromPromise } from 'xstate';
 import { createApiClient } from '#src/api/client.ts';
-import { abandonCart, addCartLine, checkoutCart, createCart, deleteCartLine, fetchCart, fetchCartExists, recreateWebCart, setBuybackGuarantee, setRefundGuarantee, updateCartLine } from '#src/api/cart.ts';
+import { abandonCart, addCartLine, checkoutCart, createCart, deleteCartLine, extendCart, fetchCart, fetchCartExists, recreateWebCart, setBuybackGuarantee, setRefundGuarantee, updateCartLine } from '#src/api/cart.ts';
 import { cartMachine } from '#machines/cart/cart.machine.ts';
 import { MOCK_API_BASE } from '../../mocks/handlers.ts';
 
@@ -22,6 +22,7 @@ export function cartOverApi(token = 'token-1') {
       recreateCart: fromPromise(({ input, signal }) => recreateWebCart(api, input.webCartId, { signal })),
       abandonCart: fromPromise(({ signal }) => abandonCart(api, { signal })),
       checkoutCart: fromPromise(({ signal }) => checkoutCart(api, { signal })),
+      extendCart: fromPromise(({ signal }) => extendCart(api, { signal })),
     },
   });
 }

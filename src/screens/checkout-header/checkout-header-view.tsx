@@ -3,6 +3,8 @@ import type { CheckoutStep, CheckoutStepId } from '#domain/checkout-steps.ts';
 import type { CountdownView } from '#domain/countdown.ts';
 import { messages } from '#domain/messages.ts';
 import { Countdown } from '#src/ui/countdown.tsx';
+import { MoreTime, MoreTimeAnnouncer } from '#src/ui/more-time.tsx';
+import type { MoreTimeView } from '#machines/cart/cart.machine.ts';
 import { Spinner } from '#src/ui/spinner.tsx';
 import { StepBar } from '#src/ui/step-bar.tsx';
 import styles from './checkout-header.module.css';
@@ -14,6 +16,9 @@ export interface CheckoutHeaderViewProps {
   activeStep: CheckoutStepId | null;
   /** The cart countdown; null when there is none (stopped at confirmation, or no cart yet). */
   countdown: CountdownView | null;
+  /** "Need more time?" in the countdown's last 5 minutes; null without an open cart. */
+  moreTime?: MoreTimeView | null;
+  onMoreTime?: () => void;
   /**
    * 'abandon': the close button abandons the cart. 'home': the order is placed, the close
    * control is a plain link to /.
@@ -34,7 +39,7 @@ function CloseIcon() {
 }
 
 /** The checkout's own header: step bar, cart countdown and the close control (spec 2.5). */
-export function CheckoutHeaderView({ steps, activeStep, countdown, closeMode, canClose, closing, onClose }: CheckoutHeaderViewProps) {
+export function CheckoutHeaderView({ steps, activeStep, countdown, moreTime, onMoreTime, closeMode, canClose, closing, onClose }: CheckoutHeaderViewProps) {
   const onHomeLink = (event: MouseEvent<HTMLAnchorElement>) => {
     // The link works without script; with it, the checkout actor leaves and the router navigates.
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
@@ -62,6 +67,8 @@ export function CheckoutHeaderView({ steps, activeStep, countdown, closeMode, ca
           )}
         </div>
       </div>
+      {countdown && moreTime && onMoreTime ? <MoreTime view={moreTime} onExtend={onMoreTime} /> : null}
+      {moreTime ? <MoreTimeAnnouncer text={countdown ? moreTime.announcement : ''} /> : null}
       {activeStep ? <StepBar steps={steps} currentId={activeStep} label={messages.checkoutProgress} className={styles.steps} /> : null}
     </header>
   );

@@ -12,6 +12,7 @@ import {
   useCheckoutTag,
   type CheckoutActorRef,
 } from '../checkout-shared/use-checkout.ts';
+import { useMoreTime, type CartRef } from '../header-cart/use-header-cart.ts';
 import { CheckoutHeaderView } from './checkout-header-view.tsx';
 
 export type CountdownActorRef = ActorRefFrom<typeof countdownMachine>;
@@ -27,13 +28,15 @@ export interface CheckoutHeaderProps {
   checkout: CheckoutActorRef;
   /** The cart's countdown child, when the visitor has a cart. */
   countdown?: CountdownActorRef | null;
+  /** The cart, for "Need more time?" beside the countdown. */
+  cart?: CartRef | null;
   /** The page on screen, for the step bar while the chart is between pages (leaving, opening). */
   page: CheckoutPage;
   /** The product when the page knows it before the checkout does (the cart's, on the review page). */
   productId?: ProductId | null;
 }
 
-export function CheckoutHeader({ checkout, countdown, page: shownPage, productId: knownProductId }: CheckoutHeaderProps) {
+export function CheckoutHeader({ checkout, countdown, cart, page: shownPage, productId: knownProductId }: CheckoutHeaderProps) {
   const stepBar = useCheckoutStepBar(checkout);
   const chartProductId = useCheckoutProductId(checkout);
   const productId = knownProductId ?? chartProductId;
@@ -41,6 +44,7 @@ export function CheckoutHeader({ checkout, countdown, page: shownPage, productId
   const { active } = stepBar;
   const page = useCheckoutPage(checkout) ?? shownPage;
   const view = useCountdownView(countdown);
+  const moreTime = useMoreTime(cart, view);
   const canClose = useCheckoutCan(checkout, CLOSE);
   const closing = useCheckoutTag(checkout, 'abandoning');
   const onConfirmation = page === 'confirmation';
@@ -49,6 +53,8 @@ export function CheckoutHeader({ checkout, countdown, page: shownPage, productId
       steps={steps}
       activeStep={active ?? activeStepOf(page, productId)}
       countdown={onConfirmation ? null : view}
+      moreTime={onConfirmation ? null : moreTime.view}
+      onMoreTime={moreTime.extend}
       closeMode={onConfirmation ? 'home' : 'abandon'}
       canClose={canClose}
       closing={closing}

@@ -18,6 +18,7 @@ import { PRODUCT } from '#domain/products.ts';
 import { orderCompletedProperties } from '#src/app/order-tracking.ts';
 import { silentTracker, type MarketingTracker } from '#src/app/tracking.ts';
 import type { CountdownActorRef } from '../checkout-header/checkout-header.tsx';
+import type { CartRef } from '../header-cart/use-header-cart.ts';
 import { CheckoutFrame } from '../checkout-shared/checkout-frame.tsx';
 import { orderSummaryOf } from '#domain/order-summary.ts';
 import { OrderSummaryView } from '../checkout-shared/order-summary-view.tsx';
@@ -43,6 +44,8 @@ export type CustomerInfoSettings = Pick<
 export interface CustomerInfoScreenProps {
   checkout: CheckoutActorRef;
   countdown?: CountdownActorRef | null;
+  /** The cart, for "Need more time?" in the checkout header. */
+  cart?: CartRef | null;
   settings: CustomerInfoSettings;
   /** Checkout content blocks (date of birth help, marketing wording, links); null until read. */
   content: CheckoutContent | null;
@@ -63,6 +66,7 @@ const VELOCITY_HOME = { type: 'velocity.homeRequested' } as const;
 export function CustomerInfoScreen({
   checkout,
   countdown,
+  cart,
   settings,
   content,
   addressLookup,
@@ -163,7 +167,7 @@ export function CustomerInfoScreen({
   return (
     <CheckoutFrame
       checkout={checkout}
-      countdown={countdown}
+      countdown={countdown} cart={cart}
       page="details"
       title={messages.detailsTitle}
       aside={<OrderSummaryView summary={summary} />}

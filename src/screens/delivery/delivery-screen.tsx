@@ -9,6 +9,7 @@ import { formatGbpAmount } from '#domain/money.ts';
 import { PRODUCT } from '#domain/products.ts';
 import { storeAddressLines } from '#domain/store-address.ts';
 import type { CountdownActorRef } from '../checkout-header/checkout-header.tsx';
+import type { CartRef } from '../header-cart/use-header-cart.ts';
 import { CheckoutFrame } from '../checkout-shared/checkout-frame.tsx';
 import { orderSummaryOf, type FeeLineSettings } from '#domain/order-summary.ts';
 import { OrderSummaryView } from '../checkout-shared/order-summary-view.tsx';
@@ -52,6 +53,8 @@ const PROBE_CHOICE = { type: 'deliverySlot.chosen', slotId: '' } as const;
 export interface DeliveryScreenProps {
   checkout: CheckoutActorRef;
   countdown?: CountdownActorRef | null;
+  /** The cart, for "Need more time?" in the checkout header. */
+  cart?: CartRef | null;
   settings: FeeLineSettings;
   /** The branch's address, for the sell-back drop-off note; without it the branch shows by name. */
   storeDetails?: StoreDetailsLogic;
@@ -60,7 +63,7 @@ export interface DeliveryScreenProps {
 }
 
 /** /checkout/delivery-options over the checkout actor. */
-export function DeliveryScreen({ checkout, countdown, settings, storeDetails, now = () => new Date() }: DeliveryScreenProps) {
+export function DeliveryScreen({ checkout, countdown, cart, settings, storeDetails, now = () => new Date() }: DeliveryScreenProps) {
   const order = useCheckoutOrder(checkout);
   const slots = useDeliverySlots(checkout);
   const chosenSlotId = useChosenSlotId(checkout);
@@ -97,7 +100,7 @@ export function DeliveryScreen({ checkout, countdown, settings, storeDetails, no
   return (
     <CheckoutFrame
       checkout={checkout}
-      countdown={countdown}
+      countdown={countdown} cart={cart}
       page="delivery"
       title={collection ? messages.collectionTitle : messages.deliveryTitle}
       aside={

@@ -1,8 +1,13 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { countdownView } from '#domain/countdown.ts';
-import { HeaderCartView, type HeaderCartViewProps } from './header-cart-view.tsx';
+import { HeaderCartView, preloadHeaderCartPanel, type HeaderCartViewProps } from './header-cart-view.tsx';
+
+// The dropdown's body is loaded when the basket is first reached for; here, before each render.
+beforeAll(async () => {
+  await preloadHeaderCartPanel();
+});
 
 function props(overrides: Partial<HeaderCartViewProps> = {}): HeaderCartViewProps {
   return {

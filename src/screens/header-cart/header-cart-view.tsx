@@ -1,10 +1,9 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type ComponentType, type FocusEvent, type KeyboardEvent } from 'react';
 import type { CountdownView } from '#domain/countdown.ts';
 import { formatMessage, messages } from '#domain/messages.ts';
 import { Button } from '#src/ui/button.tsx';
-import { Countdown } from '#src/ui/countdown.tsx';
-import { Notice } from '#src/ui/notice.tsx';
-import { Skeleton } from '#src/ui/skeleton.tsx';
+import { MoreTimeAnnouncer } from '#src/ui/more-time.tsx';
+import type { MoreTimeView } from '#machines/cart/cart.machine.ts';
 import { Spinner } from '#src/ui/spinner.tsx';
 import styles from './header-cart.module.css';
 
@@ -32,6 +31,9 @@ export interface HeaderCartViewProps {
   /** '£1,234.56'. */
   total: string;
   countdown: CountdownView | null;
+  /** "Need more time?" in the countdown's last 5 minutes; null while there is no open cart. */
+  moreTime?: MoreTimeView | null;
+  onMoreTime?: () => void;
   /** The view-cart page of the cart's product. */
   checkoutHref: string;
   canCheckout: boolean;
@@ -61,133 +63,49 @@ function BasketIcon() {
   );
 }
 
-function LineRow({
-  line,
-  onAmountChange,
-  onAmountCommit,
-  onRemove,
-}: { line: HeaderCartLineView } & Pick<HeaderCartViewProps, 'onAmountChange' | 'onAmountCommit' | 'onRemove'>) {
-  const input = useRef<HTMLInputElement>(null);
-  const inputId = `header-cart-line-${line.id}`;
-  const errorId = `${inputId}-error`;
-  // Spec 5.1: a quantity not above 0 sends focus back to the field.
-  useEffect(() => {
-    if (line.error) input.current?.focus();
-  }, [line.error]);
-  return (
-    <li className={styles.line} data-testid="header-cart-line">
-      <span className={styles.code}>{line.code}</span>
-      <div className={styles.amount}>
-        <label htmlFor={inputId} className="visually-hidden">
-          {formatMessage(messages.lineAmountLabel, { code: line.code })}
-        </label>
-        <input
-          ref={input}
-          id={inputId}
-          className={styles.amountInput}
-          inputMode="decimal"
-          autoComplete="off"
-          value={line.amount}
-          aria-invalid={line.error ? true : undefined}
-          aria-describedby={line.error ? errorId : undefined}
-          onChange={(e) => onAmountChange(line.id, e.target.value)}
-          onBlur={() => onAmountCommit?.(line.id)}
-        />
-      </div>
-      <span className={styles.price}>
-        {line.saving ? <Spinner label={messages.loadingCart} /> : null}
-        {line.price}
-      </span>
-      <button
-        type="button"
-        className={styles.remove}
-        aria-label={formatMessage(messages.removeLine, { code: line.code })}
-        disabled={!line.canRemove}
-        onClick={() => onRemove(line.id)}
-      >
-        <svg width="18" height="18" viewBox="0 0 20 20" stroke="currentColor" strokeWidth="2" aria-hidden="true">
-          <path d="M5 5l10 10M15 5L5 15" />
-        </svg>
-      </button>
-      {line.error ? (
-        <p id={errorId} className={styles.lineError} role="alert">
-          {line.error}
-        </p>
-      ) : null}
-    </li>
+type Panel = ComponentType<HeaderCartViewProps>;
+let loadedPanel: Panel | null = null;
+let loadingPanel: Promise<Panel> | null = null;
+
+/** Loads the dropdown's body (once); the basket asks for it as soon as the pointer or focus reaches it. */
+export function preloadHeaderCartPanel(): Promise<Panel> {
+  loadingPanel ??= import('./header-cart-panel.tsx').then(
+    (m) => (loadedPanel = m.HeaderCartPanel),
+    (error: unknown) => {
+      // Asked for again next time (a dropped connection, a deploy in between).
+      loadingPanel = null;
+      throw error;
+    },
   );
+  return loadingPanel;
 }
 
-/** The dropdown's body: the countdown, lines, summary, total and the two actions. */
-export function HeaderCartPanel(props: HeaderCartViewProps) {
-  const { status, lines, summary, total, countdown, checkoutHref, canCheckout, canEmpty, emptying, error, onCheckout } = props;
-  const onCheckoutClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    // The link works without script and in a new tab; a plain click stays in the app.
-    if (!onCheckout || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-    onCheckout();
-  };
-  if (status === 'loading') {
+const preloadQuietly = () => {
+  preloadHeaderCartPanel().catch(() => undefined);
+};
+
+/** The dropdown's body, or 'Loading your cart' for the moment it takes to arrive. */
+function HeaderCartPanel(props: HeaderCartViewProps) {
+  const [Loaded, setLoaded] = useState<Panel | null>(() => loadedPanel);
+  useEffect(() => {
+    if (Loaded !== null) return;
+    let live = true;
+    preloadHeaderCartPanel().then(
+      (panel) => live && setLoaded(() => panel),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [Loaded]);
+  if (Loaded === null) {
     return (
       <div className={styles.loading} aria-busy="true">
         <Spinner label={messages.loadingCart} showLabel />
-        <Skeleton lines={3} />
       </div>
     );
   }
-  if (status === 'error') {
-    return <Notice tone="error">{error ?? messages.cartFetchFailed}</Notice>;
-  }
-  if (status === 'empty') {
-    return (
-      <>
-        {props.notice ? <Notice tone="info">{props.notice}</Notice> : null}
-        {error ? <Notice tone="error">{error}</Notice> : null}
-        <p className={styles.empty}>{messages.headerCartEmpty}</p>
-      </>
-    );
-  }
-  return (
-    <div className={styles.panelBody}>
-      {countdown ? (
-        <div className={styles.countdown}>
-          <Countdown view={countdown} label={messages.timeLeft} />
-        </div>
-      ) : null}
-      {props.notice ? <Notice tone="info">{props.notice}</Notice> : null}
-      {error ? <Notice tone="error">{error}</Notice> : null}
-      <ul className={styles.lines} aria-label={summary}>
-        {lines.map((line) => (
-          <LineRow
-            key={line.id}
-            line={line}
-            onAmountChange={props.onAmountChange}
-            onAmountCommit={props.onAmountCommit}
-            onRemove={props.onRemove}
-          />
-        ))}
-      </ul>
-      <p className={styles.summary}>{summary}</p>
-      <p className={styles.total}>
-        <span>{messages.total}</span>
-        <strong>{total}</strong>
-      </p>
-      <div className={styles.actions}>
-        {canCheckout ? (
-          <a className={styles.checkout} href={checkoutHref} onClick={onCheckoutClick}>
-            {messages.reviewAndCheckout}
-          </a>
-        ) : (
-          <span className={`${styles.checkout} ${styles.checkoutDisabled}`} aria-disabled="true" role="link">
-            {messages.reviewAndCheckout}
-          </span>
-        )}
-        <Button variant="link" onClick={props.onEmpty} disabled={!canEmpty} loading={emptying}>
-          {messages.emptyCart}
-        </Button>
-      </div>
-    </div>
-  );
+  return <Loaded {...props} />;
 }
 
 /** The space kept between the dropdown and the window's edge, in CSS pixels. */
@@ -255,12 +173,22 @@ export function HeaderCartView(props: HeaderCartViewProps) {
         aria-expanded={open}
         aria-controls={open ? dialogId : undefined}
         onClick={() => setOpen((o) => !o)}
+        onPointerEnter={preloadQuietly}
+        onFocus={preloadQuietly}
       >
         <BasketIcon />
         <span className={styles.badge} aria-hidden="true" data-testid="header-cart-count">
           {count}
         </span>
       </button>
+      {!open && props.moreTime?.offer && props.onMoreTime ? (
+        // Closed, the cart still offers more time beside the basket, so the warning is seen too.
+        <Button variant="secondary" className={styles.moreTimeShortcut} onClick={props.onMoreTime} loading={props.moreTime.extending} loadingLabel={messages.addingMoreTime}>
+          {messages.needMoreTime}
+        </Button>
+      ) : null}
+      {/* Mounted with the open cart, before its text changes, so the change is announced. */}
+      {props.moreTime ? <MoreTimeAnnouncer text={props.moreTime.announcement} /> : null}
       {open ? (
         <div ref={dialog} id={dialogId} role="dialog" aria-labelledby={titleId} tabIndex={-1} className={`${styles.popover} ${styles.dialog}`}>
           <h2 id={titleId} className="visually-hidden">

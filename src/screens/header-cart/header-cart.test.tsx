@@ -3,14 +3,18 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, SimulatedClock } from 'xstate';
 import { makeCart } from '../../../mocks/fixtures.ts';
 import { handlers, routeUrl, variants } from '../../../mocks/handlers.ts';
 import { cartOverApi, cartSettings } from '../../../tests/support/cart-over-api.ts';
 import { HeaderCart } from './header-cart.tsx';
+import { preloadHeaderCartPanel } from './header-cart-view.tsx';
 
 const server = setupServer(...handlers);
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: 'error' });
+  await preloadHeaderCartPanel();
+});
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
@@ -135,5 +139,54 @@ describe('HeaderCart', () => {
     expect(review).not.toHaveAttribute('href');
     expect(cart.getSnapshot().can({ type: 'cart.reviewRequested' })).toBe(false);
     expect(cart.getSnapshot().can({ type: 'cart.checkoutRequested' })).toBe(false);
+  });
+});
+
+describe('"Need more time?" (WCAG 2.2.1 Timing Adjustable)', () => {
+  it('warns once, politely, as the countdown enters its last 5 minutes, and extends the hold when asked', async () => {
+    const clock = new SimulatedClock();
+    const cartNow = () => NOW + clock.now();
+    const expiring = makeCart(new Date(NOW), { lines: [{ code: 'EUR', qty: 500 }], expiresInSeconds: 302 });
+    const extended = { ...expiring, expiresAt: new Date(Date.parse(expiring.expiresAt) + 30 * 60_000).toISOString(), extensionsLeft: 1 };
+    server.use(...variants.withCart(expiring), http.post(routeUrl('cartExtend'), () => HttpResponse.json(extended)));
+    const cart = createActor(cartOverApi(), { clock, input: { siteId: 1, settings: cartSettings, now: cartNow } });
+    cart.start();
+    render(<HeaderCart cart={cart} />);
+    const announcer = await screen.findByTestId('more-time-announcer');
+    expect(announcer).toHaveAttribute('aria-live', 'polite');
+    expect(announcer).toHaveTextContent(/^$/);
+    expect(screen.queryByRole('button', { name: 'Need more time?' })).toBeNull();
+
+    const said: string[] = [];
+    const observer = new MutationObserver(() => said.push(announcer.textContent ?? ''));
+    observer.observe(announcer, { childList: true, characterData: true, subtree: true });
+    for (let second = 0; second < 20; second++) {
+      act(() => clock.increment(1000));
+    }
+    await act(async () => undefined);
+    observer.disconnect();
+    // Twenty seconds of countdown, one announcement.
+    expect(said).toEqual(['Your cart will expire in under 5 minutes. Need more time? You can add 30 minutes.']);
+
+    // Closed, the basket offers it too; the mini cart says how much.
+    await userEvent.click(screen.getByRole('button', { name: 'Need more time?' }));
+    await screen.findByText(/^We've added 30 minutes\. Your cart is now held until \d\d:\d\d\.$/);
+    expect(announcer).toHaveTextContent(/^We've added 30 minutes\./);
+    const dialog = await openCart();
+    expect(within(dialog).getByRole('timer', { name: 'Time left to check out' })).toHaveTextContent('34:42');
+    cart.stop();
+  });
+
+  it('shows the server\'s reason when it refuses', async () => {
+    const expiring = makeCart(new Date(NOW), { lines: [{ code: 'EUR', qty: 500 }], expiresInSeconds: 120 });
+    server.use(...variants.withCart(expiring));
+    server.use(http.post(routeUrl('cartExtend'), () => HttpResponse.json(
+      { type: 'cart-extension-limit', title: 'No more time can be added', status: 409, detail: 'This cart has already had all the extra time we can give it (twice).' },
+      { status: 409, headers: { 'Content-Type': 'application/problem+json' } },
+    )));
+    start();
+    const dialog = await openCart();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Add 30 minutes' }));
+    expect(await within(dialog).findByText('This cart has already had all the extra time we can give it (twice).')).toBeInTheDocument();
   });
 });

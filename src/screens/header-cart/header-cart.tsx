@@ -14,6 +14,7 @@ import {
   useCartProductId,
   useCartTotal,
   useHeaderCartState,
+  useMoreTime,
   useRemovableLines,
   type CartRef,
 } from './use-header-cart.ts';
@@ -45,6 +46,7 @@ export function HeaderCart({ cart, defaultOpen }: HeaderCartProps) {
   const total = useCartTotal(cart);
   const productId = useCartProductId(cart);
   const countdown = useCartCountdown(cart);
+  const moreTime = useMoreTime(cart, countdown);
   const notice = useCartNotice(cart);
   const problem = useCartProblem(cart);
   const removable = useRemovableLines(cart).split(' ');
@@ -72,6 +74,8 @@ export function HeaderCart({ cart, defaultOpen }: HeaderCartProps) {
       summary={lineCountSummary(lines.length)}
       total={total === null ? '' : formatGbpAmount(total)}
       countdown={countdown}
+      moreTime={moreTime.view}
+      onMoreTime={moreTime.extend}
       checkoutHref={productId === null ? '' : viewCartPath(productId)}
       canCheckout={canCheckout}
       canEmpty={canEmpty}

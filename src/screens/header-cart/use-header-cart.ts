@@ -3,6 +3,7 @@
  * chart decides what can be done (snapshot.can) and what each line shows (selectCartLines).
  */
 import { useSelector } from '@xstate/react';
+import { useCallback } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { CountdownView } from '#domain/countdown.ts';
 import type { ProductId } from '#domain/contract/catalogue.ts';
@@ -12,6 +13,8 @@ import {
   selectCartNotice,
   selectCountdownRef,
   selectLineCount,
+  selectMoreTime,
+  type MoreTimeView,
   type CartEvent,
   type CartLineView,
   type CartMachine,
@@ -84,4 +87,17 @@ export function useCartEmptying(cart: CartRef): boolean {
 export function useCartCountdown(cart: CartRef): CountdownView | null {
   const countdown = useSelector(cart, selectCountdownRef);
   return useSelector(countdown, (s) => s?.context.view ?? null);
+}
+
+/** "Need more time?" over the cart and its countdown's readout; null while there is no open cart. */
+export function useMoreTime(cart: CartRef | null | undefined, countdown: CountdownView | null): { view: MoreTimeView | null; extend: () => void } {
+  const expiring = countdown?.expiring ?? false;
+  const view = useSelector(cart ?? undefined, (s) => (s === undefined ? null : selectMoreTime(s, expiring)), sameMoreTime);
+  const extend = useCallback(() => cart?.send({ type: 'cart.extendRequested' }), [cart]);
+  return { view, extend };
+}
+
+function sameMoreTime(a: MoreTimeView | null, b: MoreTimeView | null): boolean {
+  if (a === null || b === null) return a === b;
+  return a.offer === b.offer && a.extending === b.extending && a.added === b.added && a.refusal === b.refusal && a.usedUp === b.usedUp && a.announcement === b.announcement;
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { messages } from '#domain/messages.ts';
 import type { CountdownActorRef } from '../checkout-header/checkout-header.tsx';
+import type { CartRef } from '../header-cart/use-header-cart.ts';
 import { CheckoutFrame } from '../checkout-shared/checkout-frame.tsx';
 import { useCheckoutCan, useCheckoutProblem, useCheckoutTag, type CheckoutActorRef } from '../checkout-shared/use-checkout.ts';
 import { PaymentUnsuccessfulView } from './payment-unsuccessful-view.tsx';
@@ -12,10 +13,12 @@ const VELOCITY_HOME = { type: 'velocity.homeRequested' } as const;
 export interface PaymentUnsuccessfulScreenProps {
   checkout: CheckoutActorRef;
   countdown?: CountdownActorRef | null;
+  /** The cart, for "Need more time?" in the checkout header. */
+  cart?: CartRef | null;
 }
 
 /** /checkout/payment-unsuccessful, the checkout's error address (spec 2.11). */
-export function PaymentUnsuccessfulScreen({ checkout, countdown }: PaymentUnsuccessfulScreenProps) {
+export function PaymentUnsuccessfulScreen({ checkout, countdown, cart }: PaymentUnsuccessfulScreenProps) {
   const loading = useCheckoutTag(checkout, 'loading');
   const loadFailed = useCheckoutTag(checkout, 'loadFailed');
   const velocityLimited = useCheckoutTag(checkout, 'velocityLimited');
@@ -31,7 +34,7 @@ export function PaymentUnsuccessfulScreen({ checkout, countdown }: PaymentUnsucc
 
   return (
     // An order the velocity check refused never reached payment: the page does not say it failed.
-    <CheckoutFrame checkout={checkout} countdown={countdown} page="unsuccessful" title={velocityLimited ? messages.velocityTitle : messages.unsuccessfulTitle}>
+    <CheckoutFrame checkout={checkout} countdown={countdown} cart={cart} page="unsuccessful" title={velocityLimited ? messages.velocityTitle : messages.unsuccessfulTitle}>
       <PaymentUnsuccessfulView
         status={loadFailed ? 'loadFailed' : loading ? 'loading' : 'ready'}
         canTryAgain={canTryAgain}

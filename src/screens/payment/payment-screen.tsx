@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react';
 import { useEffect, useMemo } from 'react';
 import { messages } from '#domain/messages.ts';
 import type { CountdownActorRef } from '../checkout-header/checkout-header.tsx';
+import type { CartRef } from '../header-cart/use-header-cart.ts';
 import { CheckoutFrame } from '../checkout-shared/checkout-frame.tsx';
 import { orderSummaryOf, type FeeLineSettings } from '#domain/order-summary.ts';
 import { OrderSummaryView } from '../checkout-shared/order-summary-view.tsx';
@@ -18,13 +19,15 @@ import { PaymentView } from './payment-view.tsx';
 export interface PaymentScreenProps {
   checkout: CheckoutActorRef;
   countdown?: CountdownActorRef | null;
+  /** The cart, for "Need more time?" in the checkout header. */
+  cart?: CartRef | null;
   settings: FeeLineSettings;
   /** The window whose messages are forwarded (the payment response page posts to it). */
   messageSource?: Pick<Window, 'addEventListener' | 'removeEventListener'>;
 }
 
 /** /checkout/payment over the checkout actor and its payment frame child. */
-export function PaymentScreen({ checkout, countdown, settings, messageSource = window }: PaymentScreenProps) {
+export function PaymentScreen({ checkout, countdown, cart, settings, messageSource = window }: PaymentScreenProps) {
   const order = useCheckoutOrder(checkout);
   const paymentUrl = usePaymentUrl(checkout);
   const formShown = useCheckoutTag(checkout, 'paymentFormShown');
@@ -44,7 +47,7 @@ export function PaymentScreen({ checkout, countdown, settings, messageSource = w
   return (
     <CheckoutFrame
       checkout={checkout}
-      countdown={countdown}
+      countdown={countdown} cart={cart}
       page="payment"
       title={messages.paymentTitle}
       aside={<OrderSummaryView summary={summary} />}

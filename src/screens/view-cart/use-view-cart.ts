@@ -66,15 +66,15 @@ export function useRemovableLineIds(cart: CartActorRef): string {
 }
 
 export function useRemovingLineId(cart: CartActorRef): string | null {
-  return useSelector(cart, (s) => (s.matches({ open: 'removingLine' }) ? s.context.removingLineId : null));
+  return useSelector(cart, (s) => (s.matches({ open: { lines: 'removingLine' } }) ? s.context.removingLineId : null));
 }
 
 export function useAddingLine(cart: CartActorRef): boolean {
-  return useSelector(cart, (s) => s.matches({ open: 'addingLine' }) || s.matches('creating') || s.matches('creatingFromLink'));
+  return useSelector(cart, (s) => s.matches({ open: { lines: 'addingLine' } }) || s.matches('creating') || s.matches('creatingFromLink'));
 }
 
 export function useSavingGuarantee(cart: CartActorRef): boolean {
-  return useSelector(cart, (s) => s.matches({ open: 'savingBuyback' }) || s.matches({ open: 'savingRefund' }));
+  return useSelector(cart, (s) => s.matches({ open: { lines: 'savingBuyback' } }) || s.matches({ open: { lines: 'savingRefund' } }));
 }
 
 export function useCheckingOut(cart: CartActorRef): boolean {

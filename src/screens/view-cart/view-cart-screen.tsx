@@ -118,6 +118,7 @@ export function ViewCartScreen({ cart, checkout, request, newLine }: ViewCartScr
     <CheckoutFrame
       checkout={checkout}
       countdown={countdown}
+      cart={cart}
       page="review"
       productId={current?.product.id ?? null}
       title={sellBack ? messages.sellBackReviewTitle : messages.reviewTitle}

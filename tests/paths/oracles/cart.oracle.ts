@@ -65,6 +65,19 @@ export const CART_SCREEN_TAGS: Record<CartScreen, string[]> = {
 export const noticeOf = (screen: CartScreen): string | null =>
   screen === 'cleared' ? NOTICES.cleared : screen === 'noCart' ? NOTICES.noCart : screen === 'unavailable' ? NOTICES.unavailable : null;
 
+/**
+ * "Need more time?" (WCAG 2.2.1): offered in the countdown's last 5 minutes (under 300 s, spec 4.3's
+ * 'expiring') while the server allows more (cart.extensionsLeft); on its way, granted or refused.
+ */
+export type CartTime = 'held' | 'extending' | 'extended' | 'refused';
+export const TIME_TAGS: Record<CartTime, string[]> = {
+  held: [],
+  extending: ['extending'],
+  extended: ['extended'],
+  refused: ['extensionRefused'],
+};
+export const EXPIRING_BELOW_SECONDS = 300;
+
 /** A cart is open (its countdown runs) on these screens. */
 export const OPEN_SCREENS: readonly CartScreen[] = ['shown', 'typing', 'saving', 'checkingOut', 'checkedOut'];
 
@@ -122,6 +135,8 @@ export interface CartSeen {
   queued: boolean;
   /** Someone (the calculator, the form) waits to hear about the line being added. */
   requester: boolean;
+  /** "Need more time?" while the cart is open; back to 'held' whenever the cart is read or opened again. */
+  time: CartTime;
 }
 
 /** What the asker of a line hears (the problem's words are the unit tests'). */
@@ -148,7 +163,7 @@ export function cartOracle(site: SiteRules) {
     const next = { ...seen, request: null };
     if (request === 'recreate') return { ...seen, screen: 'recreating' };
     // The link's line: nobody waits to hear about it.
-    if (request === 'line') return { ...next, screen: seen.cart ? 'saving' : 'creatingFromLink', requester: false };
+    if (request === 'line') return { ...next, screen: seen.cart ? 'saving' : 'creatingFromLink', sending: null, requester: false };
     if (seen.cart) return resume(next);
     // 'You have no cart', then / after 1 second (4.3, 8).
     return { ...next, screen: request === 'view' ? 'noCart' : 'empty' };
@@ -172,6 +187,11 @@ export function cartOracle(site: SiteRules) {
   const statusOf = (event: AnyEventObject): number => (event.error as { status: number }).status;
   const isOpen = (seen: CartSeen) => OPEN_SCREENS.includes(seen.screen);
   /** Amounts can be typed, lines removed and questions answered (no other write on its way). */
+  const canAskForTime = (seen: CartSeen): boolean => {
+    if (!isOpen(seen) || seen.cart === null || seen.time === 'extending') return false;
+    const secondsLeft = Math.floor((Date.parse(seen.cart.expiresAt) - site.now) / 1000);
+    return secondsLeft >= 1 && secondsLeft < EXPIRING_BELOW_SECONDS && seen.cart.extensionsLeft > 0;
+  };
   const isEditable = (seen: CartSeen) => seen.screen === 'shown' || seen.screen === 'typing' || (seen.screen === 'saving' && seen.sending !== null);
 
   return {
@@ -191,12 +211,19 @@ export function cartOracle(site: SiteRules) {
         effects: [],
         queued: false,
         requester: false,
+        time: 'held',
       };
     },
 
     next(before: CartSeen, event: AnyEventObject): CartSeen {
-      return arrive(step(before, event));
+      const after = arrive(step(before, event));
+      // Leaving the open cart (read again, abandoned, the view-cart page opened) ends what the
+      // time region knew; entering it again starts from the hold the server answered.
+      const reopened = event.type === 'cart.viewOpened' && isOpen(before);
+      return isOpen(after) && isOpen(before) && !reopened ? after : { ...after, time: 'held' };
     },
+
+    canAskForTime,
   };
 
   function step(before: CartSeen, event: AnyEventObject): CartSeen {
@@ -312,6 +339,12 @@ export function cartOracle(site: SiteRules) {
           return { ...seen, effects: [{ type: 'navigation.requested', to: viewCartPathOf(seen.cart!.product.id) }] };
         case 'countdown.expired':
           return { ...seen, proceed: false };
+        case 'cart.extendRequested':
+          return canAskForTime(seen) ? { ...seen, time: 'extending' } : seen;
+        case 'xstate.done.actor.extendCart':
+          return { ...seen, cart: event.output as Cart, time: 'extended' };
+        case 'xstate.error.actor.extendCart':
+          return { ...seen, time: 'refused' };
         case 'countdown.stopRequested':
           return seen;
         case 'xstate.error.actor.countdown':
