@@ -142,6 +142,10 @@ const EmailSchema = v.pipe(
   v.email(messages.emailInvalid),
 );
 
+/** PUT /api/order/basket-email: the address the shopper left the email field with. */
+export const BasketEmailRequestSchema = v.object({ emailAddress: EmailSchema });
+export type BasketEmailRequest = v.InferOutput<typeof BasketEmailRequestSchema>;
+
 const PhoneSchema = v.pipe(
   v.string(),
   storable(),

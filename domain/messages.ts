@@ -318,6 +318,15 @@ export const messages = {
   emailHelp: 'Questions? Read our help pages',
   emailVisitShop: 'Visit the shop',
   emailFooter: 'You are receiving this email because you placed an order with {site}.',
+  // The basket link (spec 4.6's note): emailed once when a shopper left the details step unpaid
+  emailBasketSubject: 'Your travel money is waiting in your basket',
+  emailBasketIntro: "You started an order with {site} but didn't finish it. We've kept your basket: open it to check out.",
+  emailBasketRates: "Rates change every day, so your basket will be priced at the day's rates when you open it.",
+  emailBasketCta: 'Return to your basket',
+  emailBasketFooter: 'You are receiving this email because you entered this address while ordering from {site}.',
+  emailBasketOptOut: 'Stop basket reminders',
+  emailOptOutDone: "Done: we won't send basket reminders to {email} any more.",
+  emailOptOutInvalid: 'This link is not valid any more. Please use the link in our latest email.',
 
   // Session (spec 4.4, 8): a refused session was replaced (docs/decisions/011); wording of ours
   sessionEnded: "Your session ended, so we've started a new one.",

@@ -200,6 +200,8 @@ export function createHandlers(options: HandlerOptions = {}): HttpHandler[] {
     }),
     route('gaInfo', () => new HttpResponse(null, { status: 204 })),
     route('customerInfo', () => HttpResponse.json(f.customerInfoResult)),
+    route('basketEmail', () => new HttpResponse(null, { status: 204 })),
+    route('emailOptOut', () => HttpResponse.text('Done')),
     route('createPaymentIntent', () =>
       HttpResponse.json({ url: f.paymentUrl }, { status: 201, headers: { Location: f.paymentUrl, 'Access-Control-Expose-Headers': 'Location' } }),
     ),

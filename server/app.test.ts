@@ -120,6 +120,7 @@ describe('readEnv', () => {
       pspWebhookSecret: null,
       cartTtlMinutes: 30,
       cartExtensionLimit: 2,
+      basketEmailDelayMinutes: 60,
       placeSearch: 'geonames',
       addressLookup: 'demo',
     });

@@ -71,6 +71,7 @@ const EnvSchema = v.object({
   SESSION_HANDOVER_GRACE_MINUTES: Whole(0, 60 * 24 * 30),
   CART_TTL_MINUTES: Whole(1, 24 * 60),
   CART_EXTENSION_LIMIT: Whole(0, 10),
+  BASKET_EMAIL_DELAY_MINUTES: Whole(0, 7 * 24 * 60),
   BODY_LIMIT_BYTES: Whole(1024, 10 * 1024 * 1024),
   AML_THRESHOLD_GBP: Whole(1, 1_000_000),
   VELOCITY_MAX_ORDERS_PER_DAY: Whole(1, 1000),
@@ -162,6 +163,8 @@ export interface Config {
   cartTtlMinutes: number;
   /** How many times a shopper may ask for more time on one cart ("Need more time?"), each adding cartTtlMinutes. */
   cartExtensionLimit: number;
+  /** How long after the shopper left the email field, unpaid, the basket link is emailed. */
+  basketEmailDelayMinutes: number;
   bodyLimitBytes: number;
   /** An order at or above this total (GBP) asks for additional identification. */
   amlThresholdGbp: number;
@@ -269,6 +272,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     sessionHandoverGraceMinutes: e.SESSION_HANDOVER_GRACE_MINUTES ?? sessionTtlMinutes,
     cartTtlMinutes: e.CART_TTL_MINUTES ?? 30,
     cartExtensionLimit: e.CART_EXTENSION_LIMIT ?? 2,
+    basketEmailDelayMinutes: e.BASKET_EMAIL_DELAY_MINUTES ?? 60,
     bodyLimitBytes: e.BODY_LIMIT_BYTES ?? 64 * 1024,
     amlThresholdGbp: e.AML_THRESHOLD_GBP ?? 1000,
     velocityMaxOrdersPerDay: e.VELOCITY_MAX_ORDERS_PER_DAY ?? 3,

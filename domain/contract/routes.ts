@@ -83,6 +83,10 @@ export const apiRoutes = {
   deliverySlot: { method: 'PUT', pattern: '/api/order/delivery-slot', url: () => '/api/order/delivery-slot' },
   gaInfo: { method: 'PUT', pattern: '/api/order/ga-info', url: () => '/api/order/ga-info' },
   customerInfo: { method: 'PUT', pattern: '/api/order/customer-info', url: () => '/api/order/customer-info' },
+  /** The address the shopper left the email field with: the basket link, if they break off (spec 4.6's note; ours). */
+  basketEmail: { method: 'PUT', pattern: '/api/order/basket-email', url: () => '/api/order/basket-email' },
+  /** The basket email's one-click opt-out (signed link; POST too, for List-Unsubscribe-Post). */
+  emailOptOut: { method: 'GET', pattern: '/api/emails/opt-out', url: () => '/api/emails/opt-out' },
   createPaymentIntent: { method: 'POST', pattern: '/api/order/create-payment-intent', url: () => '/api/order/create-payment-intent' },
 } as const;
 

@@ -428,9 +428,22 @@ export const emails = pgTable('emails', {
   html: text('html'),
   text: text('text'),
   orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
-  status: text('status', { enum: ['pending', 'sending', 'sent', 'failed'] }).notNull().default('pending'),
+  status: text('status', { enum: ['pending', 'sending', 'sent', 'failed', 'cancelled'] }).notNull().default('pending'),
   attempts: integer('attempts').notNull().default(0),
   lastError: text('last_error'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
+  /** Not sent before this (the basket link waits for the shopper to come back). */
+  sendAfter: timestamp('send_after', { withTimezone: true }),
 });
+
+/** Addresses that asked for no more emails of a kind. */
+export const emailOptOuts = pgTable(
+  'email_opt_outs',
+  {
+    email: text('email').notNull(),
+    kind: text('kind').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.email, table.kind] })],
+);

@@ -10,6 +10,10 @@ import { SIGNATURE_HEADER } from '../psp/signature.ts';
 import { chooseDeliverySlot, deliverySlotsOf, getOrder, saveTracking, submitCustomer } from '../services/order.ts';
 import { createPaymentIntent, handleProviderCallback } from '../services/payment.ts';
 import { validate } from '../validation.ts';
+import * as v from 'valibot';
+import { BasketEmailRequestSchema } from '#domain/customer.ts';
+import { formatMessage, messages } from '#domain/messages.ts';
+import { askBasketLink, optOut } from '../services/basket-link.ts';
 import { customerInfoLimit } from './rate-limit.ts';
 import { requireSession } from './session-auth.ts';
 
@@ -32,6 +36,26 @@ export function orderRoutes(options: { sendRefund: SignedSend }) {
 
   app.put(apiRoutes.gaInfo.pattern, requireSession, validate('json', TrackingSchema), async (c) => {
     await saveTracking(c.get('deps'), c.get('session'), c.req.valid('json'));
+    return c.body(null, 204);
+  });
+
+  app.put(apiRoutes.basketEmail.pattern, requireSession, validate('json', BasketEmailRequestSchema), async (c) => {
+    await askBasketLink(c.get('deps'), c.get('session'), c.req.valid('json').emailAddress);
+    return c.body(null, 204);
+  });
+
+  // The basket email's opt-out: a plain page for the link, an empty answer for one-click (RFC 8058).
+  const OptOutQuery = v.object({ email: v.pipe(v.string(), v.maxLength(320)), sig: v.pipe(v.string(), v.maxLength(100)) });
+  app.get(apiRoutes.emailOptOut.pattern, validate('query', OptOutQuery), async (c) => {
+    const { email, sig } = c.req.valid('query');
+    const done = await optOut(c.get('deps'), email, sig);
+    const text = done ? formatMessage(messages.emailOptOutDone, { email }) : messages.emailOptOutInvalid;
+    const escaped = text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+    return c.html(`<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>${escaped}</title></head><body><p>${escaped}</p></body></html>`, done ? 200 : 400);
+  });
+  app.post(apiRoutes.emailOptOut.pattern, validate('query', OptOutQuery), async (c) => {
+    const { email, sig } = c.req.valid('query');
+    if (!(await optOut(c.get('deps'), email, sig))) throw badRequest(messages.emailOptOutInvalid);
     return c.body(null, 204);
   });
 

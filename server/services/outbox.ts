@@ -6,7 +6,7 @@
  * ('sending') before it goes out, so with several API instances each email goes out once; a
  * failed send is tried again on the next run, MAX_EMAIL_ATTEMPTS times in all.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull, lte, or } from 'drizzle-orm';
 import { confirmationOf, needsStoreDetails, type StoreDetails } from '#domain/order-confirmation.ts';
 import type { Db } from '../db/client.ts';
 import * as t from '../db/schema.ts';
@@ -14,6 +14,7 @@ import type { Deps } from '../deps.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { renderOrderConfirmationEmail, type RenderedEmail } from '../mail/order-confirmation-email.ts';
 import { storeAddress, storeOpeningTimes } from './branches.ts';
+import { BASKET_LINK_KIND, basketLinkEmail } from './basket-link.ts';
 import { findSite } from './catalogue.ts';
 import { orderView } from './order.ts';
 
@@ -53,7 +54,7 @@ export async function deliverEmails(deps: Pick<Deps, 'db' | 'reference' | 'clock
   const waiting = await deps.db
     .select({ id: t.emails.id })
     .from(t.emails)
-    .where(eq(t.emails.status, 'pending'))
+    .where(and(eq(t.emails.status, 'pending'), or(isNull(t.emails.sendAfter), lte(t.emails.sendAfter, deps.clock.now()))))
     .orderBy(asc(t.emails.createdAt))
     .limit(batch);
   let sent = 0;
@@ -71,7 +72,14 @@ export async function deliverEmails(deps: Pick<Deps, 'db' | 'reference' | 'clock
       const email =
         claimed.html !== null && claimed.text !== null && claimed.subject !== null && claimed.recipient !== null
           ? { to: claimed.recipient, subject: claimed.subject, html: claimed.html, text: claimed.text }
-          : await orderConfirmationEmail(deps, claimed.orderId ?? '');
+          : claimed.kind === BASKET_LINK_KIND
+            ? await basketLinkEmail(deps, claimed)
+            : await orderConfirmationEmail(deps, claimed.orderId ?? '');
+      // The basket was paid for meanwhile, or the address opted out: not sent, not tried again.
+      if (email === null) {
+        await deps.db.update(t.emails).set({ status: 'cancelled', attempts }).where(eq(t.emails.id, id));
+        continue;
+      }
       await deps.db.update(t.emails).set({ recipient: email.to, subject: email.subject, html: email.html, text: email.text }).where(eq(t.emails.id, id));
       await mailer.send(email);
       await deps.db.update(t.emails).set({ status: 'sent', attempts, sentAt: deps.clock.now(), lastError: null }).where(eq(t.emails.id, id));

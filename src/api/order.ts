@@ -31,6 +31,11 @@ export function sendTrackingInfo(api: ApiClient, tracking: Tracking, options?: C
   return api.send(apiRoutes.gaInfo, apiRoutes.gaInfo.url(), { ...options, json: tracking });
 }
 
+/** PUT /api/order/basket-email: the address the shopper left the email field with (the basket link, spec 4.6's note). */
+export function rememberBasketEmail(api: ApiClient, emailAddress: string, options?: CallOptions): Promise<void> {
+  return api.send(apiRoutes.basketEmail, apiRoutes.basketEmail.url(), { ...options, json: { emailAddress } });
+}
+
 /**
  * PUT /api/order/customer-info. The answer is the text NoStock (the branch sold out) or the
  * object with showAMLPopup and the order state. The postcode is uppercased before sending.

@@ -56,6 +56,7 @@ import {
   fetchOrder,
   sendTrackingInfo,
   submitCustomerInfo,
+  rememberBasketEmail,
 } from '#src/api/order.ts';
 import { lookupAddresses, searchPlaces } from '#src/api/places.ts';
 import { createSession, fetchSessionInfo } from '#src/api/session.ts';
@@ -79,7 +80,7 @@ import { shopMachine, type ShopSettings } from '#machines/shop/shop.machine.ts';
 import type { ShopConfig } from './config.ts';
 import type { PageEffects } from './page-effects.ts';
 import { createConsoleReporter, type ErrorReporter } from './errors.ts';
-import { silentTracker, trackingPayload, type MarketingTracker } from './tracking.ts';
+import { silentTracker, trackingPayload, withBasketReminder, type MarketingTracker } from './tracking.ts';
 import { authorised, fromPromise } from './authorised-calls.ts';
 import {
   browserGeolocate,
@@ -125,19 +126,25 @@ export interface ShopServiceOverrides {
 }
 
 export function createShopServices(config: ShopConfig, session: SessionLink, overrides: ShopServiceOverrides = {}): ShopServices {
-  return {
-    config,
-    api: createApiClient({
+  const api = createApiClient({
       baseUrl: config.apiBase,
       getToken: () => session.getToken(),
       onUnauthorized: (status, token) => session.unauthorized(status, token),
       onTokenRenewed: (token, sentToken) => session.renewed(token, sentToken),
       ...(overrides.preloaded ? { preloaded: overrides.preloaded } : {}),
       ...(overrides.fetch ? { fetch: overrides.fetch } : {}),
-    }),
+  });
+  const errors = overrides.errors ?? createConsoleReporter();
+  return {
+    config,
+    api,
     session,
-    errors: overrides.errors ?? createConsoleReporter(),
-    tracker: overrides.tracker ?? silentTracker,
+    errors,
+    tracker: withBasketReminder(
+      overrides.tracker ?? silentTracker,
+      (email) => rememberBasketEmail(api, email),
+      (error) => errors.report(error, { where: 'checkout.basketEmail' }),
+    ),
   };
 }
 

@@ -10,6 +10,7 @@ import {
   storeTransaction,
   trackingCookieString,
   trackingFromSearch,
+  withBasketReminder,
   trackingPayload,
   truncateRate,
 } from './tracking.ts';
@@ -136,5 +137,39 @@ describe('affiliate id', () => {
     expect(affiliateIdFrom(sessionStorage)).toBe('AFF1');
     expect(captureAffiliateId(`?affiliateid=${'x'.repeat(80)}`, sessionStorage)).toHaveLength(50);
     sessionStorage.clear();
+  });
+});
+
+describe('the basket reminder (spec 4.6\'s note)', () => {
+  const properties = { lineItems: [], value: 0, checkoutUrl: 'https://shop.example/checkout/view-cart?id=c1', affiliateId: null };
+
+  it("tells the shop the address the email field was left with, once 'Started Checkout' is tracked", async () => {
+    const remembered: string[] = [];
+    const inner: string[] = [];
+    const tracker = withBasketReminder(
+      { identify: (e) => inner.push(`identify ${e}`), track: (e) => inner.push(e), stepViewed: () => undefined },
+      async (email) => {
+        remembered.push(email);
+      },
+      () => undefined,
+    );
+    tracker.track('Started Checkout Buy or Sell', properties);
+    expect(remembered).toEqual([]);
+    tracker.identify('ann@example.com');
+    tracker.track('Started Checkout Buy or Sell', properties);
+    tracker.track('Order Completed Buy or Sell', properties);
+    expect(remembered).toEqual(['ann@example.com']);
+    // The marketing tracker still hears everything.
+    expect(inner).toEqual(['Started Checkout Buy or Sell', 'identify ann@example.com', 'Started Checkout Buy or Sell', 'Order Completed Buy or Sell']);
+  });
+
+  it('reports a failed call and carries on', async () => {
+    const reported: unknown[] = [];
+    const tracker = withBasketReminder(silentTracker, () => Promise.reject(new Error('offline')), (error) => reported.push(error));
+    tracker.identify('bea@example.com');
+    tracker.track('Started Checkout Buy or Sell', properties);
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(reported).toHaveLength(1);
   });
 });

@@ -116,6 +116,31 @@ export const silentTracker: MarketingTracker = {
   stepViewed() {},
 };
 
+/**
+ * The shop's own basket reminder (spec 4.6's note): 'Started Checkout Buy or Sell', sent when the
+ * email field is left with an address in it, also tells the shop's API that address, which emails
+ * the basket link if the shopper breaks off (on sites allowed to). Everything else goes on to the
+ * marketing tracker given. A failed call is reported and never stops the checkout.
+ */
+export function withBasketReminder(
+  tracker: MarketingTracker,
+  remember: (email: string) => Promise<void>,
+  report: (error: unknown) => void,
+): MarketingTracker {
+  let email: string | null = null;
+  return {
+    identify(address) {
+      email = address;
+      tracker.identify(address);
+    },
+    track(event, properties) {
+      if (event === 'Started Checkout Buy or Sell' && email !== null) remember(email).catch(report);
+      tracker.track(event, properties);
+    },
+    stepViewed: (step) => tracker.stepViewed(step),
+  };
+}
+
 /** Spec 7.6: the rate sent is truncated, not rounded, to 4 decimals. */
 export function truncateRate(rate: number): number {
   return Math.trunc(rate * 10_000 + 1e-9 * Math.sign(rate)) / 10_000;

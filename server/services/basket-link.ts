@@ -1,0 +1,109 @@
+/**
+ * The basket link (spec 4.6's note: "If you enter your email address and don't finish your order,
+ * we'll email you a link to your basket", on sites allowed to). Leaving the email field of the
+ * details step with an address in it asks for the email (PUT /api/order/basket-email), once per
+ * order, the latest address winning while it waits; the queue's send-emails job sends it
+ * BASKET_EMAIL_DELAY_MINUTES later unless the order was paid (or completed) by then or the address
+ * opted out, in which case it is called off. Its link reopens the basket at the day's rates
+ * (view-cart ?id= -> GET /api/cart/recreatewebcart); its opt-out link is signed, one click.
+ */
+import { and, eq } from 'drizzle-orm';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { apiRoutes } from '#domain/contract/routes.ts';
+import { formatGbp, formatUnits } from '#domain/money.ts';
+import { ORDER_STATE } from '#domain/order-state.ts';
+import { isProductId, viewCartPath } from '#domain/products.ts';
+import type { Db } from '../db/client.ts';
+import * as t from '../db/schema.ts';
+import type { Deps } from '../deps.ts';
+import { renderBasketLinkEmail } from '../mail/basket-link-email.ts';
+import type { RenderedEmail } from '../mail/order-confirmation-email.ts';
+import { storedSecret } from './app-secrets.ts';
+import type { OrderLineRecord } from './cart.ts';
+import { findSite } from './catalogue.ts';
+import { currentOrder } from './order.ts';
+import type { SessionContext } from './session.ts';
+
+export const BASKET_LINK_KIND = 'basket-link';
+const SECRET_NAME = 'email-links';
+
+/** Orders still waiting for the shopper: a basket link can be asked for. */
+const UNPAID: readonly number[] = [ORDER_STATE.CREATED, ORDER_STATE.PAYMENT_PENDING];
+
+/**
+ * PUT /api/order/basket-email: the address the shopper left the email field with. Nothing happens
+ * on a site not allowed to send it, for an order no longer waiting, or for an address that opted
+ * out; the answer is the same (204), so it tells nothing about the address.
+ */
+export async function askBasketLink(deps: Deps, session: SessionContext, emailAddress: string): Promise<void> {
+  const order = await currentOrder(deps, session);
+  const site = findSite(await deps.reference.current(), order.siteId);
+  if (!site.isSiteAllowed || !UNPAID.includes(order.state)) return;
+  const email = emailAddress.trim().toLowerCase();
+  const now = deps.clock.now();
+  await deps.db
+    .insert(t.emails)
+    .values({
+      dedupeKey: `${BASKET_LINK_KIND}:${order.id}`,
+      kind: BASKET_LINK_KIND,
+      orderId: order.id,
+      recipient: email,
+      sendAfter: new Date(now.getTime() + deps.config.basketEmailDelayMinutes * 60_000),
+      createdAt: now,
+    })
+    .onConflictDoUpdate({ target: t.emails.dedupeKey, set: { recipient: email }, setWhere: eq(t.emails.status, 'pending') });
+}
+
+/** The basket link email of a waiting row; null when it is to be called off (paid, opted out, gone). */
+export async function basketLinkEmail(
+  deps: Pick<Deps, 'db' | 'reference' | 'config'>,
+  row: { orderId: string | null; recipient: string | null },
+): Promise<(RenderedEmail & { to: string }) | null> {
+  if (row.orderId === null || row.recipient === null) return null;
+  const [order] = await deps.db.select().from(t.orders).where(eq(t.orders.id, row.orderId));
+  if (order === undefined || order.paymentSuccess || order.state === ORDER_STATE.COMPLETED) return null;
+  if (await hasOptedOut(deps.db, row.recipient)) return null;
+  if (!isProductId(order.productId)) return null;
+  const site = findSite(await deps.reference.current(), order.siteId);
+  const basketUrl = new URL(`${viewCartPath(order.productId)}?${new URLSearchParams({ id: order.cartId })}`, deps.config.appOrigin).toString();
+  const lines = (order.lines as OrderLineRecord[]).map((l) => `${l.currencyCode} ${formatUnits(l.qtyMinor, l.currencyCode)} (${formatGbp(l.totalMinor)})`);
+  return {
+    to: row.recipient,
+    ...renderBasketLinkEmail({ siteName: site.name, lines, basketUrl, optOutUrl: await optOutUrl(deps, row.recipient) }),
+  };
+}
+
+async function hasOptedOut(db: Db, email: string): Promise<boolean> {
+  const [row] = await db
+    .select({ email: t.emailOptOuts.email })
+    .from(t.emailOptOuts)
+    .where(and(eq(t.emailOptOuts.email, email.toLowerCase()), eq(t.emailOptOuts.kind, BASKET_LINK_KIND)));
+  return row !== undefined;
+}
+
+async function signature(db: Db, email: string): Promise<string> {
+  return createHmac('sha256', await storedSecret(db, SECRET_NAME)).update(`${BASKET_LINK_KIND}:${email.toLowerCase()}`).digest('base64url');
+}
+
+/** The one-click opt-out link of an address (signed, so nobody can opt another address out). */
+export async function optOutUrl(deps: Pick<Deps, 'db' | 'config'>, email: string): Promise<string> {
+  const query = new URLSearchParams({ email: email.toLowerCase(), sig: await signature(deps.db, email) });
+  return `${deps.config.apiBase}${apiRoutes.emailOptOut.url()}?${query}`;
+}
+
+/** GET or POST /api/emails/opt-out: true when the link was genuine and the address is now opted out. */
+export async function optOut(deps: Pick<Deps, 'db' | 'clock'>, email: string, sig: string): Promise<boolean> {
+  const expected = Buffer.from(await signature(deps.db, email));
+  const given = Buffer.from(sig);
+  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
+  await deps.db
+    .insert(t.emailOptOuts)
+    .values({ email: email.toLowerCase(), kind: BASKET_LINK_KIND, createdAt: deps.clock.now() })
+    .onConflictDoNothing();
+  // Whatever still waits for the address is called off at once.
+  await deps.db
+    .update(t.emails)
+    .set({ status: 'cancelled' })
+    .where(and(eq(t.emails.recipient, email.toLowerCase()), eq(t.emails.kind, BASKET_LINK_KIND), eq(t.emails.status, 'pending')));
+  return true;
+}
