@@ -54,6 +54,18 @@ describe('availability day (Europe/London)', () => {
     expect(londonDateKey(new Date('2026-07-01T23:30:00Z'))).toBe('2026-07-02');
     expect(formatLongDate(new Date('2026-07-01T23:30:00Z'))).toBe('2 July 2026');
   });
+
+  it.each([
+    // London's midnight in summer (BST) and in winter (GMT), a second either side, asked in turn.
+    ['2026-07-01T22:59:59.999Z', '2026-07-01'],
+    ['2026-07-01T23:00:00.000Z', '2026-07-02'],
+    ['2026-07-01T23:00:59.000Z', '2026-07-02'],
+    ['2026-11-24T23:59:59.000Z', '2026-11-24'],
+    ['2026-11-25T00:00:00.000Z', '2026-11-25'],
+    ['2026-11-24T23:59:30.000Z', '2026-11-24'],
+  ])('the London date of %s is %s, asked after another instant', (instant, key) => {
+    expect(londonDateKey(new Date(instant))).toBe(key);
+  });
 });
 
 describe('branch availability', () => {

@@ -24,9 +24,20 @@ export function londonDate(isoDate: string): TZDate {
   return new TZDate(isoDate, SHOP_TIME_ZONE);
 }
 
-/** The London calendar date of an instant as 'yyyy-MM-dd'. */
+let keyMinute = Number.NaN;
+let keyOfMinute = '';
+
+/**
+ * The London calendar date of an instant as 'yyyy-MM-dd'. Every quote asks for it, so the last
+ * minute's answer is kept: London's date only changes on a whole minute (its offsets are whole hours).
+ */
 export function londonDateKey(instant: Date): string {
-  return format(instant, 'yyyy-MM-dd', inLondon);
+  const minute = Math.floor(instant.getTime() / 60_000);
+  if (minute !== keyMinute) {
+    keyOfMinute = format(instant, 'yyyy-MM-dd', inLondon);
+    keyMinute = minute;
+  }
+  return keyOfMinute;
 }
 
 /** '27 November 2026', for the confirmation page's date. */
