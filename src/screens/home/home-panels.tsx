@@ -113,7 +113,7 @@ export function HomePanels({ regulatory, support, facts, popular }: HomePanelsPr
               {messages.popularHeading}
             </h2>
             {popular.some((currency) => currency.rates) ? <p className={styles.boardCaption}>{messages.ratesBoardCaption}</p> : null}
-            <ul className={styles.popular}>
+            <ul className={popular.some((currency) => currency.rates) ? `${styles.popular} ${styles.board}` : styles.popular}>
               {popular.map((currency) => (
                 <li key={currency.code} className={currency.rates ? styles.boardCard : undefined} data-testid={`board-${currency.code}`}>
                   <Link to={currency.href} className={styles.currency}>
