@@ -15,8 +15,10 @@ import type { ProductId } from './contract/catalogue.ts';
 import { storable } from './contract/common.ts';
 import { messages } from './messages.ts';
 import { PRODUCT, isSellBack } from './products.ts';
+import { EMAIL_MAX_LENGTH, EmailSchema } from './email.ts';
 
-export const EMAIL_MAX_LENGTH = 500;
+export { EMAIL_MAX_LENGTH, EmailSchema };
+
 export const PHONE_MAX_LENGTH = 50;
 export const POSTCODE_MAX_LENGTH = 50;
 export const TEXT_MAX_LENGTH = 250;
@@ -133,14 +135,6 @@ export function isValidBirthDate(iso: string, now: Date): boolean {
 // names need no such check: stripNameCharacters keeps letters only.
 const required = (message: string) => v.pipe(v.string(), storable(), v.trim(), v.nonEmpty(message));
 
-const EmailSchema = v.pipe(
-  v.string(),
-  storable(),
-  v.trim(),
-  v.nonEmpty(messages.emailRequired),
-  v.maxLength(EMAIL_MAX_LENGTH, messages.maxCharacters),
-  v.email(messages.emailInvalid),
-);
 
 /** PUT /api/order/basket-email: the address the shopper left the email field with. */
 export const BasketEmailRequestSchema = v.object({ emailAddress: EmailSchema });

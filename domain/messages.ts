@@ -327,6 +327,23 @@ export const messages = {
   emailBasketOptOut: 'Stop basket reminders',
   emailOptOutDone: "Done: we won't send basket reminders to {email} any more.",
   emailOptOutInvalid: 'This link is not valid any more. Please use the link in our latest email.',
+  // Rate alerts from the chart page (wording of ours)
+  rateAlertHeading: 'Get a rate alert',
+  rateAlertLead: 'Email me when 1 GBP buys {rate} {code} or more',
+  rateAlertRateLabel: '{code} for 1 GBP',
+  rateAlertEmailLabel: 'Email address',
+  rateAlertSubmit: 'Email me',
+  rateAlertSending: 'Setting up your alert',
+  rateAlertSet: "Done. We'll email {email} once, when 1 GBP buys {rate} {code} or more.",
+  rateAlertFailed: "We couldn't set up your alert. Please try again.",
+  rateAlertRateInvalid: 'Enter a rate above 0',
+  rateAlertAnother: 'Set up another alert',
+  emailRateAlertSubject: '1 GBP now buys {rate} {code}',
+  emailRateAlertBody: 'You asked us to tell you when 1 GBP buys {target} {code} or more. On {date} it bought {rate} {code}.',
+  emailRateAlertCta: 'See the {code} chart and buy',
+  emailRateAlertFooter: 'You are receiving this email because you set up a rate alert with {site}. We send each alert once.',
+  emailRateAlertCancel: 'Cancel this alert',
+  rateAlertCancelled: 'Done: this rate alert is cancelled.',
 
   // Session (spec 4.4, 8): a refused session was replaced (docs/decisions/011); wording of ours
   sessionEnded: "Your session ended, so we've started a new one.",

@@ -87,6 +87,10 @@ export const apiRoutes = {
   basketEmail: { method: 'PUT', pattern: '/api/order/basket-email', url: () => '/api/order/basket-email' },
   /** The basket email's one-click opt-out (signed link; POST too, for List-Unsubscribe-Post). */
   emailOptOut: { method: 'GET', pattern: '/api/emails/opt-out', url: () => '/api/emails/opt-out' },
+  /** "Email me when 1 GBP buys {rate} {code} or more" from the chart page (ours). */
+  rateAlert: { method: 'POST', pattern: '/api/rate-alerts', url: () => '/api/rate-alerts' },
+  /** A rate alert's cancel link (signed; POST too, for List-Unsubscribe-Post). */
+  rateAlertCancel: { method: 'GET', pattern: '/api/rate-alerts/:id/cancel', url: (id: string) => `/api/rate-alerts/${encodeURIComponent(id)}/cancel` },
   createPaymentIntent: { method: 'POST', pattern: '/api/order/create-payment-intent', url: () => '/api/order/create-payment-intent' },
 } as const;
 

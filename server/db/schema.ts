@@ -437,6 +437,20 @@ export const emails = pgTable('emails', {
   sendAfter: timestamp('send_after', { withTimezone: true }),
 });
 
+/** "Email me when 1 GBP buys {rate} {code} or more" (migration 0013). */
+export const rateAlerts = pgTable('rate_alerts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  siteId: integer('site_id')
+    .notNull()
+    .references(() => sites.id),
+  email: text('email').notNull(),
+  currencyCode: text('currency_code').notNull(),
+  rate: doublePrecision('rate').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+});
+
 /** Addresses that asked for no more emails of a kind. */
 export const emailOptOuts = pgTable(
   'email_opt_outs',

@@ -14,6 +14,7 @@ import { SHOP_TIME_ZONE } from '#domain/availability.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import { deliverEmails } from '../services/outbox.ts';
 import { purgeExpired } from '../services/purge.ts';
+import { checkRateAlerts } from '../services/rate-alerts.ts';
 
 /** The shop's queues. */
 export const JOBS = {
@@ -85,6 +86,9 @@ export function jobHandlers(deps: Deps, log: (message: string) => void, mailer?:
       const { importDailyRates } = await import('../services/daily-rates.ts');
       const record = await importDailyRates(deps, deps.config.dailyRatesSource);
       log(`Imported ${record.stored} daily rates for ${record.days.join(', ')}`);
+      // The day's rates are in: the rate alerts they reach go to the outbox.
+      const alerts = await checkRateAlerts(deps);
+      if (alerts > 0) log(`Rate alerts: ${alerts} due`);
     },
   };
 }

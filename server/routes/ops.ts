@@ -10,6 +10,7 @@
  */
 import { timingSafeEqual } from 'node:crypto';
 import { Hono } from 'hono';
+import { checkRateAlerts } from '../services/rate-alerts.ts';
 import { createMiddleware } from 'hono/factory';
 import * as v from 'valibot';
 import { AUTH_HEADER } from '#domain/contract/routes.ts';
@@ -53,7 +54,9 @@ export function opsRoutes(opsToken: string) {
     // The XML reader loads with the first import, not with the shop.
     const { DailyRatesError, importDailyRates } = await import('../services/daily-rates.ts');
     try {
-      return c.json(await importDailyRates(deps, deps.config.dailyRatesSource));
+      const record = await importDailyRates(deps, deps.config.dailyRatesSource);
+      // As the daily-rates job does: the rate alerts the day's rates reach go to the outbox.
+      return c.json({ ...record, rateAlerts: await checkRateAlerts(deps) });
     } catch (error) {
       if (error instanceof DailyRatesError) throw unprocessable(error.message, 'daily-rates');
       throw error;

@@ -14,6 +14,8 @@ import * as v from 'valibot';
 import { BasketEmailRequestSchema } from '#domain/customer.ts';
 import { formatMessage, messages } from '#domain/messages.ts';
 import { askBasketLink, optOut } from '../services/basket-link.ts';
+import { RateAlertRequestSchema, type RateAlertResponse } from '#domain/rate-alert.ts';
+import { cancelRateAlert, createRateAlert } from '../services/rate-alerts.ts';
 import { customerInfoLimit } from './rate-limit.ts';
 import { requireSession } from './session-auth.ts';
 
@@ -56,6 +58,21 @@ export function orderRoutes(options: { sendRefund: SignedSend }) {
   app.post(apiRoutes.emailOptOut.pattern, validate('query', OptOutQuery), async (c) => {
     const { email, sig } = c.req.valid('query');
     if (!(await optOut(c.get('deps'), email, sig))) throw badRequest(messages.emailOptOutInvalid);
+    return c.body(null, 204);
+  });
+
+  app.post(apiRoutes.rateAlert.pattern, requireSession, validate('json', RateAlertRequestSchema), async (c) =>
+    c.json<RateAlertResponse>(await createRateAlert(c.get('deps'), c.get('session').siteId, c.req.valid('json')), 201),
+  );
+  const CancelQuery = v.object({ sig: v.pipe(v.string(), v.maxLength(100)) });
+  const AlertParams = v.object({ id: v.pipe(v.string(), v.uuid('must be a rate alert id')) });
+  app.get(apiRoutes.rateAlertCancel.pattern, validate('param', AlertParams), validate('query', CancelQuery), async (c) => {
+    const done = await cancelRateAlert(c.get('deps'), c.req.valid('param').id, c.req.valid('query').sig);
+    const text = done ? messages.rateAlertCancelled : messages.emailOptOutInvalid;
+    return c.html(`<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>${text}</title></head><body><p>${text}</p></body></html>`, done ? 200 : 400);
+  });
+  app.post(apiRoutes.rateAlertCancel.pattern, validate('param', AlertParams), validate('query', CancelQuery), async (c) => {
+    if (!(await cancelRateAlert(c.get('deps'), c.req.valid('param').id, c.req.valid('query').sig))) throw badRequest(messages.emailOptOutInvalid);
     return c.body(null, 204);
   });
 

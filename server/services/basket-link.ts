@@ -8,7 +8,6 @@
  * (view-cart ?id= -> GET /api/cart/recreatewebcart); its opt-out link is signed, one click.
  */
 import { and, eq } from 'drizzle-orm';
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { apiRoutes } from '#domain/contract/routes.ts';
 import { formatGbp, formatUnits } from '#domain/money.ts';
 import { ORDER_STATE } from '#domain/order-state.ts';
@@ -18,14 +17,13 @@ import * as t from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { renderBasketLinkEmail } from '../mail/basket-link-email.ts';
 import type { RenderedEmail } from '../mail/order-confirmation-email.ts';
-import { storedSecret } from './app-secrets.ts';
+import { isSignedLink, signLink } from './email-links.ts';
 import type { OrderLineRecord } from './cart.ts';
 import { findSite } from './catalogue.ts';
 import { currentOrder } from './order.ts';
 import type { SessionContext } from './session.ts';
 
 export const BASKET_LINK_KIND = 'basket-link';
-const SECRET_NAME = 'email-links';
 
 /** Orders still waiting for the shopper: a basket link can be asked for. */
 const UNPAID: readonly number[] = [ORDER_STATE.CREATED, ORDER_STATE.PAYMENT_PENDING];
@@ -81,21 +79,15 @@ async function hasOptedOut(db: Db, email: string): Promise<boolean> {
   return row !== undefined;
 }
 
-async function signature(db: Db, email: string): Promise<string> {
-  return createHmac('sha256', await storedSecret(db, SECRET_NAME)).update(`${BASKET_LINK_KIND}:${email.toLowerCase()}`).digest('base64url');
-}
-
 /** The one-click opt-out link of an address (signed, so nobody can opt another address out). */
 export async function optOutUrl(deps: Pick<Deps, 'db' | 'config'>, email: string): Promise<string> {
-  const query = new URLSearchParams({ email: email.toLowerCase(), sig: await signature(deps.db, email) });
+  const query = new URLSearchParams({ email: email.toLowerCase(), sig: await signLink(deps.db, BASKET_LINK_KIND, email.toLowerCase()) });
   return `${deps.config.apiBase}${apiRoutes.emailOptOut.url()}?${query}`;
 }
 
 /** GET or POST /api/emails/opt-out: true when the link was genuine and the address is now opted out. */
 export async function optOut(deps: Pick<Deps, 'db' | 'clock'>, email: string, sig: string): Promise<boolean> {
-  const expected = Buffer.from(await signature(deps.db, email));
-  const given = Buffer.from(sig);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return false;
+  if (!(await isSignedLink(deps.db, BASKET_LINK_KIND, email.toLowerCase(), sig))) return false;
   await deps.db
     .insert(t.emailOptOuts)
     .values({ email: email.toLowerCase(), kind: BASKET_LINK_KIND, createdAt: deps.clock.now() })
