@@ -116,11 +116,6 @@ export const messages = {
   moreTimeAdded: "We've added {minutes}. Your cart is now held until {time}.",
   moreTimeUsedUp: "We can't hold your cart any longer. Please check out before the time runs out.",
   moreTimeFailed: "We couldn't add more time. Please try again.",
-  // The server's answers to a refused extension (problem titles and details)
-  moreTimeLimitTitle: 'No more time can be added',
-  moreTimeLimitDetail: 'This cart has already had all the extra time we can give it ({limit}).',
-  moreTimeEarlyTitle: 'Too early to add time',
-  moreTimeEarlyDetail: 'You can add more time in the last 5 minutes before your cart expires.',
 
   // Shop front labels (spec 2.1 to 2.4, 2.13): wording of ours around the spec's texts
   transactionTypeLabel: 'What would you like to do?',
@@ -308,25 +303,6 @@ export const messages = {
   sellBackChecksTitle: 'What the branch will check',
   sellBackChecksBody: "The branch checks your photo ID (driving licence, passport or national ID card) and counts your notes before paying you. Notes that are damaged or no longer legal tender can't be bought back.",
   sellBackChecksAddress: 'Sales of {threshold} or more also need proof of address dated within the last 3 months.',
-  // The confirmation email (wording of ours): the same order data as the confirmation page
-  emailConfirmationSubject: 'Your order {reference} is confirmed',
-  emailSellBackSubject: 'Your sell-back order {reference} is confirmed',
-  emailGreeting: 'Dear {name},',
-  emailThanks: 'Thank you for your order. Here is what you ordered and what happens next.',
-  emailThanksSellBack: 'Thank you for selling your currency back to us. Here is your order and what happens next.',
-  emailFindBranch: 'Find a branch and its opening times',
-  emailHelp: 'Questions? Read our help pages',
-  emailVisitShop: 'Visit the shop',
-  emailFooter: 'You are receiving this email because you placed an order with {site}.',
-  // The basket link (spec 4.6's note): emailed once when a shopper left the details step unpaid
-  emailBasketSubject: 'Your travel money is waiting in your basket',
-  emailBasketIntro: "You started an order with {site} but didn't finish it. We've kept your basket: open it to check out.",
-  emailBasketRates: "Rates change every day, so your basket will be priced at the day's rates when you open it.",
-  emailBasketCta: 'Return to your basket',
-  emailBasketFooter: 'You are receiving this email because you entered this address while ordering from {site}.',
-  emailBasketOptOut: 'Stop basket reminders',
-  emailOptOutDone: "Done: we won't send basket reminders to {email} any more.",
-  emailOptOutInvalid: 'This link is not valid any more. Please use the link in our latest email.',
   // Rate alerts from the chart page (wording of ours)
   rateAlertHeading: 'Get a rate alert',
   rateAlertLead: 'Email me when 1 GBP buys {rate} {code} or more',
@@ -338,12 +314,6 @@ export const messages = {
   rateAlertFailed: "We couldn't set up your alert. Please try again.",
   rateAlertRateInvalid: 'Enter a rate above 0',
   rateAlertAnother: 'Set up another alert',
-  emailRateAlertSubject: '1 GBP now buys {rate} {code}',
-  emailRateAlertBody: 'You asked us to tell you when 1 GBP buys {target} {code} or more. On {date} it bought {rate} {code}.',
-  emailRateAlertCta: 'See the {code} chart and buy',
-  emailRateAlertFooter: 'You are receiving this email because you set up a rate alert with {site}. We send each alert once.',
-  emailRateAlertCancel: 'Cancel this alert',
-  rateAlertCancelled: 'Done: this rate alert is cancelled.',
 
   // Session (spec 4.4, 8): a refused session was replaced (docs/decisions/011); wording of ours
   sessionEnded: "Your session ended, so we've started a new one.",
@@ -462,6 +432,45 @@ export type Placeholders<T extends string> = T extends `${string}{${infer Name}}
 type Vars<T extends string> = string extends T
   ? Readonly<Record<string, string | number>>
   : Readonly<Record<Placeholders<T>, string | number>>;
+
+
+/**
+ * Texts only the server writes: the emails, the pages their links open, and the problems of
+ * requests it refuses. Kept apart from `messages` so they are not shipped to every visitor.
+ */
+export const serverMessages = {
+  // The confirmation email (wording of ours): the same order data as the confirmation page
+  emailConfirmationSubject: 'Your order {reference} is confirmed',
+  emailSellBackSubject: 'Your sell-back order {reference} is confirmed',
+  emailGreeting: 'Dear {name},',
+  emailThanks: 'Thank you for your order. Here is what you ordered and what happens next.',
+  emailThanksSellBack: 'Thank you for selling your currency back to us. Here is your order and what happens next.',
+  emailFindBranch: 'Find a branch and its opening times',
+  emailHelp: 'Questions? Read our help pages',
+  emailVisitShop: 'Visit the shop',
+  emailFooter: 'You are receiving this email because you placed an order with {site}.',
+  // The basket link (spec 4.6's note): emailed once when a shopper left the details step unpaid
+  emailBasketSubject: 'Your travel money is waiting in your basket',
+  emailBasketIntro: "You started an order with {site} but didn't finish it. We've kept your basket: open it to check out.",
+  emailBasketRates: "Rates change every day, so your basket will be priced at the day's rates when you open it.",
+  emailBasketCta: 'Return to your basket',
+  emailBasketFooter: 'You are receiving this email because you entered this address while ordering from {site}.',
+  emailBasketOptOut: 'Stop basket reminders',
+  emailOptOutDone: "Done: we won't send basket reminders to {email} any more.",
+  emailOptOutInvalid: 'This link is not valid any more. Please use the link in our latest email.',
+  // A rate alert's email and its cancel page
+  emailRateAlertSubject: '1 GBP now buys {rate} {code}',
+  emailRateAlertBody: 'You asked us to tell you when 1 GBP buys {target} {code} or more. On {date} it bought {rate} {code}.',
+  emailRateAlertCta: 'See the {code} chart and buy',
+  emailRateAlertFooter: 'You are receiving this email because you set up a rate alert with {site}. We send each alert once.',
+  emailRateAlertCancel: 'Cancel this alert',
+  rateAlertCancelled: 'Done: this rate alert is cancelled.',
+  // The answers to a refused "Need more time?" (problem titles and details)
+  moreTimeLimitTitle: 'No more time can be added',
+  moreTimeLimitDetail: 'This cart has already had all the extra time we can give it ({limit}).',
+  moreTimeEarlyTitle: 'Too early to add time',
+  moreTimeEarlyDetail: 'You can add more time in the last 5 minutes before your cart expires.',
+} as const;
 
 /**
  * Fills {placeholders}. A placeholder without a value is left as written so a missing value is

@@ -21,7 +21,7 @@ import type { Problem } from '#domain/contract/common.ts';
 import { POPULAR_CURRENCY_CODES } from '#domain/currency-flags.ts';
 import type { CustomerInfoResult, DeliverySlot, Order, OrderLine } from '#domain/contract/order.ts';
 import type { SessionInfo } from '#domain/contract/session.ts';
-import { formatMessage, messages } from '#domain/messages.ts';
+import { formatMessage, serverMessages } from '#domain/messages.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -412,9 +412,9 @@ export const problems = {
   },
   extensionLimit: {
     type: 'cart-extension-limit',
-    title: messages.moreTimeLimitTitle,
+    title: serverMessages.moreTimeLimitTitle,
     status: 409,
-    detail: formatMessage(messages.moreTimeLimitDetail, { limit: 'twice' }),
+    detail: formatMessage(serverMessages.moreTimeLimitDetail, { limit: 'twice' }),
   },
 } satisfies Record<string, Problem>;
 

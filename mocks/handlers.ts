@@ -202,6 +202,8 @@ export function createHandlers(options: HandlerOptions = {}): HttpHandler[] {
     route('customerInfo', () => HttpResponse.json(f.customerInfoResult)),
     route('basketEmail', () => new HttpResponse(null, { status: 204 })),
     route('emailOptOut', () => HttpResponse.text('Done')),
+    route('rateAlert', () => HttpResponse.json({ id: '7d1c8c66-3f38-4c55-9a42-5c1d7f1a0b11' }, { status: 201 })),
+    route('rateAlertCancel', () => HttpResponse.text('Done')),
     route('createPaymentIntent', () =>
       HttpResponse.json({ url: f.paymentUrl }, { status: 201, headers: { Location: f.paymentUrl, 'Access-Control-Expose-Headers': 'Location' } }),
     ),

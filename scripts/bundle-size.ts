@@ -16,10 +16,14 @@ import { firstLoad } from './check-chart-split.ts';
  * shared texts grew by the rates board's and the emails'; re-set at 184,611 bytes plus 0.5% once
  * the currency picker and the header cart's dropdown no longer took react-aria (64 KB) onto the
  * page; re-set at 168,824 bytes plus 0.5% once the app's router declared its routes instead of
- * running React Router's data router (16 KB). The goal is still at most 2.0× a bare React 19 app
- * built by the same Vite (tests/bench/bare-react: 67,701 bytes, so at most 135,402 bytes).
+ * running React Router's data router (16 KB); raised by 400 bytes when the cart's actor took its
+ * "Need more time?" region and the chart's its rate alert (about 1.8 KB together, on the page
+ * because the shop's actor system starts them), less what moving the mini cart's body to its own
+ * chunk and keeping the emails' texts off the page (serverMessages) took back (about 1.5 KB). The
+ * goal is still at most 2.0× a bare React 19 app built by the same Vite
+ * (tests/bench/bare-react: 67,701 bytes, so at most 135,402 bytes).
  */
-export const CALCULATOR_FIRST_LOAD_GZIP_BUDGET = 169_700;
+export const CALCULATOR_FIRST_LOAD_GZIP_BUDGET = 170_100;
 
 interface ManifestChunk {
   file: string;

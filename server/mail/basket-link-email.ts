@@ -3,7 +3,7 @@
  * day's rates (GET /api/cart/recreatewebcart through the view-cart page's ?id=), and a one-click
  * opt-out. HTML (inline styles, every value escaped) and text parts, like the confirmation email.
  */
-import { formatMessage, messages } from '#domain/messages.ts';
+import { formatMessage, serverMessages } from '#domain/messages.ts';
 import type { RenderedEmail } from './order-confirmation-email.ts';
 
 export interface BasketLinkEmail {
@@ -17,9 +17,9 @@ export interface BasketLinkEmail {
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 export function renderBasketLinkEmail(email: BasketLinkEmail): RenderedEmail {
-  const subject = messages.emailBasketSubject;
-  const intro = formatMessage(messages.emailBasketIntro, { site: email.siteName });
-  const footer = formatMessage(messages.emailBasketFooter, { site: email.siteName });
+  const subject = serverMessages.emailBasketSubject;
+  const intro = formatMessage(serverMessages.emailBasketIntro, { site: email.siteName });
+  const footer = formatMessage(serverMessages.emailBasketFooter, { site: email.siteName });
   const text = [
     subject,
     '',
@@ -27,11 +27,11 @@ export function renderBasketLinkEmail(email: BasketLinkEmail): RenderedEmail {
     '',
     ...email.lines.map((l) => `- ${l}`),
     '',
-    `${messages.emailBasketCta}: ${email.basketUrl}`,
-    messages.emailBasketRates,
+    `${serverMessages.emailBasketCta}: ${email.basketUrl}`,
+    serverMessages.emailBasketRates,
     '',
     footer,
-    `${messages.emailBasketOptOut}: ${email.optOutUrl}`,
+    `${serverMessages.emailBasketOptOut}: ${email.optOutUrl}`,
   ].join('\n');
   const html = `<!doctype html>
 <html lang="en-GB"><head><meta charset="utf-8"><title>${escape(subject)}</title></head>
@@ -43,10 +43,10 @@ export function renderBasketLinkEmail(email: BasketLinkEmail): RenderedEmail {
 <h1 style="font-size:20px;margin:0 0 12px">${escape(subject)}</h1>
 <p style="margin:0 0 16px">${escape(intro)}</p>
 <ul style="margin:0 0 16px;padding-left:20px">${email.lines.map((l) => `<li>${escape(l)}</li>`).join('')}</ul>
-<p style="margin:0 0 16px"><a href="${escape(email.basketUrl)}" style="display:inline-block;padding:12px 20px;background:#0b2545;color:#ffffff;border-radius:6px;text-decoration:none;font-weight:bold">${escape(messages.emailBasketCta)}</a></p>
-<p style="margin:0">${escape(messages.emailBasketRates)}</p>
+<p style="margin:0 0 16px"><a href="${escape(email.basketUrl)}" style="display:inline-block;padding:12px 20px;background:#0b2545;color:#ffffff;border-radius:6px;text-decoration:none;font-weight:bold">${escape(serverMessages.emailBasketCta)}</a></p>
+<p style="margin:0">${escape(serverMessages.emailBasketRates)}</p>
 </td></tr>
-<tr><td style="padding:16px 24px;font-size:12px;color:#5b6778">${escape(footer)} <a href="${escape(email.optOutUrl)}" style="color:#5b6778">${escape(messages.emailBasketOptOut)}</a></td></tr>
+<tr><td style="padding:16px 24px;font-size:12px;color:#5b6778">${escape(footer)} <a href="${escape(email.optOutUrl)}" style="color:#5b6778">${escape(serverMessages.emailBasketOptOut)}</a></td></tr>
 </table></td></tr></table>
 </body></html>`;
   return { subject, html, text };

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CartSchema } from '#domain/contract/cart.ts';
-import { messages } from '#domain/messages.ts';
+import { messages, serverMessages } from '#domain/messages.ts';
 import { body, customer, orderAtDetails, problem, shopper } from '../routes/commerce-fixtures.ts';
 import { optOutUrl } from '../services/basket-link.ts';
 import { deliverEmails } from '../services/outbox.ts';
@@ -47,7 +47,7 @@ describe('the basket link email', () => {
     await expect.poll(() => catcher.messages().length).toBe(1);
     const [mail] = catcher.messages();
     expect(mail?.to).toEqual(['bea@example.com']);
-    expect(mail?.subject).toBe(messages.emailBasketSubject);
+    expect(mail?.subject).toBe(serverMessages.emailBasketSubject);
     expect(mail?.text).toContain('EUR 300');
     expect(mail?.text).toContain('USD 100');
     const basketUrl = `${server.config.appOrigin}/checkout/view-cart?id=${order.cartId}`;
@@ -89,7 +89,7 @@ describe('the basket link email', () => {
     forged.searchParams.set('email', 'someone.else@example.com');
     const refused = await server.request(`${forged.pathname}${forged.search}`);
     expect(refused.status).toBe(400);
-    expect(await refused.text()).toContain(messages.emailOptOutInvalid);
+    expect(await refused.text()).toContain(serverMessages.emailOptOutInvalid);
 
     const page = await server.request(`${link.pathname}${link.search}`);
     expect(page.status).toBe(200);

@@ -4,7 +4,7 @@
  * value escaped) and a text part. Links are absolute, to the shop's own origin.
  */
 import { appPaths } from '#domain/contract/routes.ts';
-import { formatMessage, messages } from '#domain/messages.ts';
+import { formatMessage, messages, serverMessages } from '#domain/messages.ts';
 import type { Confirmation } from '#domain/order-confirmation.ts';
 
 export interface RenderedEmail {
@@ -17,16 +17,16 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<':
 
 export function renderOrderConfirmationEmail(confirmation: Confirmation, shop: { appOrigin: string; siteName: string }): RenderedEmail {
   const { summary, fulfilment } = confirmation;
-  const subject = formatMessage(confirmation.sellBack ? messages.emailSellBackSubject : messages.emailConfirmationSubject, {
+  const subject = formatMessage(confirmation.sellBack ? serverMessages.emailSellBackSubject : serverMessages.emailConfirmationSubject, {
     reference: confirmation.reference,
   });
-  const greeting = confirmation.customer?.name ? formatMessage(messages.emailGreeting, { name: confirmation.customer.name }) : null;
-  const thanks = confirmation.sellBack ? messages.emailThanksSellBack : messages.emailThanks;
+  const greeting = confirmation.customer?.name ? formatMessage(serverMessages.emailGreeting, { name: confirmation.customer.name }) : null;
+  const thanks = confirmation.sellBack ? serverMessages.emailThanksSellBack : serverMessages.emailThanks;
   const link = (path: string) => new URL(path, shop.appOrigin).toString();
   const links = [
-    { text: messages.emailVisitShop, href: link(appPaths.home) },
-    { text: messages.emailFindBranch, href: link(appPaths.branches) },
-    { text: messages.emailHelp, href: link(appPaths.faq) },
+    { text: serverMessages.emailVisitShop, href: link(appPaths.home) },
+    { text: serverMessages.emailFindBranch, href: link(appPaths.branches) },
+    { text: serverMessages.emailHelp, href: link(appPaths.faq) },
   ];
   const place =
     fulfilment.kind === 'delivery'
@@ -55,7 +55,7 @@ export function renderOrderConfirmationEmail(confirmation: Confirmation, shop: {
     '',
     ...links.map((l) => `${l.text}: ${l.href}`),
     '',
-    formatMessage(messages.emailFooter, { site: shop.siteName }),
+    formatMessage(serverMessages.emailFooter, { site: shop.siteName }),
   ].join('\n');
 
   const cell = 'padding:6px 8px;border-bottom:1px solid #e3e7ee;';
@@ -84,7 +84,7 @@ ${greeting ? `<p style="margin:0 0 8px">${escape(greeting)}</p>` : ''}
 <ul style="margin:0 0 16px;padding-left:20px">${confirmation.nextSteps.map((s) => `<li>${escape(s)}</li>`).join('')}</ul>
 <p style="margin:0">${links.map((l) => `<a href="${escape(l.href)}" style="color:#1d4ed8">${escape(l.text)}</a>`).join(' &middot; ')}</p>
 </td></tr>
-<tr><td style="padding:16px 24px;font-size:12px;color:#5b6778">${escape(formatMessage(messages.emailFooter, { site: shop.siteName }))}</td></tr>
+<tr><td style="padding:16px 24px;font-size:12px;color:#5b6778">${escape(formatMessage(serverMessages.emailFooter, { site: shop.siteName }))}</td></tr>
 </table></td></tr></table>
 </body></html>`;
   return { subject, html, text };

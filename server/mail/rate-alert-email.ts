@@ -1,5 +1,5 @@
 /** A rate alert's email: the rate reached, a link to the currency's chart, and a cancel link. */
-import { formatMessage, messages } from '#domain/messages.ts';
+import { formatMessage, serverMessages } from '#domain/messages.ts';
 import type { RenderedEmail } from './order-confirmation-email.ts';
 
 export interface RateAlertEmail {
@@ -16,11 +16,11 @@ export interface RateAlertEmail {
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
 export function renderRateAlertEmail(email: RateAlertEmail): RenderedEmail {
-  const subject = formatMessage(messages.emailRateAlertSubject, { rate: email.rate, code: email.code });
-  const body = formatMessage(messages.emailRateAlertBody, { target: email.target, code: email.code, date: email.date, rate: email.rate });
-  const cta = formatMessage(messages.emailRateAlertCta, { code: email.code });
-  const footer = formatMessage(messages.emailRateAlertFooter, { site: email.siteName });
-  const text = [subject, '', body, '', `${cta}: ${email.chartUrl}`, '', footer, `${messages.emailRateAlertCancel}: ${email.cancelUrl}`].join('\n');
+  const subject = formatMessage(serverMessages.emailRateAlertSubject, { rate: email.rate, code: email.code });
+  const body = formatMessage(serverMessages.emailRateAlertBody, { target: email.target, code: email.code, date: email.date, rate: email.rate });
+  const cta = formatMessage(serverMessages.emailRateAlertCta, { code: email.code });
+  const footer = formatMessage(serverMessages.emailRateAlertFooter, { site: email.siteName });
+  const text = [subject, '', body, '', `${cta}: ${email.chartUrl}`, '', footer, `${serverMessages.emailRateAlertCancel}: ${email.cancelUrl}`].join('\n');
   const html = `<!doctype html>
 <html lang="en-GB"><head><meta charset="utf-8"><title>${escape(subject)}</title></head>
 <body style="margin:0;padding:0;background:#f4f6f9;font-family:Arial,Helvetica,sans-serif;color:#1b2533">
@@ -32,7 +32,7 @@ export function renderRateAlertEmail(email: RateAlertEmail): RenderedEmail {
 <p style="margin:0 0 16px">${escape(body)}</p>
 <p style="margin:0"><a href="${escape(email.chartUrl)}" style="display:inline-block;padding:12px 20px;background:#0b2545;color:#ffffff;border-radius:6px;text-decoration:none;font-weight:bold">${escape(cta)}</a></p>
 </td></tr>
-<tr><td style="padding:16px 24px;font-size:12px;color:#5b6778">${escape(footer)} <a href="${escape(email.cancelUrl)}" style="color:#5b6778">${escape(messages.emailRateAlertCancel)}</a></td></tr>
+<tr><td style="padding:16px 24px;font-size:12px;color:#5b6778">${escape(footer)} <a href="${escape(email.cancelUrl)}" style="color:#5b6778">${escape(serverMessages.emailRateAlertCancel)}</a></td></tr>
 </table></td></tr></table>
 </body></html>`;
   return { subject, html, text };

@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RateAlertResponseSchema } from '#domain/rate-alert.ts';
-import { messages } from '#domain/messages.ts';
+import { messages, serverMessages } from '#domain/messages.ts';
 import { body, problem, shopper } from '../routes/commerce-fixtures.ts';
 import { deliverEmails } from '../services/outbox.ts';
 import { cancelUrl, checkRateAlerts } from '../services/rate-alerts.ts';
@@ -68,7 +68,7 @@ describe('rate alerts', () => {
     expect(forged.status).toBe(400);
     const page = await server.request(`${link.pathname}${link.search}`);
     expect(page.status).toBe(200);
-    expect(await page.text()).toContain(messages.rateAlertCancelled);
+    expect(await page.text()).toContain(serverMessages.rateAlertCancelled);
     expect((await server.request(`${link.pathname}${link.search}`, { method: 'POST' })).status).toBe(204);
     expect(await checkRateAlerts(server.deps)).toBe(0);
     expect(await waiting('gus@example.com')).toEqual([{ rate: 0.5, sent: false, cancelled: true }]);

@@ -12,7 +12,7 @@ import { createPaymentIntent, handleProviderCallback } from '../services/payment
 import { validate } from '../validation.ts';
 import * as v from 'valibot';
 import { BasketEmailRequestSchema } from '#domain/customer.ts';
-import { formatMessage, messages } from '#domain/messages.ts';
+import { formatMessage, serverMessages } from '#domain/messages.ts';
 import { askBasketLink, optOut } from '../services/basket-link.ts';
 import { RateAlertRequestSchema, type RateAlertResponse } from '#domain/rate-alert.ts';
 import { cancelRateAlert, createRateAlert } from '../services/rate-alerts.ts';
@@ -51,13 +51,13 @@ export function orderRoutes(options: { sendRefund: SignedSend }) {
   app.get(apiRoutes.emailOptOut.pattern, validate('query', OptOutQuery), async (c) => {
     const { email, sig } = c.req.valid('query');
     const done = await optOut(c.get('deps'), email, sig);
-    const text = done ? formatMessage(messages.emailOptOutDone, { email }) : messages.emailOptOutInvalid;
+    const text = done ? formatMessage(serverMessages.emailOptOutDone, { email }) : serverMessages.emailOptOutInvalid;
     const escaped = text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
     return c.html(`<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>${escaped}</title></head><body><p>${escaped}</p></body></html>`, done ? 200 : 400);
   });
   app.post(apiRoutes.emailOptOut.pattern, validate('query', OptOutQuery), async (c) => {
     const { email, sig } = c.req.valid('query');
-    if (!(await optOut(c.get('deps'), email, sig))) throw badRequest(messages.emailOptOutInvalid);
+    if (!(await optOut(c.get('deps'), email, sig))) throw badRequest(serverMessages.emailOptOutInvalid);
     return c.body(null, 204);
   });
 
@@ -68,11 +68,11 @@ export function orderRoutes(options: { sendRefund: SignedSend }) {
   const AlertParams = v.object({ id: v.pipe(v.string(), v.uuid('must be a rate alert id')) });
   app.get(apiRoutes.rateAlertCancel.pattern, validate('param', AlertParams), validate('query', CancelQuery), async (c) => {
     const done = await cancelRateAlert(c.get('deps'), c.req.valid('param').id, c.req.valid('query').sig);
-    const text = done ? messages.rateAlertCancelled : messages.emailOptOutInvalid;
+    const text = done ? serverMessages.rateAlertCancelled : serverMessages.emailOptOutInvalid;
     return c.html(`<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>${text}</title></head><body><p>${text}</p></body></html>`, done ? 200 : 400);
   });
   app.post(apiRoutes.rateAlertCancel.pattern, validate('param', AlertParams), validate('query', CancelQuery), async (c) => {
-    if (!(await cancelRateAlert(c.get('deps'), c.req.valid('param').id, c.req.valid('query').sig))) throw badRequest(messages.emailOptOutInvalid);
+    if (!(await cancelRateAlert(c.get('deps'), c.req.valid('param').id, c.req.valid('query').sig))) throw badRequest(serverMessages.emailOptOutInvalid);
     return c.body(null, 204);
   });
 

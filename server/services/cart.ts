@@ -12,7 +12,7 @@ import { londonDateKey } from '#domain/availability.ts';
 import type { Currency, ProductId } from '#domain/contract/catalogue.ts';
 import type { Cart, CartExists, CartLine, CheckoutResponse, CreateCartRequest } from '#domain/contract/cart.ts';
 import { guaranteeErrors, type GuaranteeContext } from '#domain/guarantees.ts';
-import { formatMessage, messages } from '#domain/messages.ts';
+import { formatMessage, messages, serverMessages } from '#domain/messages.ts';
 import { extendedExpiry, extensionRefusal } from '#domain/more-time.ts';
 import { toMajor } from '#domain/money.ts';
 import { ORDER_STATE } from '#domain/order-state.ts';
@@ -414,10 +414,10 @@ export async function extendCart(deps: Deps, session: SessionContext): Promise<C
     const refusal = extensionRefusal(cart.expiresAt, now, left);
     if (refusal === 'expired') throw cartExpired(cart.expiresAt);
     if (refusal === 'used-up') {
-      const detail = formatMessage(messages.moreTimeLimitDetail, { limit: extensionCount(deps.config.cartExtensionLimit) });
-      throw new HttpProblem(409, messages.moreTimeLimitTitle, detail, { type: 'cart-extension-limit' });
+      const detail = formatMessage(serverMessages.moreTimeLimitDetail, { limit: extensionCount(deps.config.cartExtensionLimit) });
+      throw new HttpProblem(409, serverMessages.moreTimeLimitTitle, detail, { type: 'cart-extension-limit' });
     }
-    if (refusal === 'too-early') throw new HttpProblem(409, messages.moreTimeEarlyTitle, messages.moreTimeEarlyDetail, { type: 'cart-extension-too-early' });
+    if (refusal === 'too-early') throw new HttpProblem(409, serverMessages.moreTimeEarlyTitle, serverMessages.moreTimeEarlyDetail, { type: 'cart-extension-too-early' });
     const extended = { expiresAt: extendedExpiry(cart.expiresAt, deps.config.cartTtlMinutes), extensions: cart.extensions + 1, updatedAt: now };
     if (cart.status === 'checked_out') {
       // Only while its order waits for payment is a cart at checkout still the shopper's cart.

@@ -1,3 +1,4 @@
+import { RateAlertResponseSchema, type RateAlertRequest, type RateAlertResponse } from '#domain/rate-alert.ts';
 import { ChartResponseSchema, type ChartPoint } from '#domain/contract/catalogue.ts';
 import { apiRoutes } from '#domain/contract/routes.ts';
 import type { ApiClient, CallOptions } from './client.ts';
@@ -12,4 +13,9 @@ export function chartPathOf(pathname: string): { slug: string; inverted: boolean
   const m = /^\/([a-z0-9-]+?)-(to|from)-gbp\/?$/i.exec(pathname);
   if (!m?.[1] || !m[2]) return null;
   return { slug: m[1].toLowerCase(), inverted: m[2].toLowerCase() === 'to' };
+}
+
+/** POST /api/rate-alerts: "Email me when 1 GBP buys {rate} {code} or more". */
+export function createRateAlert(api: ApiClient, request: RateAlertRequest, options?: CallOptions): Promise<RateAlertResponse> {
+  return api.json(apiRoutes.rateAlert, apiRoutes.rateAlert.url(), RateAlertResponseSchema, { ...options, json: request });
 }

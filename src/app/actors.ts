@@ -24,7 +24,7 @@ import {
   fetchStoreAddress,
   fetchStoreOpeningTimes,
 } from '#src/api/branches.ts';
-import { fetchChart } from '#src/api/chart.ts';
+import { createRateAlert, fetchChart } from '#src/api/chart.ts';
 import {
   fetchCalculatorContent,
   fetchCheckoutContent,
@@ -302,6 +302,7 @@ export function provideChart(services: ShopServices) {
   return chartMachine.provide({
     actors: {
       loadChart: fromPromise(({ input, signal }) => fetchChart(services.api, input.currencyCode, input.inverted, { signal })),
+      createRateAlert: authorised(fromPromise(({ input, signal }) => createRateAlert(services.api, input, { signal }))),
     },
   });
 }

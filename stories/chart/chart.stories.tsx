@@ -30,24 +30,51 @@ export const Loading: Story = {
 
 /** /eur-to-gbp: the last month, the default interval. */
 export const OneMonth: Story = {
-  parameters: { machineStates: ['chart.ready'], shows: ['EUR to GBP exchange rate'] },
+  parameters: { machineStates: ['chart.ready.alertOffered'], shows: ['EUR to GBP exchange rate'] },
   loaders: story({}),
 };
 
 export const OneWeek: Story = {
-  parameters: { machineStates: ['chart.ready'] },
+  parameters: { machineStates: ['chart.ready.alertOffered'] },
   loaders: story({ events: [{ type: 'chart.intervalChosen', interval: '1W' }] }),
 };
 
 export const OneYear: Story = {
-  parameters: { machineStates: ['chart.ready'] },
+  parameters: { machineStates: ['chart.ready.alertOffered'] },
   loaders: story({ events: [{ type: 'chart.intervalChosen', interval: '1Y' }] }),
 };
 
 /** /usd-from-gbp: how many dollars a pound buys. */
 export const FromGbp: Story = {
-  parameters: { machineStates: ['chart.ready'], shows: ['GBP to USD exchange rate'] },
+  parameters: { machineStates: ['chart.ready.alertOffered'], shows: ['GBP to USD exchange rate'] },
   loaders: story({ path: '/usd-from-gbp', points: ok(makeChartPoints(STORY_NOW, 'USD', false)) }),
+};
+
+// The rate alert under the chart: "Email me when 1 GBP buys {rate} {code} or more".
+const request = { type: 'chart.alertRequested', emailAddress: 'ann@example.com', rateText: '0.8600' } as const;
+
+/** A request with no valid address or rate: the form's messages, nothing sent. */
+export const AlertInvalid: Story = {
+  parameters: { machineStates: ['chart.ready.alertOffered'], shows: [messages.emailInvalid, messages.rateAlertRateInvalid] },
+  loaders: story({ events: [{ type: 'chart.alertRequested', emailAddress: 'ann', rateText: '0' }] }),
+};
+
+export const AlertSending: Story = {
+  parameters: { machineStates: ['chart.ready.alertSending'] },
+  loaders: story({ alert: pending, events: [request] }),
+};
+
+export const AlertSet: Story = {
+  parameters: {
+    machineStates: ['chart.ready.alertSet'],
+    shows: [formatMessage(messages.rateAlertSet, { email: 'ann@example.com', rate: '0.8600', code: 'EUR' }), messages.rateAlertAnother],
+  },
+  loaders: story({ events: [request] }),
+};
+
+export const AlertFailed: Story = {
+  parameters: { machineStates: ['chart.ready.alertFailed'], shows: [messages.rateAlertFailed] },
+  loaders: story({ alert: fail({ title: 'Something went wrong', status: 500 }), events: [request] }),
 };
 
 /** The rates could not be read: logged, and the page says so. */
@@ -71,10 +98,14 @@ const eurToGbp = formatMessage(messages.chartTitle, { from: 'EUR', to: 'GBP' });
 
 const checks: StateChecks = {
   Loading: { texts: [messages.loadingChart] },
-  OneMonth: { texts: [eurToGbp, ...periods] },
+  OneMonth: { texts: [eurToGbp, ...periods, messages.rateAlertHeading], enabled: [['button', messages.rateAlertSubmit]] },
   OneWeek: { texts: [eurToGbp, ...periods] },
   OneYear: { texts: [eurToGbp, ...periods] },
   FromGbp: { texts: [formatMessage(messages.chartTitle, { from: 'GBP', to: 'USD' }), ...periods] },
   LoadFailed: { texts: [messages.somethingWentWrong] },
+  AlertInvalid: { texts: [messages.rateAlertHeading, messages.emailInvalid, messages.rateAlertRateInvalid], enabled: [['button', messages.rateAlertSubmit]] },
+  AlertSending: { texts: [messages.rateAlertHeading] },
+  AlertSet: { texts: [messages.rateAlertHeading], enabled: [['button', messages.rateAlertAnother]] },
+  AlertFailed: { texts: [messages.rateAlertFailed], enabled: [['button', messages.rateAlertSubmit]] },
   NotAChartPage: { texts: [messages.pageNotFound] },
 };

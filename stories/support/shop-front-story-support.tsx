@@ -84,13 +84,18 @@ async function drive<E>(actor: { send: (event: E) => void }, events: readonly (E
 export interface ChartStoryOptions {
   path?: string;
   points?: Answer<ChartPoint[]>;
+  /** The rate alert's answer. */
+  alert?: Answer<{ id: string }>;
   events?: ChartEvent[];
 }
 
 export async function chartStory(options: ChartStoryOptions = {}) {
   const path = options.path ?? '/eur-to-gbp';
   const machine = chartMachine.provide({
-    actors: { loadChart: answering(options.points ?? ok(makeChartPoints(STORY_NOW, 'EUR', true))) },
+    actors: {
+      loadChart: answering(options.points ?? ok(makeChartPoints(STORY_NOW, 'EUR', true))),
+      createRateAlert: answering(options.alert ?? ok({ id: '7d1c8c66-3f38-4c55-9a42-5c1d7f1a0b11' })),
+    },
   });
   const actor = createActor(machine, { input: { path } }).start();
   await drive(actor, options.events ?? []);

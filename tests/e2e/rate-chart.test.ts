@@ -30,3 +30,22 @@ test('the euro chart: 1W, 1M and 1Y label the axis with distinct yyyy-MM-dd date
   }
   expect(shopper.errors).toEqual([]);
 });
+
+test('a rate alert from the euro chart: refused without an address, then set', async () => {
+  const { page } = shopper;
+  const step = journeySteps(page, 'rate-alert');
+  await page.goto(`${shop.app}/eur-from-gbp`);
+  const form = page.getByRole('region', { name: messages.rateAlertHeading });
+  await form.waitFor({ timeout: 30_000 });
+  const rate = form.getByRole('textbox', { name: formatMessage(messages.rateAlertRateLabel, { code: 'EUR' }) });
+  expect(Number(await rate.inputValue())).toBeGreaterThan(0);
+  await rate.fill('1.5');
+  await form.getByRole('button', { name: messages.rateAlertSubmit }).click();
+  await form.getByText(messages.emailRequired).waitFor();
+  await step('refused');
+  await form.getByRole('textbox', { name: messages.rateAlertEmailLabel }).fill('ann@example.com');
+  await form.getByRole('button', { name: messages.rateAlertSubmit }).click();
+  await form.getByText(formatMessage(messages.rateAlertSet, { email: 'ann@example.com', rate: '1.5000', code: 'EUR' })).waitFor();
+  await step('set');
+  expect(shopper.errors).toEqual([]);
+});

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import { chartMachine, selectChartPoints } from '#machines/chart/chart.machine.ts';
-import { actorDone, actorFailed, definePathSuite } from '../support/graph-coverage.ts';
+import { chartMachine, selectChartPoints, selectRateAlert, type RateAlertView } from '#machines/chart/chart.machine.ts';
+import { actorDone, actorFailed, definePathSuite, INIT_EVENT } from '../support/graph-coverage.ts';
 
 const points = [
   { date: '2025-05-01', rate: 1.17 },
@@ -9,6 +9,31 @@ const points = [
 ];
 const failure = new TypeError('Failed to fetch');
 const shownFor = { '1W': [1.18, 1.19], '1M': [1.18, 1.19], '1Y': [1.17, 1.18, 1.19] };
+
+// The rate alert form, from the page's rules: offered once the rates show; a request with a bad
+// address or rate is refused with the form's messages and sends nothing; a good one is sent, then
+// set or failed; a failed one may be sent again; a set one may be followed by another.
+const GOOD = { type: 'chart.alertRequested', emailAddress: 'ann@example.com', rateText: '1.25' } as const;
+const BAD = { type: 'chart.alertRequested', emailAddress: 'ann', rateText: '0' } as const;
+const BAD_MESSAGES = { email: 'Please enter a valid email address', rate: 'Enter a rate above 0' };
+let form: { status: RateAlertView['status']; errors: object; sent: boolean } | null = null;
+function expectedForm(event: { type: string }, ready: boolean) {
+  if (!ready) return null;
+  const now = form ?? { status: 'offered' as const, errors: {}, sent: false };
+  switch (event.type) {
+    case 'chart.alertRequested':
+      if (now.status !== 'offered' && now.status !== 'failed') return now;
+      return event === BAD ? { ...now, errors: BAD_MESSAGES } : { status: 'sending' as const, errors: {}, sent: true };
+    case 'xstate.done.actor.createRateAlert':
+      return { ...now, status: 'set' as const };
+    case 'xstate.error.actor.createRateAlert':
+      return { ...now, status: 'failed' as const };
+    case 'chart.alertReset':
+      return now.status === 'set' ? { status: 'offered' as const, errors: {}, sent: false } : now;
+    default:
+      return now;
+  }
+}
 
 definePathSuite({
   name: 'chart',
@@ -21,9 +46,19 @@ definePathSuite({
     { type: 'chart.intervalChosen', interval: '5Y' as never },
     actorDone('loadChart', points),
     actorFailed('loadChart', failure),
+    GOOD,
+    BAD,
+    { type: 'chart.alertReset' },
+    actorDone('createRateAlert', { id: '7d1c8c66-3f38-4c55-9a42-5c1d7f1a0b11' }),
+    actorFailed('createRateAlert', failure),
   ],
-  serializeState: (s) => JSON.stringify([s.value, s.context.interval]),
+  serializeState: (s) => JSON.stringify([s.value, s.context.interval, Object.keys(s.context.alertErrors).length > 0]),
   assertState: (s, step) => {
+    form = step.event.type === INIT_EVENT ? null : expectedForm(step.event, s.matches('ready'));
+    const view = selectRateAlert(s);
+    expect(view?.status ?? null, `the alert form after ${step.event.type}`).toBe(form?.status ?? null);
+    if (form !== null) expect(view?.errors, `the form's messages after ${step.event.type}`).toEqual(form.errors);
+    if (view?.status === 'sending' || view?.status === 'set') expect(view.alert).toEqual({ emailAddress: 'ann@example.com', currencyCode: 'EUR', rate: 1.25 });
     const shown = selectChartPoints(s).map((p) => p.value);
     expect(shown).toEqual(s.matches('ready') ? shownFor[s.context.interval] : []);
     // Failures are logged only: reported once, when the load fails.

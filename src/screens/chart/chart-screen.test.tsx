@@ -102,3 +102,33 @@ describe('ChartScreen', () => {
     expect(errors.report).toHaveBeenCalledWith(expect.anything(), { where: 'chart.loadChart' });
   });
 });
+
+describe('the rate alert under the chart', () => {
+  it('starts at the latest rate for 1 GBP, refuses a bad address, then sets the alert', async () => {
+    const sent: unknown[] = [];
+    server.use(
+      http.get(routeUrl('currencyConverter'), () => HttpResponse.json(makeChartPoints(NOW, 'EUR', true))),
+      http.post(routeUrl('rateAlert'), async ({ request }) => {
+        sent.push(await request.json());
+        return HttpResponse.json({ id: '7d1c8c66-3f38-4c55-9a42-5c1d7f1a0b11' }, { status: 201 });
+      }),
+    );
+    renderShop(<ChartScreen />, { path: '/eur-to-gbp' });
+    const form = await screen.findByRole('region', { name: 'Get a rate alert' });
+    const rate = within(form).getByRole('textbox', { name: 'EUR for 1 GBP' });
+    // The page reads EUR to GBP; the alert is for 1 GBP in euros.
+    expect(Number((rate as HTMLInputElement).value)).toBeGreaterThan(1);
+    await userEvent.clear(rate);
+    await userEvent.type(rate, '1.25');
+    expect(form).toHaveTextContent('Email me when 1 GBP buys 1.25 EUR or more');
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Email address' }), 'ann');
+    await userEvent.click(within(form).getByRole('button', { name: 'Email me' }));
+    expect(within(form).getByText('Please enter a valid email address')).toBeInTheDocument();
+    expect(sent).toEqual([]);
+
+    await userEvent.type(within(form).getByRole('textbox', { name: 'Email address' }), '@example.com');
+    await userEvent.click(within(form).getByRole('button', { name: 'Email me' }));
+    expect(await within(form).findByRole('status')).toHaveTextContent("Done. We'll email ann@example.com once, when 1 GBP buys 1.2500 EUR or more.");
+    expect(sent).toEqual([{ emailAddress: 'ann@example.com', currencyCode: 'EUR', rate: 1.25 }]);
+  });
+});

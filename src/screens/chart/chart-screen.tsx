@@ -7,7 +7,8 @@ import { formatRate } from '#domain/money.ts';
 import { useChartActor } from '#src/app/use-machines.ts';
 import { NotFoundScreen } from '#src/screens/not-found/not-found-screen.tsx';
 import { ChartView } from './chart-view.tsx';
-import { useChartInterval, useChartPair, useChartPoints, useChartStatus, type ChartRef } from './use-chart.ts';
+import { RateAlertForm } from './rate-alert-form.tsx';
+import { useChartInterval, useChartPair, useChartPoints, useChartStatus, useRateAlert, type ChartRef } from './use-chart.ts';
 
 const inLondon = (time: Date) => new TZDate(time, SHOP_TIME_ZONE);
 /** Spec 9: the date as yyyy-MM-dd, in the tooltip, the axis and the latest rate alike. */
@@ -25,7 +26,12 @@ export function ChartContainer({ chart, width }: ChartContainerProps) {
   const interval = useChartInterval(chart);
   const points = useChartPoints(chart);
   const { from, to } = useChartPair(chart);
+  const alert = useRateAlert(chart);
   if (status === 'notChartPage') return <NotFoundScreen />;
+  const code = from === 'GBP' ? to : from;
+  const latest = points[points.length - 1]?.value;
+  // The alert is for 1 GBP in the currency, whichever way the page reads.
+  const initialRate = latest === undefined ? '' : formatRate(from === 'GBP' ? latest : 1 / latest);
   return (
     <ChartView
       from={from}
@@ -38,6 +44,17 @@ export function ChartContainer({ chart, width }: ChartContainerProps) {
       formatDate={formatChartDate}
       formatValue={formatRate}
       width={width}
+      alert={
+        alert ? (
+          <RateAlertForm
+            code={code}
+            view={alert}
+            initialRate={initialRate}
+            onSubmit={(emailAddress, rateText) => chart.send({ type: 'chart.alertRequested', emailAddress, rateText })}
+            onReset={() => chart.send({ type: 'chart.alertReset' })}
+          />
+        ) : null
+      }
     />
   );
 }

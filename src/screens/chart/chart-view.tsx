@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { ChartInterval as ChartIntervalId } from '#domain/chart.ts';
 import { formatMessage, messages } from '#domain/messages.ts';
 import { Notice } from '#src/ui/notice.tsx';
@@ -22,6 +23,8 @@ export interface ChartViewProps {
   formatValue: (value: number) => string;
   /** Fixed chart width for tests and stories. */
   width?: number;
+  /** The rate alert form, shown under the chart once the rates show. */
+  alert?: ReactNode;
 }
 
 const INTERVAL_NAMES: Record<ChartIntervalId, string> = {
@@ -83,6 +86,7 @@ export function ChartView(props: ChartViewProps) {
           </>
         )}
       </div>
+      {status === 'ready' ? props.alert : null}
     </section>
   );
 }

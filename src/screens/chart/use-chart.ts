@@ -5,7 +5,7 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { ChartInterval, PresentedPoint } from '#domain/chart.ts';
-import { selectChartPair, selectChartPoints, type ChartMachine } from '#machines/chart/chart.machine.ts';
+import { selectChartPair, selectChartPoints, selectRateAlert, type ChartMachine, type RateAlertView } from '#machines/chart/chart.machine.ts';
 
 export type ChartRef = ActorRefFrom<ChartMachine>;
 export type ChartStatus = 'loading' | 'ready' | 'error' | 'notChartPage';
@@ -29,4 +29,11 @@ export function useChartPoints(chart: ChartRef): PresentedPoint[] {
 
 export function useChartPair(chart: ChartRef): { from: string; to: string } {
   return useSelector(chart, selectChartPair, (a, b) => a.from === b.from && a.to === b.to);
+}
+
+/** The rate alert form's state; null until the rates show. */
+export function useRateAlert(chart: ChartRef): RateAlertView | null {
+  return useSelector(chart, selectRateAlert, (a, b) =>
+    a === null || b === null ? a === b : a.status === b.status && a.errors === b.errors && a.problem === b.problem && a.alert === b.alert,
+  );
 }
