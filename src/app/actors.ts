@@ -142,7 +142,12 @@ export function createShopServices(config: ShopConfig, session: SessionLink, ove
     errors,
     tracker: withBasketReminder(
       overrides.tracker ?? silentTracker,
-      (email) => rememberBasketEmail(api, email),
+      // An address the form lets through but the API's rule refuses (400) gets no basket link:
+      // that is the shopper's typing, not a failure to report.
+      (email) =>
+        rememberBasketEmail(api, email).catch((error: unknown) => {
+          if (statusOf(error) !== 400) throw error;
+        }),
       (error) => errors.report(error, { where: 'checkout.basketEmail' }),
     ),
   };
