@@ -6,6 +6,7 @@
 import { appPaths } from '#domain/contract/routes.ts';
 import { formatMessage, messages, serverMessages } from '#domain/messages.ts';
 import type { Confirmation } from '#domain/order-confirmation.ts';
+import { emailHtml, escapeHtml } from './layout.ts';
 
 export interface RenderedEmail {
   subject: string;
@@ -13,7 +14,7 @@ export interface RenderedEmail {
   text: string;
 }
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+const escape = escapeHtml;
 
 export function renderOrderConfirmationEmail(confirmation: Confirmation, shop: { appOrigin: string; siteName: string }): RenderedEmail {
   const { summary, fulfilment } = confirmation;
@@ -66,15 +67,10 @@ export function renderOrderConfirmationEmail(confirmation: Confirmation, shop: {
     ...summary.extras.map((e) => `<tr><td style="${cell}" colspan="3">${escape(e.label)}</td><td style="${cell}text-align:right">${escape(e.amount)}</td></tr>`),
     `<tr><td style="${cell}font-weight:bold" colspan="3">${escape(summary.totalLabel)}</td><td style="${cell}text-align:right;font-weight:bold">${escape(summary.total)}</td></tr>`,
   ].join('');
-  const html = `<!doctype html>
-<html lang="en-GB"><head><meta charset="utf-8"><title>${escape(subject)}</title></head>
-<body style="margin:0;padding:0;background:#f4f6f9;font-family:Arial,Helvetica,sans-serif;color:#1b2533">
-<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f6f9"><tr><td align="center" style="padding:24px 12px">
-<table role="presentation" width="600" cellpadding="0" cellspacing="0" style="max-width:600px;width:100%;background:#ffffff;border-radius:8px">
-<tr><td style="padding:20px 24px;background:#0b2545;color:#ffffff;font-size:20px;font-weight:bold;border-radius:8px 8px 0 0">${escape(shop.siteName)}</td></tr>
-<tr><td style="padding:24px">
-<h1 style="font-size:20px;margin:0 0 12px">${escape(subject)}</h1>
-${greeting ? `<p style="margin:0 0 8px">${escape(greeting)}</p>` : ''}
+  const html = emailHtml({
+    siteName: shop.siteName,
+    subject,
+    content: `${greeting ? `<p style="margin:0 0 8px">${escape(greeting)}</p>` : ''}
 <p style="margin:0 0 16px">${escape(thanks)}</p>
 <p style="margin:0 0 16px"><strong>${escape(messages.orderReference)}:</strong> ${escape(confirmation.reference)}<br>${escape(confirmation.date)}</p>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:0 0 16px">${rows}</table>
@@ -82,10 +78,8 @@ ${greeting ? `<p style="margin:0 0 8px">${escape(greeting)}</p>` : ''}
 <p style="margin:0 0 16px">${placeLines.map(escape).join('<br>')}</p>
 <h2 style="font-size:16px;margin:16px 0 8px">${escape(messages.whatHappensNext)}</h2>
 <ul style="margin:0 0 16px;padding-left:20px">${confirmation.nextSteps.map((s) => `<li>${escape(s)}</li>`).join('')}</ul>
-<p style="margin:0">${links.map((l) => `<a href="${escape(l.href)}" style="color:#1d4ed8">${escape(l.text)}</a>`).join(' &middot; ')}</p>
-</td></tr>
-<tr><td style="padding:16px 24px;font-size:12px;color:#5b6778">${escape(formatMessage(serverMessages.emailFooter, { site: shop.siteName }))}</td></tr>
-</table></td></tr></table>
-</body></html>`;
+<p style="margin:0">${links.map((l) => `<a href="${escape(l.href)}" style="color:#1d4ed8">${escape(l.text)}</a>`).join(' &middot; ')}</p>`,
+    footer: escape(formatMessage(serverMessages.emailFooter, { site: shop.siteName })),
+  });
   return { subject, html, text };
 }

@@ -14,6 +14,7 @@ import * as v from 'valibot';
 import { BasketEmailRequestSchema } from '#domain/customer.ts';
 import { formatMessage, serverMessages } from '#domain/messages.ts';
 import { askBasketLink, optOut } from '../services/basket-link.ts';
+import { plainPage } from '../mail/layout.ts';
 import { RateAlertRequestSchema, type RateAlertResponse } from '#domain/rate-alert.ts';
 import { cancelRateAlert, createRateAlert } from '../services/rate-alerts.ts';
 import { customerInfoLimit } from './rate-limit.ts';
@@ -52,8 +53,7 @@ export function orderRoutes(options: { sendRefund: SignedSend }) {
     const { email, sig } = c.req.valid('query');
     const done = await optOut(c.get('deps'), email, sig);
     const text = done ? formatMessage(serverMessages.emailOptOutDone, { email }) : serverMessages.emailOptOutInvalid;
-    const escaped = text.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-    return c.html(`<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>${escaped}</title></head><body><p>${escaped}</p></body></html>`, done ? 200 : 400);
+    return c.html(plainPage(text), done ? 200 : 400);
   });
   app.post(apiRoutes.emailOptOut.pattern, validate('query', OptOutQuery), async (c) => {
     const { email, sig } = c.req.valid('query');
@@ -69,7 +69,7 @@ export function orderRoutes(options: { sendRefund: SignedSend }) {
   app.get(apiRoutes.rateAlertCancel.pattern, validate('param', AlertParams), validate('query', CancelQuery), async (c) => {
     const done = await cancelRateAlert(c.get('deps'), c.req.valid('param').id, c.req.valid('query').sig);
     const text = done ? serverMessages.rateAlertCancelled : serverMessages.emailOptOutInvalid;
-    return c.html(`<!doctype html><html lang="en-GB"><head><meta charset="utf-8"><title>${text}</title></head><body><p>${text}</p></body></html>`, done ? 200 : 400);
+    return c.html(plainPage(text), done ? 200 : 400);
   });
   app.post(apiRoutes.rateAlertCancel.pattern, validate('param', AlertParams), validate('query', CancelQuery), async (c) => {
     if (!(await cancelRateAlert(c.get('deps'), c.req.valid('param').id, c.req.valid('query').sig))) throw badRequest(serverMessages.emailOptOutInvalid);
