@@ -61,3 +61,12 @@ export function countdownAt(expiresAt: string | Date, now: Date): CountdownView 
 export function isCartExpired(expiresAt: string | Date, now: Date): boolean {
   return countdownAt(expiresAt, now).expired;
 }
+
+/**
+ * The milliseconds to the next whole minute. Every order-by instant of domain/cut-off.ts is a whole
+ * minute (London's offsets are whole hours), so a readout in minutes changes, and a cut-off
+ * passes, only then.
+ */
+export function untilNextMinute(nowMs: number): number {
+  return 60_000 - (((nowMs % 60_000) + 60_000) % 60_000);
+}

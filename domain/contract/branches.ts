@@ -56,6 +56,9 @@ export const StoreSchema = v.object({
   haveCurrency: v.nullish(v.boolean()),
   isBuyTransaction: v.nullish(v.boolean()),
   haveNoOpeningTimes: v.boolean(),
+  /** A closure (refurbishment, say), both London dates inclusive. */
+  closedFrom: v.nullish(v.pipe(v.string(), v.isoDate())),
+  closedUntil: v.nullish(v.pipe(v.string(), v.isoDate())),
   url: v.string(),
   address: StoreAddressSchema,
   openingTimes: v.nullable(OpeningTimesSchema),

@@ -88,6 +88,14 @@ export const SiteSettingsSchema = v.object({
   deliveryPrices: v.optional(v.object({ nextDay: Amount, later: Amount })),
   /** GBP: an order of this value or more needs proof of ID and proof of address (spec 8, AML_THRESHOLD_GBP). */
   identificationThreshold: v.optional(Amount),
+  /** UK bank holidays of this year and the next by nation, for the delivery and collection dates (domain/cut-off.ts). */
+  bankHolidays: v.optional(
+    v.object({
+      englandAndWales: v.array(v.pipe(v.string(), v.isoDate())),
+      scotland: v.array(v.pipe(v.string(), v.isoDate())),
+      northernIreland: v.array(v.pipe(v.string(), v.isoDate())),
+    }),
+  ),
 });
 export type SiteSettings = v.InferOutput<typeof SiteSettingsSchema>;
 

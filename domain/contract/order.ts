@@ -88,6 +88,8 @@ export const DeliverySlotSchema = v.object({
   isInStock: v.boolean(),
   isFirstDay: v.boolean(),
   deliveryMethodName: v.string(),
+  /** On the first slot: the instant until which an order still gets this date (ISO 8601). */
+  orderBy: v.optional(v.pipe(v.string(), v.isoTimestamp())),
 });
 export type DeliverySlot = v.InferOutput<typeof DeliverySlotSchema>;
 export const DeliverySlotsResponseSchema = v.array(DeliverySlotSchema);

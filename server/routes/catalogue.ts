@@ -27,6 +27,8 @@ import {
   siteSettings,
 } from '../services/catalogue.ts';
 import { londonDateKey } from '#domain/availability.ts';
+import { londonDay } from '#domain/cut-off.ts';
+import { bankHolidaysAt } from '../services/bank-holidays.ts';
 import { priceQuote, rateHistory, ratesBoard } from '../services/rates.ts';
 import { authenticate, bearerToken, findSession, verifyToken, type SessionRow } from '../services/session.ts';
 import { validate } from '../validation.ts';
@@ -145,10 +147,13 @@ export function catalogueRoutes() {
     const { id } = c.req.valid('query');
     const ref = await deps.reference.current();
     const threshold = deps.config.amlThresholdGbp;
+    const now = deps.clock.now();
+    const holidays = await bankHolidaysAt(now);
     if (!hasBearer(c)) {
-      const settings = siteSettings(ref, id, undefined, threshold);
-      // The threshold is the process's configuration: a restart with another one is another version.
-      return sharedCacheable(c, `r${ref.version}-i${threshold}`) ?? c.json<SiteSettings>(settings);
+      const settings = siteSettings(ref, id, undefined, threshold, holidays);
+      // The threshold is the process's configuration: a restart with another one is another
+      // version; the bank holidays are those of the year and the next.
+      return sharedCacheable(c, `r${ref.version}-i${threshold}-y${londonDay(now).slice(0, 4)}`) ?? c.json<SiteSettings>(settings);
     }
     const session = await optionalSession(deps, c.req.header(AUTH_HEADER));
     let carts = { buyCartId: null as string | null, sellCartId: null as string | null };
@@ -162,7 +167,7 @@ export function catalogueRoutes() {
       }
     }
     personal(c);
-    return c.json<SiteSettings>(siteSettings(ref, id, carts, threshold));
+    return c.json<SiteSettings>(siteSettings(ref, id, carts, threshold, holidays));
   });
 
   app.get(apiRoutes.quote.pattern, validate('param', QuoteParams), validate('query', QuoteQuery), async (c) => {

@@ -8,8 +8,6 @@
  * ('B') needs no stock. A branch with no open day in the coming week (closed for refurbishment,
  * or with no published opening times) has no collection date: "Sorry we're closed this week!".
  */
-import { tz } from '@date-fns/tz';
-import { addDays, format, getDay } from 'date-fns';
 import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type {
   Branch,
@@ -20,22 +18,20 @@ import type {
   StoreAddress,
 } from '#domain/contract/branches.ts';
 import { WEEKDAYS } from '#domain/contract/branches.ts';
-import { SHOP_TIME_ZONE } from '#domain/availability.ts';
+import { collectionCutOff, nationOfPostcode, type BankHolidays, type BranchCalendar } from '#domain/cut-off.ts';
 import type { Db } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { notFound } from '../errors.ts';
+import { bankHolidaysAt } from './bank-holidays.ts';
 import { assertSite as findSite, currencyRow as findCurrency } from './catalogue.ts';
 
 type StoreRow = typeof t.stores.$inferSelect;
 type HoursRow = typeof t.openingHours.$inferSelect;
 
-const inLondon = { in: tz(SHOP_TIME_ZONE) };
 const EARTH_RADIUS_MILES = 3958.8;
 /** How many branches a nearby search answers with (the modal pages through them 5 at a time). */
 export const NEARBY_LIMIT = 20;
-/** A branch open for less than this today hands stock over on its next open day. */
-const SAME_DAY_MARGIN_MINUTES = 60;
 
 /** Great-circle distance (haversine) in miles. */
 export function distanceInMiles(a: { latitude: number; longitude: number }, b: { latitude: number; longitude: number }): number {
@@ -82,33 +78,24 @@ function address(s: StoreRow): StoreAddress {
 
 const branchUrl = (s: StoreRow) => `/branches/${s.branchCode}`;
 
+/** A branch's calendar for domain/cut-off.ts: its weekly hours, any closure, its nation. */
+export function branchCalendar(store: Pick<StoreRow, 'closedFrom' | 'closedUntil' | 'postcode'>, hours: readonly HoursRow[]): BranchCalendar {
+  return { hours, closedFrom: store.closedFrom, closedUntil: store.closedUntil, nation: nationOfPostcode(store.postcode) };
+}
+
 /**
  * The first day a branch can hand the currency over, as a London date, or null when it has no
- * open day in the coming week.
+ * open day in the coming week (bank holidays of its nation count as closed).
  */
 export function collectionDate(
-  store: Pick<StoreRow, 'closedFrom' | 'closedUntil'>,
+  store: Pick<StoreRow, 'closedFrom' | 'closedUntil' | 'postcode'>,
   hours: HoursRow[],
   now: Date,
   inStock: boolean,
+  holidays: BankHolidays,
 ): string | null {
   if (hours.length === 0) return null;
-  const nowTime = format(now, 'HH:mm', inLondon);
-  for (let offset = inStock ? 0 : 1; offset <= 7; offset += 1) {
-    const day = addDays(now, offset, inLondon);
-    const key = format(day, 'yyyy-MM-dd', inLondon);
-    if (store.closedFrom !== null && store.closedUntil !== null && key >= store.closedFrom && key <= store.closedUntil) continue;
-    const open = hours.find((h) => h.dayOfWeek === getDay(day, inLondon));
-    if (open === undefined) continue;
-    if (offset === 0 && minutes(nowTime) > minutes(open.closes) - SAME_DAY_MARGIN_MINUTES) continue;
-    return key;
-  }
-  return null;
-}
-
-function minutes(hhmm: string): number {
-  const [h = '0', m = '0'] = hhmm.split(':');
-  return Number(h) * 60 + Number(m);
+  return collectionCutOff(now, branchCalendar(store, hours), holidays, inStock)?.date ?? null;
 }
 
 async function hoursOf(db: Db, storeIds: number[]): Promise<Map<number, HoursRow[]>> {
@@ -131,6 +118,8 @@ function toStore(s: StoreRow, hours: HoursRow[], extra: Partial<Pick<Store, 'dis
     latitude: s.latitude,
     longitude: s.longitude,
     haveNoOpeningTimes: hours.length === 0,
+    closedFrom: s.closedFrom,
+    closedUntil: s.closedUntil,
     url: branchUrl(s),
     address: address(s),
     openingTimes: openingTimes(hours, s.openingTimeComment),
@@ -231,13 +220,14 @@ export async function nearbyStores(deps: Pick<Deps, 'db' | 'clock'>, siteId: num
           .where(and(inArray(t.storeStock.storeId, ids), eq(t.storeStock.currencyCode, currency.code)));
   const isBuy = request.transactionType === 'B';
   const now = deps.clock.now();
+  const holidays = await bankHolidaysAt(now);
   return near.map(({ row, miles }) => {
     const units = stock.find((s) => s.storeId === row.id)?.units ?? 0;
     const haveCurrency = isBuy || (units > 0 && units >= request.amount);
     const own = hours.get(row.id) ?? [];
     return toStore(row, own, {
       distanceInMiles: roundMiles(miles),
-      availableFrom: collectionDate(row, own, now, haveCurrency),
+      availableFrom: collectionDate(row, own, now, haveCurrency, holidays),
       haveCurrency,
       isBuyTransaction: isBuy,
     });

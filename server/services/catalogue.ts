@@ -12,6 +12,7 @@ import { isProductId } from '#domain/products.ts';
 import type { Db } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { notFound } from '../errors.ts';
+import type { BankHolidays } from '#domain/cut-off.ts';
 import { DEFAULT_SLOT_CONFIG } from './delivery-slots.ts';
 import type { CurrencyRow, ProductRow, ReferenceData, SiteRow } from './reference.ts';
 
@@ -67,6 +68,7 @@ export function siteSettings(
   siteId: number,
   carts: { buyCartId: string | null; sellCartId: string | null } = { buyCartId: null, sellCartId: null },
   identificationThresholdGbp?: number,
+  bankHolidays?: BankHolidays,
 ): SiteSettings {
   const s = findSite(ref, siteId);
   return {
@@ -94,6 +96,7 @@ export function siteSettings(
     ...(s.supportPhone === null ? {} : { support: { phone: s.supportPhone, hours: s.supportHours ?? '' } }),
     deliveryPrices: { nextDay: DEFAULT_SLOT_CONFIG.nextDayPriceMinor / 100, later: DEFAULT_SLOT_CONFIG.laterPriceMinor / 100 },
     ...(identificationThresholdGbp === undefined ? {} : { identificationThreshold: identificationThresholdGbp }),
+    ...(bankHolidays === undefined ? {} : { bankHolidays: { englandAndWales: [...bankHolidays.englandAndWales], scotland: [...bankHolidays.scotland], northernIreland: [...bankHolidays.northernIreland] } }),
   };
 }
 

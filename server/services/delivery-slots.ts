@@ -1,7 +1,14 @@
-import type { OpeningTimes, Weekday } from '#domain/contract/branches.ts';
-import { WEEKDAYS } from '#domain/contract/branches.ts';
 import type { ProductId } from '#domain/contract/catalogue.ts';
 import type { DeliverySlot } from '#domain/contract/order.ts';
+import {
+  branchOpenDates,
+  collectionCutOff,
+  deliveryCutOff,
+  deliveryDates,
+  type BankHolidays,
+  type BranchCalendar,
+  type Nation,
+} from '#domain/cut-off.ts';
 import { PRODUCT } from '#domain/products.ts';
 
 export interface SlotConfig {
@@ -24,87 +31,55 @@ export const DELIVERY_METHOD = {
   dropOff: 'Branch drop-off',
 } as const;
 
-/** How far ahead to look for open days before deciding a branch is closed. */
-const HORIZON_DAYS = 21;
-
 export interface SlotInput {
   productId: ProductId;
-  /** Today's calendar date in Europe/London, yyyy-MM-dd. */
-  today: string;
-  branch: {
-    /** Whether the branch opens on a date (its weekly hours, less any closure). */
-    isOpen: (date: string) => boolean;
-    /** The first date the branch can hand over or accept the currency, yyyy-MM-dd. */
-    availableFrom?: string | null;
-  };
+  now: Date;
+  holidays: BankHolidays;
+  /** Where a home delivery goes, once the order has an address (England and Wales until then). */
+  nation?: Nation | undefined;
+  /** The order's branch (click and collect, sell back). */
+  branch: BranchCalendar | null;
   /** The branch holds enough of every currency of the order right now. */
   inStock: boolean;
 }
 
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
-export function weekdayOf(date: string): Weekday {
-  // getUTCDay: 0 is Sunday; WEEKDAYS starts on Monday.
-  const day = new Date(`${date}T00:00:00Z`).getUTCDay();
-  return WEEKDAYS[(day + 6) % 7]!;
-}
-
-/** A branch without published opening times is treated as open Monday to Saturday. */
-export function isBranchOpen(openingTimes: OpeningTimes | null, date: string): boolean {
-  const day = weekdayOf(date);
-  if (!openingTimes) return day !== 'sunday';
-  return openingTimes[`${day}Opens`] !== null && openingTimes[`${day}Closes`] !== null;
-}
-
-function later(a: string, b: string | null | undefined): string {
-  return b && b > a ? b : a;
-}
-
-function openDays(from: string, count: number, isOpen: (date: string) => boolean): string[] {
-  const dates: string[] = [];
-  for (let i = 0; i < HORIZON_DAYS && dates.length < count; i++) {
-    const date = addDays(from, i);
-    if (isOpen(date)) dates.push(date);
-  }
-  return dates;
-}
-
 /**
- * The dates an order can be delivered, collected or dropped off.
- * - Home delivery (product 1): the next working days from tomorrow, never a Sunday; the first at
- *   the next-day price, the rest at the standard price.
- * - Click and collect (product 2): the branch's open days from its availableFrom date when it holds
- *   the currency; otherwise from the next open day after today, when the currency arrives for
- *   collection from 2pm (isInStock false).
- * - Sell back (product 3): the branch's open days from its availableFrom date, free.
- * Ids carry the date so the server can recompute a chosen slot instead of trusting the client.
+ * The dates an order can be delivered, collected or dropped off, by the calendar of
+ * domain/cut-off.ts (bank holidays by nation, the branch's hours, the dispatch cut-off).
+ * - Home delivery (product 1): the first delivery date, at the next-day price, then the later
+ *   delivery days at the standard price.
+ * - Click and collect (product 2): the branch's open days from its first collection date; when it
+ *   does not hold the currency, from its first open day after today, from 2pm (isInStock false).
+ * - Sell back (product 3): the branch's open days from its first one, free.
+ * The first slot carries its order-by instant, so the page can count down to it. Ids carry the
+ * date so the server can recompute a chosen slot instead of trusting the client.
  */
 export function deliverySlots(input: SlotInput, config: SlotConfig = DEFAULT_SLOT_CONFIG): DeliverySlot[] {
-  const tomorrow = addDays(input.today, 1);
   if (input.productId === PRODUCT.HOME_DELIVERY) {
-    return openDays(tomorrow, config.homeDeliveryDays, (d) => weekdayOf(d) !== 'sunday').map((date, i) => ({
+    const cutOff = deliveryCutOff(input.now, input.holidays, input.nation);
+    return deliveryDates(input.now, input.holidays, config.homeDeliveryDays, input.nation).map((date, i) => ({
       id: `delivery-${date}`,
       date,
       price: (i === 0 ? config.nextDayPriceMinor : config.laterPriceMinor) / 100,
       isInStock: input.inStock,
       isFirstDay: i === 0,
       deliveryMethodName: i === 0 ? DELIVERY_METHOD.nextDay : DELIVERY_METHOD.standard,
+      ...(i === 0 ? { orderBy: cutOff.orderBy.toISOString() } : {}),
     }));
   }
-  const isOpen = input.branch.isOpen;
+  if (input.branch === null) return [];
   const collecting = input.productId === PRODUCT.CLICK_AND_COLLECT;
   const inStock = collecting ? input.inStock : true;
-  const from = inStock ? later(input.today, input.branch.availableFrom) : later(tomorrow, input.branch.availableFrom);
-  return openDays(from, config.branchDays, isOpen).map((date, i) => ({
+  const cutOff = collectionCutOff(input.now, input.branch, input.holidays, inStock);
+  // No open day in the coming week: "Sorry we're closed this week!"
+  if (cutOff === null) return [];
+  return branchOpenDates(input.branch, input.holidays, cutOff.date, config.branchDays).map((date, i) => ({
     id: `${collecting ? 'collection' : 'dropoff'}-${date}`,
     date,
     price: 0,
     isInStock: inStock,
     isFirstDay: i === 0,
     deliveryMethodName: collecting ? DELIVERY_METHOD.collection : DELIVERY_METHOD.dropOff,
+    ...(i === 0 ? { orderBy: cutOff.orderBy.toISOString() } : {}),
   }));
 }

@@ -2,12 +2,11 @@
  * Orders (spec 4.1, 7.5): reading, delivery or collection dates, tracking values and the customer
  * details with their stock, velocity and AML checks.
  */
-import { tz } from '@date-fns/tz';
-import { format } from 'date-fns';
 import { and, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { ProductId } from '#domain/contract/catalogue.ts';
 import { NO_STOCK, type CustomerInfoResponse, type DeliverySlot, type Order, type OrderStateValue, type Tracking } from '#domain/contract/order.ts';
-import { londonDate, londonDateKey, SHOP_TIME_ZONE } from '#domain/availability.ts';
+import { londonDate, londonDateKey } from '#domain/availability.ts';
+import { nationOfPostcode } from '#domain/cut-off.ts';
 import { customerDetailsSchema, type CustomerDetails } from '#domain/customer.ts';
 import { guaranteeFeesMinor } from '#domain/guarantees.ts';
 import { exponentOf, toMajor } from '#domain/money.ts';
@@ -21,7 +20,8 @@ import type { Deps } from '../deps.ts';
 import type { Config } from '../env.ts';
 import { conflict, forbidden, HttpProblem, notFound } from '../errors.ts';
 import { fieldErrors } from '../validation.ts';
-import { collectionDate } from './branches.ts';
+import { bankHolidaysAt } from './bank-holidays.ts';
+import { branchCalendar } from './branches.ts';
 import type { OrderLineRecord } from './cart.ts';
 import { assessOrder, customerKey, type ComplianceConfig } from './compliance.ts';
 import { deliverySlots, type SlotConfig, DEFAULT_SLOT_CONFIG } from './delivery-slots.ts';
@@ -37,8 +37,6 @@ export interface SlotRecord {
   deliveryMethodName: string;
   isInStock: boolean;
 }
-
-const inLondon = { in: tz(SHOP_TIME_ZONE) };
 
 export function complianceConfig(config: Config): ComplianceConfig {
   return {
@@ -191,18 +189,12 @@ export async function slotsFor(deps: Pick<Deps, 'db' | 'clock'>, order: OrderRow
   if (store === undefined) throw notFound('The order has no store.');
   const hours = await db.select().from(t.openingHours).where(eq(t.openingHours.storeId, store.id));
   const inStock = isSellBack(productId) ? true : await storeCovers(db, store.id, linesOf(order));
-  const isOpen = (date: string) => {
-    if (store.closedFrom !== null && store.closedUntil !== null && date >= store.closedFrom && date <= store.closedUntil) return false;
-    const day = Number(format(londonDate(date), 'i', inLondon)) % 7;
-    return hours.some((h) => h.dayOfWeek === day);
-  };
-  let availableFrom: string | null = null;
-  if (productId !== PRODUCT.HOME_DELIVERY) {
-    availableFrom = collectionDate(store, hours, now, inStock);
-    // No open day in the coming week: "Sorry we're closed this week!"
-    if (availableFrom === null) return [];
-  }
-  return deliverySlots({ productId, today: londonDateKey(now), branch: { isOpen, availableFrom }, inStock }, config);
+  const holidays = await bankHolidaysAt(now);
+  // A home delivery keeps to the bank holidays of where it goes, once the order knows.
+  const customer = customerOf(order);
+  const nation = customer === null ? undefined : nationOfPostcode(customer.address.postcodeZip);
+  const branch = productId === PRODUCT.HOME_DELIVERY || hours.length === 0 ? null : branchCalendar(store, hours);
+  return deliverySlots({ productId, now, holidays, nation, branch, inStock }, config);
 }
 
 export async function deliverySlotsOf(deps: Deps, session: SessionContext): Promise<DeliverySlot[]> {

@@ -159,7 +159,7 @@ export function HomePanelsForSite({
     <HomePanels
       regulatory={regulatoryLine(site)}
       support={site.support ?? null}
-      facts={deliveryFacts({ now, deliveryPrices: site.deliveryPrices })}
+      facts={deliveryFacts({ now, deliveryPrices: site.deliveryPrices, bankHolidays: site.bankHolidays })}
       popular={popular}
     />
   );
