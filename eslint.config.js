@@ -46,7 +46,7 @@ const TIMERS = ['setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'r
 const FETCHING = ['fetch', 'XMLHttpRequest', 'WebSocket', 'EventSource'];
 
 export default tseslint.config(
-  { ignores: ['dist/', 'dist-server/', 'storybook-static/', 'data/', 'coverage/', 'node_modules/', '.storybook/public/mockServiceWorker.js', 'reports/', '.stryker-tmp/'] },
+  { ignores: ['dist/', 'dist-server/', 'storybook-static/', 'data/', 'coverage/', 'node_modules/', '.storybook/public/mockServiceWorker.js', 'reports/', '.stryker-tmp/', '.tmp/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -19,6 +19,7 @@ import type {
 } from '#domain/contract/catalogue.ts';
 import type { Problem } from '#domain/contract/common.ts';
 import { POPULAR_CURRENCY_CODES } from '#domain/currency-flags.ts';
+import { DISPATCH_CUT_OFF, londonAt } from '#domain/cut-off.ts';
 import type { CustomerInfoResult, DeliverySlot, Order, OrderLine } from '#domain/contract/order.ts';
 import type { SessionInfo } from '#domain/contract/session.ts';
 import { formatMessage, serverMessages } from '#domain/messages.ts';
@@ -358,7 +359,8 @@ export const customer: NonNullable<Order['customer']> = {
 
 export function makeSlots(now: Date): DeliverySlot[] {
   return [
-    { id: 'slot-1', date: isoDay(now, 1), price: 0, isInStock: true, isFirstDay: true, deliveryMethodName: 'Collect from 10am' },
+    // Today's collection cut-off has passed: tomorrow's holds until an hour before closing.
+    { id: 'slot-1', date: isoDay(now, 1), price: 0, isInStock: true, isFirstDay: true, deliveryMethodName: 'Collect from 10am', orderBy: londonAt(isoDay(now, 1), '16:30').toISOString() },
     { id: 'slot-2', date: isoDay(now, 2), price: 0, isInStock: false, isFirstDay: false, deliveryMethodName: 'Collect from 2pm' },
     { id: 'slot-3', date: isoDay(now, 3), price: 0, isInStock: true, isFirstDay: false, deliveryMethodName: 'Collect from 10am' },
     { id: 'slot-4', date: isoDay(now, 4), price: 0, isInStock: true, isFirstDay: false, deliveryMethodName: 'Collect from 10am' },
@@ -367,7 +369,8 @@ export function makeSlots(now: Date): DeliverySlot[] {
 
 export function makeHomeDeliverySlots(now: Date): DeliverySlot[] {
   return [
-    { id: 'hd-1', date: isoDay(now, 1), price: 4.99, isInStock: true, isFirstDay: true, deliveryMethodName: 'Next working day delivery' },
+    // Sent today when ordered by 2pm.
+    { id: 'hd-1', date: isoDay(now, 1), price: 4.99, isInStock: true, isFirstDay: true, deliveryMethodName: 'Next working day delivery', orderBy: londonAt(isoDay(now, 0), DISPATCH_CUT_OFF).toISOString() },
     { id: 'hd-2', date: isoDay(now, 2), price: 4.99, isInStock: true, isFirstDay: false, deliveryMethodName: 'Standard delivery' },
     { id: 'hd-3', date: isoDay(now, 3), price: 0, isInStock: true, isFirstDay: false, deliveryMethodName: 'Free standard delivery' },
   ];

@@ -19,11 +19,13 @@ import { firstLoad } from './check-chart-split.ts';
  * running React Router's data router (16 KB); raised by 400 bytes when the cart's actor took its
  * "Need more time?" region and the chart's its rate alert (about 1.8 KB together, on the page
  * because the shop's actor system starts them), less what moving the mini cart's body to its own
- * chunk and keeping the emails' texts off the page (serverMessages) took back (about 1.5 KB). The
+ * chunk and keeping the emails' texts off the page (serverMessages) took back (about 1.5 KB);
+ * raised by 800 bytes when the calculator and the checkout took the cut-off line's clock regions
+ * (the calendar, date-fns' format and the line's wording load after the first paint). The
  * goal is still at most 2.0× a bare React 19 app built by the same Vite
  * (tests/bench/bare-react: 67,701 bytes, so at most 135,402 bytes).
  */
-export const CALCULATOR_FIRST_LOAD_GZIP_BUDGET = 170_100;
+export const CALCULATOR_FIRST_LOAD_GZIP_BUDGET = 170_900;
 
 interface ManifestChunk {
   file: string;

@@ -38,6 +38,8 @@ import type {
   TransactionType,
 } from '#domain/contract/catalogue.ts';
 import { searchCurrencies } from '#domain/currency-search.ts';
+import { untilNextMinute } from '#domain/countdown.ts';
+import type { BankHolidays } from '#domain/cut-off.ts';
 import { messages, withContentOverrides, type ContentOverrides, type Messages } from '#domain/messages.ts';
 import { GBP_CODE, toMajor, toMinor } from '#domain/money.ts';
 import {
@@ -85,6 +87,8 @@ export interface CalculatorSettings {
   sellCurrency?: boolean | null;
   /** DEFAULT_FC, DEFAULT_GBP and the configured amount of spec 4.5. */
   defaultForeign?: number | null;
+  /** The UK bank holidays by nation (site settings): without them no cut-off is promised. */
+  bankHolidays?: BankHolidays | undefined;
   defaultGbp?: number | null;
   configuredGbp?: number | null;
 }
@@ -107,6 +111,8 @@ export interface CalculatorInput {
   /** The shop's address, for the embedded add-to-cart link. */
   host?: string;
   cart?: CartSummary | null;
+  /** Epoch milliseconds; Date.now unless a test drives the clock. */
+  now?: () => number;
 }
 
 export type AmountPicker = 'gbp' | 'foreign' | 'sellBack';
@@ -155,6 +161,9 @@ export interface CalculatorContext {
   addError: string | null;
   /** Back from the loyalty sign-in (query signedIn). */
   signedIn: boolean;
+  now: () => number;
+  /** The clock when the cut-off line was last read: each whole minute, and at each change of option. */
+  clockNow: number;
 }
 
 export type CalculatorEvent =
@@ -319,6 +328,7 @@ export const calculatorMachine = setup({
     confirmSignIn: emit({ type: 'toast.requested' as const, message: messages.signedIn }),
     removeSignedInParam: emit({ type: 'queryParam.removed' as const, name: 'signedIn' as const }),
     rememberCatalogue: assign(({ context }, params: LoadCalculatorOutput) => ({
+      clockNow: context.now(),
       currencies: params.currencies,
       products: params.products,
       content: params.content,
@@ -329,6 +339,7 @@ export const calculatorMachine = setup({
       productId: offeredProduct({ ...context, store: params.store }, context.productId),
     })),
     changeTransactionType: assign(({ context }, params: { transactionType: TransactionType }) => ({
+      clockNow: context.now(),
       transactionType: params.transactionType,
       productId: offeredProduct({ ...context, transactionType: params.transactionType }, defaultProductFor(params.transactionType)),
       quote: null,
@@ -338,7 +349,11 @@ export const calculatorMachine = setup({
       roundingWarning: null,
       driver: resetDriver(context, params.transactionType, context.currencyCode),
     })),
-    changeProduct: assign({ productId: (_, params: { productId: ProductId }) => params.productId, roundingWarning: null }),
+    changeProduct: assign({
+      productId: (_, params: { productId: ProductId }) => params.productId,
+      roundingWarning: null,
+      clockNow: ({ context }) => context.now(),
+    }),
     changeCurrency: assign(({ context }, params: { currencyCode: string }) => ({
       currencyCode: params.currencyCode,
       quote: null,
@@ -350,6 +365,7 @@ export const calculatorMachine = setup({
     })),
     rememberSearch: assign({ currencySearch: (_, params: { text: string }) => params.text }),
     changeStore: assign(({ context }, params: { store: Store }) => ({
+      clockNow: context.now(),
       store: params.store,
       storeId: params.store.id,
       productId: offeredProduct({ ...context, store: params.store }, context.productId),
@@ -384,7 +400,8 @@ export const calculatorMachine = setup({
       return { ...repriced(context, typedDriver(context, context.typed)), typed: null, roundingWarning: null };
     }),
     rememberCart: assign({ cart: (_, params: { cart: CartSummary | null }) => params.cart }),
-    adoptCart: assign((_, params: { cart: CartSummary }) => ({
+    adoptCart: assign(({ context }, params: { cart: CartSummary }) => ({
+      clockNow: context.now(),
       cart: params.cart,
       transactionType: transactionTypeOf(params.cart.productId),
       productId: params.cart.productId,
@@ -414,6 +431,7 @@ export const calculatorMachine = setup({
     }),
     rememberAddError: assign({ addError: (_, params: { problem: Problem }) => serverMessageOf(params.problem) ?? messages.somethingWentWrong }),
     forgetAddError: assign({ addError: null }),
+    readClock: assign({ clockNow: ({ context }) => context.now() }),
     goToViewCart: emit(({ context }) => ({
       type: 'navigation.requested' as const,
       to: viewCartPath(context.cart?.productId ?? context.productId),
@@ -452,6 +470,8 @@ export const calculatorMachine = setup({
   },
   delays: {
     AMOUNT_DEBOUNCE: AMOUNT_DEBOUNCE_MS,
+    /** The cut-off line reads whole minutes: it is read again on each one. */
+    CUT_OFF_TICK: ({ context }) => untilNextMinute(context.now()),
   },
 }).createMachine({
   id: 'calculator',
@@ -462,7 +482,10 @@ export const calculatorMachine = setup({
       cartProductId: input.cart?.productId ?? null,
     });
     const currencyCode = input.cart?.currencyCode ?? input.settings.defaultCurrency;
+    const now = input.now ?? Date.now;
     return {
+      now,
+      clockNow: now(),
       siteId: input.siteId,
       settings: input.settings,
       host: input.host ?? '',
@@ -666,6 +689,19 @@ export const calculatorMachine = setup({
                 'cart.lineSaved': { target: 'idle', actions: 'goToViewCart' },
                 'cart.lineRefused': { target: 'idle', actions: { type: 'rememberAddError', params: ({ event }) => ({ problem: event.problem }) } },
               },
+            },
+          },
+        },
+        /**
+         * "Order within 2 h 14 m for delivery on Tuesday 25 November" (calculator-cut-off.ts): read again
+         * on each whole minute, so the line counts down and moves to the next date when the
+         * cut-off passes while the page is open.
+         */
+        cutOff: {
+          initial: 'counting',
+          states: {
+            counting: {
+              after: { CUT_OFF_TICK: { target: 'counting', reenter: true, actions: 'readClock' } },
             },
           },
         },

@@ -4,6 +4,9 @@ import { problemOf } from '#domain/problem.ts';
 import { systemWithRecorders } from '../../tests/support/system-recorder.ts';
 import type { Store } from '#domain/contract/branches.ts';
 import { makeStore, stores } from '../../tests/support/branch-fixtures.ts';
+import { bankHolidaysAt } from '../../tests/support/bank-holidays.ts';
+import { dayOfWeek, plusDays } from '#domain/cut-off.ts';
+import type { OpeningTimes } from '#domain/contract/branches.ts';
 import { catalogue, deliveryCentre, quoteFor, settings as baseSettings } from '../../tests/support/calculator-fixtures.ts';
 import type { Place } from '#domain/contract/branches.ts';
 import { branchFinderMachine, type NearbyResult } from '../branch-finder/branch-finder.machine.ts';
@@ -23,8 +26,13 @@ import {
   type FetchQuoteInput,
   type LoadCalculatorInput,
 } from './calculator.machine.ts';
+import { selectCutOff } from './calculator-cut-off.ts';
 
-type TestInput = Partial<Omit<CalculatorInput, 'settings'>> & { settings?: Partial<CalculatorSettings> };
+type TestInput = Partial<Omit<CalculatorInput, 'settings'>> & {
+  settings?: Partial<CalculatorSettings>;
+  /** The shop's clock starts here (epoch ms) and runs on the simulated clock. */
+  startAt?: number;
+};
 
 function startCalculator(input: TestInput = {}, fakes: { quote?: (i: FetchQuoteInput) => Promise<ReturnType<typeof quoteFor>>; load?: (i: LoadCalculatorInput) => Promise<ReturnType<typeof catalogue>> } = {}) {
   const clock = new SimulatedClock();
@@ -61,7 +69,14 @@ function startCalculator(input: TestInput = {}, fakes: { quote?: (i: FetchQuoteI
   const actor = createActor(machine, {
     clock,
     parent,
-    input: { siteId: 1, host: 'https://shop.example', affiliateCode: 'AFF', ...input, settings: { ...baseSettings, ...input.settings } },
+    input: {
+      siteId: 1,
+      host: 'https://shop.example',
+      affiliateCode: 'AFF',
+      ...input,
+      ...(input.startAt === undefined ? {} : { now: () => (input.startAt ?? 0) + clock.now() }),
+      settings: { ...baseSettings, ...input.settings },
+    },
   });
   actor.on('*', (e) => emitted.push(e));
   actor.start();
@@ -600,5 +615,65 @@ describe('typing against late answers', () => {
     expect(amounts(actor).typed).toEqual({ picker: 'gbp', text: '1200' });
     clock.increment(500);
     expect(amounts(actor)).toMatchObject({ typed: null, gbpMinor: 120_000 });
+  });
+});
+
+describe('the cut-off line (honest cut-offs)', () => {
+  const weekdays: OpeningTimes = {
+    mondayOpens: '09:00', mondayCloses: '17:30', tuesdayOpens: '09:00', tuesdayCloses: '17:30',
+    wednesdayOpens: '09:00', wednesdayCloses: '17:30', thursdayOpens: '09:00', thursdayCloses: '17:30',
+    fridayOpens: '09:00', fridayCloses: '17:30', saturdayOpens: '09:00', saturdayCloses: '17:00',
+    sundayOpens: null, sundayCloses: null, openingTimeComment: null,
+  };
+
+  it('home delivery counts down on the clock and moves to the next date when 2pm passes', async () => {
+    const holidays = await bankHolidaysAt(new Date('2026-11-27T12:00:00Z'));
+    // Friday 27 November 2026, 11:46 in London (GMT), neither day after a bank holiday in England.
+    expect(holidays.englandAndWales.filter((d) => d >= '2026-11-27' && d <= '2026-12-01')).toEqual([]);
+    const { actor, clock, settled } = startCalculator({ settings: { bankHolidays: holidays }, startAt: Date.parse('2026-11-27T11:46:00Z') });
+    await settled();
+    actor.send({ type: 'product.changed', productId: 1 });
+    expect(selectCutOff(actor.getSnapshot())?.text).toBe('Order within 2 h 14 m for delivery on Saturday 28 November');
+    clock.increment(60_000);
+    expect(selectCutOff(actor.getSnapshot())?.text).toBe('Order within 2 h 13 m for delivery on Saturday 28 November');
+    clock.increment(133 * 60_000);
+    // 14:00 on a Friday: sent on Monday, delivered on Tuesday.
+    expect(selectCutOff(actor.getSnapshot())?.text).toBe('Order within 3 d 0 h for delivery on Tuesday 1 December');
+  });
+
+  it("click and collect reads the chosen branch's hours and its nation's bank holidays", async () => {
+    const holidays = await bankHolidaysAt(new Date('2026-06-01T12:00:00Z'));
+    // A Scottish bank holiday England does not have, on a weekday after an open weekday.
+    const day = holidays.scotland.find((d) => !holidays.englandAndWales.includes(d) && dayOfWeek(d) >= 2 && dayOfWeek(d) <= 5)!;
+    expect(day).toBeDefined();
+    const eve = plusDays(day, -1);
+    // 18:00 UTC on the eve is after closing in London in any season.
+    const { actor, settled } = startCalculator({ settings: { bankHolidays: holidays }, startAt: Date.parse(`${eve}T18:00:00Z`) });
+    await settled();
+    actor.send({ type: 'product.changed', productId: 2 });
+    actor.send({ type: 'branch.selected', store: makeStore(12, { openingTimes: weekdays, address: { address1: '1 High Street', postcode: 'LS1 1AA' } }) });
+    await settled();
+    expect(selectCutOff(actor.getSnapshot())).toMatchObject({ kind: 'collection', date: day });
+    expect(selectCutOff(actor.getSnapshot())?.text).toMatch(/^Order within \d+ h \d+ m for collection from \w+day \d+ \w+$/);
+    actor.send({ type: 'branch.selected', store: makeStore(13, { openingTimes: weekdays, address: { address1: '1 Princes Street', postcode: 'EH2 2AA' } }) });
+    await settled();
+    expect(selectCutOff(actor.getSnapshot())).toMatchObject({ kind: 'collection', date: plusDays(day, 1) });
+  });
+
+  it('nothing is promised for sell back, before a branch is chosen, or without the calendar', async () => {
+    const holidays = await bankHolidaysAt(new Date('2026-11-27T12:00:00Z'));
+    const { actor, settled } = startCalculator({ settings: { bankHolidays: holidays }, startAt: Date.parse('2026-11-27T11:46:00Z') });
+    await settled();
+    // Click and collect at the delivery centre, which is no branch.
+    actor.send({ type: 'branch.selected', store: makeStore(1, { isMeta: true, openingTimes: weekdays }) });
+    await settled();
+    expect(selectCutOff(actor.getSnapshot())).toBeNull();
+    actor.send({ type: 'transactionType.changed', transactionType: 'buy' });
+    await settled();
+    expect(selectCutOff(actor.getSnapshot())).toBeNull();
+    const bare = startCalculator({ startAt: Date.parse('2026-11-27T11:46:00Z') });
+    await bare.settled();
+    bare.actor.send({ type: 'product.changed', productId: 1 });
+    expect(selectCutOff(bare.actor.getSnapshot())).toBeNull();
   });
 });

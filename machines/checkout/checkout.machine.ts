@@ -34,6 +34,7 @@ import { assign, emit, enqueueActions, fromPromise, sendTo, setup, type AnyActor
 import type { ProductId } from '#domain/contract/catalogue.ts';
 import type { Problem } from '#domain/contract/common.ts';
 import { appPaths } from '#domain/contract/routes.ts';
+import { untilNextMinute } from '#domain/countdown.ts';
 import type {
   CustomerInfoRequest,
   CustomerInfoResponse,
@@ -75,6 +76,8 @@ export interface CheckoutInput {
   abandonCartUrl: string;
   /** The product when it is known before an order is read: the cart's, or 3 on /selling/view-cart. */
   productId?: ProductId | null;
+  /** Epoch milliseconds; Date.now unless a test drives the clock. */
+  now?: () => number;
 }
 
 export interface CheckoutContext {
@@ -99,6 +102,9 @@ export interface CheckoutContext {
   problem: Problem | null;
   /** Where the checkout goes once the cart is abandoned. */
   leaveTo: string | null;
+  now: () => number;
+  /** The clock when the delivery page's cut-off line was last read (each whole minute). */
+  clockNow: number;
 }
 
 export type CheckoutEvent =
@@ -211,6 +217,7 @@ export const checkoutMachine = setup({
     savePendingSlot: assign({ pendingSlotId: (_, params: { slotId: string }) => params.slotId }),
     acceptPendingSlot: assign(({ context }) => ({ selectedSlotId: context.pendingSlotId, pendingSlotId: null })),
     forgetSlotChoice: assign({ selectedSlotId: null, pendingSlotId: null }),
+    readClock: assign({ clockNow: ({ context }) => context.now() }),
     rememberDetails: assign({ details: (_, params: { details: CustomerInfoRequest }) => params.details }),
     rememberSubmitResult: assign({
       submitResult: (_, params: { response: CustomerInfoResponse }) =>
@@ -249,6 +256,13 @@ export const checkoutMachine = setup({
   guards: {
     isOpeningPage: ({ context }, params: { page: CheckoutPage }) => isPathOfPage(context.openingPath, params.page),
 
+    // Delivery page while open: the first date's cut-off passed; a refreshed list still has the choice.
+    isSlotCutOffPassed: ({ context }) => {
+      const orderBy = context.slots[0]?.orderBy;
+      return orderBy !== undefined && Date.parse(orderBy) <= context.now();
+    },
+    isChosenSlotOffered: ({ context }, params: { slots: DeliverySlot[] }) => params.slots.some((slot) => slot.id === context.selectedSlotId),
+
     // Delivery page on load.
     isOrderAlreadyCompleted: (_, params: { order: Order }) => deliveryPageOnLoad(params.order.state.value) === 'home',
     isOrderPastDelivery: (_, params: { order: Order }) => deliveryPageOnLoad(params.order.state.value) === 'error',
@@ -283,6 +297,8 @@ export const checkoutMachine = setup({
   delays: {
     /** Spec 4.3, 9: the redirect after clearing the cart, 1 s. */
     REDIRECT: REDIRECT_DELAY_MS,
+    /** The delivery page's cut-off line reads whole minutes: it is read again on each one. */
+    CUT_OFF_TICK: ({ context }) => untilNextMinute(context.now()),
   },
 }).createMachine({
   id: 'checkout',
@@ -300,6 +316,8 @@ export const checkoutMachine = setup({
     paymentUrl: null,
     problem: null,
     leaveTo: null,
+    now: input.now ?? Date.now,
+    clockNow: (input.now ?? Date.now)(),
   }),
   initial: 'opening',
   on: {
@@ -394,11 +412,43 @@ export const checkoutMachine = setup({
                 },
               },
             },
+            /**
+             * The first date's cut-off passed while the page was open: the dates are asked for
+             * again (the next one moves up); a choice still offered stays chosen.
+             */
+            refreshingSlots: {
+              invoke: {
+                id: 'loadDeliverySlots',
+                src: 'loadDeliverySlots',
+                onDone: [
+                  {
+                    guard: { type: 'isChosenSlotOffered', params: ({ event }) => ({ slots: event.output }) },
+                    target: 'slotChosen',
+                    actions: { type: 'rememberSlots', params: ({ event }) => ({ slots: event.output }) },
+                  },
+                  {
+                    target: 'choosingSlot',
+                    actions: ['forgetSlotChoice', { type: 'rememberSlots', params: ({ event }) => ({ slots: event.output }) }],
+                  },
+                ],
+                onError: {
+                  target: 'loadFailed',
+                  actions: { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) },
+                },
+              },
+            },
             loadFailed: {
               tags: ['loadFailed'],
               on: { 'order.reloadRequested': 'loadingOrder' },
             },
             choosingSlot: {
+              entry: 'readClock',
+              after: {
+                CUT_OFF_TICK: [
+                  { guard: 'isSlotCutOffPassed', target: 'refreshingSlots' },
+                  { target: 'choosingSlot', reenter: true },
+                ],
+              },
               on: {
                 'deliverySlot.chosen': {
                   target: 'savingSlot',
@@ -423,6 +473,13 @@ export const checkoutMachine = setup({
               },
             },
             slotChosen: {
+              entry: 'readClock',
+              after: {
+                CUT_OFF_TICK: [
+                  { guard: 'isSlotCutOffPassed', target: 'refreshingSlots' },
+                  { target: 'slotChosen', reenter: true },
+                ],
+              },
               on: {
                 'deliverySlot.chosen': {
                   target: 'savingSlot',

@@ -11,6 +11,7 @@ import type {
   PaymentIntentResponse,
 } from '#domain/contract/order.ts';
 import { checkoutMachine, selectPage, selectPaymentFrame, selectStepBar, type CheckoutEmitted } from './checkout.machine.ts';
+import { selectSlotCutOff } from './slot-cut-off.ts';
 
 const APP_ORIGIN = 'https://shop.example';
 const ABANDON_CART_URL = 'https://www.shop.example/come-back-soon';
@@ -75,7 +76,7 @@ interface Fakes {
   abandonCart?: () => Promise<void>;
 }
 
-function start(path: string, fakes: Fakes = {}, productId: ProductId | null = null) {
+function start(path: string, fakes: Fakes = {}, productId: ProductId | null = null, startAt?: number) {
   const calls = {
     loadOrder: vi.fn(fakes.loadOrder ?? (() => never<Order>())),
     loadDeliverySlots: vi.fn(fakes.loadDeliverySlots ?? (async () => slots)),
@@ -101,7 +102,13 @@ function start(path: string, fakes: Fakes = {}, productId: ProductId | null = nu
   const actor = createActor(machine, {
     clock,
     parent,
-    input: { path, appOrigin: APP_ORIGIN, abandonCartUrl: ABANDON_CART_URL, productId },
+    input: {
+      path,
+      appOrigin: APP_ORIGIN,
+      abandonCartUrl: ABANDON_CART_URL,
+      productId,
+      ...(startAt === undefined ? {} : { now: () => startAt + clock.now() }),
+    },
   });
   actor.on('*', (e) => emitted.push(e));
   actor.start();
@@ -623,5 +630,67 @@ describe('tracking (spec 4.1: steps announced are information, payment, confirma
     expect(tracked()).toEqual(['information', 'confirmation']);
     expect(navigations()).toEqual(['/checkout/delivery-options', '/checkout/customer-information', '/checkout/order-confirmation']);
     expect(calls.createPaymentIntent).not.toHaveBeenCalled();
+  });
+});
+
+describe('the delivery page counts down to its first date (honest cut-offs)', () => {
+  // Friday 5 June 2026, 13:58 in London (BST): two minutes to the 2pm dispatch cut-off.
+  const startAt = Date.parse('2026-06-05T12:58:00Z');
+  const before: DeliverySlot[] = [
+    { ...slots[0]!, id: 'delivery-2026-06-06', date: '2026-06-06', orderBy: '2026-06-05T13:00:00.000Z' },
+    { ...slots[1]!, id: 'delivery-2026-06-08', date: '2026-06-08', isFirstDay: false },
+  ];
+  const after: DeliverySlot[] = [
+    { ...slots[0]!, id: 'delivery-2026-06-09', date: '2026-06-09', orderBy: '2026-06-08T13:00:00.000Z' },
+    { ...slots[1]!, id: 'delivery-2026-06-10', date: '2026-06-10', isFirstDay: false },
+  ];
+
+  it('reads the clock each minute and asks for the dates again when the cut-off passes', async () => {
+    const lists = [before, after];
+    const { clock, calls, snapshot } = start('/checkout/delivery-options', { loadOrder: orders(order(0)), loadDeliverySlots: async () => lists.shift() ?? after }, 1, startAt);
+    await flush();
+    await flush();
+    expect(snapshot().matches({ inCheckout: { delivery: 'choosingSlot' } })).toBe(true);
+    expect(selectSlotCutOff(snapshot())).toBe('Order within 2 m for delivery on Saturday 6 June');
+    clock.increment(60_000);
+    expect(selectSlotCutOff(snapshot())).toBe('Order within 1 m for delivery on Saturday 6 June');
+    clock.increment(60_000);
+    await flush();
+    expect(calls.loadDeliverySlots).toHaveBeenCalledTimes(2);
+    expect(snapshot().context.slots.map((s) => s.date)).toEqual(['2026-06-09', '2026-06-10']);
+    expect(selectSlotCutOff(snapshot())).toBe('Order within 3 d 0 h for delivery on Tuesday 9 June');
+  });
+
+  it('keeps a later date chosen when it is still offered, and forgets one that is gone', async () => {
+    const kept = start('/checkout/delivery-options', { loadOrder: orders(order(0)), loadDeliverySlots: async () => [...before, after[1]!] }, 1, startAt);
+    await flush();
+    await flush();
+    kept.actor.send({ type: 'deliverySlot.chosen', slotId: 'delivery-2026-06-10' });
+    await flush();
+    expect(kept.snapshot().matches({ inCheckout: { delivery: 'slotChosen' } })).toBe(true);
+    kept.clock.increment(120_000);
+    await flush();
+    expect(kept.calls.loadDeliverySlots).toHaveBeenCalledTimes(2);
+    expect(kept.snapshot().matches({ inCheckout: { delivery: 'slotChosen' } })).toBe(true);
+
+    const lists = [before, after];
+    const gone = start('/checkout/delivery-options', { loadOrder: orders(order(0)), loadDeliverySlots: async () => lists.shift() ?? after }, 1, startAt);
+    await flush();
+    await flush();
+    gone.actor.send({ type: 'deliverySlot.chosen', slotId: 'delivery-2026-06-06' });
+    await flush();
+    gone.clock.increment(120_000);
+    await flush();
+    expect(gone.snapshot().matches({ inCheckout: { delivery: 'choosingSlot' } })).toBe(true);
+    expect(gone.snapshot().context.selectedSlotId).toBeNull();
+  });
+
+  it('promises nothing for sell back', async () => {
+    const dropOff = [{ ...before[0]!, deliveryMethodName: 'Branch drop-off' }];
+    const { snapshot } = start('/checkout/delivery-options', { loadOrder: orders(order(0, 3)), loadDeliverySlots: async () => dropOff }, 3, startAt);
+    await flush();
+    await flush();
+    expect(snapshot().context.slots).toHaveLength(1);
+    expect(selectSlotCutOff(snapshot())).toBeNull();
   });
 });

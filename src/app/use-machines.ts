@@ -313,6 +313,7 @@ export function useCalculatorActor(options: CalculatorPageOptions = {}): Calcula
         embeddedMode: options.page === 'embedded' || settings.embeddedMode,
         defaultCurrency: settings.defaultCurrency,
         maxOrderValue: settings.maxOrderValue,
+        bankHolidays: settings.bankHolidays,
         pageType: options.page === 'sell' ? SELL_TRAVEL_MONEY_PAGE : null,
         sellCurrency: options.sellCurrency ?? null,
         defaultForeign: options.defaultForeign ?? null,

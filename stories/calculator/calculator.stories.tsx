@@ -68,9 +68,12 @@ export const SellingDisabled: Story = {
   loaders: story({ settings: { enableSelling: false } }),
 };
 
-/** Home delivery: no branch to choose. */
+/** Home delivery: no branch to choose; the line counts down to the 2pm dispatch cut-off (the story's clock stands at 10am). */
 export const HomeDelivery: Story = {
-  parameters: { machineStates: ['calculator.ready.quote.loaded'] },
+  parameters: {
+    machineStates: ['calculator.ready.quote.loaded', 'calculator.ready.cutOff.counting'],
+    shows: ['Order within 4 h 0 m for delivery on Thursday 5 March'],
+  },
   loaders: story({ events: [{ type: 'product.changed', productId: 1 }] }),
 };
 

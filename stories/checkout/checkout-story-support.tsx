@@ -90,8 +90,10 @@ export interface CheckoutStoryOptions {
   productId?: ProductId;
   /** Successive GET /api/order answers (the last one repeats). */
   order?: Answer<Order> | Answer<Order>[];
-  slots?: Answer<DeliverySlot[]>;
+  slots?: Answer<DeliverySlot[]> | Answer<DeliverySlot[]>[];
   saveSlot?: Answer<Order>;
+  /** The checkout's clock (epoch ms); STORY_NOW, standing still, unless given. */
+  now?: () => number;
   customerInfo?: Answer<CustomerInfoResponse>;
   paymentUrl?: Answer<{ url: string }>;
   abandon?: Answer<void>;
@@ -118,7 +120,8 @@ export async function checkoutStory(options: CheckoutStoryOptions): Promise<Stor
     },
   });
   const actor = createActor(machine, {
-    input: { path: options.path, appOrigin: APP_ORIGIN, abandonCartUrl: '/', productId: options.productId ?? null },
+    // The clock stands still at STORY_NOW: the delivery page's cut-off line reads the same every time.
+    input: { path: options.path, appOrigin: APP_ORIGIN, abandonCartUrl: '/', productId: options.productId ?? null, now: options.now ?? (() => STORY_NOW.getTime()) },
   }).start();
   await settle();
   for (const event of options.events ?? []) {

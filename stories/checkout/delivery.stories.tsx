@@ -55,16 +55,36 @@ export const LoadFailed: Story = {
   loaders: story({ order: fail() }),
 };
 
-/** Click and collect: the second day is not in stock, so collection is free from 2pm. */
+/** Click and collect: the second day is not in stock, so collection is free from 2pm; the first date holds until an hour before closing. */
 export const ChoosingCollectionSlot: Story = {
-  parameters: { machineStates: ['checkout.inCheckout.delivery.choosingSlot'] },
+  parameters: { machineStates: ['checkout.inCheckout.delivery.choosingSlot'], shows: ['Order within 1 d 6 h for collection from Saturday 28 November'] },
   loaders: story({}),
 };
 
-/** Home delivery: tomorrow carries the remote-area note, Monday the Monday note. */
+/**
+ * Home delivery: tomorrow carries the remote-area note, Monday the Monday note; the line above the
+ * dates counts down to the 2pm dispatch cut-off (the story's clock stands at 10am).
+ */
 export const ChoosingHomeDeliverySlot: Story = {
-  parameters: { machineStates: ['checkout.inCheckout.delivery.choosingSlot'] },
+  parameters: {
+    machineStates: ['checkout.inCheckout.delivery.choosingSlot'],
+    shows: ['Order within 4 h 0 m for delivery on Saturday 28 November'],
+  },
   loaders: story({ order: ok(orders.homeDelivery), slots: ok(f.homeDeliverySlots) }),
+};
+
+/**
+ * The first date's cut-off passed while the page was open: the dates are asked for again (the
+ * list stays as it was, without its line, until they arrive; the next date then moves up).
+ */
+export const RefreshingAfterCutOff: Story = {
+  parameters: { machineStates: ['checkout.inCheckout.delivery.refreshingSlots'] },
+  loaders: story({
+    order: ok(orders.homeDelivery),
+    slots: [ok(f.homeDeliverySlots.map((slot, i) => (i === 0 ? { ...slot, orderBy: new Date(storyNow().getTime() - 60_000).toISOString() } : slot))), pending],
+    // A millisecond before a whole minute: the clock's next reading is due at once.
+    now: () => storyNow().getTime() - 1,
+  }),
 };
 
 /** Sell-back: the step reads Collection, there is no Payment step, and the box names the branch to bring the currency to. */
@@ -128,6 +148,7 @@ const checks: StateChecks = {
   LoadFailed: loadFailed,
   ChoosingCollectionSlot: { texts: [messages.collectionTitle, messages.deliverySlotsLabel, messages.collectionInfo], disabled: [next] },
   ChoosingHomeDeliverySlot: { texts: [messages.deliveryTitle, messages.remoteAreaNote, messages.mondayDeliveryNote, messages.deliveryInfo], disabled: [next] },
+  RefreshingAfterCutOff: { texts: [messages.deliveryTitle, messages.deliverySlotsLabel], absent: ['Order within'], disabled: [next] },
   SellBackCollection: { texts: [messages.collectionTitle, messages.stepCollection], absent: [messages.stepPayment] },
   NoSlots: { texts: [messages.noSlots], disabled: [next] },
   SavingSlot: { texts: [messages.savingSlot], disabled: [next] },

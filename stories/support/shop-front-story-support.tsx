@@ -9,6 +9,7 @@ import type { Place, Store } from '#domain/contract/branches.ts';
 import type { Cart } from '#domain/contract/cart.ts';
 import type { ChartPoint, QuoteResponse } from '#domain/contract/catalogue.ts';
 import type { Problem } from '#domain/contract/common.ts';
+import { NO_BANK_HOLIDAYS } from '#domain/cut-off.ts';
 import type { GeoPoint } from '#domain/branch-search.ts';
 import {
   branchFinderMachine,
@@ -207,6 +208,8 @@ export const calculatorSettings: CalculatorSettings = {
   embeddedMode: false,
   defaultCurrency: f.siteSettings.defaultCurrency,
   maxOrderValue: f.siteSettings.maxOrderValue,
+  // No bank holiday falls near STORY_NOW (Wednesday 4 March): the cut-off line reads the weekly calendar.
+  bankHolidays: NO_BANK_HOLIDAYS,
 };
 
 export const catalogue: LoadCalculatorOutput = {
@@ -264,7 +267,8 @@ export async function calculatorStory(options: CalculatorStoryOptions = {}) {
   });
   const actor = createActor(machine, {
     parent: systemWithCart(options.addToCart ?? pending),
-    input: { siteId: 1, settings: { ...calculatorSettings, ...options.settings }, host: 'https://www.example.co.uk', ...options.input },
+    // The clock stands still at STORY_NOW: the cut-off line reads the same every time.
+    input: { siteId: 1, settings: { ...calculatorSettings, ...options.settings }, host: 'https://www.example.co.uk', now: () => STORY_NOW.getTime(), ...options.input },
   }).start();
   await drive(actor, options.events ?? []);
   const finder = actor.getSnapshot().children.branchFinder;

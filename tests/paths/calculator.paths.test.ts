@@ -8,6 +8,8 @@ import {
   selectProductOptions,
   type CalculatorSnapshot,
 } from '#machines/calculator/calculator.machine.ts';
+import { selectCutOff } from '#machines/calculator/calculator-cut-off.ts';
+import { NO_BANK_HOLIDAYS } from '#domain/cut-off.ts';
 import { actorDone, actorFailed, definePathSuite } from '../support/graph-coverage.ts';
 import { makeStore } from '../support/branch-fixtures.ts';
 import { catalogue, quoteFor, settings } from '../support/calculator-fixtures.ts';
@@ -37,7 +39,8 @@ definePathSuite({
     // What it tells other actors is recorded as emitted here, outside its own emitted events' type.
   } as never),
   inputs: {
-    buying: { ...base, settings },
+    // The calendar's rules are table-tested with the library's bank holidays (server/services/delivery-slots.test.ts).
+    buying: { ...base, settings: { ...settings, bankHolidays: NO_BANK_HOLIDAYS } },
     'sell page, signed in': { ...base, settings: { ...settings, pageType: 'sell-travel-money' }, signedIn: true },
     embedded: { ...base, settings: { ...settings, embeddedMode: true } },
   },
@@ -84,6 +87,14 @@ definePathSuite({
       expect(c.quote).toBeNull();
     }
     if (s.matches({ ready: { quote: 'loaded' } })) expect(selectAmounts(s).foreignMinor).not.toBeNull();
+    // The cut-off line: home delivery's first date, once the calendar is known; the fixtures'
+    // branches publish no opening times, so click and collect promises no date.
+    const cutOff = selectCutOff(s);
+    if (s.matches('ready') && c.settings.bankHolidays !== undefined && c.productId === 1) {
+      expect(cutOff?.text).toMatch(/^Order within (\d+ d \d+ h|\d+ h \d+ m|\d+ m) for delivery on \w+day \d{1,2} \w+$/);
+    } else {
+      expect(cutOff).toBeNull();
+    }
     if (!c.settings.embeddedMode) expect(selectAddToCartLink(s)).toBeNull();
     // The frame has no branch controls: it offers only what its store fulfils, and links only to that.
     const link = selectAddToCartLink(s);

@@ -9,6 +9,10 @@ import { checkoutOracle, SCREEN_TAGS, type Seen } from './oracles/checkout.oracl
 const ABANDON_CART_URL = 'https://www.shop.example/come-back-soon';
 const order = (state: OrderStateValue) => ({ id: 'ord_1', product: { id: 1, name: 'Home delivery' }, state: { value: state } }) as Order;
 const slots = [{ id: 'slot_1' }] as DeliverySlot[];
+// The first date's cut-off long passed (the page was left open): the dates are asked for again.
+const passedSlots = [{ id: 'slot_0', orderBy: '2000-01-07T14:00:00.000Z' }, { id: 'slot_1' }] as DeliverySlot[];
+// The dates after a cut-off, without the one chosen.
+const laterSlots = [{ id: 'slot_2' }] as DeliverySlot[];
 const details = { firstName: 'Ada' } as CustomerInfoRequest;
 const problem = { title: 'Conflict', detail: 'The order changed.', status: 409 };
 const ORDER_STATES = [0, 1, 3, 16, 18] as const;
@@ -59,6 +63,8 @@ definePathSuite({
     ...ORDER_STATES.map((state) => actorDone('loadOrder', order(state))),
     actorFailed('loadOrder', problem),
     actorDone('loadDeliverySlots', slots),
+    actorDone('loadDeliverySlots', passedSlots),
+    actorDone('loadDeliverySlots', laterSlots),
     actorFailed('loadDeliverySlots', problem),
     actorDone('saveDeliverySlot', order(0)),
     actorFailed('saveDeliverySlot', problem),
@@ -79,11 +85,14 @@ definePathSuite({
     actorDone('abandonCart', undefined),
     actorFailed('abandonCart', problem),
   ],
-  // Only the additional-identification modal reads context to decide (the answered state).
+  // What the guards read: the answered state (the additional-identification modal), the dates'
+  // first cut-off and the date chosen (the delivery page's timer and refresh).
   serializeState: (s) =>
     JSON.stringify([
       s.value,
       s.matches({ inCheckout: { details: 'identificationRequired' } }) ? s.context.submitResult?.state.value : null,
+      s.context.slots[0]?.orderBy ?? null,
+      s.context.slots.some((slot) => slot.id === s.context.selectedSlotId),
     ]),
   assertState: (s, step) => {
     seen = step.event.type === INIT_EVENT ? oracle.start(INPUT_PATH) : oracle.next(seen, step.event);

@@ -70,6 +70,8 @@ export interface CalculatorViewProps {
   products: { options: readonly { id: ProductId; label: string; disabled?: boolean }[]; selected: ProductId; disabled: boolean } | null;
   onProductChange: (id: ProductId) => void;
 
+  /** "Order within 2 h 14 m for delivery on Tuesday 25 November" (or collection from a date). */
+  cutOff?: string | null;
   /** The branch entry for click and collect; null hides it (other products, embedded mode). */
   branch: { name: string | null; onOpen: () => void; canOpen: boolean } | null;
 
@@ -207,6 +209,11 @@ function CalculatorForm(props: CalculatorViewProps) {
             {props.branch.name ? messages.changeBranch : messages.chooseBranch}
           </Button>
         </div>
+      ) : null}
+      {props.cutOff ? (
+        <p className={styles.cutOff} data-testid="cut-off">
+          {props.cutOff}
+        </p>
       ) : null}
       {props.cartError ? <Notice tone="error">{props.cartError}</Notice> : null}
       <div className={styles.actions}>

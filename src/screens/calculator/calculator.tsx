@@ -22,6 +22,7 @@ import {
   useEmbedded,
   useProductId,
   useProductOptions,
+  useCutOff,
   useQuoteError,
   useQuoteStatus,
   useRestrictions,
@@ -70,6 +71,7 @@ export function Calculator({ calculator, signedIn = false, toast = null, onDismi
   const quoteError = useQuoteError(calculator);
   const products = useProductOptions(calculator);
   const store = useStore(calculator);
+  const cutOff = useCutOff(calculator);
   const canOpenBranches = useCalculatorCan(calculator, { type: 'branch.modalOpened' });
   const canAdd = useCalculatorCan(calculator, { type: 'cart.addRequested' });
   const canReturn = useCalculatorCan(calculator, { type: 'cart.returnRequested' });
@@ -138,6 +140,7 @@ export function Calculator({ calculator, signedIn = false, toast = null, onDismi
       quoteError={quoteError}
       products={productChoice}
       onProductChange={onProductChange}
+      cutOff={cutOff}
       // The site's meta store (home delivery) is no branch to collect from.
       branch={
         showBranch

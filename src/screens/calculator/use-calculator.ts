@@ -3,6 +3,7 @@
  * (searching, pricing, caps, notices, what can be sent), the view shows.
  */
 import { useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { Store } from '#domain/contract/branches.ts';
 import type { CalculatorContent, Currency, Product, ProductId, TransactionType } from '#domain/contract/catalogue.ts';
@@ -19,7 +20,9 @@ import {
   type AmountsView,
   type CalculatorEvent,
   type CalculatorMachine,
+  type CalculatorSnapshot,
 } from '#machines/calculator/calculator.machine.ts';
+import type { CutOffReadout } from '#domain/cut-off.ts';
 
 import { tierHintFor, type TierHint } from '#domain/rate-tiers.ts';
 
@@ -140,4 +143,24 @@ export function useAddToCartLink(calculator: CalculatorRef): string | null {
 /** The branch modal's actor while it is open. */
 export function useBranchFinderRef(calculator: CalculatorRef) {
   return useSelector(calculator, selectBranchFinderRef);
+}
+
+type SelectCutOff = (snapshot: CalculatorSnapshot) => CutOffReadout | null;
+
+/**
+ * "Order within 2 h 14 m for delivery on Tuesday 25 November", or null. The calendar and its
+ * wording load after the calculator's first paint, so the line appears a moment later.
+ */
+export function useCutOff(calculator: CalculatorRef): string | null {
+  const [select, setSelect] = useState<SelectCutOff | null>(null);
+  useEffect(() => {
+    let live = true;
+    void import('#machines/calculator/calculator-cut-off.ts').then((module) => {
+      if (live) setSelect(() => module.selectCutOff);
+    });
+    return () => {
+      live = false;
+    };
+  }, []);
+  return useSelector(calculator, (s) => (select === null ? null : (select(s)?.text ?? null)));
 }

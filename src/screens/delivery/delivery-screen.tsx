@@ -1,6 +1,8 @@
 import { format } from 'date-fns';
 import { tz } from '@date-fns/tz';
+import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
+import { selectSlotCutOff } from '#machines/checkout/slot-cut-off.ts';
 import { SHOP_TIME_ZONE, availabilityDay, londonDate, slotCaveats } from '#domain/availability.ts';
 import type { ProductId } from '#domain/contract/catalogue.ts';
 import type { DeliverySlot } from '#domain/contract/order.ts';
@@ -67,6 +69,8 @@ export function DeliveryScreen({ checkout, countdown, cart, settings, storeDetai
   const order = useCheckoutOrder(checkout);
   const slots = useDeliverySlots(checkout);
   const chosenSlotId = useChosenSlotId(checkout);
+  // "Order within 2 h 14 m for delivery on Tuesday 25 November", read each minute by the chart.
+  const cutOff = useSelector(checkout, selectSlotCutOff);
   const loading = useCheckoutTag(checkout, 'loading');
   const loadFailed = useCheckoutTag(checkout, 'loadFailed');
   const saving = useCheckoutTag(checkout, 'savingSlot');
@@ -114,6 +118,7 @@ export function DeliveryScreen({ checkout, countdown, cart, settings, storeDetai
         status={loadFailed ? 'loadFailed' : loading ? 'loading' : 'ready'}
         slots={cards}
         chosenSlotId={chosenSlotId}
+        cutOff={cutOff}
         saving={saving}
         canChoose={canChoose || saving}
         canSubmit={canSubmit}

@@ -24,6 +24,8 @@ export interface DeliveryViewProps {
   status: 'loading' | 'loadFailed' | 'ready';
   slots: readonly SlotCard[];
   chosenSlotId: string | null;
+  /** "Order within 2 h 14 m for delivery on Tuesday 25 November" (or collection from a date). */
+  cutOff?: string | null;
   /** The chosen slot is being saved. */
   saving: boolean;
   canChoose: boolean;
@@ -47,6 +49,11 @@ export function DeliveryView(props: DeliveryViewProps) {
         if (canSubmit) props.onSubmit();
       }}
     >
+      {props.cutOff && slots.length > 0 ? (
+        <p className={styles.cutOff} data-testid="cut-off">
+          {props.cutOff}
+        </p>
+      ) : null}
       {slots.length === 0 ? (
         <Notice tone="warning">{messages.noSlots}</Notice>
       ) : (

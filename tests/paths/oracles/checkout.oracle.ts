@@ -97,6 +97,8 @@ export type Screen =
   | 'choosingSlot'
   | 'savingSlot'
   | 'slotChosen'
+  /** The first date's cut-off passed: the dates are asked for again, the list stays shown. */
+  | 'refreshingSlots'
   | 'editing'
   | 'submitting'
   | 'soldOutModal'
@@ -118,6 +120,7 @@ export const SCREEN_TAGS: Record<Screen, string[]> = {
   choosingSlot: [],
   savingSlot: ['savingSlot'],
   slotChosen: [],
+  refreshingSlots: [],
   editing: [],
   submitting: ['submitting'],
   soldOutModal: ['soldOut'],
@@ -144,6 +147,11 @@ export interface Seen {
   submittedState: number | null;
   leaveTo: string | null;
   returnTo: CheckoutPage | null;
+  /** The delivery page's dates: their ids, whether the first one's cut-off has passed, the one chosen. */
+  slotIds: string[];
+  cutOffPassed: boolean;
+  pendingSlot: string | null;
+  chosenSlot: string | null;
 }
 
 export interface CheckoutOracleOptions {
@@ -177,14 +185,26 @@ export function checkoutOracle(options: CheckoutOracleOptions) {
 
   return {
     start(path: string): Seen {
-      const none: Seen = { page: null, screen: 'gone', problem: false, effects: [], submittedState: null, leaveTo: null, returnTo: null };
+      const none: Seen = {
+        page: null,
+        screen: 'gone',
+        problem: false,
+        effects: [],
+        submittedState: null,
+        leaveTo: null,
+        returnTo: null,
+        slotIds: [],
+        cutOffPassed: false,
+        pendingSlot: null,
+        chosenSlot: null,
+      };
       return enter(none, pageOfPath(path), false);
     },
 
     next(before: Seen, event: AnyEventObject): Seen {
       const seen: Seen = { ...before, effects: [] };
       const { page, screen } = seen;
-      const type = event.type.replace(/^xstate\.after\.REDIRECT\..*$/, 'redirect');
+      const type = event.type.replace(/^xstate\.after\.REDIRECT\..*$/, 'redirect').replace(/^xstate\.after\.CUT_OFF_TICK\..*$/, 'cutOffTick');
       switch (type) {
         // The shopper opened an address themselves: no navigation is asked for.
         case 'checkout.pageOpened':
@@ -209,15 +229,25 @@ export function checkoutOracle(options: CheckoutOracleOptions) {
         case 'xstate.error.actor.loadOrder':
         case 'xstate.error.actor.loadDeliverySlots':
           return fail(seen, 'loadFailed');
-        case 'xstate.done.actor.loadDeliverySlots':
-          return show(seen, 'choosingSlot');
+        case 'xstate.done.actor.loadDeliverySlots': {
+          const slots = event.output as Array<{ id: string; orderBy?: string }>;
+          const first = slots[0]?.orderBy;
+          const listed = { ...seen, slotIds: slots.map((slot) => slot.id), cutOffPassed: first !== undefined && Date.parse(first) <= Date.now() };
+          // Asked again after a cut-off: a date still offered stays chosen. Every visit asks anew.
+          if (screen === 'refreshingSlots' && seen.chosenSlot !== null && listed.slotIds.includes(seen.chosenSlot)) return show(listed, 'slotChosen');
+          return show({ ...listed, chosenSlot: null, pendingSlot: null }, 'choosingSlot');
+        }
+        // The delivery page reads its clock each whole minute; the first date's cut-off passing
+        // while it is open asks for the dates again (the next date moves up).
+        case 'cutOffTick':
+          return seen.cutOffPassed ? show(seen, 'refreshingSlots') : seen;
 
         case 'deliverySlot.chosen':
-          return show(seen, 'savingSlot');
+          return show({ ...seen, pendingSlot: event.slotId as string }, 'savingSlot');
         case 'xstate.done.actor.saveDeliverySlot':
-          return show(seen, 'slotChosen');
+          return show({ ...seen, chosenSlot: seen.pendingSlot, pendingSlot: null }, 'slotChosen');
         case 'xstate.error.actor.saveDeliverySlot':
-          return fail(seen, 'choosingSlot');
+          return fail({ ...seen, chosenSlot: null, pendingSlot: null }, 'choosingSlot');
         case 'delivery.submitted':
           return goTo(seen, 'details');
 
