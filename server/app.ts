@@ -14,6 +14,7 @@ import { branchRoutes } from './routes/branches.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
 import { opsRoutes } from './routes/ops.ts';
+import { manageOrderRoutes } from './routes/manage-order.ts';
 import { orderRoutes } from './routes/order.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { apiSecurityHeaders } from './security-headers.ts';
@@ -108,6 +109,7 @@ export function createApi(deps: Deps, providers?: Partial<ApiProviders>) {
   app.route('/', branchRoutes({ places, addresses }));
   app.route('/', cartRoutes());
   app.route('/', orderRoutes({ sendRefund }));
+  app.route('/', manageOrderRoutes({ sendRefund }));
   if (deps.config.opsToken !== null) app.route('/', opsRoutes(deps.config.opsToken));
 
   app.notFound((c) => problem(c, 404, { detail: `There is nothing at ${c.req.method} ${c.req.path}.` }));

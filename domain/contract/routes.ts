@@ -92,6 +92,10 @@ export const apiRoutes = {
   /** A rate alert's cancel link (signed; POST too, for List-Unsubscribe-Post). */
   rateAlertCancel: { method: 'GET', pattern: '/api/rate-alerts/:id/cancel', url: (id: string) => `/api/rate-alerts/${encodeURIComponent(id)}/cancel` },
   createPaymentIntent: { method: 'POST', pattern: '/api/order/create-payment-intent', url: () => '/api/order/create-payment-intent' },
+  /** Manage my order (ours): a paid order found by its reference, email address and date of birth. */
+  orderFind: { method: 'POST', pattern: '/api/orders/find', url: () => '/api/orders/find' },
+  orderCancel: { method: 'POST', pattern: '/api/orders/cancel', url: () => '/api/orders/cancel' },
+  orderCollectionDate: { method: 'PUT', pattern: '/api/orders/collection-date', url: () => '/api/orders/collection-date' },
 } as const;
 
 export type ApiRouteName = keyof typeof apiRoutes;
@@ -113,6 +117,8 @@ export const appPaths = {
   paymentUnsuccessful: '/checkout/payment-unsuccessful',
   confirmation: '/checkout/order-confirmation',
   embeddedCalculator: '/embed/calculator',
+  /** Manage my order: find a paid order, cancel it or move its collection date (ours). */
+  manageOrder: '/orders/find',
   /** The footer's pages (the checkout content's privacy, cookie and terms links lead here too). */
   faq: '/help',
   terms: '/terms-and-conditions',

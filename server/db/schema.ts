@@ -322,6 +322,8 @@ export const orders = pgTable('orders', {
   customerKey: text('customer_key'),
   submittedAt: timestamp('submitted_at', { withTimezone: true }),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  /** Cancelled by the customer through manage my order. */
+  cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

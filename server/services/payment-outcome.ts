@@ -29,7 +29,9 @@ export type RefundReason =
   /** The order was abandoned, expired, refused by the velocity check or never got that far. */
   | 'order-not-awaiting-payment'
   /** The order's currency sold out before the money came. */
-  | 'sold-out';
+  | 'sold-out'
+  /** The customer cancelled the paid order through manage my order. */
+  | 'cancelled-by-customer';
 
 export type CallbackDecision =
   /** The bank has still to confirm: the order reads as 'status not known yet'. */

@@ -1,0 +1,197 @@
+/**
+ * Manage my order on the server: a paid order found by its reference, email address and date of
+ * birth (one answer for any mismatch), cancelled (refund asked of the provider, notes back to the
+ * branch, an email) or moved to another collection date (an email), until its deadline.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ManagedOrderSchema, type ManagedOrder } from '#domain/contract/manage-order.ts';
+import { CustomerInfoResultSchema, DeliverySlotsResponseSchema, OrderSchema } from '#domain/contract/order.ts';
+import { CheckoutResponseSchema } from '#domain/contract/cart.ts';
+import { createMailer, type Mailer } from '../mail/mailer.ts';
+import { startMailCatcher, type MailCatcher } from '../mail/catcher.ts';
+import { signBody, SIGNATURE_HEADER } from '../psp/signature.ts';
+import { deliverEmails } from '../services/outbox.ts';
+import { createTestServer, type TestServer } from '../testing.ts';
+import { answerGuarantees, body, BRANCH, cartWith, customer, paymentUrl, problem, shopper } from './commerce-fixtures.ts';
+import { PSP_CALLBACK_PATH } from './order.ts';
+
+let server: TestServer;
+let catcher: MailCatcher;
+let mailer: Mailer;
+beforeAll(async () => {
+  server = await createTestServer();
+  catcher = await startMailCatcher();
+  mailer = createMailer(catcher.smtpUrl, 'Travel Money Shop <orders@travelmoney.example>');
+});
+afterAll(async () => {
+  mailer?.close();
+  await catcher?.close();
+  await server?.close();
+});
+
+const DOB = '1985-04-12';
+
+/** A paid order on its second date (a date that has not started yet), through the provider's signed callback. */
+async function paidOrder(productId: 1 | 2 | 3, email: string): Promise<{ reference: string; total: number }> {
+  const s = await shopper(server);
+  const cart = await cartWith(s, productId, [['EUR', 300]]);
+  await answerGuarantees(s, cart);
+  await body(await s.call('POST', '/cart/checkout'), CheckoutResponseSchema, 201);
+  const slots = await body(await s.call('GET', '/api/order/delivery-slots'), DeliverySlotsResponseSchema, 200);
+  await body(await s.call('PUT', '/api/order/delivery-slot', { id: slots[1]!.id }), OrderSchema, 200);
+  const result = await body(await s.call('PUT', '/api/order/customer-info', customer({ emailAddress: email, dateOfBirth: DOB })), CustomerInfoResultSchema, 200);
+  const order = await body(await s.call('GET', '/api/order'), OrderSchema, 200);
+  if (productId === 3) {
+    expect(result.state.value).toBe(18);
+    return { reference: order.externalOrderId, total: order.total };
+  }
+  const url = await paymentUrl(s);
+  const paymentId = url.pathname.split('/').pop()!;
+  const [payment] = await server.database.query<{ amount_minor: string }>('select amount_minor from payments where id = $1', [paymentId]);
+  const event = JSON.stringify({ id: `evt_${paymentId}_succeeded`, type: 'payment.succeeded', paymentId, amount: Number(payment!.amount_minor) / 100, created: server.clock.now().toISOString() });
+  const res = await server.request(PSP_CALLBACK_PATH, { method: 'POST', headers: { 'Content-Type': 'application/json', [SIGNATURE_HEADER]: signBody(server.pspWebhookSecret, event) }, body: event });
+  expect(await res.json()).toEqual({ received: true, outcome: 'completed' });
+  return { reference: order.externalOrderId, total: order.total };
+}
+
+const call = (method: string, path: string, json: unknown) => server.request(path, { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(json) });
+const find = (reference: string, emailAddress: string, dateOfBirth = DOB) => call('POST', '/api/orders/find', { reference, emailAddress, dateOfBirth });
+const found = async (reference: string, email: string): Promise<ManagedOrder> => body(await find(reference, email), ManagedOrderSchema, 200);
+const units = async (code: string) =>
+  Number((await server.database.query<{ units: number }>('select units from store_stock where store_id = $1 and currency_code = $2', [BRANCH, code]))[0]?.units);
+
+describe('finding an order', () => {
+  it('needs the reference, the email address and the date of birth, and says the same for any mismatch', async () => {
+    const { reference } = await paidOrder(2, 'find.me@example.com');
+    for (const res of [await find(reference, 'someone.else@example.com'), await find(reference, 'find.me@example.com', '1990-01-01'), await find('TM-999999', 'find.me@example.com')]) {
+      const p = await problem(res, 404);
+      expect(p.detail).toBe("We couldn't find a paid order with those details. Check the reference, the email address and the date of birth, and try again.");
+    }
+    // Case and spaces aside.
+    const view = await found(` ${reference.toLowerCase()} `, 'Find.Me@Example.com');
+    expect(view.order.externalOrderId).toBe(reference);
+    expect(view.refusal).toBeNull();
+    expect(view.order.deliverySlot).not.toBeNull();
+    // Click and collect: until the collection date starts; the branch's other dates offered.
+    expect(Date.parse(view.changeBy!)).toBeGreaterThan(server.clock.now().getTime());
+    expect(view.collectionDates.length).toBeGreaterThan(0);
+    expect(view.collectionDates.map((d) => d.date)).not.toContain(view.order.deliverySlot!.date);
+  });
+
+  it('refuses a bad request in words, and a forged access key', async () => {
+    expect((await call('POST', '/api/orders/find', { reference: 'TM-1', emailAddress: 'not an email', dateOfBirth: DOB })).status).toBe(400);
+    await problem(await call('POST', '/api/orders/cancel', { access: 'ord.123.forged' }), 403);
+  });
+});
+
+describe('moving a collection date', () => {
+  it('moves to another date the branch offers, emails the new date, and refuses a date not offered', async () => {
+    catcher.clear();
+    const { reference } = await paidOrder(2, 'move.me@example.com');
+    const view = await found(reference, 'move.me@example.com');
+    const target = view.collectionDates.at(-1)!;
+    const bad = await call('PUT', '/api/orders/collection-date', { access: view.access, slotId: 'collection-2001-01-01' });
+    expect((await problem(bad, 422)).detail).toBe('That date is no longer available. Please choose another.');
+
+    const moved = await body(await call('PUT', '/api/orders/collection-date', { access: view.access, slotId: target.id }), ManagedOrderSchema, 200);
+    expect(moved.order.deliverySlot?.date).toBe(target.date);
+    expect((await found(reference, 'move.me@example.com')).order.deliverySlot?.date).toBe(target.date);
+
+    expect(await deliverEmails(server.deps, mailer)).toMatchObject({ failed: 0 });
+    await expect.poll(() => catcher.messages().filter((m) => m.subject === `New collection date for your order ${reference}`).length).toBe(1);
+    const mail = catcher.messages().find((m) => m.subject === `New collection date for your order ${reference}`)!;
+    expect(mail.to).toEqual(['move.me@example.com']);
+    expect(mail.links).toContain(`${server.config.appOrigin}/orders/find`);
+  });
+
+  it('is for click and collect only', async () => {
+    const { reference } = await paidOrder(1, 'home.move@example.com');
+    const view = await found(reference, 'home.move@example.com');
+    expect(view.collectionDates).toEqual([]);
+    await problem(await call('PUT', '/api/orders/collection-date', { access: view.access, slotId: 'collection-2030-01-01' }), 409);
+  });
+});
+
+describe('cancelling an order', () => {
+  it('refunds the card payment through the provider, gives the notes back to the branch and emails the customer, once', async () => {
+    catcher.clear();
+    const before = await units('EUR');
+    const { reference, total } = await paidOrder(2, 'cancel.me@example.com');
+    expect(await units('EUR')).toBe(before - 300);
+    const view = await found(reference, 'cancel.me@example.com');
+    expect(view.refundAmount).toBe(total);
+
+    const cancelled = await body(await call('POST', '/api/orders/cancel', { access: view.access }), ManagedOrderSchema, 200);
+    expect(cancelled.refusal).toBe('cancelled');
+    expect(cancelled.cancelledAt).not.toBeNull();
+    expect(await units('EUR')).toBe(before);
+    expect(server.refundRequests.at(-1)).toMatchObject({ amount: total, reason: 'cancelled-by-customer' });
+    const [payment] = await server.database.query<{ status: string }>(
+      'select p.status from payments p join orders o on o.id = p.order_id where o.external_order_id = $1',
+      [reference],
+    );
+    expect(payment?.status).toBe('refunded');
+
+    // Again: refused, nothing refunded twice.
+    const refunds = server.refundRequests.length;
+    expect((await problem(await call('POST', '/api/orders/cancel', { access: view.access }), 409)).detail).toBe('This order is already cancelled.');
+    expect(server.refundRequests).toHaveLength(refunds);
+    // Still found, as cancelled.
+    expect((await found(reference, 'cancel.me@example.com')).refusal).toBe('cancelled');
+
+    expect(await deliverEmails(server.deps, mailer)).toMatchObject({ failed: 0 });
+    await expect.poll(() => catcher.messages().filter((m) => m.subject === `Your order ${reference} is cancelled`).length).toBe(1);
+    const mail = catcher.messages().find((m) => m.subject === `Your order ${reference} is cancelled`)!;
+    expect(mail.text).toContain(`We have refunded £${total.toFixed(2)} to the card you paid with.`);
+  });
+
+  it('cancels a sell back with no refund', async () => {
+    const { reference } = await paidOrder(3, 'sell.cancel@example.com');
+    const view = await found(reference, 'sell.cancel@example.com');
+    expect(view.refundAmount).toBe(0);
+    const refunds = server.refundRequests.length;
+    expect((await body(await call('POST', '/api/orders/cancel', { access: view.access }), ManagedOrderSchema, 200)).refusal).toBe('cancelled');
+    expect(server.refundRequests).toHaveLength(refunds);
+  });
+});
+
+describe('after the deadline', () => {
+  it('says why it cannot, and refuses the change', async () => {
+    const { reference } = await paidOrder(1, 'too.late@example.com');
+    const view = await found(reference, 'too.late@example.com');
+    // Home delivery: until the order is sent, 2pm on the last working day before its date.
+    const changeBy = Date.parse(view.changeBy!);
+    expect(new Date(changeBy).toISOString()).toMatch(/T1[34]:00:00\.000Z$/);
+    server.clock.set(new Date(changeBy));
+    const late = await found(reference, 'too.late@example.com');
+    expect(late.refusal).toBe('tooLate');
+    expect((await problem(await call('POST', '/api/orders/cancel', { access: late.access }), 409)).detail).toBe('This order can no longer be changed or cancelled online.');
+  });
+
+  it('asks to find the order again once the access key has expired', async () => {
+    const { reference } = await paidOrder(2, 'expired.key@example.com');
+    const view = await found(reference, 'expired.key@example.com');
+    server.clock.advance(31 * 60_000);
+    expect((await problem(await call('POST', '/api/orders/cancel', { access: view.access }), 403)).title).toBe('Please find your order again');
+  });
+});
+
+describe('the deadline (domain/manage-order.ts), with the library bank holidays', () => {
+  it('home delivery: 2pm on the last working day before the date; a branch: the start of the date', async () => {
+    const { changeDeadline } = await import('#domain/manage-order.ts');
+    const { bankHolidaysAt } = await import('../services/bank-holidays.ts');
+    const { dayOfWeek, isDispatchDay, londonAt, plusDays } = await import('#domain/cut-off.ts');
+    const holidays = await bankHolidaysAt(new Date('2026-06-01T12:00:00Z'));
+    // A Tuesday after a bank holiday Monday: sent on the working day before the Monday.
+    for (const monday of holidays.englandAndWales.filter((d) => dayOfWeek(d) === 1)) {
+      let sent = plusDays(monday, -1);
+      while (!isDispatchDay(holidays, sent)) sent = plusDays(sent, -1);
+      expect(changeDeadline(1, plusDays(monday, 1), holidays), monday).toEqual(londonAt(sent, '14:00'));
+      expect(sent < monday && dayOfWeek(sent) >= 1 && dayOfWeek(sent) <= 5).toBe(true);
+    }
+    expect(changeDeadline(1, '2026-06-10', holidays)).toEqual(new Date('2026-06-09T13:00:00Z'));
+    expect(changeDeadline(2, '2026-06-10', holidays)).toEqual(new Date('2026-06-09T23:00:00Z'));
+    expect(changeDeadline(3, '2026-12-10', holidays)).toEqual(new Date('2026-12-10T00:00:00Z'));
+    expect(changeDeadline(2, null, holidays)).toBeNull();
+  });
+});

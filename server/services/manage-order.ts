@@ -1,0 +1,235 @@
+/**
+ * Manage my order (/orders/find): a paid order is found by its reference, the email address and
+ * the date of birth given for it (all three, or the same "not found" whatever was wrong), and can
+ * then, until its deadline (domain/manage-order.ts), be cancelled (the card payment refunded
+ * through the provider, the branch's notes given back, an email sent) or, for click and collect,
+ * moved to another date its branch offers (an email sent).
+ *
+ * The answer to a find carries an access key: the order id and an expiry, signed with a key the
+ * shop keeps (app_secrets), so a cancellation or date change needs no session and names no other
+ * order. Every change runs in one transaction with the order row locked, and asks for its email
+ * in the outbox in the same transaction (decision 022).
+ */
+import { MANAGE_ACCESS_MINUTES, type FindOrderRequest, type ManagedOrder } from '#domain/contract/manage-order.ts';
+import type { DeliverySlot } from '#domain/contract/order.ts';
+import { formatCutOffDay } from '#domain/cut-off.ts';
+import type { CustomerDetails } from '#domain/customer.ts';
+import { changeDeadline, manageRefusal } from '#domain/manage-order.ts';
+import { exponentOf, formatGbpAmount } from '#domain/money.ts';
+import { ORDER_STATE } from '#domain/order-state.ts';
+import { PRODUCT } from '#domain/products.ts';
+import { appPaths } from '#domain/contract/routes.ts';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import * as t from '../db/schema.ts';
+import type { Deps } from '../deps.ts';
+import { HttpProblem } from '../errors.ts';
+import { renderCollectionDateChangedEmail, renderOrderCancelledEmail } from '../mail/order-change-email.ts';
+import type { RenderedEmail } from '../mail/order-confirmation-email.ts';
+import type { SignedSend } from '../psp/events.ts';
+import { bankHolidaysAt } from './bank-holidays.ts';
+import { branchCalendar } from './branches.ts';
+import type { OrderLineRecord } from './cart.ts';
+import { findSite } from './catalogue.ts';
+import { deliverySlots } from './delivery-slots.ts';
+import { isSignedLink, signLink } from './email-links.ts';
+import { linesOf, orderView, type OrderRow, type SlotRecord } from './order.ts';
+import { sendRequestedRefunds } from './payment.ts';
+
+const ACCESS_PURPOSE = 'manage-order';
+
+function notFound(): HttpProblem {
+  return new HttpProblem(404, 'Order not found', "We couldn't find a paid order with those details. Check the reference, the email address and the date of birth, and try again.", {
+    type: 'order-not-found',
+  });
+}
+
+function accessExpired(): HttpProblem {
+  return new HttpProblem(403, 'Please find your order again', 'This page has been open too long. Please find your order again.', { type: 'order-access-expired' });
+}
+
+function refused(view: ManagedOrder): HttpProblem {
+  const detail =
+    view.refusal === 'cancelled'
+      ? 'This order is already cancelled.'
+      : view.refusal === 'notPaid'
+        ? 'This order was not paid for, so there is nothing to change.'
+        : 'This order can no longer be changed or cancelled online.';
+  return new HttpProblem(409, 'This order can no longer be changed', detail, { type: 'order-not-changeable' });
+}
+
+const customerOf = (order: OrderRow) => order.customer as CustomerDetails | null;
+const slotOf = (order: OrderRow) => order.deliverySlot as SlotRecord | null;
+
+async function accessFor(db: Db, orderId: string, now: Date): Promise<string> {
+  const value = `${orderId}.${now.getTime() + MANAGE_ACCESS_MINUTES * 60_000}`;
+  return `${value}.${await signLink(db, ACCESS_PURPOSE, value)}`;
+}
+
+/** The order an access key names, locked for the change; refused when forged or expired. */
+async function orderOfAccess(tx: Db, access: string, now: Date): Promise<OrderRow> {
+  const [orderId = '', expires = '', sig = ''] = access.split('.');
+  if (!(await isSignedLink(tx, ACCESS_PURPOSE, `${orderId}.${expires}`, sig))) throw accessExpired();
+  if (Number(expires) <= now.getTime()) throw accessExpired();
+  const [order] = await tx.select().from(t.orders).where(eq(t.orders.id, orderId)).for('update');
+  if (order === undefined) throw accessExpired();
+  return order;
+}
+
+async function deadlineOf(order: OrderRow, now: Date): Promise<Date | null> {
+  return changeDeadline(order.productId, slotOf(order)?.date ?? null, await bankHolidaysAt(now));
+}
+
+/** Click and collect: the other dates its branch offers now (the notes it holds for the order count as in stock). */
+async function otherCollectionDates(db: Db, order: OrderRow, now: Date): Promise<DeliverySlot[]> {
+  if (order.productId !== PRODUCT.CLICK_AND_COLLECT) return [];
+  const [store] = await db.select().from(t.stores).where(eq(t.stores.id, order.storeId));
+  const hours = await db.select().from(t.openingHours).where(eq(t.openingHours.storeId, order.storeId));
+  if (store === undefined || hours.length === 0) return [];
+  // The branch holds the order's notes when it took them from stock; otherwise they are sent over
+  // for 2pm on an open day after today, as when the date was first chosen.
+  const slots = deliverySlots({ productId: PRODUCT.CLICK_AND_COLLECT, now, holidays: await bankHolidaysAt(now), branch: branchCalendar(store, hours), inStock: order.stockTaken });
+  const current = slotOf(order)?.date;
+  return slots.filter((s) => s.date !== current).map(({ orderBy: _orderBy, ...slot }) => slot);
+}
+
+async function managedView(db: Db, order: OrderRow, now: Date, access: string): Promise<ManagedOrder> {
+  const deadline = await deadlineOf(order, now);
+  const refusal = manageRefusal({ completed: order.state === ORDER_STATE.COMPLETED, cancelledAt: order.cancelledAt, deadline }, now);
+  return {
+    order: await orderView(db, order),
+    access,
+    changeBy: deadline?.toISOString() ?? null,
+    cancelledAt: order.cancelledAt?.toISOString() ?? null,
+    refusal,
+    refundAmount: order.productId === PRODUCT.SELL_BACK ? 0 : order.totalMinor / 100,
+    collectionDates: refusal === null ? await otherCollectionDates(db, order, now) : [],
+  };
+}
+
+/** POST /api/orders/find. */
+export async function findOrder(deps: Pick<Deps, 'db' | 'clock'>, request: FindOrderRequest): Promise<ManagedOrder> {
+  const now = deps.clock.now();
+  const [order] = await deps.db.select().from(t.orders).where(eq(t.orders.externalOrderId, request.reference.trim().toUpperCase()));
+  const customer = order === undefined ? null : customerOf(order);
+  const matches =
+    order !== undefined &&
+    customer !== null &&
+    customer.emailAddress.trim().toLowerCase() === request.emailAddress.trim().toLowerCase() &&
+    customer.dateOfBirth === request.dateOfBirth &&
+    // An order still being checked out is the shopper's checkout, not an order to manage.
+    (order.state === ORDER_STATE.COMPLETED || order.cancelledAt !== null);
+  if (!matches) throw notFound();
+  return managedView(deps.db, order, now, await accessFor(deps.db, order.id, now));
+}
+
+type ManageDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'reference'>;
+
+function manageUrl(deps: ManageDeps): string {
+  return new URL(appPaths.manageOrder, deps.config.appOrigin).toString();
+}
+
+async function askEmail(tx: Db, order: OrderRow, kind: string, key: string, email: RenderedEmail): Promise<void> {
+  const to = customerOf(order)?.emailAddress;
+  if (!to) return;
+  await tx
+    .insert(t.emails)
+    .values({ dedupeKey: `${kind}:${order.id}:${key}`, kind, orderId: order.id, recipient: to, subject: email.subject, html: email.html, text: email.text })
+    .onConflictDoNothing({ target: t.emails.dedupeKey });
+}
+
+/** Gives the branch back the notes a completed order took from it. */
+async function returnStock(tx: Db, order: OrderRow): Promise<void> {
+  const lines = linesOf(order);
+  if (!order.stockTaken || lines.length === 0) return;
+  const codes = lines.map((l) => l.currencyCode);
+  // The same lock order as taking stock (payment.ts), so the two cannot deadlock.
+  await tx
+    .select({ code: t.storeStock.currencyCode })
+    .from(t.storeStock)
+    .where(and(eq(t.storeStock.storeId, order.storeId), inArray(t.storeStock.currencyCode, codes)))
+    .orderBy(asc(t.storeStock.currencyCode))
+    .for('update');
+  const units = (l: OrderLineRecord) => Math.ceil(l.qtyMinor / 10 ** exponentOf(l.currencyCode));
+  for (const l of [...lines].sort((a, b) => a.currencyCode.localeCompare(b.currencyCode))) {
+    await tx
+      .update(t.storeStock)
+      .set({ units: sql`${t.storeStock.units} + ${units(l)}` })
+      .where(and(eq(t.storeStock.storeId, order.storeId), eq(t.storeStock.currencyCode, l.currencyCode)));
+  }
+}
+
+/** POST /api/orders/cancel. */
+export async function cancelOrder(deps: ManageDeps, access: string, sendRefund: SignedSend): Promise<ManagedOrder> {
+  const now = deps.clock.now();
+  const site = async (siteId: number) => findSite(await deps.reference.current(), siteId);
+  const { view, refundId } = await deps.db.transaction(async (tx) => {
+    const order = await orderOfAccess(tx, access, now);
+    const before = await managedView(tx, order, now, access);
+    if (before.refusal !== null) throw refused(before);
+    let refundId: string | undefined;
+    const [payment] = await tx
+      .select()
+      .from(t.payments)
+      .where(and(eq(t.payments.orderId, order.id), eq(t.payments.status, 'succeeded')))
+      .limit(1);
+    if (payment !== undefined) {
+      await tx.update(t.payments).set({ status: 'refunded', updatedAt: now }).where(eq(t.payments.id, payment.id));
+      const [refund] = await tx
+        .insert(t.paymentRefunds)
+        .values({ paymentId: payment.id, amountMinor: payment.amountMinor, reason: 'cancelled-by-customer', createdAt: now })
+        .onConflictDoNothing({ target: t.paymentRefunds.paymentId })
+        .returning({ id: t.paymentRefunds.id });
+      refundId = refund?.id;
+    }
+    await returnStock(tx, order);
+    const [cancelled] = await tx
+      .update(t.orders)
+      .set({ cancelledAt: now, stockTaken: false, updatedAt: now })
+      .where(eq(t.orders.id, order.id))
+      .returning();
+    const row = cancelled ?? order;
+    const email = renderOrderCancelledEmail({
+      siteName: (await site(order.siteId)).name,
+      reference: order.externalOrderId,
+      manageUrl: manageUrl(deps),
+      refund: payment === undefined ? null : formatGbpAmount(payment.amountMinor / 100),
+    });
+    await askEmail(tx, row, 'order-cancelled', 'once', email);
+    return { view: await managedView(tx, row, now, access), refundId };
+  });
+  // The provider is told after the commit; a refund it has not confirmed is sent again by the job.
+  if (refundId !== undefined) await sendRequestedRefunds(deps, sendRefund, [refundId]);
+  return view;
+}
+
+/** PUT /api/orders/collection-date: another date the branch offers now, never one taken from the client. */
+export async function changeCollectionDate(deps: ManageDeps, access: string, slotId: string): Promise<ManagedOrder> {
+  const now = deps.clock.now();
+  return deps.db.transaction(async (tx) => {
+    const order = await orderOfAccess(tx, access, now);
+    const before = await managedView(tx, order, now, access);
+    if (before.refusal !== null) throw refused(before);
+    if (order.productId !== PRODUCT.CLICK_AND_COLLECT) {
+      throw new HttpProblem(409, 'This order has no collection date', 'Only a click and collect order can move its collection date.', { type: 'order-not-collection' });
+    }
+    const slot = before.collectionDates.find((s) => s.id === slotId);
+    if (slot === undefined) {
+      const message = 'That date is no longer available. Please choose another.';
+      throw new HttpProblem(422, 'Unprocessable request', message, { fields: { slotId: message }, type: 'slot-not-available' });
+    }
+    const record: SlotRecord = { id: slot.id, date: slot.date, price: 0, deliveryMethodName: slot.deliveryMethodName, isInStock: slot.isInStock };
+    const [moved] = await tx.update(t.orders).set({ deliverySlot: record, updatedAt: now }).where(eq(t.orders.id, order.id)).returning();
+    const row = moved ?? order;
+    const [store] = await tx.select({ name: t.stores.name }).from(t.stores).where(eq(t.stores.id, order.storeId));
+    const email = renderCollectionDateChangedEmail({
+      siteName: findSite(await deps.reference.current(), order.siteId).name,
+      reference: order.externalOrderId,
+      manageUrl: manageUrl(deps),
+      branch: store?.name ?? '',
+      date: formatCutOffDay(slot.date),
+    });
+    await askEmail(tx, row, 'collection-date-changed', `${slot.date}:${now.getTime()}`, email);
+    return managedView(tx, row, now, access);
+  });
+}
