@@ -16,6 +16,9 @@ import { storable } from './contract/common.ts';
 import { messages } from './messages.ts';
 import { PRODUCT, isSellBack } from './products.ts';
 import { EMAIL_MAX_LENGTH, EmailSchema } from './email.ts';
+import { dateOfBirthIso } from './birth-date.ts';
+
+export { dateOfBirthIso };
 
 export { EMAIL_MAX_LENGTH, EmailSchema };
 
@@ -108,18 +111,6 @@ export function padDatePart(part: DatePart, text: string): string {
 
 type Clock = Date | (() => Date);
 const read = (clock: Clock): Date => (typeof clock === 'function' ? clock() : clock);
-
-/** 'yyyy-MM-dd' from the three boxes, or null when they do not make a real calendar date. */
-export function dateOfBirthIso(day: string, month: string, year: string): string | null {
-  if (!/^\d{1,2}$/.test(day.trim()) || !/^\d{1,2}$/.test(month.trim()) || !/^\d{4}$/.test(year.trim())) return null;
-  const d = Number(day);
-  const m = Number(month);
-  const y = Number(year);
-  if (m < 1 || m > 12 || d < 1) return null;
-  const probe = new Date(Date.UTC(y, m - 1, d));
-  if (probe.getUTCFullYear() !== y || probe.getUTCMonth() !== m - 1 || probe.getUTCDate() !== d) return null;
-  return `${String(y)}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
-}
 
 /** A real ISO date from 1900 to the current year (Europe/London) and not in the future. */
 export function isValidBirthDate(iso: string, now: Date): boolean {

@@ -8,7 +8,10 @@
  * - Click and collect and sell back: until the start of the collection or drop-off date.
  * Only click and collect can move its date (to another date the same branch offers).
  */
-import { DISPATCH_CUT_OFF, isDispatchDay, londonAt, plusDays, type BankHolidays } from './cut-off.ts';
+import { tz } from '@date-fns/tz';
+import { format } from 'date-fns';
+import { DISPATCH_CUT_OFF, formatCutOffDay, isDispatchDay, londonAt, londonDay, plusDays, type BankHolidays } from './cut-off.ts';
+import { formatMessage, messages } from './messages.ts';
 import { PRODUCT } from './products.ts';
 
 /** The last moment an order can be changed or cancelled online; null without a date. */
@@ -28,4 +31,22 @@ export function manageRefusal(order: { completed: boolean; cancelledAt: Date | n
   if (!order.completed) return 'notPaid';
   if (order.deadline === null || order.deadline.getTime() <= now.getTime()) return 'tooLate';
   return null;
+}
+
+const inLondon = { in: tz('Europe/London') };
+
+/** '2pm on Friday 27 November'; a midnight deadline reads 'the end of Monday 30 November'. */
+export function formatDeadline(deadline: Date): string {
+  const time = format(deadline, 'HH:mm', inLondon);
+  if (time === '00:00') return formatMessage(messages.deadlineEndOf, { date: formatCutOffDay(plusDays(londonDay(deadline), -1)) });
+  const clock = format(deadline, deadline.getMinutes() === 0 ? 'haaa' : 'h:mmaaa', inLondon);
+  return formatMessage(messages.deadlineAt, { time: clock, date: formatCutOffDay(londonDay(deadline)) });
+}
+
+/** What the page says when the order cannot be changed, in the shopper's words. */
+export function refusalText(refusal: ManageRefusal, productId: number): string {
+  if (refusal === 'notPaid') return messages.orderNotPaid;
+  if (refusal === 'cancelled') return messages.orderCancelled;
+  if (productId === PRODUCT.HOME_DELIVERY) return messages.tooLateDelivery;
+  return productId === PRODUCT.SELL_BACK ? messages.tooLateSellBack : messages.tooLateCollection;
 }

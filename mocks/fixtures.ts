@@ -21,6 +21,7 @@ import type { Problem } from '#domain/contract/common.ts';
 import { POPULAR_CURRENCY_CODES } from '#domain/currency-flags.ts';
 import { DISPATCH_CUT_OFF, londonAt } from '#domain/cut-off.ts';
 import type { CustomerInfoResult, DeliverySlot, Order, OrderLine } from '#domain/contract/order.ts';
+import type { ManagedOrder } from '#domain/contract/manage-order.ts';
 import type { SessionInfo } from '#domain/contract/session.ts';
 import { formatMessage, serverMessages } from '#domain/messages.ts';
 
@@ -446,6 +447,8 @@ export interface Fixtures {
   checkout: CheckoutResponse;
   order: Order;
   completedOrder: Order;
+  /** The completed order as manage my order finds it: changeable, with the branch's other dates. */
+  managedOrder: ManagedOrder;
   slots: DeliverySlot[];
   homeDeliverySlots: DeliverySlot[];
   customerInfoResult: CustomerInfoResult;
@@ -490,6 +493,13 @@ export function makeFixtures(now: Date = new Date()): Fixtures {
   const cart = makeCart(now);
   const slots = makeSlots(now);
   const completedSlot = slots[0]!;
+  const completedOrder = makeOrder(now, cart, {
+    state: { value: 18 },
+    deliverySlot: { date: completedSlot.date, price: completedSlot.price, deliveryMethodName: completedSlot.deliveryMethodName },
+    customer,
+    buyBackGuarantee: true,
+    paymentAttempt: { success: true },
+  });
   return {
     now,
     token: sessionToken(now, { cart: cart.id, order: 'order-1' }),
@@ -513,13 +523,16 @@ export function makeFixtures(now: Date = new Date()): Fixtures {
     emptyCart: makeCart(now, { lines: [] }),
     checkout: { orderId: 'order-1', externalOrderId: 'TM-100042' },
     order: makeOrder(now, cart),
-    completedOrder: makeOrder(now, cart, {
-      state: { value: 18 },
-      deliverySlot: { date: completedSlot.date, price: completedSlot.price, deliveryMethodName: completedSlot.deliveryMethodName },
-      customer,
-      buyBackGuarantee: true,
-      paymentAttempt: { success: true },
-    }),
+    completedOrder,
+    managedOrder: {
+      order: completedOrder,
+      access: 'order-1.4102444800000.signature',
+      changeBy: londonAt(completedSlot.date).toISOString(),
+      cancelledAt: null,
+      refusal: null,
+      refundAmount: completedOrder.total,
+      collectionDates: slots.slice(1).map(({ orderBy: _orderBy, ...slot }) => slot),
+    },
     slots,
     homeDeliverySlots: makeHomeDeliverySlots(now),
     customerInfoResult: { showAMLPopup: false, state: { value: 3 } },

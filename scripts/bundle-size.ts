@@ -21,11 +21,14 @@ import { firstLoad } from './check-chart-split.ts';
  * because the shop's actor system starts them), less what moving the mini cart's body to its own
  * chunk and keeping the emails' texts off the page (serverMessages) took back (about 1.5 KB);
  * raised by 800 bytes when the calculator and the checkout took the cut-off line's clock regions
- * (the calendar, date-fns' format and the line's wording load after the first paint). The
+ * (the calendar, date-fns' format and the line's wording load after the first paint); raised by
+ * 2,200 bytes when manage my order joined the shop's actor system (its chart and its texts: every
+ * page's chart is started by the shop's root actor, so every page's chart is on the first load
+ * until page charts are provided on demand). The
  * goal is still at most 2.0× a bare React 19 app built by the same Vite
  * (tests/bench/bare-react: 67,701 bytes, so at most 135,402 bytes).
  */
-export const CALCULATOR_FIRST_LOAD_GZIP_BUDGET = 170_900;
+export const CALCULATOR_FIRST_LOAD_GZIP_BUDGET = 173_100;
 
 interface ManifestChunk {
   file: string;

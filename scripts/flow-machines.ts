@@ -9,6 +9,7 @@ import { cartMachine } from '#machines/cart/cart.machine.ts';
 import { countdownMachine } from '#machines/cart/countdown.machine.ts';
 import { newLineMachine } from '#machines/cart/new-line.machine.ts';
 import { chartMachine } from '#machines/chart/chart.machine.ts';
+import { manageOrderMachine } from '#machines/manage-order/manage-order.machine.ts';
 import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
 import { paymentFrameMachine } from '#machines/payment/payment-frame.machine.ts';
 import { paymentResponseMachine } from '#machines/payment/payment-response.machine.ts';
@@ -35,4 +36,5 @@ export const FLOW_MACHINES: readonly FlowMachine[] = [
   { name: 'payment-frame', machine: paymentFrameMachine },
   { name: 'payment-response', machine: paymentResponseMachine },
   { name: 'chart', machine: chartMachine },
+  { name: 'manage-order', machine: manageOrderMachine },
 ];

@@ -23,6 +23,7 @@ import { cartMachine } from '#machines/cart/cart.machine.ts';
 import { countdownMachine } from '#machines/cart/countdown.machine.ts';
 import { newLineMachine } from '#machines/cart/new-line.machine.ts';
 import { chartMachine } from '#machines/chart/chart.machine.ts';
+import { manageOrderMachine } from '#machines/manage-order/manage-order.machine.ts';
 import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
 import { paymentFrameMachine } from '#machines/payment/payment-frame.machine.ts';
 import { paymentResponseMachine } from '#machines/payment/payment-response.machine.ts';
@@ -58,6 +59,8 @@ const registry: Entry[] = [
   { machine: cartMachine, stories: 'header-cart' },
   { machine: countdownMachine, stories: 'header-cart' },
   { machine: chartMachine, stories: 'chart' },
+  // Manage my order (after the order).
+  { machine: manageOrderMachine, stories: 'manage-order' },
   // The session's notice (its token and profile regions draw nothing of their own).
   { machine: sessionMachine, stories: 'session-notice' },
 ];

@@ -21,6 +21,7 @@ import { branchFinderMachine, type BranchFinderInput } from '#machines/branch-fi
 import { calculatorMachine, type CalculatorInput } from '#machines/calculator/calculator.machine.ts';
 import { cartMachine, type CartInput } from '#machines/cart/cart.machine.ts';
 import { newLineMachine, type NewLineInput } from '#machines/cart/new-line.machine.ts';
+import { manageOrderMachine } from '#machines/manage-order/manage-order.machine.ts';
 import { chartMachine, type ChartInput } from '#machines/chart/chart.machine.ts';
 import { checkoutMachine, type CheckoutInput } from '#machines/checkout/checkout.machine.ts';
 import { paymentResponseMachine, type PaymentResponseInput } from '#machines/payment/payment-response.machine.ts';
@@ -56,11 +57,12 @@ export type PageOpening =
   | { page: 'branchFinder'; input: BranchFinderInput }
   | { page: 'chart'; input: ChartInput }
   | { page: 'paymentResponse'; input: PaymentResponseInput }
-  | { page: 'newLine'; input: NewLineInput };
+  | { page: 'newLine'; input: NewLineInput }
+  | { page: 'manageOrder'; input?: undefined };
 
 export type ShopPage = PageOpening['page'];
 
-export const SHOP_PAGES: readonly ShopPage[] = ['calculator', 'checkout', 'branchFinder', 'chart', 'paymentResponse', 'newLine'];
+export const SHOP_PAGES: readonly ShopPage[] = ['calculator', 'checkout', 'branchFinder', 'chart', 'paymentResponse', 'newLine', 'manageOrder'];
 
 export type ShopEvent =
   /** Retry under 'Something went wrong'. */
@@ -113,6 +115,7 @@ export const shopMachine = setup({
       chart: 'chart';
       paymentResponse: 'paymentResponse';
       newLine: 'newLine';
+      manageOrder: 'manageOrder';
     },
   },
   actors: {
@@ -125,6 +128,7 @@ export const shopMachine = setup({
     chart: chartMachine,
     paymentResponse: paymentResponseMachine,
     newLine: newLineMachine,
+    manageOrder: manageOrderMachine,
   },
   actions: {
     rememberSettings: assign({ shopSettings: (_, params: { shopSettings: ShopSettings }) => params.shopSettings }),
@@ -151,6 +155,9 @@ export const shopMachine = setup({
           break;
         case 'newLine':
           enqueue.spawnChild('newLine', { ...options, id: 'newLine', input: opening.input });
+          break;
+        case 'manageOrder':
+          enqueue.spawnChild('manageOrder', { ...options, id: 'manageOrder' });
           break;
       }
     }),

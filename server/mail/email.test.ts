@@ -62,7 +62,7 @@ describe('the order confirmation email', () => {
     expect(mail?.text).toContain('Dear Ada Lovelace,');
     expect(mail?.html).toContain(reference);
     // Absolute links to the shop's own pages.
-    expect(mail?.links).toEqual([`${server.config.appOrigin}/`, `${server.config.appOrigin}/branches`, `${server.config.appOrigin}/help`]);
+    expect(mail?.links).toEqual([`${server.config.appOrigin}/`, `${server.config.appOrigin}/orders/find`, `${server.config.appOrigin}/branches`, `${server.config.appOrigin}/help`]);
 
     // The catcher's inbox lists it, and its JSON API gives it whole.
     const inbox = await (await catcher.app.request('/')).text();

@@ -26,6 +26,7 @@ export function renderOrderConfirmationEmail(confirmation: Confirmation, shop: {
   const link = (path: string) => new URL(path, shop.appOrigin).toString();
   const links = [
     { text: serverMessages.emailVisitShop, href: link(appPaths.home) },
+    { text: serverMessages.emailManageOrder, href: link(appPaths.manageOrder) },
     { text: serverMessages.emailFindBranch, href: link(appPaths.branches) },
     { text: serverMessages.emailHelp, href: link(appPaths.faq) },
   ];

@@ -15,6 +15,7 @@ import type { DeliverySlot } from '#domain/contract/order.ts';
 import { formatCutOffDay } from '#domain/cut-off.ts';
 import type { CustomerDetails } from '#domain/customer.ts';
 import { changeDeadline, manageRefusal } from '#domain/manage-order.ts';
+import { messages, serverMessages } from '#domain/messages.ts';
 import { exponentOf, formatGbpAmount } from '#domain/money.ts';
 import { ORDER_STATE } from '#domain/order-state.ts';
 import { PRODUCT } from '#domain/products.ts';
@@ -39,23 +40,16 @@ import { sendRequestedRefunds } from './payment.ts';
 const ACCESS_PURPOSE = 'manage-order';
 
 function notFound(): HttpProblem {
-  return new HttpProblem(404, 'Order not found', "We couldn't find a paid order with those details. Check the reference, the email address and the date of birth, and try again.", {
-    type: 'order-not-found',
-  });
+  return new HttpProblem(404, messages.orderNotFoundTitle, messages.orderNotFound, { type: 'order-not-found' });
 }
 
 function accessExpired(): HttpProblem {
-  return new HttpProblem(403, 'Please find your order again', 'This page has been open too long. Please find your order again.', { type: 'order-access-expired' });
+  return new HttpProblem(403, serverMessages.manageAccessExpiredTitle, serverMessages.manageAccessExpired, { type: 'order-access-expired' });
 }
 
 function refused(view: ManagedOrder): HttpProblem {
-  const detail =
-    view.refusal === 'cancelled'
-      ? 'This order is already cancelled.'
-      : view.refusal === 'notPaid'
-        ? 'This order was not paid for, so there is nothing to change.'
-        : 'This order can no longer be changed or cancelled online.';
-  return new HttpProblem(409, 'This order can no longer be changed', detail, { type: 'order-not-changeable' });
+  const detail = view.refusal === 'cancelled' ? serverMessages.manageAlreadyCancelled : view.refusal === 'notPaid' ? messages.orderNotPaid : serverMessages.manageTooLate;
+  return new HttpProblem(409, serverMessages.manageNotChangeableTitle, detail, { type: 'order-not-changeable' });
 }
 
 const customerOf = (order: OrderRow) => order.customer as CustomerDetails | null;
@@ -211,11 +205,11 @@ export async function changeCollectionDate(deps: ManageDeps, access: string, slo
     const before = await managedView(tx, order, now, access);
     if (before.refusal !== null) throw refused(before);
     if (order.productId !== PRODUCT.CLICK_AND_COLLECT) {
-      throw new HttpProblem(409, 'This order has no collection date', 'Only a click and collect order can move its collection date.', { type: 'order-not-collection' });
+      throw new HttpProblem(409, serverMessages.manageNotCollectionTitle, serverMessages.manageNotCollection, { type: 'order-not-collection' });
     }
     const slot = before.collectionDates.find((s) => s.id === slotId);
     if (slot === undefined) {
-      const message = 'That date is no longer available. Please choose another.';
+      const message = serverMessages.manageDateGone;
       throw new HttpProblem(422, 'Unprocessable request', message, { fields: { slotId: message }, type: 'slot-not-available' });
     }
     const record: SlotRecord = { id: slot.id, date: slot.date, price: 0, deliveryMethodName: slot.deliveryMethodName, isInStock: slot.isInStock };

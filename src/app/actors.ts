@@ -25,6 +25,8 @@ import {
   fetchStoreOpeningTimes,
 } from '#src/api/branches.ts';
 import { createRateAlert, fetchChart } from '#src/api/chart.ts';
+import { cancelOrder, changeCollectionDate, findOrder } from '#src/api/manage-order.ts';
+import { manageOrderMachine } from '#machines/manage-order/manage-order.machine.ts';
 import {
   fetchCalculatorContent,
   fetchCheckoutContent,
@@ -313,6 +315,20 @@ export function provideChart(services: ShopServices) {
 }
 
 // ------------------------------------------------------------------------------------------------
+// Manage my order (ours): no session, the order's own access key
+// ------------------------------------------------------------------------------------------------
+
+export function provideManageOrder(services: ShopServices) {
+  return manageOrderMachine.provide({
+    actors: {
+      findOrder: fromPromise(({ input, signal }) => findOrder(services.api, input, { signal })),
+      cancelOrder: fromPromise(({ input, signal }) => cancelOrder(services.api, input.access, { signal })),
+      changeCollectionDate: fromPromise(({ input, signal }) => changeCollectionDate(services.api, input.access, input.slotId, { signal })),
+    },
+  });
+}
+
+// ------------------------------------------------------------------------------------------------
 // Checkout (spec 2.5-2.12, 7.5); the payment frame is its child and does no I/O
 // ------------------------------------------------------------------------------------------------
 
@@ -433,6 +449,7 @@ export function provideShop(services: ShopServices, storage: TokenStorage | null
       checkout: provideCheckout(services),
       branchFinder: provideBranchFinder(services),
       chart: provideChart(services),
+      manageOrder: provideManageOrder(services),
       paymentResponse: providePaymentResponse(services),
       newLine: provideNewLine(services),
     },

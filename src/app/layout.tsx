@@ -81,6 +81,9 @@ function Footer({ site }: { site?: FooterSite | undefined }) {
                 <Link to={appPaths.faq}>{messages.faqTitle}</Link>
               </li>
               <li>
+                <Link to={appPaths.manageOrder}>{messages.manageOrderLink}</Link>
+              </li>
+              <li>
                 <Link to={appPaths.branches}>{messages.findBranch}</Link>
               </li>
               <li>

@@ -33,6 +33,8 @@ import {
 
 // The chart (and @visx with it) loads only on a chart page.
 const ChartScreen = lazy(() => import('#src/screens/chart/chart-screen.tsx'));
+// Manage my order loads when it is opened.
+const ManageOrderPage = lazy(() => import('#src/screens/manage-order/manage-order-screen.tsx'));
 
 /** '/{...}-to-gbp' and '/{...}-from-gbp' are chart pages; any other unknown path is a 404. */
 export function ChartOrNotFound() {
@@ -91,6 +93,14 @@ export const routes: RouteObject[] = [
       { path: appPaths.terms, element: <InfoPageRoute page="terms" /> },
       { path: appPaths.privacy, element: <InfoPageRoute page="privacy" /> },
       { path: appPaths.cookies, element: <InfoPageRoute page="cookies" /> },
+      {
+        path: appPaths.manageOrder,
+        element: (
+          <Suspense fallback={<Spinner label={messages.loadingPage} size="large" />}>
+            <ManageOrderPage />
+          </Suspense>
+        ),
+      },
       { path: '*', element: <ChartOrNotFound /> },
     ],
   },

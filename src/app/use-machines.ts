@@ -24,6 +24,7 @@ import { loyaltySignInUrl, startLoyaltySignIn } from '#src/api/session.ts';
 import type { ChartEmitted, ChartInput } from '#machines/chart/chart.machine.ts';
 import type { CheckoutEmitted, CheckoutInput } from '#machines/checkout/checkout.machine.ts';
 import type { PaymentResponseEmitted, PaymentResponseInput } from '#machines/payment/payment-response.machine.ts';
+import type { SiteSettings } from '#domain/contract/catalogue.ts';
 import type { PageOpening, ShopEvent, ShopPage, ShopSnapshot } from '#machines/shop/shop.machine.ts';
 import type { CalculatorEmitted } from '#machines/calculator/calculator.machine.ts';
 import type { CartActorRef } from './actors.ts';
@@ -66,6 +67,7 @@ interface PageEmittedEvents {
   chart: ChartEmitted;
   paymentResponse: PaymentResponseEmitted;
   newLine: never;
+  manageOrder: never;
 }
 type PageEmitted<P extends ShopPage> = PageEmittedEvents[P];
 
@@ -90,6 +92,17 @@ function usePageEmitted<P extends ShopPage, T extends PageEmitted<P>['type'] & s
 export function useShopNavigate(): (to: string) => void {
   const navigate = useNavigate();
   return useMemo(() => shopNavigator(navigate), [navigate]);
+}
+
+// ------------------------------------------------------------------------------------------------
+// Manage my order
+// ------------------------------------------------------------------------------------------------
+
+export type ManageOrderActorRef = PageActors['manageOrder'];
+
+/** The manage my order page's actor, and the site's fee lines for the order it shows. */
+export function useManageOrderPage(): { manageOrder: ManageOrderActorRef; settings: SiteSettings } {
+  return { manageOrder: usePageActor({ page: 'manageOrder' }), settings: useSiteSettings() };
 }
 
 // ------------------------------------------------------------------------------------------------

@@ -27,3 +27,4 @@ export const Checkout: Story = { args: { name: 'checkout' } };
 export const PaymentFrame: Story = { args: { name: 'payment-frame' } };
 export const PaymentResponse: Story = { args: { name: 'payment-response' } };
 export const Chart: Story = { args: { name: 'chart' } };
+export const ManageOrder: Story = { args: { name: 'manage-order' } };

@@ -10,6 +10,8 @@ import type { Cart } from '#domain/contract/cart.ts';
 import type { ChartPoint, QuoteResponse } from '#domain/contract/catalogue.ts';
 import type { Problem } from '#domain/contract/common.ts';
 import { NO_BANK_HOLIDAYS } from '#domain/cut-off.ts';
+import type { ManagedOrder } from '#domain/contract/manage-order.ts';
+import { manageOrderMachine, type ManageOrderEvent } from '#machines/manage-order/manage-order.machine.ts';
 import type { GeoPoint } from '#domain/branch-search.ts';
 import {
   branchFinderMachine,
@@ -99,6 +101,39 @@ export async function chartStory(options: ChartStoryOptions = {}) {
     },
   });
   const actor = createActor(machine, { input: { path } }).start();
+  await drive(actor, options.events ?? []);
+  return actor;
+}
+
+// ------------------------------------------------------------------------------------------------
+// Manage my order
+// ------------------------------------------------------------------------------------------------
+
+export interface ManageOrderStoryOptions {
+  found?: Answer<ManagedOrder>;
+  cancel?: Answer<ManagedOrder>;
+  changeDate?: Answer<ManagedOrder>;
+  events?: ManageOrderEvent[];
+}
+
+/** The find form filled in as Jane O'Connor's order asks (mocks/fixtures.ts). */
+export const filledFindForm: ManageOrderEvent[] = [
+  { type: 'form.changed', field: 'reference', value: 'TM-100042' },
+  { type: 'form.changed', field: 'emailAddress', value: 'jane.oconnor@example.co.uk' },
+  { type: 'form.changed', field: 'dobDay', value: '27' },
+  { type: 'form.changed', field: 'dobMonth', value: '3' },
+  { type: 'form.changed', field: 'dobYear', value: '1985' },
+];
+
+export async function manageOrderStory(options: ManageOrderStoryOptions = {}) {
+  const machine = manageOrderMachine.provide({
+    actors: {
+      findOrder: answering(options.found ?? ok(f.managedOrder)),
+      cancelOrder: answering(options.cancel ?? ok({ ...f.managedOrder, refusal: 'cancelled', cancelledAt: STORY_NOW.toISOString(), collectionDates: [] })),
+      changeCollectionDate: answering(options.changeDate ?? ok(f.managedOrder)),
+    },
+  });
+  const actor = createActor(machine).start();
   await drive(actor, options.events ?? []);
   return actor;
 }

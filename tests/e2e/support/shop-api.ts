@@ -74,6 +74,11 @@ export class ShopApi {
     if (response.status !== 303) throw new Error(`card payment answered ${response.status}`);
   }
 
+  /** The current order's reference ('TM-000123'). */
+  async orderReference(): Promise<string> {
+    return (await this.call<{ externalOrderId: string }>('GET', apiRoutes.order.url())).externalOrderId;
+  }
+
   async orderState(): Promise<number> {
     return (await this.call<{ state: { value: number } }>('GET', apiRoutes.order.url())).state.value;
   }
