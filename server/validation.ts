@@ -68,6 +68,11 @@ function decodedSegment(segment: string): string {
   }
 }
 
+/** GET and HEAD carry no body (a fetch Request cannot have one): nothing to read or check. */
+export function hasNoBody(method: string): boolean {
+  return method === 'GET' || method === 'HEAD';
+}
+
 /**
  * Refuses, before any route or service runs, a request whose path, query string or body carries
  * text PostgreSQL could not store (a NUL character, half a surrogate pair): 400 naming each place.
@@ -85,7 +90,7 @@ export const refuseUnstorableInput: MiddlewareHandler = async (c, next) => {
     if (!isStorableText(name) || values.some((value) => !isStorableText(value))) fields[isStorableText(name) ? name : '(query)'] = message;
   }
 
-  if (c.req.raw.body !== null) {
+  if (!hasNoBody(c.req.method) && c.req.raw.body !== null) {
     const type = c.req.header('Content-Type') ?? '';
     if (/^(multipart\/form-data|application\/x-www-form-urlencoded)/i.test(type)) {
       let form: unknown;

@@ -99,14 +99,14 @@ function sharedCacheable(c: Context<AppEnv>, tag: string): Response | null {
   const etag = `"${tag}"`;
   c.header('Cache-Control', 'public, no-cache');
   c.header('ETag', etag);
-  c.header('Vary', 'Authorization');
+  c.header('Vary', 'Authorization', { append: true });
   return matches(c.req.header('If-None-Match'), etag) ? c.body(null, 304) : null;
 }
 
 /** A personalised answer (it depends on the caller's session): for this browser only, never stored. */
 function personal(c: Context<AppEnv>): void {
   c.header('Cache-Control', 'private, no-store');
-  c.header('Vary', 'Authorization');
+  c.header('Vary', 'Authorization', { append: true });
 }
 
 const hasBearer = (c: Context<AppEnv>) => (c.req.header(AUTH_HEADER) ?? '').trim() !== '';
