@@ -159,10 +159,16 @@ export function withRequestLog(app: { fetch: (request: Request, env?: unknown) =
   outer.use(requestLog(logger));
   outer.all('*', async (c) => {
     const inner = await app.fetch(c.req.raw, c.env);
-    // The inner server's answer as it is, with the id its log line carries.
-    const res = new Response(inner.body, inner);
-    res.headers.set('X-Request-Id', c.get('requestId'));
-    return res;
+    // The inner server's answer as it is, with the id its log line carries: set on the answer
+    // itself (a copy would cost the Node adapter its fast path), copied only when it is immutable.
+    try {
+      inner.headers.set('X-Request-Id', c.get('requestId'));
+      return inner;
+    } catch {
+      const res = new Response(inner.body, inner);
+      res.headers.set('X-Request-Id', c.get('requestId'));
+      return res;
+    }
   });
   outer.onError((error, c) => {
     logger.error({ reqId: c.get('requestId'), method: c.req.method, path: c.req.path, err: error }, 'unhandled error');
