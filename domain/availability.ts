@@ -10,12 +10,14 @@ import type { ProductId } from './contract/catalogue.ts';
 import { messages } from './messages.ts';
 import { PRODUCT } from './products.ts';
 
+// The branch list's pages live with the branch search (on every page, without the calendar's date-fns).
+export { BRANCH_PAGE_SIZE, branchPage } from './branch-search.ts';
+
 export const SHOP_TIME_ZONE = 'Europe/London';
 const inLondon = { in: tz(SHOP_TIME_ZONE) };
 
 /** Hours before a slot under which the remote-area note shows (spec 2.7). */
 export const REMOTE_AREA_NOTICE_HOURS = 24;
-export const BRANCH_PAGE_SIZE = 5;
 
 /** Midnight in London of an ISO calendar date ('2026-11-27'); an ISO timestamp is read as is. */
 export function londonDate(isoDate: string): TZDate {
@@ -173,21 +175,6 @@ export function slotCaveats(slot: SlotForCaveats, productId: ProductId, now: Dat
   return slot.isInStock ? [] : [messages.freeCollectionFromTwoPm];
 }
 
-/** One page of branches (5 a page), 0-based, with whether Previous and Next apply. */
-export function branchPage<T>(
-  branches: readonly T[],
-  page: number,
-): { items: T[]; page: number; pageCount: number; hasPrevious: boolean; hasNext: boolean } {
-  const pageCount = Math.max(1, Math.ceil(branches.length / BRANCH_PAGE_SIZE));
-  const current = Math.min(Math.max(0, Math.floor(page)), pageCount - 1);
-  return {
-    items: branches.slice(current * BRANCH_PAGE_SIZE, (current + 1) * BRANCH_PAGE_SIZE),
-    page: current,
-    pageCount,
-    hasPrevious: current > 0,
-    hasNext: current < pageCount - 1,
-  };
-}
 
 /** '0.4 miles', '12.3 miles': one decimal is enough to rank nearby branches. */
 export function formatDistance(miles: number): string {

@@ -49,3 +49,21 @@ export function nearbyStoresRequest(point: GeoPoint, order: BranchOrder): Nearby
     transactionType: order.transactionType === 'sell' ? 'D' : 'B',
   };
 }
+
+export const BRANCH_PAGE_SIZE = 5;
+
+/** One page of branches (5 a page), 0-based, with whether Previous and Next apply. */
+export function branchPage<T>(
+  branches: readonly T[],
+  page: number,
+): { items: T[]; page: number; pageCount: number; hasPrevious: boolean; hasNext: boolean } {
+  const pageCount = Math.max(1, Math.ceil(branches.length / BRANCH_PAGE_SIZE));
+  const current = Math.min(Math.max(0, Math.floor(page)), pageCount - 1);
+  return {
+    items: branches.slice(current * BRANCH_PAGE_SIZE, (current + 1) * BRANCH_PAGE_SIZE),
+    page: current,
+    pageCount,
+    hasPrevious: current > 0,
+    hasNext: current < pageCount - 1,
+  };
+}

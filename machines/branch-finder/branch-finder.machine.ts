@@ -11,7 +11,7 @@
  * typed text) and then the branches near it.
  */
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
-import { branchPage } from '#domain/availability.ts';
+import { branchPage } from '#domain/branch-search.ts';
 import {
   geolocationFailureMessage,
   isPlaceQueryLongEnough,
