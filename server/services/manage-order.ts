@@ -13,10 +13,9 @@
 import { MANAGE_ACCESS_MINUTES, type FindOrderRequest, type ManagedOrder } from '#domain/contract/manage-order.ts';
 import type { DeliverySlot } from '#domain/contract/order.ts';
 import { formatCutOffDay } from '#domain/cut-off.ts';
-import type { CustomerDetails } from '#domain/customer.ts';
 import { changeDeadline, manageRefusal } from '#domain/manage-order.ts';
 import { messages, serverMessages } from '#domain/messages.ts';
-import { exponentOf, formatGbpAmount } from '#domain/money.ts';
+import { formatGbpAmount } from '#domain/money.ts';
 import { ORDER_STATE } from '#domain/order-state.ts';
 import { PRODUCT } from '#domain/products.ts';
 import { appPaths } from '#domain/contract/routes.ts';
@@ -30,11 +29,10 @@ import type { RenderedEmail } from '../mail/order-confirmation-email.ts';
 import type { SignedSend } from '../psp/events.ts';
 import { bankHolidaysAt } from './bank-holidays.ts';
 import { branchCalendar } from './branches.ts';
-import type { OrderLineRecord } from './cart.ts';
 import { findSite } from './catalogue.ts';
 import { deliverySlots } from './delivery-slots.ts';
 import { isSignedLink, signLink } from './email-links.ts';
-import { linesOf, orderView, type OrderRow, type SlotRecord } from './order.ts';
+import { customerOf, linesOf, orderView, slotOf, unitsNeeded, type OrderRow, type SlotRecord } from './order.ts';
 import { sendRequestedRefunds } from './payment.ts';
 
 const ACCESS_PURPOSE = 'manage-order';
@@ -52,8 +50,6 @@ function refused(view: ManagedOrder): HttpProblem {
   return new HttpProblem(409, serverMessages.manageNotChangeableTitle, detail, { type: 'order-not-changeable' });
 }
 
-const customerOf = (order: OrderRow) => order.customer as CustomerDetails | null;
-const slotOf = (order: OrderRow) => order.deliverySlot as SlotRecord | null;
 
 async function accessFor(db: Db, orderId: string, now: Date): Promise<string> {
   const value = `${orderId}.${now.getTime() + MANAGE_ACCESS_MINUTES * 60_000}`;
@@ -144,11 +140,10 @@ async function returnStock(tx: Db, order: OrderRow): Promise<void> {
     .where(and(eq(t.storeStock.storeId, order.storeId), inArray(t.storeStock.currencyCode, codes)))
     .orderBy(asc(t.storeStock.currencyCode))
     .for('update');
-  const units = (l: OrderLineRecord) => Math.ceil(l.qtyMinor / 10 ** exponentOf(l.currencyCode));
   for (const l of [...lines].sort((a, b) => a.currencyCode.localeCompare(b.currencyCode))) {
     await tx
       .update(t.storeStock)
-      .set({ units: sql`${t.storeStock.units} + ${units(l)}` })
+      .set({ units: sql`${t.storeStock.units} + ${unitsNeeded(l)}` })
       .where(and(eq(t.storeStock.storeId, order.storeId), eq(t.storeStock.currencyCode, l.currencyCode)));
   }
 }

@@ -59,8 +59,8 @@ function productOf(order: OrderRow): ProductId {
 }
 
 export const linesOf = (order: OrderRow) => order.lines as OrderLineRecord[];
-const slotOf = (order: OrderRow) => order.deliverySlot as SlotRecord | null;
-const customerOf = (order: OrderRow) => order.customer as CustomerDetails | null;
+export const slotOf = (order: OrderRow) => order.deliverySlot as SlotRecord | null;
+export const customerOf = (order: OrderRow) => order.customer as CustomerDetails | null;
 
 /** The session's current order; another session's is 403. */
 export async function currentOrder(deps: Pick<Deps, 'db'>, session: SessionContext, options: { lock?: boolean; db?: Db } = {}): Promise<OrderRow> {
@@ -167,7 +167,7 @@ async function awaitingBankConfirmation(deps: Pick<Deps, 'db' | 'clock'>, order:
 }
 
 /** Foreign units a line needs from the branch's notes: whole units, rounded up. */
-function unitsNeeded(line: OrderLineRecord): number {
+export function unitsNeeded(line: OrderLineRecord): number {
   return Math.ceil(line.qtyMinor / 10 ** exponentOf(line.currencyCode));
 }
 
