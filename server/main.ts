@@ -1,30 +1,15 @@
 /**
  * `npm start`: the app host (:3000), the API (:3001) and the sandbox payment provider (:3002),
- * three origins in one process. The database is migrated and, on first start, seeded.
+ * three origins in one process (server/start.ts).
+ *
+ * The database starts opening before the rest of the server is loaded: PGlite spends much of its
+ * opening waiting for its WebAssembly to compile and its files to be read, and PostgreSQL for a
+ * connection, and the server's modules load in that time.
  */
-import { createApi } from './app.ts';
-import { createAppHost, preloadReads } from './app-host.ts';
-import { API_MOUNT_PATH } from '#domain/contract/runtime-config.ts';
 import { openDatabase } from './db/client.ts';
-import { migrate } from './db/migrate.ts';
-import { seed } from './db/seed/index.ts';
-import { systemClock, type Deps } from './deps.ts';
-import { readEnv } from './env.ts';
-import { listen } from './http-server.ts';
-import type { ServerType } from '@hono/node-server';
-import { JOBS, startJobQueue } from './jobs/queue.ts';
-import { startMailCatcher } from './mail/catcher.ts';
-import { createMailer } from './mail/mailer.ts';
-import { createLogger, withRequestLog } from './logger.ts';
-import { createPsp } from './psp/app.ts';
-import { PSP_REFUNDS_PATH, type SignedSend } from './psp/events.ts';
-import { SIGNATURE_HEADER } from './psp/signature.ts';
-import { PSP_CALLBACK_PATH } from './routes/order.ts';
-import { pspWebhookSecret, sendRequestedRefunds } from './services/payment.ts';
-import { rateHistorySpan } from './services/rates.ts';
-import { createReferenceCache } from './services/reference.ts';
+import { readEnv, type Config } from './env.ts';
 
-let config;
+let config: Config;
 try {
   config = readEnv();
 } catch (error) {
@@ -32,125 +17,8 @@ try {
   process.exit(1);
 }
 
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-const applied = await migrate(database);
-if (applied.length > 0) console.log(`Migrations applied: ${applied.join(', ')}`);
-if (config.seed && (await seed(database.db, { now: systemClock.now() }))) {
-  const span = await rateHistorySpan(database.db);
-  console.log(`Seeded the catalogue, branches and rates${span ? ` (${span.first} to ${span.last})` : ''}`);
-}
-
-const deps: Deps = { db: database.db, clock: systemClock, config, reference: await createReferenceCache(database) };
-// The shop's refund requests go to the provider started below, in-process (as an HTTP POST to
-// {PSP_ORIGIN}/refunds would, without the socket).
-const sendRefund: SignedSend = async ({ body, signature }) =>
-  psp.request(PSP_REFUNDS_PATH, { method: 'POST', headers: { 'Content-Type': 'application/json', [SIGNATURE_HEADER]: signature }, body });
-const api = createApi(deps, { logger: createLogger({ level: config.logLevel, name: 'api' }), sendRefund });
-const servers = [listen({ fetch: api.fetch, port: config.apiPort, hostname: config.host, timeouts: config })];
-
-/** Sends the outbox's waiting emails now; set once the job queue runs. */
-let wakeMail = (): void => undefined;
-
-// --- Sandbox payment provider (server/psp) ------------------------------------------------------
-const pspLogger = createLogger({ level: config.logLevel, name: 'psp' });
-// Its signed callbacks go straight into the API app in-process (same as an HTTP POST to
-// {API_BASE}/api/psp/callback, without the socket). Its payments are kept in the same database
-// (its own tables), so a restart neither charges a card page twice nor forgets a pending payment.
-const psp = createPsp({
-  config: { secret: await pspWebhookSecret(deps), pendingMs: config.pspPendingMs, appOrigin: config.appOrigin, retryDelaysMs: [1_000, 5_000, 30_000] },
-  db: database.db,
-  clock: systemClock,
-  log: (message) => pspLogger.warn(message),
-  deliver: async ({ body, signature }) => {
-    const res = await api.request(PSP_CALLBACK_PATH, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', [SIGNATURE_HEADER]: signature },
-      body,
-    });
-    if (res.ok) wakeMail();
-    return { status: res.status };
-  },
-});
-servers.push(listen({ fetch: withRequestLog(psp, pspLogger).fetch, port: config.pspPort, hostname: config.host, timeouts: config }));
-// Pending payments that fell due while the shop was down (or on another instance that stopped)
-// are finished, callbacks the shop has not accepted are sent again, and refunds the provider has
-// not confirmed are asked for again: now, then every few seconds.
-const catchUp = async () => {
-  try {
-    await psp.sweep();
-    await sendRequestedRefunds(deps, sendRefund);
-  } catch (error) {
-    pspLogger.error({ err: error }, 'Catching up on payments failed');
-  }
-};
-await catchUp();
-setInterval(() => void catchUp(), 5_000).unref();
-// ------------------------------------------------------------------------------------------------
-
-// The built app, with every unknown path falling back to index.html for client routing, and the
-// runtime configuration (API base, origins, site id) written into index.html (server/app-host.ts).
-// `npm run dev` serves the app through Vite instead (SERVE_APP=0).
-if (process.env.SERVE_APP !== '0') {
-  const appHost = createAppHost({
-    config: {
-      apiBase: config.apiOnAppOrigin ? `${config.appOrigin}${API_MOUNT_PATH}` : config.apiBase,
-      siteId: config.siteId,
-      appOrigin: config.appOrigin,
-      pspOrigin: config.pspOrigin,
-    },
-    embedAncestors: config.embedAncestors,
-    ...(config.apiOnAppOrigin ? { api } : {}),
-    // The public reads every page starts with, answered by the API in-process for each page.
-    preload: () => preloadReads(api, config.siteId),
-  });
-  const appLogger = createLogger({ level: config.logLevel, name: 'app' });
-  servers.push(listen({ fetch: withRequestLog(appHost, appLogger).fetch, port: config.appPort, hostname: config.host, timeouts: config }));
-  console.log(`Shop:  http://localhost:${config.appPort}`);
-}
-console.log(`API:   ${config.apiBase}${config.apiOnAppOrigin && process.env.SERVE_APP !== '0' ? ` (and ${config.appOrigin}${API_MOUNT_PATH} for the shop)` : ''}`);
-console.log(`PSP:   ${config.pspOrigin}`);
-console.log(`Data:  ${config.databaseUrl === null ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`);
-
-// The job queue (server/jobs/queue.ts), started once the shop answers: purging expired carts,
-// sessions and rate-limit counters, and the daily rates on working days.
-const jobsLogger = createLogger({ level: config.logLevel, name: 'jobs' });
-
-// Email: SMTP_URL, or the local mail catcher with its web inbox (server/mail/catcher.ts).
-let smtpUrl = config.smtpUrl;
-if (smtpUrl === null) {
-  const catcher = await startMailCatcher({ host: config.host });
-  smtpUrl = catcher.smtpUrl;
-  const inbox = await new Promise<ServerType>((resolve, reject) => {
-    const tryPort = (port: number) => {
-      const server = listen({ fetch: catcher.app.fetch, port, hostname: config.host, timeouts: config });
-      server.once('listening', () => resolve(server));
-      // The usual port is taken (another shop on this machine): any free one.
-      server.once('error', (error: NodeJS.ErrnoException) => (error.code === 'EADDRINUSE' && port !== 0 ? tryPort(0) : reject(error)));
-    };
-    tryPort(config.mailCatcherPort);
-  });
-  servers.push(inbox);
-  const address = inbox.address();
-  console.log(`Inbox: http://localhost:${typeof address === 'object' && address ? address.port : config.mailCatcherPort} (the emails the shop sends; SMTP_URL sends them for real)`);
-}
-const mailer = createMailer(smtpUrl, config.mailFrom);
-
-const jobs = await startJobQueue(database, deps, { dailyRates: config.dailyRatesImport, log: (message) => jobsLogger.info(message), mailer });
-// A completed payment asks for its confirmation email: send it now rather than at the next minute.
-wakeMail = () => void jobs.send(JOBS.sendEmails).catch(() => undefined);
-
-// PGlite writes its files on close: shut down cleanly so a restart finds everything.
-let stopping = false;
-async function stop(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  console.log(`${signal}: stopping`);
-  await jobs.stop().catch(() => undefined);
-  mailer.close();
-  await Promise.all(servers.map((s) => new Promise<void>((done) => s.close(() => done()))));
-  await deps.reference.close();
-  await database.close();
-  process.exit(0);
-}
-process.on('SIGINT', () => void stop('SIGINT'));
-process.on('SIGTERM', () => void stop('SIGTERM'));
+const opening = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+// Failing to open is reported where it is awaited, once the server has loaded.
+opening.catch(() => undefined);
+const { start } = await import('./start.ts');
+await start(config, opening);

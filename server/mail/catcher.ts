@@ -6,7 +6,6 @@
  * lets tests read what the shop sent. docs/decisions/022-mail-catcher.md.
  */
 import { Hono } from 'hono';
-import { simpleParser } from 'mailparser';
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
@@ -50,7 +49,10 @@ export async function startMailCatcher(options: { port?: number; host?: string; 
     banner: 'Travel Money mail catcher',
     logger: false,
     onData(stream, _session, callback) {
-      simpleParser(stream)
+      // The MIME parser (with its character sets and HTML-to-text) loads with the first message,
+      // not with the shop's start.
+      import('mailparser')
+        .then(({ simpleParser }) => simpleParser(stream))
         .then((mail) => {
           const html = typeof mail.html === 'string' ? mail.html : '';
           const to = (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((a) => a.value.map((v) => v.address ?? ''));

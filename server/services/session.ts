@@ -45,21 +45,36 @@ export const LEGACY_TOKEN = /^legacy\.[A-Za-z0-9._~-]{1,200}$/;
 const SECRET_NAME = 'session-signing-key';
 const ISSUER = 'travel-money-shop';
 
-const keys = new WeakMap<Db, Promise<Uint8Array>>();
+const keys = new WeakMap<Db, Promise<CryptoKey>>();
+const configuredKeys = new Map<string, Promise<CryptoKey>>();
 
-/** SESSION_SECRET, or a random key made on first use and kept in app_secrets. */
-export function signingKey(deps: Pick<Deps, 'db' | 'config'>): Promise<Uint8Array> {
-  if (deps.config.sessionSecret !== null) return Promise.resolve(new TextEncoder().encode(deps.config.sessionSecret));
+/**
+ * The HMAC key tokens are signed with: SESSION_SECRET, or a random key made on first use and kept
+ * in app_secrets. Imported once (signing with raw bytes would import them on every call).
+ */
+export function signingKey(deps: Pick<Deps, 'db' | 'config'>): Promise<CryptoKey> {
+  const secret = deps.config.sessionSecret;
+  if (secret !== null) {
+    let key = configuredKeys.get(secret);
+    if (key === undefined) {
+      key = hmacKey(new TextEncoder().encode(secret));
+      configuredKeys.set(secret, key);
+    }
+    return key;
+  }
   let key = keys.get(deps.db);
   if (key === undefined) {
-    key = loadOrCreateSecret(deps.db);
+    key = loadOrCreateSecret(deps.db).then(hmacKey);
     keys.set(deps.db, key);
     key.catch(() => keys.delete(deps.db));
   }
   return key;
 }
 
-async function loadOrCreateSecret(db: Db): Promise<Uint8Array> {
+const hmacKey = (bytes: Uint8Array<ArrayBuffer>): Promise<CryptoKey> =>
+  crypto.subtle.importKey('raw', bytes, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
+
+async function loadOrCreateSecret(db: Db): Promise<Uint8Array<ArrayBuffer>> {
   return new Uint8Array(Buffer.from(await storedSecret(db, SECRET_NAME), 'base64url'));
 }
 

@@ -13,7 +13,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { apiRoutes, AUTH_HEADER, bearer } from '#domain/contract/routes.ts';
+import { apiRoutes, AUTH_HEADER, bearer, SESSION_TOKEN_HEADER } from '#domain/contract/routes.ts';
 import { tokenMayHaveProfile } from '#domain/session.ts';
 import { E2E_OPS_TOKEN, E2E_PSP_WEBHOOK_SECRET, E2E_SESSION_SECRET, freePort, startShop, type RunningShop } from '../e2e/support/servers.ts';
 import { bundleForNode, SERVER_ENTRY } from '../../scripts/server-build.ts';
@@ -404,7 +404,8 @@ async function freshCarts(api: string, count: number): Promise<string[]> {
       body: JSON.stringify(CART),
     });
     if (res.status !== 201) throw new Error(`POST /cart answered ${res.status}: ${await res.text()}`);
-    tokens.push(token);
+    // The token renewed to name the new cart, which the app adopts: the adds then send what it sends.
+    tokens.push(res.headers.get(SESSION_TOKEN_HEADER) ?? token);
   }
   return tokens;
 }
