@@ -97,3 +97,5 @@ export const paymentResponseMachine = setup({
   },
   output: ({ event }) => event.output as PaymentResponseOutput,
 });
+
+export type PaymentResponseMachine = typeof paymentResponseMachine;

@@ -6,7 +6,10 @@
  * (`settings.retried`).
  *
  * Each page's actor is its child too, opened and closed with its screen (`page.opened`,
- * `page.closed`), with the page's name as id and systemId. So every actor is in one system: they
+ * `page.closed`), with the page's name as id and systemId. The calculator's and the branch
+ * finder's machines are the shop's own (the first page needs them); the other pages' machines
+ * load with their screens and come with `page.opened` (`logic`), so the first page carries none
+ * of the checkout's, the chart's, the payment response's or manage my order's code. So every actor is in one system: they
  * reach each other with `system.get(...)` (the cart tells the calculator and the 'Add new
  * currency' form how it changed; the checkout tells the cart its order is confirmed) and the
  * inspector shows every one of those events.
@@ -14,17 +17,17 @@
  * Side effects leave as emitted events: `error.reported { error, where }` when the settings could
  * not be read.
  */
-import { assign, emit, enqueueActions, fromPromise, setup, stopChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, emit, enqueueActions, fromPromise, setup, stopChild, type ActorRefFrom, type AnyActorLogic, type SnapshotFrom } from 'xstate';
 import type { SiteProduct, SiteSettings } from '#domain/contract/catalogue.ts';
 import { GBP_CODE, toMinor } from '#domain/money.ts';
 import { branchFinderMachine, type BranchFinderInput } from '#machines/branch-finder/branch-finder.machine.ts';
 import { calculatorMachine, type CalculatorInput } from '#machines/calculator/calculator.machine.ts';
 import { cartMachine, type CartInput } from '#machines/cart/cart.machine.ts';
-import { newLineMachine, type NewLineInput } from '#machines/cart/new-line.machine.ts';
-import { manageOrderMachine } from '#machines/manage-order/manage-order.machine.ts';
-import { chartMachine, type ChartInput } from '#machines/chart/chart.machine.ts';
-import { checkoutMachine, type CheckoutInput } from '#machines/checkout/checkout.machine.ts';
-import { paymentResponseMachine, type PaymentResponseInput } from '#machines/payment/payment-response.machine.ts';
+import type { NewLineInput, NewLineMachine } from '#machines/cart/new-line.machine.ts';
+import type { ManageOrderMachine } from '#machines/manage-order/manage-order.machine.ts';
+import type { ChartInput, ChartMachine } from '#machines/chart/chart.machine.ts';
+import type { CheckoutInput, CheckoutMachine } from '#machines/checkout/checkout.machine.ts';
+import type { PaymentResponseInput, PaymentResponseMachine } from '#machines/payment/payment-response.machine.ts';
 import { sessionMachine } from '#machines/session/session.machine.ts';
 
 /**
@@ -50,15 +53,27 @@ export interface ShopContext extends ShopInput {
   openPages: ShopPage[];
 }
 
+/**
+ * The machines of the pages that load on demand, each with its real I/O (src/app/on-demand/): the
+ * screen's chunk brings it and `page.opened` hands it over.
+ */
+export interface OnDemandPageLogic {
+  checkout: CheckoutMachine;
+  chart: ChartMachine;
+  paymentResponse: PaymentResponseMachine;
+  newLine: NewLineMachine;
+  manageOrder: ManageOrderMachine;
+}
+
 /** The pages' actors, each the shop's child with its page's name as id and systemId. */
 export type PageOpening =
   | { page: 'calculator'; input: CalculatorInput }
-  | { page: 'checkout'; input: CheckoutInput }
   | { page: 'branchFinder'; input: BranchFinderInput }
-  | { page: 'chart'; input: ChartInput }
-  | { page: 'paymentResponse'; input: PaymentResponseInput }
-  | { page: 'newLine'; input: NewLineInput }
-  | { page: 'manageOrder'; input?: undefined };
+  | { page: 'checkout'; input: CheckoutInput; logic: OnDemandPageLogic['checkout'] }
+  | { page: 'chart'; input: ChartInput; logic: OnDemandPageLogic['chart'] }
+  | { page: 'paymentResponse'; input: PaymentResponseInput; logic: OnDemandPageLogic['paymentResponse'] }
+  | { page: 'newLine'; input: NewLineInput; logic: OnDemandPageLogic['newLine'] }
+  | { page: 'manageOrder'; input?: undefined; logic: OnDemandPageLogic['manageOrder'] };
 
 export type ShopPage = PageOpening['page'];
 
@@ -92,6 +107,26 @@ export function cartInputOf(context: ShopContext): CartInput {
   };
 }
 
+/**
+ * The stand-in for an on-demand page's machine in the shop's own list of actors, where it names
+ * the page's child type: spawned by name (never done: openPage spawns the logic `page.opened`
+ * brings) it fails at once, saying so.
+ */
+function comesWithPageOpened<T extends AnyActorLogic>(page: keyof OnDemandPageLogic): T {
+  // A promise actor typed as the page's machine: its type is all the shop reads of it.
+  return fromPromise(() => Promise.reject(new Error(`The ${page} page's machine comes with page.opened.`))) as unknown as T;
+}
+
+/**
+ * The spawn options of an on-demand page's child: its page's name as id and systemId. XState types
+ * a child spawned from logic (rather than by name) as having no id, though it takes one; the
+ * children's types above name each of these ids.
+ */
+function onDemandChild<I>(page: keyof OnDemandPageLogic, input: I): { systemId: ShopPage; input: I } {
+  const options = { id: page, systemId: page, input };
+  return options;
+}
+
 function openingOf(event: Extract<ShopEvent, { type: 'page.opened' }>): PageOpening {
   const { type: _type, ...opening } = event;
   // The rest of a union member is that member's opening; TypeScript does not narrow a rest.
@@ -110,8 +145,8 @@ export const shopMachine = setup({
       loadSettings: 'loadSettings';
       cart: 'cart';
       calculator: 'calculator';
-      checkout: 'checkout';
       branchFinder: 'branchFinder';
+      checkout: 'checkout';
       chart: 'chart';
       paymentResponse: 'paymentResponse';
       newLine: 'newLine';
@@ -123,12 +158,13 @@ export const shopMachine = setup({
     loadSettings: fromPromise<ShopSettings, { siteId: number }>(() => Promise.reject(new Error('loadSettings not provided'))),
     cart: cartMachine,
     calculator: calculatorMachine,
-    checkout: checkoutMachine,
     branchFinder: branchFinderMachine,
-    chart: chartMachine,
-    paymentResponse: paymentResponseMachine,
-    newLine: newLineMachine,
-    manageOrder: manageOrderMachine,
+    // Named for the children's types only: each is spawned from the logic `page.opened` brings.
+    checkout: comesWithPageOpened<OnDemandPageLogic['checkout']>('checkout'),
+    chart: comesWithPageOpened<OnDemandPageLogic['chart']>('chart'),
+    paymentResponse: comesWithPageOpened<OnDemandPageLogic['paymentResponse']>('paymentResponse'),
+    newLine: comesWithPageOpened<OnDemandPageLogic['newLine']>('newLine'),
+    manageOrder: comesWithPageOpened<OnDemandPageLogic['manageOrder']>('manageOrder'),
   },
   actions: {
     rememberSettings: assign({ shopSettings: (_, params: { shopSettings: ShopSettings }) => params.shopSettings }),
@@ -142,22 +178,22 @@ export const shopMachine = setup({
           enqueue.spawnChild('calculator', { ...options, id: 'calculator', input: opening.input });
           break;
         case 'checkout':
-          enqueue.spawnChild('checkout', { ...options, id: 'checkout', input: opening.input });
+          enqueue.spawnChild(opening.logic, onDemandChild(opening.page, opening.input));
           break;
         case 'branchFinder':
           enqueue.spawnChild('branchFinder', { ...options, id: 'branchFinder', input: opening.input });
           break;
         case 'chart':
-          enqueue.spawnChild('chart', { ...options, id: 'chart', input: opening.input });
+          enqueue.spawnChild(opening.logic, onDemandChild(opening.page, opening.input));
           break;
         case 'paymentResponse':
-          enqueue.spawnChild('paymentResponse', { ...options, id: 'paymentResponse', input: opening.input });
+          enqueue.spawnChild(opening.logic, onDemandChild(opening.page, opening.input));
           break;
         case 'newLine':
-          enqueue.spawnChild('newLine', { ...options, id: 'newLine', input: opening.input });
+          enqueue.spawnChild(opening.logic, onDemandChild(opening.page, opening.input));
           break;
         case 'manageOrder':
-          enqueue.spawnChild('manageOrder', { ...options, id: 'manageOrder' });
+          enqueue.spawnChild(opening.logic, onDemandChild(opening.page, undefined));
           break;
       }
     }),

@@ -18,7 +18,6 @@ function startShop(load: () => Promise<ShopSettings>, connectPage = vi.fn()) {
         session: idle as never,
         loadSettings: fromPromise(load),
         cart: cartMachine.provide({ actors: { fetchCart: fromPromise<Cart | null>(() => new Promise(() => {})) } }),
-        chart: chatty as never,
       },
       actions: { connectPage },
     }),
@@ -58,6 +57,16 @@ describe('shop', () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 
+  it('spawns an on-demand page from the machine its opening brings, never by name', async () => {
+    const brought = setup({}).createMachine({ id: 'brought' });
+    const shop = startShop(() => Promise.resolve({ settings, siteProducts }));
+    await vi.waitFor(() => expect(shop.getSnapshot().hasTag('ready')).toBe(true));
+    shop.send({ type: 'page.opened', page: 'chart', input: { path: '/eur-to-gbp' }, logic: brought as never });
+    const chart = shop.getSnapshot().children.chart as unknown as { logic: unknown } | undefined;
+    expect(chart?.logic).toBe(brought);
+    expect(shop.system.get('chart')).toBe(chart);
+  });
+
   it('opens a page as its systemId, connected before it starts, once at a time, and closes it', async () => {
     const heard: string[] = [];
     const connectPage = vi.fn(({ system }: { system: { get: (id: string) => AnyActorRef | undefined } }, { page }: { page: string }) => {
@@ -66,12 +75,12 @@ describe('shop', () => {
     const shop = startShop(() => Promise.resolve({ settings, siteProducts }), connectPage);
     await vi.waitFor(() => expect(shop.getSnapshot().hasTag('ready')).toBe(true));
 
-    shop.send({ type: 'page.opened', page: 'chart', input: { path: '/eur-to-gbp' } });
+    shop.send({ type: 'page.opened', page: 'chart', input: { path: '/eur-to-gbp' }, logic: chatty as never });
     const chart = shop.system.get('chart');
     expect(chart).toBe(shop.getSnapshot().children.chart);
     expect(heard).toEqual(['started']);
 
-    shop.send({ type: 'page.opened', page: 'chart', input: { path: '/usd-to-gbp' } });
+    shop.send({ type: 'page.opened', page: 'chart', input: { path: '/usd-to-gbp' }, logic: chatty as never });
     expect(shop.getSnapshot().children.chart).toBe(chart);
     expect(connectPage).toHaveBeenCalledTimes(1);
 

@@ -24,9 +24,6 @@ import {
   fetchStoreAddress,
   fetchStoreOpeningTimes,
 } from '#src/api/branches.ts';
-import { createRateAlert, fetchChart } from '#src/api/chart.ts';
-import { cancelOrder, changeCollectionDate, findOrder } from '#src/api/manage-order.ts';
-import { manageOrderMachine } from '#machines/manage-order/manage-order.machine.ts';
 import {
   fetchCalculatorContent,
   fetchCheckoutContent,
@@ -51,15 +48,7 @@ import {
   setRefundGuarantee,
   updateCartLine,
 } from '#src/api/cart.ts';
-import {
-  chooseDeliverySlot,
-  createPaymentIntent,
-  fetchDeliverySlots,
-  fetchOrder,
-  sendTrackingInfo,
-  submitCustomerInfo,
-  rememberBasketEmail,
-} from '#src/api/order.ts';
+import { rememberBasketEmail, sendTrackingInfo } from '#src/api/order.ts';
 import { lookupAddresses, searchPlaces } from '#src/api/places.ts';
 import { createSession, fetchSessionInfo } from '#src/api/session.ts';
 import { tokenNamesCart, tokenSaysNoCart } from '#domain/session.ts';
@@ -73,10 +62,6 @@ import { nearbyStoresRequest, type GeoPoint } from '#domain/branch-search.ts';
 import { branchFinderMachine, type FindNearbyInput, type NearbyResult } from '#machines/branch-finder/branch-finder.machine.ts';
 import { calculatorMachine, type LoadCalculatorInput, type LoadCalculatorOutput } from '#machines/calculator/calculator.machine.ts';
 import { cartMachine } from '#machines/cart/cart.machine.ts';
-import { newLineMachine } from '#machines/cart/new-line.machine.ts';
-import { chartMachine } from '#machines/chart/chart.machine.ts';
-import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
-import { paymentResponseMachine } from '#machines/payment/payment-response.machine.ts';
 import { sessionMachine, type StoredTokens } from '#machines/session/session.machine.ts';
 import { shopMachine, type ShopSettings } from '#machines/shop/shop.machine.ts';
 import type { ShopConfig } from './config.ts';
@@ -225,21 +210,6 @@ export function provideCart(services: ShopServices, tracking: () => Partial<Trac
 }
 
 // ------------------------------------------------------------------------------------------------
-// New line ('Add new currency' on the view-cart page): quotes at the cart's branch and product
-// ------------------------------------------------------------------------------------------------
-
-export function provideNewLine(services: ShopServices) {
-  return newLineMachine.provide({
-    actors: {
-      fetchCurrencies: fromPromise<Currency[], Record<string, never>>(({ signal }) => fetchCurrencies(services.api, { signal })),
-      fetchQuote: fromPromise(({ input, signal }) =>
-        fetchQuote(services.api, { ...input, transactionType: transactionTypeOf(input.productId) }, { signal }),
-      ),
-    },
-  });
-}
-
-// ------------------------------------------------------------------------------------------------
 // Branch finder (spec 2.2, 2.4, 7.3): place autocomplete, the browser's location, nearby stores or branches
 // ------------------------------------------------------------------------------------------------
 
@@ -297,62 +267,6 @@ export function provideCalculator(services: ShopServices, geolocate?: () => Prom
         fetchQuote(api, { ...input, transactionType: transactionTypeOf(input.productId) }, { signal }),
       ),
       branchFinder: provideBranchFinder(services, geolocate),
-    },
-  });
-}
-
-// ------------------------------------------------------------------------------------------------
-// Chart (spec 2.13, 7.2)
-// ------------------------------------------------------------------------------------------------
-
-export function provideChart(services: ShopServices) {
-  return chartMachine.provide({
-    actors: {
-      loadChart: fromPromise(({ input, signal }) => fetchChart(services.api, input.currencyCode, input.inverted, { signal })),
-      createRateAlert: authorised(fromPromise(({ input, signal }) => createRateAlert(services.api, input, { signal }))),
-    },
-  });
-}
-
-// ------------------------------------------------------------------------------------------------
-// Manage my order (ours): no session, the order's own access key
-// ------------------------------------------------------------------------------------------------
-
-export function provideManageOrder(services: ShopServices) {
-  return manageOrderMachine.provide({
-    actors: {
-      findOrder: fromPromise(({ input, signal }) => findOrder(services.api, input, { signal })),
-      cancelOrder: fromPromise(({ input, signal }) => cancelOrder(services.api, input.access, { signal })),
-      changeCollectionDate: fromPromise(({ input, signal }) => changeCollectionDate(services.api, input.access, input.slotId, { signal })),
-    },
-  });
-}
-
-// ------------------------------------------------------------------------------------------------
-// Checkout (spec 2.5-2.12, 7.5); the payment frame is its child and does no I/O
-// ------------------------------------------------------------------------------------------------
-
-export function provideCheckout(services: ShopServices) {
-  return checkoutMachine.provide({
-    actors: {
-      loadOrder: authorised(fromPromise(({ signal }) => fetchOrder(services.api, { signal }))),
-      loadDeliverySlots: authorised(fromPromise(({ signal }) => fetchDeliverySlots(services.api, { signal }))),
-      saveDeliverySlot: authorised(fromPromise(({ input, signal }) => chooseDeliverySlot(services.api, input.slotId, { signal }))),
-      saveCustomerInfo: authorised(fromPromise(({ input, signal }) => submitCustomerInfo(services.api, input.details, { signal }))),
-      createPaymentIntent: authorised(fromPromise(({ signal }) => createPaymentIntent(services.api, { signal }))),
-      abandonCart: authorised(fromPromise(({ signal }) => abandonCart(services.api, { signal }))),
-    },
-  });
-}
-
-// ------------------------------------------------------------------------------------------------
-// Payment response (spec 2.10): inside the payment iframe, on the shop's origin
-// ------------------------------------------------------------------------------------------------
-
-export function providePaymentResponse(services: ShopServices) {
-  return paymentResponseMachine.provide({
-    actors: {
-      loadOrder: authorised(fromPromise(({ signal }) => fetchOrder(services.api, { signal }))),
     },
   });
 }
@@ -446,12 +360,7 @@ export function provideShop(services: ShopServices, storage: TokenStorage | null
       loadSettings: provideShopSettings(services),
       cart: provideCart(services),
       calculator: provideCalculator(services),
-      checkout: provideCheckout(services),
       branchFinder: provideBranchFinder(services),
-      chart: provideChart(services),
-      manageOrder: provideManageOrder(services),
-      paymentResponse: providePaymentResponse(services),
-      newLine: provideNewLine(services),
     },
   });
 }

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, setup, type InspectionEvent } from 'xstate';
 import type { DeliverySlot, Order } from '#domain/contract/order.ts';
 import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
-import { deferredInspector, inspectionModes, inspectOptions, isInspectionRequested } from './inspector.ts';
+import { deferredInspector, inspectionModes, inspectOptions, isInspectionRequested, sanitizeEvent } from './inspector.ts';
 
 describe('when the inspector is on', () => {
   it.each([
@@ -58,6 +58,20 @@ describe('which views of the actors a page gets', () => {
     const alone = inspectOptions({ search: '?inspect=local' }, {}, statelyFactory, () => ({ inspect: () => {} }));
     expect(alone).toHaveProperty('inspect');
     expect(statelyFactory).not.toHaveBeenCalled();
+  });
+});
+
+describe('what the inspector is sent of an event', () => {
+  it("names an on-demand page's machine by its id instead of sending the machine", () => {
+    const opening = { type: 'page.opened', page: 'checkout', input: { path: '/checkout/view-cart' }, logic: checkoutMachine };
+    expect(sanitizeEvent(opening)).toEqual({ type: 'page.opened', page: 'checkout', input: { path: '/checkout/view-cart' }, logic: 'machine checkout' });
+    // The event the shop received is left as it was.
+    expect(opening.logic).toBe(checkoutMachine);
+  });
+
+  it('passes every other event as it is', () => {
+    const event = { type: 'cart.checkedOut' };
+    expect(sanitizeEvent(event)).toBe(event);
   });
 });
 

@@ -85,9 +85,20 @@ export function deferredInspector(load: () => Promise<InspectorLike>): { inspect
   };
 }
 
+/**
+ * An event as the inspector shows it: an on-demand page's opening brings its machine (`logic`),
+ * which the inspector already draws as the page's actor, so the event names it by its id instead
+ * of carrying the whole machine to the popup.
+ */
+export function sanitizeEvent<E extends { type: string }>(event: E): E {
+  if (!('logic' in event)) return event;
+  const logic = (event as { logic?: { id?: unknown } }).logic;
+  return { ...event, logic: `machine ${String(logic?.id ?? '(unnamed)')}` };
+}
+
 /** Opens the inspector popup once, on first use: never for visitors who did not ask for it. */
 function sharedBrowserInspector(): InspectorLike {
-  shared ??= deferredInspector(() => import('@statelyai/inspect').then(({ createBrowserInspector }) => createBrowserInspector()));
+  shared ??= deferredInspector(() => import('@statelyai/inspect').then(({ createBrowserInspector }) => createBrowserInspector({ sanitizeEvent })));
   return shared;
 }
 

@@ -18,7 +18,9 @@ import { fixtures, problems } from '../../mocks/fixtures.ts';
 import { selectSessionNotice } from '#machines/session/session.machine.ts';
 import { LEGACY_TOKEN_STORAGE_KEY, SESSION_TOKEN_STORAGE_KEY } from './actors.ts';
 import { inAppPath, shopNavigator } from './navigation.ts';
-import { useChartActor, useCheckoutActor, usePaymentResponseActor, type CheckoutActorRef } from './use-machines.ts';
+import { useChartActor } from './on-demand/chart.ts';
+import { useCheckoutActor, type CheckoutActorRef } from './on-demand/checkout.ts';
+import { usePaymentResponseActor } from './on-demand/payment-response.ts';
 import type { ErrorReporter } from './errors.ts';
 
 const server = setupServer(...handlers);

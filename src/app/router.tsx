@@ -18,18 +18,22 @@ import {
   BranchDetailsPage,
   BranchFinderPage,
   CalculatorPage,
-  CheckoutScope,
-  ConfirmationPage,
-  CustomerInfoPage,
-  DeliveryPage,
   HomePage,
   InfoPageRoute,
-  PaymentPage,
-  PaymentResponsePage,
-  PaymentUnsuccessfulPage,
+  onDemand,
   ShopFrame,
-  ViewCartPage,
 } from './pages.tsx';
+
+// The checkout's pages load with the checkout's machines (one chunk for the checkout's routes).
+const checkoutPages = () => import('./on-demand/checkout-pages.tsx');
+const CheckoutScope = onDemand(() => checkoutPages().then((m) => m.CheckoutScope));
+const ViewCartPage = onDemand(() => checkoutPages().then((m) => m.ViewCartPage));
+const DeliveryPage = onDemand(() => checkoutPages().then((m) => m.DeliveryPage));
+const CustomerInfoPage = onDemand(() => checkoutPages().then((m) => m.CustomerInfoPage));
+const PaymentPage = onDemand(() => checkoutPages().then((m) => m.PaymentPage));
+const PaymentUnsuccessfulPage = onDemand(() => checkoutPages().then((m) => m.PaymentUnsuccessfulPage));
+const ConfirmationPage = onDemand(() => checkoutPages().then((m) => m.ConfirmationPage));
+const PaymentResponsePage = onDemand(() => import('./on-demand/payment-response-page.tsx').then((m) => m.PaymentResponsePage));
 
 // The chart (and @visx with it) loads only on a chart page.
 const ChartScreen = lazy(() => import('#src/screens/chart/chart-screen.tsx'));
@@ -65,7 +69,9 @@ export const routes: RouteObject[] = [
     // One checkout actor for every checkout step, kept while the visitor moves between them.
     element: (
       <RouteErrors>
-        <CheckoutScope />
+        <Suspense fallback={<Spinner label={messages.loadingPage} size="large" />}>
+          <CheckoutScope />
+        </Suspense>
       </RouteErrors>
     ),
     children: [

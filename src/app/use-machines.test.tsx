@@ -12,14 +12,13 @@ import { Probe, captured, renderShop } from '../../tests/support/composition-roo
 import {
   useBranchFinderActor,
   useCalculatorActor,
-  useNewLineActor,
   useLoyaltySignInHref,
   useLoyaltySignInStart,
   useSignedIn,
   type BranchFinderActorRef,
   type CalculatorPage,
-  type NewLineActorRef,
 } from './use-machines.ts';
+import { useNewLineActor, type NewLineActorRef } from './on-demand/checkout.ts';
 
 const server = setupServer(...handlers);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

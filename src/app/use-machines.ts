@@ -13,34 +13,29 @@
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { checkoutPageOf } from '#domain/checkout-steps.ts';
-import type { ProductId } from '#domain/contract/catalogue.ts';
-import { appPaths } from '#domain/contract/routes.ts';
-import { PRODUCT, SELL_TRAVEL_MONEY_PAGE, viewCartPath } from '#domain/products.ts';
+import { SELL_TRAVEL_MONEY_PAGE } from '#domain/products.ts';
 import { selectCartSummary, selectCountdownRef } from '#machines/cart/cart.machine.ts';
-import type { NewLineInput } from '#machines/cart/new-line.machine.ts';
 import { selectHasProfile, selectSessionFailed, selectSessionNotice, selectToken, type SessionNotice } from '#machines/session/session.machine.ts';
 import { loyaltySignInUrl, startLoyaltySignIn } from '#src/api/session.ts';
-import type { ChartEmitted, ChartInput } from '#machines/chart/chart.machine.ts';
-import type { CheckoutEmitted, CheckoutInput } from '#machines/checkout/checkout.machine.ts';
-import type { PaymentResponseEmitted, PaymentResponseInput } from '#machines/payment/payment-response.machine.ts';
-import type { SiteSettings } from '#domain/contract/catalogue.ts';
+import type { ChartEmitted } from '#machines/chart/chart.machine.ts';
+import type { CheckoutEmitted } from '#machines/checkout/checkout.machine.ts';
+import type { PaymentResponseEmitted } from '#machines/payment/payment-response.machine.ts';
 import type { PageOpening, ShopEvent, ShopPage, ShopSnapshot } from '#machines/shop/shop.machine.ts';
 import type { CalculatorEmitted } from '#machines/calculator/calculator.machine.ts';
-import type { CartActorRef } from './actors.ts';
-import { inAppPath, shopNavigator } from './navigation.ts';
-import { orderCompletedProperties, transactionOf } from './order-tracking.ts';
+import { shopNavigator } from './navigation.ts';
+import { affiliateIdFrom } from './tracking.ts';
 import { usePageEffects, useShopActor, useShopActors, useShopServices, useSiteSettings } from './providers.tsx';
-import { affiliateIdFrom, isStoredTransaction, storeTransaction } from './tracking.ts';
 
 
-type PageActors = { [P in ShopPage]: NonNullable<ShopSnapshot['children'][P]> };
+/** Each page's actor, as the shop holds it. */
+export type PageActors = { [P in ShopPage]: NonNullable<ShopSnapshot['children'][P]> };
 
 /**
  * The screen's actor: the shop's child for this page, opened as the screen first renders (so the
- * screen has it at once) and closed as it unmounts. Every screen gets its actor this way.
+ * screen has it at once) and closed as it unmounts. Every screen gets its actor this way; the
+ * hooks of the pages that load on demand, with their machines, are in ./on-demand/.
  */
-function usePageActor<P extends ShopPage>(opening: Extract<PageOpening, { page: P }>): PageActors[P] {
+export function usePageActor<P extends ShopPage>(opening: Extract<PageOpening, { page: P }>): PageActors[P] {
   const shop = useShopActor();
   const { page } = opening;
   const latest = useRef(opening);
@@ -72,7 +67,7 @@ interface PageEmittedEvents {
 type PageEmitted<P extends ShopPage> = PageEmittedEvents[P];
 
 /** Handles one kind of event a page's actor emits, for as long as the screen is mounted (page-effects.ts). */
-function usePageEmitted<P extends ShopPage, T extends PageEmitted<P>['type'] & string>(
+export function usePageEmitted<P extends ShopPage, T extends PageEmitted<P>['type'] & string>(
   page: P,
   type: T,
   handler: (event: Extract<PageEmitted<P>, { type: T }>) => void,
@@ -92,120 +87,6 @@ function usePageEmitted<P extends ShopPage, T extends PageEmitted<P>['type'] & s
 export function useShopNavigate(): (to: string) => void {
   const navigate = useNavigate();
   return useMemo(() => shopNavigator(navigate), [navigate]);
-}
-
-// ------------------------------------------------------------------------------------------------
-// Manage my order
-// ------------------------------------------------------------------------------------------------
-
-export type ManageOrderActorRef = PageActors['manageOrder'];
-
-/** The manage my order page's actor, and the site's fee lines for the order it shows. */
-export function useManageOrderPage(): { manageOrder: ManageOrderActorRef; settings: SiteSettings } {
-  return { manageOrder: usePageActor({ page: 'manageOrder' }), settings: useSiteSettings() };
-}
-
-// ------------------------------------------------------------------------------------------------
-// Chart
-// ------------------------------------------------------------------------------------------------
-
-export type ChartActorRef = PageActors['chart'];
-
-/** The chart of a chart page: `useChartActor({ path: location.pathname })`. */
-export function useChartActor(input: ChartInput): ChartActorRef {
-  const services = useShopServices();
-  const actor = usePageActor({ page: 'chart', input });
-  usePageEmitted('chart', 'error.reported', (event) => services.errors.report(event.error, { where: event.where }));
-  return actor;
-}
-
-// ------------------------------------------------------------------------------------------------
-// Checkout
-// ------------------------------------------------------------------------------------------------
-
-export type CheckoutActorRef = PageActors['checkout'];
-
-export type CheckoutActorInput = Partial<CheckoutInput>;
-
-/**
- * The checkout of a checkout page. Every field of the input has a default: the page's path, the
- * shop's origin, the site's abandon-cart address (else /). Mounted once above several checkout
- * routes, the actor follows the address: a move the visitor makes (back, forward) opens that page.
- */
-export function useCheckoutActor(input: CheckoutActorInput = {}): CheckoutActorRef {
-  const services = useShopServices();
-  const settings = useSiteSettings();
-  const location = useLocation();
-  const go = useShopNavigate();
-  const { cart } = useShopActors();
-  const actor = usePageActor({
-    page: 'checkout',
-    input: {
-      path: input.path ?? location.pathname,
-      appOrigin: input.appOrigin ?? services.config.appOrigin,
-      abandonCartUrl: input.abandonCartUrl ?? settings.abandonCartUrl ?? appPaths.home,
-      productId: input.productId ?? productOnOpening(cart, location.pathname),
-    },
-  });
-
-  // The path the chart last asked for: arriving there is the chart's own move, not the visitor's.
-  const requested = useRef<string>(location.pathname);
-  usePageEmitted('checkout', 'navigation.requested', (event) => {
-    requested.current = inAppPath(event.to, window.location.origin)?.split(/[?#]/)[0] ?? event.to;
-    go(event.to);
-  });
-  useEffect(() => {
-    if (location.pathname === requested.current) return;
-    requested.current = location.pathname;
-    actor.send({ type: 'checkout.pageOpened', path: location.pathname });
-  }, [actor, location.pathname]);
-
-  usePageEmitted('checkout', 'tracking.stepViewed', (event) => services.tracker.stepViewed(event.step));
-  usePageEmitted('checkout', 'order.confirmed', ({ order }) => {
-    const storage = sessionStorageOrUndefined();
-    const transaction = transactionOf(order, settings.name);
-    // Reloading the confirmation, or coming back to it, does not report the order a second time.
-    if (isStoredTransaction(storage, transaction.transactionId)) return;
-    services.tracker.track('Order Completed Buy or Sell', orderCompletedProperties(order, services.config.appOrigin, affiliateIdFrom(storage)));
-    storeTransaction(storage, transaction);
-  });
-
-  return actor;
-}
-
-/** The product before the order is read: the cart's, or sell-back on its own view-cart page. */
-function productOnOpening(cart: CartActorRef, pathname: string): ProductId | null {
-  const fromCart = cart.getSnapshot().context.cart?.product.id;
-  if (fromCart !== undefined) return fromCart;
-  return checkoutPageOf(pathname) === 'review' && pathname.replace(/\/+$/, '') === viewCartPath(PRODUCT.SELL_BACK) ? PRODUCT.SELL_BACK : null;
-}
-
-function sessionStorageOrUndefined(): Storage | undefined {
-  try {
-    return window.sessionStorage;
-  } catch {
-    return undefined;
-  }
-}
-
-// ------------------------------------------------------------------------------------------------
-// Payment response (inside the payment iframe)
-// ------------------------------------------------------------------------------------------------
-
-export type PaymentResponseActorRef = PageActors['paymentResponse'];
-
-/**
- * The payment response page's actor. Its reports go to the checkout page holding the iframe
- * (window.parent), and only if that page is on the shop's configured origin.
- */
-export function usePaymentResponseActor(
-  input: PaymentResponseInput,
-  target: Pick<Window, 'postMessage'> = window.parent,
-): PaymentResponseActorRef {
-  const services = useShopServices();
-  const actor = usePageActor({ page: 'paymentResponse', input });
-  usePageEmitted('paymentResponse', 'payment.reported', (event) => target.postMessage(event.message, services.config.appOrigin));
-  return actor;
 }
 
 // ------------------------------------------------------------------------------------------------
@@ -354,17 +235,11 @@ export function useCalculatorActor(options: CalculatorPageOptions = {}): Calcula
   return { calculator, toast, dismissToast: useCallback(() => setToast(null), []) };
 }
 
-// ------------------------------------------------------------------------------------------------
-// New line ('Add new currency' on the view-cart page)
-// ------------------------------------------------------------------------------------------------
-
-export type NewLineActorRef = PageActors['newLine'];
-
-/**
- * The 'Add new currency' form's actor: it hands its lines to the cart actor, which tells it its
- * lines (both through the shop's system).
- */
-export function useNewLineActor(input: Omit<NewLineInput, 'siteId'>): NewLineActorRef {
-  const { config } = useShopServices();
-  return usePageActor({ page: 'newLine', input: { siteId: config.siteId, ...input } });
+/** The tab's session storage, when the browser lets the page have it. */
+export function sessionStorageOrUndefined(): Storage | undefined {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return undefined;
+  }
 }

@@ -22,9 +22,9 @@ definePathSuite({
     actorDone('loadSettings', shopSettings),
     actorFailed('loadSettings', failure),
     { type: 'settings.retried' },
-    { type: 'page.opened', page: 'chart', input: { path: '/eur-to-gbp' } },
+    { type: 'page.opened', page: 'branchFinder', input: { mode: 'page', siteId: 1 } },
     // One page: the model's snapshots share one system, where a systemId is taken only once.
-    { type: 'page.closed', page: 'chart' },
+    { type: 'page.closed', page: 'branchFinder' },
   ],
   serializeState: (s) => JSON.stringify([s.value, openPages(s)]),
   assertState: (s, step) => {

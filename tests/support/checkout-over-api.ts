@@ -6,7 +6,8 @@
 import { createActor, type ActorRefFrom } from 'xstate';
 import type { ProductId } from '#domain/contract/catalogue.ts';
 import type { TrackedStep } from '#domain/order-state.ts';
-import { createShopServices, provideCheckout, type SessionLink, type ShopServices } from '#src/app/actors.ts';
+import { createShopServices, type SessionLink, type ShopServices } from '#src/app/actors.ts';
+import { provideCheckout } from '#src/app/on-demand/checkout.ts';
 import type { ShopConfig } from '#src/app/config.ts';
 import { silentTracker, type MarketingTracker } from '#src/app/tracking.ts';
 import { MOCK_API_BASE } from '../../mocks/handlers.ts';

@@ -4,7 +4,7 @@ import { useLocation } from 'react-router';
 import { SHOP_TIME_ZONE } from '#domain/availability.ts';
 import { CHART_INTERVALS } from '#domain/chart.ts';
 import { formatRate } from '#domain/money.ts';
-import { useChartActor } from '#src/app/use-machines.ts';
+import { useChartActor } from '#src/app/on-demand/chart.ts';
 import { NotFoundScreen } from '#src/screens/not-found/not-found-screen.tsx';
 import { ChartView } from './chart-view.tsx';
 import { RateAlertForm } from './rate-alert-form.tsx';

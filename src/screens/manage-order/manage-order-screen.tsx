@@ -12,7 +12,7 @@ import { formatGbpAmount } from '#domain/money.ts';
 import { confirmationOf } from '#domain/order-confirmation.ts';
 import type { FeeLineSettings } from '#domain/order-summary.ts';
 import { PRODUCT } from '#domain/products.ts';
-import { useManageOrderPage, type ManageOrderActorRef } from '#src/app/use-machines.ts';
+import { useManageOrderPage, type ManageOrderActorRef } from '#src/app/on-demand/manage-order.ts';
 import { FindOrderView, FoundOrderView } from './manage-order-view.tsx';
 import styles from './manage-order.module.css';
 

@@ -3,7 +3,7 @@ import { HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import { providePaymentResponse } from '#src/app/actors.ts';
+import { providePaymentResponse } from '#src/app/on-demand/payment-response.ts';
 import { makeFixtures } from '../../../mocks/fixtures.ts';
 import { createHandlers, on } from '../../../mocks/handlers.ts';
 import { testServices } from '../../../tests/support/checkout-over-api.ts';
