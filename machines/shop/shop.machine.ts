@@ -7,10 +7,10 @@
  *
  * Each page's actor is its child too, opened and closed with its screen (`page.opened`,
  * `page.closed`), with the page's name as id and systemId. The calculator's and the branch
- * finder's machines are the shop's own (the first page needs them); the other pages' machines
- * load with their screens and come with `page.opened` (`logic`), so the first page carries none
- * of the checkout's, the chart's, the payment response's or manage my order's code. So every actor is in one system: they
- * reach each other with `system.get(...)` (the cart tells the calculator and the 'Add new
+ * finder's machines are the shop's own (the first page needs them); the others (checkout, chart,
+ * payment response, 'Add new currency', manage my order) load with their screens and come with
+ * `page.opened` (`logic`), so the first page carries none of their code. So every actor is in one
+ * system: they reach each other with `system.get(...)` (the cart tells the calculator and the 'Add new
  * currency' form how it changed; the checkout tells the cart its order is confirmed) and the
  * inspector shows every one of those events.
  *
@@ -177,24 +177,12 @@ export const shopMachine = setup({
         case 'calculator':
           enqueue.spawnChild('calculator', { ...options, id: 'calculator', input: opening.input });
           break;
-        case 'checkout':
-          enqueue.spawnChild(opening.logic, onDemandChild(opening.page, opening.input));
-          break;
         case 'branchFinder':
           enqueue.spawnChild('branchFinder', { ...options, id: 'branchFinder', input: opening.input });
           break;
-        case 'chart':
+        default:
+          // An on-demand page: the machine its opening brought.
           enqueue.spawnChild(opening.logic, onDemandChild(opening.page, opening.input));
-          break;
-        case 'paymentResponse':
-          enqueue.spawnChild(opening.logic, onDemandChild(opening.page, opening.input));
-          break;
-        case 'newLine':
-          enqueue.spawnChild(opening.logic, onDemandChild(opening.page, opening.input));
-          break;
-        case 'manageOrder':
-          enqueue.spawnChild(opening.logic, onDemandChild(opening.page, undefined));
-          break;
       }
     }),
     /**
