@@ -91,12 +91,51 @@ function toRow(r: typeof t.sessions.$inferSelect): SessionRow {
 
 export async function issueToken(deps: Pick<Deps, 'db' | 'config' | 'clock'>, session: SessionContext): Promise<string> {
   const now = Math.floor(deps.clock.now().getTime() / 1000);
-  return new SignJWT({ sid: session.sessionId, site: session.siteId, cart: session.cartId, order: session.orderId, renewable: true, profile: session.hasProfile })
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setIssuer(ISSUER)
-    .setIssuedAt(now)
-    .setExpirationTime(now + deps.config.sessionTtlMinutes * 60)
-    .sign(await signingKey(deps));
+  const exp = now + deps.config.sessionTtlMinutes * 60;
+  const payload = { sid: session.sessionId, site: session.siteId, cart: session.cartId, order: session.orderId, renewable: true, profile: session.hasProfile };
+  const key = await signingKey(deps);
+  const token = await new SignJWT(payload).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuer(ISSUER).setIssuedAt(now).setExpirationTime(exp).sign(key);
+  // The shopper's next call sends it back: this instance signed it, so it needs no second check.
+  rememberVerified(key, token, claimsOf(payload), exp);
+  return token;
+}
+
+/** The claims of a token whose signature and issuer were checked, and its expiry (seconds). */
+interface VerifiedToken {
+  claims: Claims;
+  exp: number;
+}
+
+/** How many verified tokens each key remembers; the longest unused go first. */
+export const VERIFIED_TOKENS_KEPT = 10_000;
+const verifiedTokens = new WeakMap<CryptoKey, Map<string, VerifiedToken>>();
+
+/**
+ * Tokens this instance signed or verified, per key: the app sends the same token with every call
+ * until it changes, and checking its HMAC again (an asynchronous webcrypto job) was about a tenth of
+ * an authorised call's work. A token is known good only under the key it was checked with; its
+ * expiry is checked on every use against the clock, as jose checks it, so nothing expired is let
+ * through; the session row is still read on every call (revocation, cart, order).
+ */
+function rememberVerified(key: CryptoKey, token: string, claims: Claims, exp: number): void {
+  let tokens = verifiedTokens.get(key);
+  if (tokens === undefined) {
+    tokens = new Map();
+    verifiedTokens.set(key, tokens);
+  }
+  tokens.delete(token);
+  tokens.set(token, { claims, exp });
+  if (tokens.size > VERIFIED_TOKENS_KEPT) tokens.delete(tokens.keys().next().value as string);
+}
+
+function recallVerified(key: CryptoKey, token: string): VerifiedToken | undefined {
+  const tokens = verifiedTokens.get(key);
+  const found = tokens?.get(token);
+  if (tokens === undefined || found === undefined) return undefined;
+  // Most recently used last, so the bound drops the tokens nobody sends any more.
+  tokens.delete(token);
+  tokens.set(token, found);
+  return found;
 }
 
 async function assertSite(db: Db, siteId: number): Promise<void> {
@@ -176,14 +215,19 @@ function claimsOf(payload: Record<string, unknown>): Claims {
 /** Verifies signature, issuer and expiry (against the injected clock); 401 otherwise. */
 export async function verifyToken(deps: Pick<Deps, 'db' | 'config' | 'clock'>, token: string): Promise<Claims> {
   if (!JWT_SHAPE.test(token)) throw unauthorized('The session token is malformed.', 'token-malformed');
+  const key = await signingKey(deps);
+  const currentDate = deps.clock.now();
+  const known = recallVerified(key, token);
+  if (known !== undefined) {
+    // jose's rule: expired once `exp` is at or before the current second.
+    if (known.exp <= Math.floor(currentDate.getTime() / 1000)) throw unauthorized('The session token has expired.', 'token-expired');
+    return known.claims;
+  }
   try {
-    const { payload } = await jwtVerify(token, await signingKey(deps), {
-      algorithms: ['HS256'],
-      issuer: ISSUER,
-      currentDate: deps.clock.now(),
-      requiredClaims: ['exp', 'sid', 'site'],
-    });
-    return claimsOf(payload);
+    const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], issuer: ISSUER, currentDate, requiredClaims: ['exp', 'sid', 'site'] });
+    const claims = claimsOf(payload);
+    rememberVerified(key, token, claims, payload.exp as number);
+    return claims;
   } catch (error) {
     if (error instanceof joseErrors.JWTExpired) throw unauthorized('The session token has expired.', 'token-expired');
     if (error instanceof joseErrors.JWSSignatureVerificationFailed) {
