@@ -336,12 +336,12 @@ async function schemaOf(postgresUrl: string, cartId: string): Promise<string> {
 }
 
 /**
- * A pgbench script of the captured statements: each client works on a fresh cart of its own (read
- * from bench_carts by :client_id) and the closing COMMIT becomes ROLLBACK, so every transaction
- * meets an empty cart as the shop's adds do (pgbench is spared only the commit's WAL flush).
+ * A pgbench script of the captured statements, COMMIT included: each transaction takes a fresh
+ * cart of its own (the next row of bench_carts, through a sequence), so every add meets an empty
+ * cart and pays the commit's WAL flush, as the shop's adds do.
  */
 export function pgbenchScript(statements: readonly Captured[], cartId: string): string {
-  const lines = ["\\set cid :client_id", 'select cart_id from bench_carts where n = :cid \\gset'];
+  const lines = ["select cart_id from bench_carts where n = (select nextval('bench_cart_seq')) \\gset"];
   // Ids the shop made for the rows it inserts (a new line's id): a fresh one in each transaction,
   // as the shop makes, or the replay would insert the captured row's id again.
   const fresh = new Map<string, string>();
@@ -356,13 +356,12 @@ export function pgbenchScript(statements: readonly Captured[], cartId: string): 
     }
   }
   for (const { text, values } of statements) {
-    let sql = text.replace(/\$(\d+)/g, (_, n: string) => {
+    const sql = text.replace(/\$(\d+)/g, (_, n: string) => {
       const value = values[Number(n) - 1];
       if (value === cartId) return ':cart_id';
       const made = typeof value === 'string' ? fresh.get(value) : undefined;
       return made === undefined ? literal(value) : `:${made}`;
     });
-    if (/^\s*commit\s*$/i.test(sql)) sql = 'rollback';
     lines.push(`${sql.replace(/\s+/g, ' ').trim()};`);
   }
   return `${lines.join('\n')}\n`;
@@ -430,6 +429,9 @@ async function addsPerSecond(api: string, tokens: string[], clients: number): Pr
   return (tokens.length / (now() - started)) * 1000;
 }
 
+/** Untimed transactions per client before the first round, on each side. */
+const PGBENCH_WARM_UP_PER_CLIENT = 5;
+
 export async function benchCartAdd(shop: RunningShop, postgresUrl: string, options: { clients: number; addsPerRound: number; rounds: number }, log: Log): Promise<CartAddResult> {
   log('  capturing the statements of one add');
   const captured = await captureCartAdd(postgresUrl);
@@ -437,21 +439,25 @@ export async function benchCartAdd(shop: RunningShop, postgresUrl: string, optio
   const client = new pg.Client({ connectionString: postgresUrl, options: `-c search_path="${captured.schema}"` });
   await client.connect();
   try {
-    // One fresh cart per pgbench client, made by the shop's own rules (POST /cart on the test server).
-    await client.query('create table bench_carts (n int primary key, cart_id uuid not null)');
-    const carts = await client.query<{ id: string }>(
-      `insert into carts (id, session_id, site_id, store_id, product_id, affiliate_code, buy_back_guarantee, refund_guarantee, status, recreated_from, expires_at, created_at, updated_at)
-       select gen_random_uuid(), session_id, site_id, store_id, product_id, affiliate_code, buy_back_guarantee, refund_guarantee, status, recreated_from, expires_at, created_at, updated_at
-       from carts, generate_series(1, $2) where id = $1 returning id`,
-      [captured.cartId, options.clients],
+    // A fresh cart for every pgbench transaction (warm-up and rounds), made by the shop's own rules
+    // (copies of the cart POST /cart made on the test server), handed out in turn by a sequence.
+    const perClient = Math.max(1, Math.round(options.addsPerRound / options.clients));
+    const needed = options.clients * (PGBENCH_WARM_UP_PER_CLIENT + perClient * options.rounds);
+    await client.query('create table bench_carts (n bigint primary key, cart_id uuid not null)');
+    await client.query('create sequence bench_cart_seq');
+    await client.query(
+      `with made as (
+         insert into carts (id, session_id, site_id, store_id, product_id, affiliate_code, buy_back_guarantee, refund_guarantee, status, recreated_from, expires_at, created_at, updated_at)
+         select gen_random_uuid(), session_id, site_id, store_id, product_id, affiliate_code, buy_back_guarantee, refund_guarantee, status, recreated_from, expires_at, created_at, updated_at
+         from carts, generate_series(1, $2) where id = $1 returning id)
+       insert into bench_carts select row_number() over (), id from made`,
+      [captured.cartId, needed],
     );
-    for (const [i, row] of carts.rows.entries()) await client.query('insert into bench_carts values ($1, $2)', [i, row.id]);
-    // The captured add left a line in its cart: the copies were made from it, so empty them.
-    await client.query('delete from cart_lines where cart_id in (select cart_id from bench_carts)');
     const scriptFile = path.join(dir, 'cart-add.sql');
     await writeFile(scriptFile, pgbenchScript(captured.statements, captured.cartId));
-    const perClient = Math.max(1, Math.round(options.addsPerRound / options.clients));
-    runPgbench(captured.databaseUrl, captured.schema, scriptFile, options.clients, 5); // warm-up
+    runPgbench(captured.databaseUrl, captured.schema, scriptFile, options.clients, PGBENCH_WARM_UP_PER_CLIENT);
+    // The shop warmed the same way: untimed adds before the first round.
+    await addsPerSecond(shop.urls.api, await freshCarts(shop.urls.api, options.clients * PGBENCH_WARM_UP_PER_CLIENT), options.clients);
 
     const result: CartAddResult = { statements: captured.statements.length, clients: options.clients, shopAddsPerSecond: [], pgbenchTps: [], roundRatios: [] };
     for (let round = 0; round < options.rounds; round++) {
