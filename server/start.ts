@@ -1,13 +1,11 @@
 /**
- * The shop's processes once the database is open (server/main.ts): the database migrated and, on
- * first start, seeded; the API, the sandbox payment provider, the app host, email and the job queue.
+ * The shop's processes once the database is open and migrated (server/main.ts): on a first start the
+ * seed; the API, the sandbox payment provider, the app host, email and the job queue.
  */
 import { createApi } from './app.ts';
 import { createAppHost, preloadReads } from './app-host.ts';
 import { API_MOUNT_PATH } from '#domain/contract/runtime-config.ts';
 import type { Database } from './db/client.ts';
-import { migrate } from './db/migrate.ts';
-import { seed } from './db/seed/index.ts';
 import { systemClock, type Deps } from './deps.ts';
 import type { Config } from './env.ts';
 import { listen } from './http-server.ts';
@@ -21,13 +19,25 @@ import { pspWebhookSecret, sendRequestedRefunds } from './services/payment.ts';
 import { rateHistorySpan } from './services/rates.ts';
 import { createReferenceCache } from './services/reference.ts';
 
-export async function start(config: Config, opening: Promise<Database>): Promise<void> {
-  const database = await opening;
-  const applied = await migrate(database);
+/** The database as server/main.ts hands it over: open, migrated, and whether its seed has run. */
+export interface Opened {
+  database: Database;
+  /** The migrations this start applied. */
+  applied: string[];
+  /** The first-start seed has run (or is not wanted). */
+  seeded: boolean;
+}
+
+export async function start(config: Config, opening: Promise<Opened>): Promise<void> {
+  const { database, applied, seeded } = await opening;
   if (applied.length > 0) console.log(`Migrations applied: ${applied.join(', ')}`);
-  if (config.seed && (await seed(database.db, { now: systemClock.now() }))) {
-    const span = await rateHistorySpan(database.db);
-    console.log(`Seeded the catalogue, branches and rates${span ? ` (${span.first} to ${span.last})` : ''}`);
+  if (!seeded) {
+    // Only on a first start: the seed's modules and its data are not loaded otherwise.
+    const { seed } = await import('./db/seed/index.ts');
+    if (await seed(database.db, { now: systemClock.now() })) {
+      const span = await rateHistorySpan(database.db);
+      console.log(`Seeded the catalogue, branches and rates${span ? ` (${span.first} to ${span.last})` : ''}`);
+    }
   }
 
   const deps: Deps = { db: database.db, clock: systemClock, config, reference: await createReferenceCache(database) };

@@ -3,7 +3,6 @@
  * database (recorded in seed_runs, inside the same transaction), so restarts leave data alone.
  */
 import { addDays, startOfWeek } from 'date-fns';
-import { eq } from 'drizzle-orm';
 import { tz } from '@date-fns/tz';
 import { londonDateKey, SHOP_TIME_ZONE } from '#domain/availability.ts';
 import type { Db } from '../client.ts';
@@ -21,7 +20,9 @@ import {
 import { seedCurrencies } from './currencies.ts';
 import { loadRateHistory } from './rates.ts';
 
-export const SEED_NAME = 'catalogue-v1';
+import { isSeeded, SEED_NAME } from './seeded.ts';
+
+export { isSeeded, SEED_NAME };
 
 async function insertChunked<T>(rows: T[], size: number, insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
@@ -104,11 +105,6 @@ export async function seed(db: Db, options: { now: Date }): Promise<boolean> {
   });
 }
 
-/** Whether the first-start seed has run on this database. */
-export async function isSeeded(db: Db): Promise<boolean> {
-  const rows = await db.select({ name: t.seedRuns.name }).from(t.seedRuns).where(eq(t.seedRuns.name, SEED_NAME));
-  return rows.length > 0;
-}
 
 /**
  * Notes on hand: the delivery centres hold plenty of every currency; a branch holds about £6,000
