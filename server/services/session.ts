@@ -124,7 +124,8 @@ function rememberVerified(key: CryptoKey, token: string, claims: Claims, exp: nu
     verifiedTokens.set(key, tokens);
   }
   tokens.delete(token);
-  tokens.set(token, { claims, exp });
+  // Shared by every call that sends the token: frozen, so no caller can change what the next one reads.
+  tokens.set(token, { claims: Object.freeze(claims), exp });
   if (tokens.size > VERIFIED_TOKENS_KEPT) tokens.delete(tokens.keys().next().value as string);
 }
 
