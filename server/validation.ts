@@ -29,7 +29,9 @@ const what: Partial<Record<keyof ValidationTargets, string>> = {
 
 /** Parses a target (json, query, param ...) with a schema, or throws a 400 problem naming the fields. */
 export async function parseWith<S extends AnySchema>(schema: S, value: unknown, target: keyof ValidationTargets): Promise<v.InferOutput<S>> {
-  const result = await v.safeParseAsync(schema, value);
+  // A schema without asynchronous checks is parsed synchronously: valibot's asynchronous run awaits
+  // every field of an object even when nothing in it is asynchronous.
+  const result = schema.async ? await v.safeParseAsync(schema, value) : v.safeParse(schema as v.GenericSchema, value);
   if (result.success) return result.output;
   const fields = fieldErrors(result.issues);
   const names = Object.keys(fields).join(', ');
@@ -83,11 +85,16 @@ export const refuseUnstorableInput: MiddlewareHandler = async (c, next) => {
   const fields: Record<string, string> = {};
   const message = messages.unusableCharacters;
 
-  const segments = c.req.path.split('/').map(decodedSegment);
-  if (segments.some((segment) => !isStorableText(segment))) fields['(path)'] = message;
+  // Only percent-encoding can put such text in a URL: the HTTP parser refuses a NUL in the request
+  // line, and a URL holds no half surrogate pair (it is encoded, or read from bytes). Most URLs have
+  // no escape at all, so most requests skip decoding their path and query.
+  if (c.req.url.includes('%')) {
+    const segments = c.req.path.split('/').map(decodedSegment);
+    if (segments.some((segment) => !isStorableText(segment))) fields['(path)'] = message;
 
-  for (const [name, values] of Object.entries(c.req.queries())) {
-    if (!isStorableText(name) || values.some((value) => !isStorableText(value))) fields[isStorableText(name) ? name : '(query)'] = message;
+    for (const [name, values] of Object.entries(c.req.queries())) {
+      if (!isStorableText(name) || values.some((value) => !isStorableText(value))) fields[isStorableText(name) ? name : '(query)'] = message;
+    }
   }
 
   if (!hasNoBody(c.req.method) && c.req.raw.body !== null) {
