@@ -49,6 +49,14 @@ describe('query and path parameters', () => {
     expect(Object.values(doc.errors ?? {})).toContain(messages.unusableCharacters);
   });
 
+  it.each([
+    ['a NUL written into the URL as it is', `/api/places?q=le${'\u0000'}eds`],
+    ['a NUL written into the path as it is', `/branches/${'\u0000'}abc`],
+  ])('refuses %s (a URL carries such text only as an escape)', async (_, path) => {
+    const doc = await problem(await server.request(path, { headers: server.auth(await server.newSession()) }), 400);
+    expect(Object.values(doc.errors ?? {})).toContain(messages.unusableCharacters);
+  });
+
   it('a text that is merely unusual still works', async () => {
     const res = await server.request('/api/sites/1/stores/10/products/2/rates/currency/EUR?affiliateCode=%F0%9F%98%80');
     expect(res.status).toBe(200);
