@@ -19,10 +19,7 @@ import {
 } from './catalogue.ts';
 import { seedCurrencies } from './currencies.ts';
 import { loadRateHistory } from './rates.ts';
-
 import { isSeeded, SEED_NAME } from './seeded.ts';
-
-export { isSeeded, SEED_NAME };
 
 async function insertChunked<T>(rows: T[], size: number, insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
@@ -104,7 +101,6 @@ export async function seed(db: Db, options: { now: Date }): Promise<boolean> {
     return true;
   });
 }
-
 
 /**
  * Notes on hand: the delivery centres hold plenty of every currency; a branch holds about £6,000
