@@ -134,3 +134,44 @@ describe('the app host and the provider', () => {
     expect(requests[0]?.reqId).toBe(page.headers.get('x-request-id'));
   });
 });
+
+describe('the log on stdout, written a few kilobytes at a time', () => {
+  /** A process that logs `count` request lines on stdout, then waits `waitMs` and exits as `exit` says. */
+  async function child(count: number, waitMs: number, exit: 'exit' | 'stay'): Promise<{ lines: string[]; firstAfterMs: number | null }> {
+    const { spawn } = await import('node:child_process');
+    const script = [
+      `import { createLogger, requestLines } from ${JSON.stringify(new URL('./logger.ts', import.meta.url).pathname)};`,
+      "const line = requestLines(createLogger({ level: 'info', name: 'api' }));",
+      `for (let i = 0; i < ${count}; i++) line({ reqId: 'r' + i, method: 'GET', path: '/api/currencies', status: 200, ms: 0.1 });`,
+      exit === 'exit' ? `setTimeout(() => process.exit(0), ${waitMs});` : `setTimeout(() => {}, ${waitMs});`,
+    ].join('\n');
+    const proc = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const started = Date.now();
+    let out = '';
+    let firstAfterMs: number | null = null;
+    proc.stdout.on('data', (chunk: Buffer) => {
+      firstAfterMs ??= Date.now() - started;
+      out += chunk.toString('utf8');
+    });
+    await new Promise((resolve) => proc.once('close', resolve));
+    return { lines: out.split('\n').filter(Boolean), firstAfterMs };
+  }
+
+  it('loses no line when the process exits with fewer than a batch waiting', async () => {
+    const { lines } = await child(3, 0, 'exit');
+    expect(lines.map((l) => (JSON.parse(l) as { reqId: string }).reqId)).toEqual(['r0', 'r1', 'r2']);
+  }, 30_000);
+
+  it('writes a line that waits for no batch within the flush interval', async () => {
+    const { lines, firstAfterMs } = await child(1, 3_000, 'stay');
+    expect(lines).toHaveLength(1);
+    // Written well before the process ends on its own three seconds later.
+    expect(firstAfterMs).not.toBeNull();
+    expect(firstAfterMs ?? Infinity).toBeLessThan(2_900);
+  }, 30_000);
+
+  it('keeps every line of a burst larger than a batch, in order', async () => {
+    const { lines } = await child(500, 0, 'exit');
+    expect(lines.map((l) => (JSON.parse(l) as { reqId: string }).reqId)).toEqual(Array.from({ length: 500 }, (_, i) => `r${i}`));
+  }, 30_000);
+});
