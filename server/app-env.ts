@@ -1,4 +1,5 @@
 import type { Deps } from './deps.ts';
+import type { SharedAnswer } from './shared-answers.ts';
 import type { SessionContext } from './services/session.ts';
 
 /**
@@ -10,5 +11,7 @@ export interface AppEnv {
     deps: Deps;
     session: SessionContext;
     requestId: string;
+    /** Set by a route whose answer is the same for every anonymous caller (server/shared-answers.ts). */
+    sharedAnswer?: SharedAnswer;
   };
 }

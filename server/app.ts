@@ -7,7 +7,7 @@ import { PROBLEM_CONTENT_TYPE, type Problem } from '#domain/contract/common.ts';
 import type { AppEnv } from './app-env.ts';
 import type { Deps } from './deps.ts';
 import { HttpProblem } from './errors.ts';
-import { createLogger, requestLog, type Logger } from './logger.ts';
+import { createLogger, requestLines, requestLog, type Logger } from './logger.ts';
 import type { SignedSend } from './psp/events.ts';
 import { branchRoutes } from './routes/branches.ts';
 import { cartRoutes } from './routes/cart.ts';
@@ -22,6 +22,7 @@ import { httpRefundSender } from './services/payment.ts';
 import { createPlaceSearch, type PlaceSearch } from './services/places.ts';
 import { hasNoBody, refuseUnstorableInput } from './validation.ts';
 import { shopCors } from './cors.ts';
+import { SharedAnswers } from './shared-answers.ts';
 import { SESSION_TOKEN_HEADER } from '#domain/contract/routes.ts';
 
 export interface ApiProviders {
@@ -74,8 +75,11 @@ export function createApi(deps: Deps, providers?: Partial<ApiProviders>) {
   const sendRefund = providers?.sendRefund ?? httpRefundSender(deps.config.pspOrigin);
   const app = new Hono<AppEnv>();
 
+  const lines = requestLines(logger);
+  const answers = new SharedAnswers(lines);
   app.use(requestId());
-  app.use(requestLog(logger));
+  app.use(requestLog(lines));
+  app.use(answers.middleware());
   app.use(apiSecurityHeaders(deps.config.apiBase));
   // The shop's own origin only, with credentials; other origins get no CORS headers at all.
   app.use(
@@ -133,7 +137,8 @@ export function createApi(deps: Deps, providers?: Partial<ApiProviders>) {
     logger.error({ reqId: c.get('requestId'), method: c.req.method, path: c.req.path, err: error }, 'unhandled error');
     return problem(c, 500, { detail: 'The shop could not complete this request. Please try again.' });
   });
-  return app;
+  // The API's Node listener answers from the kept anonymous answers before the app runs.
+  return Object.assign(app, { answerFromMemory: answers.answerFromMemory });
 }
 
 export type Api = ReturnType<typeof createApi>;

@@ -6,6 +6,7 @@
  */
 import { serve } from '@hono/node-server';
 import type { ServerType } from '@hono/node-server';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Config } from './env.ts';
 
@@ -17,14 +18,24 @@ export interface ListenOptions {
   hostname: string;
   timeouts: HttpTimeouts;
   onListening?: (info: AddressInfo) => void;
+  /** Answers a request before `fetch` would, returning true; false leaves it to `fetch` (the API's kept answers). */
+  answerFirst?: (req: IncomingMessage, res: ServerResponse) => boolean;
 }
 
-export function listen({ fetch, port, hostname, timeouts, onListening }: ListenOptions): ServerType {
+export function listen({ fetch, port, hostname, timeouts, onListening, answerFirst }: ListenOptions): ServerType {
   return serve(
     {
       fetch,
       port,
       hostname,
+      ...(answerFirst === undefined
+        ? {}
+        : {
+            createServer: ((options: Parameters<typeof createServer>[0], listener: (req: IncomingMessage, res: ServerResponse) => void) =>
+              createServer(options, (req, res) => {
+                if (!answerFirst(req, res)) listener(req, res);
+              })) as typeof createServer,
+          }),
       serverOptions: {
         headersTimeout: timeouts.headersTimeoutMs,
         requestTimeout: timeouts.requestTimeoutMs,

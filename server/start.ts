@@ -46,7 +46,7 @@ export async function start(config: Config, opening: Promise<Opened>): Promise<v
   const sendRefund: SignedSend = async ({ body, signature }) =>
     psp.request(PSP_REFUNDS_PATH, { method: 'POST', headers: { 'Content-Type': 'application/json', [SIGNATURE_HEADER]: signature }, body });
   const api = createApi(deps, { logger: createLogger({ level: config.logLevel, name: 'api' }), sendRefund });
-  const servers = [listen({ fetch: api.fetch, port: config.apiPort, hostname: config.host, timeouts: config })];
+  const servers = [listen({ fetch: api.fetch, answerFirst: api.answerFromMemory, port: config.apiPort, hostname: config.host, timeouts: config })];
 
   /** Sends the outbox's waiting emails now; set once the job queue runs. */
   let wakeMail = (): void => undefined;

@@ -138,6 +138,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
       new Promise((resolve) => {
         const http = listen({
           fetch: app.fetch,
+          answerFirst: app.answerFromMemory,
           port: 0,
           hostname: '127.0.0.1',
           timeouts: config,

@@ -26,12 +26,13 @@ import {
   listSiteProducts,
   siteSettings,
 } from '../services/catalogue.ts';
-import { londonDateKey } from '#domain/availability.ts';
 import { londonDay } from '#domain/cut-off.ts';
 import { bankHolidaysAt } from '../services/bank-holidays.ts';
 import { priceQuote, rateHistory, ratesBoard } from '../services/rates.ts';
+import { pricingDate, type ReferenceData } from '../services/reference.ts';
 import { authenticate, bearerToken, findSession, verifyToken, type SessionRow } from '../services/session.ts';
 import { validate } from '../validation.ts';
+import { shareAnswer } from '../shared-answers.ts';
 
 const CurrencyParam = v.pipe(v.string(), v.regex(/^[A-Za-z]{3}$/, 'must be a three-letter ISO currency code'), v.toUpperCase());
 
@@ -109,37 +110,48 @@ function personal(c: Context<AppEnv>): void {
   c.header('Vary', 'Authorization', { append: true });
 }
 
+/** An anonymous answer built from this reference data holds while the API still holds it (server/shared-answers.ts). */
+const whileHeld = (deps: Deps, ref: ReferenceData) => () => deps.reference.held() === ref;
+
+/** ...and, for prices, while it is still the same London day. */
+const whileHeldOn = (deps: Deps, ref: ReferenceData, day: string) => () => deps.reference.held() === ref && pricingDate(deps.clock) === day;
+
 const hasBearer = (c: Context<AppEnv>) => (c.req.header(AUTH_HEADER) ?? '').trim() !== '';
 
 export function catalogueRoutes() {
   const app = new Hono<AppEnv>();
 
   app.get(apiRoutes.currencies.pattern, async (c) => {
-    const ref = await c.get('deps').reference.current();
-    return sharedCacheable(c, `r${ref.version}`) ?? c.json<Currency[]>(listCurrencies(ref));
+    const deps = c.get('deps');
+    const ref = await deps.reference.current();
+    return sharedCacheable(c, `r${ref.version}`) ?? shareAnswer(c, listCurrencies(ref) satisfies Currency[], whileHeld(deps, ref));
   });
 
   app.get(apiRoutes.products.pattern, async (c) => {
-    const ref = await c.get('deps').reference.current();
-    return sharedCacheable(c, `r${ref.version}`) ?? c.json<Product[]>(listProducts(ref));
+    const deps = c.get('deps');
+    const ref = await deps.reference.current();
+    return sharedCacheable(c, `r${ref.version}`) ?? shareAnswer(c, listProducts(ref) satisfies Product[], whileHeld(deps, ref));
   });
 
   app.get(apiRoutes.siteProducts.pattern, validate('param', SiteParams), async (c) => {
-    const ref = await c.get('deps').reference.current();
-    const products = listSiteProducts(ref, c.req.valid('param').siteId);
-    return sharedCacheable(c, `r${ref.version}`) ?? c.json<SiteProduct[]>(products);
+    const deps = c.get('deps');
+    const ref = await deps.reference.current();
+    const products: SiteProduct[] = listSiteProducts(ref, c.req.valid('param').siteId);
+    return sharedCacheable(c, `r${ref.version}`) ?? shareAnswer(c, products, whileHeld(deps, ref));
   });
 
   app.get(apiRoutes.calculatorContent.pattern, validate('query', ContentQuery), async (c) => {
-    const ref = await c.get('deps').reference.current();
-    const content = calculatorContent(ref, c.req.valid('query').siteId);
-    return sharedCacheable(c, `r${ref.version}`) ?? c.json<CalculatorContent>(content);
+    const deps = c.get('deps');
+    const ref = await deps.reference.current();
+    const content: CalculatorContent = calculatorContent(ref, c.req.valid('query').siteId);
+    return sharedCacheable(c, `r${ref.version}`) ?? shareAnswer(c, content, whileHeld(deps, ref));
   });
 
   app.get(apiRoutes.checkoutContent.pattern, validate('query', ContentQuery), async (c) => {
-    const ref = await c.get('deps').reference.current();
-    const content = checkoutContent(ref, c.req.valid('query').siteId);
-    return sharedCacheable(c, `r${ref.version}`) ?? c.json<CheckoutContent>(content);
+    const deps = c.get('deps');
+    const ref = await deps.reference.current();
+    const content: CheckoutContent = checkoutContent(ref, c.req.valid('query').siteId);
+    return sharedCacheable(c, `r${ref.version}`) ?? shareAnswer(c, content, whileHeld(deps, ref));
   });
 
   app.get(apiRoutes.siteSettings.pattern, validate('query', SettingsQuery), async (c) => {
@@ -181,16 +193,18 @@ export function catalogueRoutes() {
       affiliateCode: c.req.valid('query').affiliateCode ?? null,
     };
     const ref = await deps.reference.current();
-    const day = londonDateKey(deps.clock.now());
+    const day = pricingDate(deps.clock);
     const mids = await ref.midRates(day);
     const hasProfile = hasBearer(c) && (await quotesWithProfile(deps, c.req.header(AUTH_HEADER), p.siteId));
     const quote = priceQuote(ref, mids, { ...input, hasProfile });
-    if (hasBearer(c)) personal(c);
-    else {
-      const unchanged = sharedCacheable(c, `q${ref.version}-${day}`);
-      if (unchanged !== null) return unchanged;
+    const answer: QuoteResponse = { rate: quote.rate, price: quote.price, increment: quote.increment, rateTiers: quote.rateTiers };
+    if (hasBearer(c)) {
+      personal(c);
+      return c.json(answer);
     }
-    return c.json<QuoteResponse>({ rate: quote.rate, price: quote.price, increment: quote.increment, rateTiers: quote.rateTiers });
+    const unchanged = sharedCacheable(c, `q${ref.version}-${day}`);
+    if (unchanged !== null) return unchanged;
+    return shareAnswer(c, answer, whileHeldOn(deps, ref, day));
   });
 
   // The rates board changes with the reference data (rates included) and the London day; it is
@@ -200,7 +214,8 @@ export function catalogueRoutes() {
     const deps = c.get('deps');
     const { siteId } = c.req.valid('param');
     const ref = await deps.reference.current();
-    const key = `b${ref.version}-${londonDateKey(deps.clock.now())}`;
+    const day = pricingDate(deps.clock);
+    const key = `b${ref.version}-${day}`;
     const unchanged = sharedCacheable(c, key);
     if (unchanged !== null) return unchanged;
     let memo = boards.get(siteId);
@@ -209,7 +224,8 @@ export function catalogueRoutes() {
       boards.set(siteId, memo);
       memo.board.catch(() => boards.delete(siteId));
     }
-    return c.json<RatesBoard>(await memo.board);
+    const board: RatesBoard = await memo.board;
+    return shareAnswer(c, board, whileHeldOn(deps, ref, day));
   });
 
   app.get(apiRoutes.currencyConverter.pattern, validate('param', ChartParams), validate('query', ChartQuery), async (c) =>

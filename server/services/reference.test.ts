@@ -120,3 +120,51 @@ describe('caching headers', () => {
     expect((await a.request(url, { headers: { 'If-None-Match': `W/${etag}, "other"` } })).status).toBe(304);
   });
 });
+
+describe("anonymous answers kept in memory, through the API's own port (server/shared-answers.ts)", () => {
+  it('a quote is never stale: a rate written through another instance is in the next one', async () => {
+    const port = await b.listen();
+    const get = async () => body(await fetch(`${port.url}${EUR}`), QuoteResponseSchema, 200);
+    const before = await get();
+    // Kept: answered again without any statement.
+    expect((await b.countStatements(get)).statements).toEqual([]);
+    expect(await get()).toEqual(before);
+
+    await a.deps.db
+      .insert(t.rates)
+      .values({ currencyCode: 'EUR', rateDate: '2026-11-23', mid: 3 })
+      .onConflictDoUpdate({ target: [t.rates.currencyCode, t.rates.rateDate], set: { mid: 3 } });
+    await b.deps.reference.heard(await version(a));
+    const after = await get();
+    expect(after.rate).not.toBe(before.rate);
+    expect(after).toEqual(await quote(a));
+  });
+
+  it('a quote is priced again when the London day moves', async () => {
+    const port = await b.listen();
+    const get = () => fetch(`${port.url}${EUR}`);
+    expect((await get()).headers.get('ETag')).toMatch(/-2026-11-23"$/);
+    b.clock.advance(24 * 60 * 60_000);
+    try {
+      expect((await get()).headers.get('ETag')).toMatch(/-2026-11-24"$/);
+    } finally {
+      b.clock.advance(-24 * 60 * 60_000);
+    }
+    expect((await get()).headers.get('ETag')).toMatch(/-2026-11-23"$/);
+  });
+
+  it('a currency list is never stale: a currency renamed through another instance is in the next one', async () => {
+    const port = await b.listen();
+    const euro = async () =>
+      ((await (await fetch(`${port.url}${apiRoutes.currencies.url()}`)).json()) as { code: string; shortName?: string }[]).find((c) => c.code === 'EUR');
+    const before = await euro();
+    expect(await euro()).toEqual(before);
+    await a.deps.db.update(t.currencies).set({ shortName: 'Euro (renamed)' }).where(eq(t.currencies.code, 'EUR'));
+    try {
+      await b.deps.reference.heard(await version(a));
+      expect(await euro()).toMatchObject({ shortName: 'Euro (renamed)' });
+    } finally {
+      await a.deps.db.update(t.currencies).set({ shortName: before?.shortName ?? 'Euro' }).where(eq(t.currencies.code, 'EUR'));
+    }
+  });
+});

@@ -65,6 +65,12 @@ export interface ReferenceCache {
   /** The reference data; from memory when nothing changed since it was loaded. */
   current(): Promise<ReferenceData>;
   /**
+   * The copy `current()` would answer from memory without a statement, or null when it would
+   * read (nothing loaded, a change heard, or changes not being heard). Synchronous, for answers
+   * kept in memory (server/shared-answers.ts) to check that they still hold.
+   */
+  held(): ReferenceData | null;
+  /**
    * Resolves once this process knows of reference version `version` (heard its notification, or
    * loaded it): from then on its next read is at least that new. For tests and diagnostics.
    */
@@ -246,6 +252,7 @@ export async function createReferenceCache(database: Pick<Database, 'db' | 'obse
       }
       return reload();
     },
+    held: () => (copy !== null && listening && copy.generation === generation ? copy.data : null),
     heard: (version) =>
       version <= known ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ version, resolve })),
     close: async () => {
