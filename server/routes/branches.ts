@@ -27,6 +27,7 @@ import {
 } from '../services/branches.ts';
 import type { PlaceSearch } from '../services/places.ts';
 import { validate } from '../validation.ts';
+import { shareAnswer } from '../shared-answers.ts';
 import { lookupLimit } from './rate-limit.ts';
 
 const SiteParams = v.object({ siteId: IntParam });
@@ -49,9 +50,14 @@ export function branchRoutes(providers: { places: PlaceSearch; addresses: Addres
   const app = new Hono<AppEnv>();
 
   // Before the :id route, which would otherwise read 'default' as an id.
-  app.get(apiRoutes.defaultStore.pattern, validate('param', SiteParams), async (c) =>
-    c.json<Store>(await defaultStore(c.get('deps'), c.req.valid('param').siteId)),
-  );
+  app.get(apiRoutes.defaultStore.pattern, validate('param', SiteParams), async (c) => {
+    const deps = c.get('deps');
+    // Stores and their hours are reference data: the answer, read after this copy, is at least as
+    // new as it, and the same for every caller until a change to them is heard.
+    const ref = await deps.reference.current();
+    const store: Store = await defaultStore(deps, c.req.valid('param').siteId);
+    return shareAnswer(c, store, () => deps.reference.held() === ref);
+  });
 
   app.get(apiRoutes.metaStores.pattern, validate('param', SiteParams), async (c) =>
     c.json<Store[]>(await metaStores(c.get('deps'), c.req.valid('param').siteId)),

@@ -162,10 +162,12 @@ export function catalogueRoutes() {
     const now = deps.clock.now();
     const holidays = await bankHolidaysAt(now);
     if (!hasBearer(c)) {
-      const settings = siteSettings(ref, id, undefined, threshold, holidays);
+      const settings: SiteSettings = siteSettings(ref, id, undefined, threshold, holidays);
       // The threshold is the process's configuration: a restart with another one is another
       // version; the bank holidays are those of the year and the next.
-      return sharedCacheable(c, `r${ref.version}-i${threshold}-y${londonDay(now).slice(0, 4)}`) ?? c.json<SiteSettings>(settings);
+      const year = londonDay(now).slice(0, 4);
+      const holds = () => deps.reference.held() === ref && pricingDate(deps.clock).slice(0, 4) === year;
+      return sharedCacheable(c, `r${ref.version}-i${threshold}-y${year}`) ?? shareAnswer(c, settings, holds);
     }
     const session = await optionalSession(deps, c.req.header(AUTH_HEADER));
     let carts = { buyCartId: null as string | null, sellCartId: null as string | null };

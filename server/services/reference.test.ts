@@ -167,4 +167,30 @@ describe("anonymous answers kept in memory, through the API's own port (server/s
       await a.deps.db.update(t.currencies).set({ shortName: before?.shortName ?? 'Euro' }).where(eq(t.currencies.code, 'EUR'));
     }
   });
+  it("a site's default store is never stale: a branch renamed through another instance is in the next answer", async () => {
+    const port = await b.listen();
+    const url = `${port.url}${apiRoutes.defaultStore.url(1)}`;
+    const store = async () => (await (await fetch(url)).json()) as { id: number; name: string };
+    const before = await store();
+    // Kept: answered again without any statement.
+    expect((await b.countStatements(store)).statements).toEqual([]);
+    await a.deps.db.update(t.stores).set({ name: 'Renamed branch' }).where(eq(t.stores.id, before.id));
+    try {
+      await b.deps.reference.heard(await version(a));
+      expect(await store()).toMatchObject({ id: before.id, name: 'Renamed branch' });
+    } finally {
+      await a.deps.db.update(t.stores).set({ name: before.name }).where(eq(t.stores.id, before.id));
+    }
+  });
+
+  it('site settings are kept until the reference data moves, and for a session are never shared', async () => {
+    const port = await b.listen();
+    const url = `${port.url}${apiRoutes.siteSettings.url(1)}`;
+    const first = await (await fetch(url)).json();
+    expect((await b.countStatements(async () => fetch(url))).statements).toEqual([]);
+    const token = await b.newSession();
+    const personal = await fetch(url, { headers: b.auth(token) });
+    expect(personal.headers.get('Cache-Control')).toBe('private, no-store');
+    expect(await (await fetch(url)).json()).toEqual(first);
+  });
 });
