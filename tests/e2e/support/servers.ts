@@ -225,11 +225,11 @@ export async function startShop({ name, env = {}, adminDatabaseUrl, apiBase, app
       ...env,
     },
   });
+  // The child has its own copy of the descriptor.
+  closeSync(log);
   const pid = child.pid;
   if (pid === undefined) throw new Error('could not start the servers');
   running.add(pid);
-  // The child has its own copy of the descriptor.
-  closeSync(log);
 
   let stopped = false;
   const stop = async () => {
