@@ -137,13 +137,18 @@ describe('the app host and the provider', () => {
 
 describe('the log on stdout, written a few kilobytes at a time', () => {
   /** A process that logs `count` request lines on stdout, then waits `waitMs` and exits as `exit` says. */
-  async function child(count: number, waitMs: number, exit: 'exit' | 'stay'): Promise<{ lines: string[]; firstAfterMs: number | null }> {
+  async function child(count: number, waitMs: number, exit: 'exit' | 'stop' | 'stay'): Promise<{ lines: string[]; firstAfterMs: number | null }> {
     const { spawn } = await import('node:child_process');
     const script = [
-      `import { createLogger, requestLines } from ${JSON.stringify(new URL('./logger.ts', import.meta.url).pathname)};`,
+      `import { createLogger, flushLogs, requestLines } from ${JSON.stringify(new URL('./logger.ts', import.meta.url).pathname)};`,
       "const line = requestLines(createLogger({ level: 'info', name: 'api' }));",
       `for (let i = 0; i < ${count}; i++) line({ reqId: 'r' + i, method: 'GET', path: '/api/currencies', status: 200, ms: 0.1 });`,
-      exit === 'exit' ? `setTimeout(() => process.exit(0), ${waitMs});` : `setTimeout(() => {}, ${waitMs});`,
+      // 'exit': at once, as a crash would; 'stop': as the shop's clean stop does (server/start.ts).
+      exit === 'exit'
+        ? `setTimeout(() => process.exit(0), ${waitMs});`
+        : exit === 'stop'
+          ? `setTimeout(async () => { await flushLogs(); process.exit(0); }, ${waitMs});`
+          : `setTimeout(() => {}, ${waitMs});`,
     ].join('\n');
     const proc = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
     const started = Date.now();
@@ -170,8 +175,8 @@ describe('the log on stdout, written a few kilobytes at a time', () => {
     expect(firstAfterMs ?? Infinity).toBeLessThan(2_900);
   }, 30_000);
 
-  it('keeps every line of a burst larger than a batch, in order', async () => {
-    const { lines } = await child(500, 0, 'exit');
+  it('keeps every line of a burst larger than a batch, in order, through a clean stop', async () => {
+    const { lines } = await child(500, 0, 'stop');
     expect(lines.map((l) => (JSON.parse(l) as { reqId: string }).reqId)).toEqual(Array.from({ length: 500 }, (_, i) => `r${i}`));
   }, 30_000);
 });

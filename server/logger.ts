@@ -54,7 +54,37 @@ export interface LoggerOptions {
   destination?: DestinationStream;
 }
 
+/** The loggers' own stdout destinations, to be flushed before a clean exit. */
+const onStdout = new Set<ReturnType<typeof pino.destination>>();
+
+/** How long a clean exit waits for the log to be written out. */
+const FLUSH_ON_EXIT_MS = 2_000;
+
+/**
+ * Waits until every line the loggers on stdout have been given is written out, for a clean exit:
+ * lines waiting for a batch are written by pino's own exit hook too, but not a batch whose write
+ * is under way when the process exits.
+ */
+export async function flushLogs(): Promise<void> {
+  const flushed = Promise.all(
+    [...onStdout].map((stream) => new Promise<void>((resolve) => stream.flush(() => resolve()))),
+  );
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, FLUSH_ON_EXIT_MS);
+    timer.unref();
+  });
+  await Promise.race([flushed, late]);
+  clearTimeout(timer);
+}
+
 export function createLogger({ level, name, destination }: LoggerOptions): Logger {
+  let stream = destination;
+  if (stream === undefined) {
+    const own = pino.destination({ dest: 1, sync: false, minLength: LOG_BATCH_BYTES, periodicFlush: LOG_FLUSH_MS });
+    onStdout.add(own);
+    stream = own;
+  }
   return pino(
     {
       level,
@@ -65,8 +95,9 @@ export function createLogger({ level, name, destination }: LoggerOptions): Logge
       timestamp: pino.stdTimeFunctions.isoTime,
     },
     // Written in the background, a few kilobytes at a time, and at least every LOG_FLUSH_MS (and
-    // on exit): a write a line costs each request a system call and a wake-up of Node's threads.
-    destination ?? pino.destination({ dest: 1, sync: false, minLength: LOG_BATCH_BYTES, periodicFlush: LOG_FLUSH_MS }),
+    // on exit, see flushLogs): a write a line costs each request a system call and a wake-up of
+    // Node's threads.
+    stream,
   );
 }
 

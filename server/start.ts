@@ -10,7 +10,7 @@ import { systemClock, type Deps } from './deps.ts';
 import type { Config } from './env.ts';
 import { listen } from './http-server.ts';
 import type { ServerType } from '@hono/node-server';
-import { createLogger, withRequestLog } from './logger.ts';
+import { createLogger, flushLogs, withRequestLog } from './logger.ts';
 import { createPsp } from './psp/app.ts';
 import { PSP_REFUNDS_PATH, type SignedSend } from './psp/events.ts';
 import { SIGNATURE_HEADER } from './psp/signature.ts';
@@ -158,6 +158,8 @@ export async function start(config: Config, opening: Promise<Opened>): Promise<v
     await Promise.all(servers.map((s) => new Promise<void>((done) => s.close(() => done()))));
     await deps.reference.close();
     await database.close();
+    // The log's last lines, including a batch being written now.
+    await flushLogs();
     process.exit(0);
   }
   process.on('SIGINT', () => void stop('SIGINT'));
