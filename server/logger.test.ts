@@ -1,7 +1,11 @@
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { customer, orderAtDetails, problem, shopper } from './routes/commerce-fixtures.ts';
-import { createLogger, safeError, withRequestLog } from './logger.ts';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { pino } from 'pino';
+import { createLogger, LineBatches, LOG_BATCH_BYTES, requestLines, safeError, withRequestLog } from './logger.ts';
 import { createTestServer, type TestServer } from './testing.ts';
 
 function capture() {
@@ -136,6 +140,33 @@ describe('the app host and the provider', () => {
 });
 
 describe('the log on stdout, written a few kilobytes at a time', () => {
+  it('hands the destination whole batches, not a line at a time, and keeps every line in order', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'log-batches-'));
+    try {
+      const file = path.join(dir, 'log');
+      const out = pino.destination({ dest: file, sync: true, minLength: 1 });
+      await new Promise((resolve) => out.once('ready', resolve));
+      let writes = 0;
+      const write = out.write.bind(out);
+      out.write = (text: string) => {
+        writes++;
+        return write(text);
+      };
+      const batches = new LineBatches(out, -1);
+      const line = requestLines(createLogger({ level: 'info', destination: batches }));
+      for (let i = 0; i < 1_000; i++) line({ reqId: `r${i}`, method: 'GET', path: '/api/currencies', status: 200, ms: 0.1 });
+      // The last lines, less than a batch, would wait for the flush interval: a flush writes them now.
+      await new Promise<void>((resolve) => batches.flush(resolve));
+      const lines = (await readFile(file, 'utf8')).split('\n').filter(Boolean);
+      expect(lines.map((l) => (JSON.parse(l) as { reqId: string }).reqId)).toEqual(Array.from({ length: 1_000 }, (_, i) => `r${i}`));
+      // About 130 bytes a line: a write every LOG_BATCH_BYTES or so, not one a line.
+      expect(writes).toBeLessThanOrEqual(Math.ceil((1_000 * 140) / LOG_BATCH_BYTES) + 1);
+      expect(writes).toBeGreaterThan(0);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   /** A process that logs `count` request lines on stdout, then waits `waitMs` and exits as `exit` says. */
   async function child(count: number, waitMs: number, exit: 'exit' | 'stop' | 'stay'): Promise<{ lines: string[]; firstAfterMs: number | null }> {
     const { spawn } = await import('node:child_process');

@@ -8,6 +8,7 @@
  */
 import { Hono, type MiddlewareHandler } from 'hono';
 import { requestId } from 'hono/request-id';
+import { writeSync } from 'node:fs';
 import { pino, type DestinationStream, type Logger } from 'pino';
 import type { LogLevel } from './env.ts';
 
@@ -54,21 +55,85 @@ export interface LoggerOptions {
   destination?: DestinationStream;
 }
 
+/**
+ * Log lines gathered in memory and handed to pino's destination (sonic-boom) a batch at a time. On
+ * every write sonic-boom measures the byte length of the text it already holds, which costs each
+ * line more as a batch grows (about 2 µs a line at a 4 KB batch, half of a request line's whole
+ * cost); handed whole batches, it measures once a batch.
+ */
+export class LineBatches implements DestinationStream {
+  private lines: string[] = [];
+  private length = 0;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  /** `out` writes to file descriptor `fd`, each batch at once (minLength 1) or after the write under way. */
+  constructor(
+    private readonly out: ReturnType<typeof pino.destination>,
+    private readonly fd: number,
+  ) {}
+
+  write(line: string): void {
+    this.lines.push(line);
+    this.length += line.length;
+    if (this.length >= LOG_BATCH_BYTES) this.handOver();
+    else if (this.timer === undefined) {
+      this.timer = setTimeout(() => this.handOver(), LOG_FLUSH_MS);
+      this.timer.unref();
+    }
+  }
+
+  /** The lines waiting, as one text, now no longer waiting. */
+  private take(): string {
+    clearTimeout(this.timer);
+    this.timer = undefined;
+    const text = this.lines.join('');
+    this.lines = [];
+    this.length = 0;
+    return text;
+  }
+
+  private handOver(): void {
+    const text = this.take();
+    if (text !== '') this.out.write(text);
+  }
+
+  /** Calls back once every line given so far is written, a batch under way included. */
+  flush(done: () => void): void {
+    this.handOver();
+    this.out.flush(() => done());
+  }
+
+  /**
+   * On exit, with no event loop left: what the destination holds, then the lines waiting, written
+   * synchronously. A batch whose write is under way cannot be waited for (flushLogs can, before).
+   */
+  flushOnExit(): void {
+    const text = this.take();
+    try {
+      this.out.flushSync();
+      if (text !== '') writeSync(this.fd, text);
+    } catch {
+      // stdout is gone: nothing left to write to.
+    }
+  }
+}
+
 /** The loggers' own stdout destinations, to be flushed before a clean exit. */
-const onStdout = new Set<ReturnType<typeof pino.destination>>();
+const onStdout = new Set<LineBatches>();
+process.once('exit', () => {
+  for (const batches of onStdout) batches.flushOnExit();
+});
 
 /** How long a clean exit waits for the log to be written out. */
 const FLUSH_ON_EXIT_MS = 2_000;
 
 /**
  * Waits until every line the loggers on stdout have been given is written out, for a clean exit:
- * lines waiting for a batch are written by pino's own exit hook too, but not a batch whose write
- * is under way when the process exits.
+ * the lines waiting are written on exit too (flushOnExit), but not a batch whose write is under way
+ * when the process exits.
  */
 export async function flushLogs(): Promise<void> {
-  const flushed = Promise.all(
-    [...onStdout].map((stream) => new Promise<void>((resolve) => stream.flush(() => resolve()))),
-  );
+  const flushed = Promise.all([...onStdout].map((stream) => new Promise<void>((resolve) => stream.flush(resolve))));
   let timer: ReturnType<typeof setTimeout> | undefined;
   const late = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, FLUSH_ON_EXIT_MS);
@@ -81,7 +146,9 @@ export async function flushLogs(): Promise<void> {
 export function createLogger({ level, name, destination }: LoggerOptions): Logger {
   let stream = destination;
   if (stream === undefined) {
-    const own = pino.destination({ dest: 1, sync: false, minLength: LOG_BATCH_BYTES, periodicFlush: LOG_FLUSH_MS });
+    // Written in the background, a few kilobytes at a time, and at least every LOG_FLUSH_MS (and on
+    // exit): a write a line costs each request a system call and a wake-up of Node's threads.
+    const own = new LineBatches(pino.destination({ dest: 1, sync: false, minLength: 1 }), 1);
     onStdout.add(own);
     stream = own;
   }
@@ -94,9 +161,6 @@ export function createLogger({ level, name, destination }: LoggerOptions): Logge
       base: undefined,
       timestamp: pino.stdTimeFunctions.isoTime,
     },
-    // Written in the background, a few kilobytes at a time, and at least every LOG_FLUSH_MS (and
-    // on exit, see flushLogs): a write a line costs each request a system call and a wake-up of
-    // Node's threads.
     stream,
   );
 }
