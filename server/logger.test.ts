@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { customer, orderAtDetails, problem, shopper } from './routes/commerce-fixtures.ts';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
-import { createLogger, LineBatches, LOG_BATCH_BYTES, requestLines, safeError, withRequestLog } from './logger.ts';
+import { createLogger, isoTime, LineBatches, LOG_BATCH_BYTES, requestLines, safeError, withRequestLog } from './logger.ts';
 import { createTestServer, type TestServer } from './testing.ts';
 
 function capture() {
@@ -66,6 +66,21 @@ describe('the API log of a customer-info the database refuses', () => {
     const lines = log.records().filter((r) => r.msg === 'request');
     expect(lines.at(-1)).toMatchObject({ reqId: 'support-ref-123', method: 'GET', path: '/session/1/loyalty-signin' });
     expect(lines.every((r) => typeof r.reqId === 'string' && r.reqId !== '')).toBe(true);
+  });
+});
+
+describe('the time on each line', () => {
+  it('is pino\'s ISO time, formatted again as soon as the millisecond changes', () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      for (const at of ['2026-11-26T21:00:00.000Z', '2026-11-26T21:00:00.000Z', '2026-11-26T21:00:00.001Z', '2026-03-29T01:00:00.000Z']) {
+        vi.setSystemTime(new Date(at));
+        expect(isoTime()).toBe(pino.stdTimeFunctions.isoTime());
+        expect(isoTime()).toBe(`,"time":"${at}"`);
+      }
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

@@ -118,6 +118,22 @@ export class LineBatches implements DestinationStream {
   }
 }
 
+let lastMs = Number.NaN;
+let lastTime = '';
+
+/**
+ * pino's ISO time (`,"time":"2026-11-26T21:00:00.000Z"`), formatted once a millisecond: under load
+ * many lines share one, and formatting a date costs about a fifth of a request line.
+ */
+export function isoTime(): string {
+  const ms = Date.now();
+  if (ms !== lastMs) {
+    lastMs = ms;
+    lastTime = `,"time":"${new Date(ms).toISOString()}"`;
+  }
+  return lastTime;
+}
+
 /** The loggers' own stdout destinations, to be flushed before a clean exit. */
 const onStdout = new Set<LineBatches>();
 process.once('exit', () => {
@@ -159,7 +175,7 @@ export function createLogger({ level, name, destination }: LoggerOptions): Logge
       redact: { paths: REDACT_PATHS, censor: '[redacted]' },
       serializers: { err: safeError },
       base: undefined,
-      timestamp: pino.stdTimeFunctions.isoTime,
+      timestamp: isoTime,
     },
     stream,
   );
