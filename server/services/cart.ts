@@ -6,7 +6,7 @@
  * A session has one current cart (sessions.cart_id). It is open until checkout; after checkout it
  * is read-only and belongs to its order; DELETE /cart abandons it and any order in progress.
  */
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { randomInt, randomUUID } from 'node:crypto';
 import { londonDateKey } from '#domain/availability.ts';
 import type { Currency, ProductId } from '#domain/contract/catalogue.ts';
@@ -19,6 +19,7 @@ import { ORDER_STATE } from '#domain/order-state.ts';
 import { isProductId, PRODUCT, storeServesProduct, transactionTypeOf } from '#domain/products.ts';
 import { checkSpend, spendLimitsOf } from '#domain/spend.ts';
 import type { Db } from '../db/client.ts';
+import { reusable, setTo } from '../db/reusable.ts';
 import * as t from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { conflict, forbidden, HttpProblem, notFound, unprocessable } from '../errors.ts';
@@ -104,15 +105,66 @@ export function cartView(ref: ReferenceData, cart: CartRow, lines: readonly Line
   };
 }
 
-/** A cart and its lines in the order they were added, in one statement; the cart row locked if asked. */
-async function cartWithLines(db: Db, cartId: string, lock = false): Promise<{ cart: CartRow; lines: LineRow[] } | undefined> {
-  const query = db
+// The statements of every cart change, built once (server/db/reusable.ts).
+const cartWithLinesQuery = (db: Db) =>
+  db
     .select({ cart: t.carts, line: t.cartLines })
     .from(t.carts)
     .leftJoin(t.cartLines, eq(t.cartLines.cartId, t.carts.id))
-    .where(eq(t.carts.id, cartId))
+    .where(eq(t.carts.id, sql.placeholder('cartId')))
     .orderBy(asc(t.cartLines.position));
-  const rows = lock ? await query.for('update', { of: t.carts }) : await query;
+const readCartWithLines = reusable(cartWithLinesQuery);
+const lockCartWithLines = reusable((db) => cartWithLinesQuery(db).for('update', { of: t.carts }));
+
+/** The cart's guarantee choices and time of change, as a change to its lines writes them. */
+const cartChoicesSet: CartChoices = {
+  buyBackGuarantee: setTo('buyBackGuarantee'),
+  refundGuarantee: setTo('refundGuarantee'),
+  updatedAt: setTo('updatedAt'),
+};
+const addLineAndChoices = reusable((db) => {
+  const inserted = db.$with('inserted').as(
+    db
+      .insert(t.cartLines)
+      .values({
+        id: sql.placeholder('id'),
+        cartId: sql.placeholder('cartId'),
+        currencyCode: sql.placeholder('currencyCode'),
+        qtyMinor: sql.placeholder('qtyMinor'),
+        rate: sql.placeholder('rate'),
+        price: sql.placeholder('price'),
+        increment: sql.placeholder('increment'),
+        totalMinor: sql.placeholder('totalMinor'),
+        createdAt: sql.placeholder('createdAt'),
+      })
+      .returning({ id: t.cartLines.id }),
+  );
+  return db.with(inserted).update(t.carts).set(cartChoicesSet).where(eq(t.carts.id, sql.placeholder('cartId')));
+});
+const updateLineAndChoices = reusable((db) => {
+  const updated = db.$with('updated').as(
+    db
+      .update(t.cartLines)
+      .set({
+        qtyMinor: setTo('qtyMinor'),
+        rate: setTo('rate'),
+        price: setTo('price'),
+        increment: setTo('increment'),
+        totalMinor: setTo('totalMinor'),
+      })
+      .where(eq(t.cartLines.id, sql.placeholder('lineId')))
+      .returning({ id: t.cartLines.id }),
+  );
+  return db.with(updated).update(t.carts).set(cartChoicesSet).where(eq(t.carts.id, sql.placeholder('cartId')));
+});
+const deleteLineAndChoices = reusable((db) => {
+  const deleted = db.$with('deleted').as(db.delete(t.cartLines).where(eq(t.cartLines.id, sql.placeholder('lineId'))).returning({ id: t.cartLines.id }));
+  return db.with(deleted).update(t.carts).set(cartChoicesSet).where(eq(t.carts.id, sql.placeholder('cartId')));
+});
+
+/** A cart and its lines in the order they were added, in one statement; the cart row locked if asked. */
+async function cartWithLines(db: Db, cartId: string, lock = false): Promise<{ cart: CartRow; lines: LineRow[] } | undefined> {
+  const rows = await (lock ? lockCartWithLines : readCartWithLines)(db, { cartId });
   const first = rows[0];
   if (first === undefined) return undefined;
   return { cart: first.cart, lines: rows.flatMap((r) => (r.line === null ? [] : [r.line])) };
@@ -320,8 +372,7 @@ export async function addLine(deps: Deps, session: SessionContext, request: { cu
     return {
       lines: [...lines, added],
       write: async (tx, choices) => {
-        const inserted = tx.$with('inserted').as(tx.insert(t.cartLines).values(values).returning({ id: t.cartLines.id }));
-        await tx.with(inserted).update(t.carts).set(choices).where(eq(t.carts.id, cart.id));
+        await addLineAndChoices(tx, { ...values, ...choices });
       },
     };
   });
@@ -351,14 +402,7 @@ export async function updateLine(deps: Deps, session: SessionContext, lineId: st
     return {
       lines: lines.map((l) => (l.id === existing.id ? { ...l, ...line } : l)),
       write: async (tx, choices) => {
-        const updated = tx.$with('updated').as(
-          tx
-            .update(t.cartLines)
-            .set({ qtyMinor: line.qtyMinor, rate: line.rate, price: line.price, increment: line.increment, totalMinor: line.totalMinor })
-            .where(eq(t.cartLines.id, existing.id))
-            .returning({ id: t.cartLines.id }),
-        );
-        await tx.with(updated).update(t.carts).set(choices).where(eq(t.carts.id, cart.id));
+        await updateLineAndChoices(tx, { ...line, lineId: existing.id, cartId: cart.id, ...choices });
       },
     };
   });
@@ -370,8 +414,7 @@ export async function deleteLine(deps: Deps, session: SessionContext, lineId: st
     return {
       lines: lines.filter((l) => l.id !== existing.id),
       write: async (tx, choices) => {
-        const deleted = tx.$with('deleted').as(tx.delete(t.cartLines).where(eq(t.cartLines.id, existing.id)).returning({ id: t.cartLines.id }));
-        await tx.with(deleted).update(t.carts).set(choices).where(eq(t.carts.id, cart.id));
+        await deleteLineAndChoices(tx, { lineId: existing.id, cartId: cart.id, ...choices });
       },
     };
   });

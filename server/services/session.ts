@@ -3,10 +3,11 @@
  * (HS256) naming it, with the session's site, cart and order and an expiry. The row is the truth:
  * the token's claims are checked against it on every authorised call.
  */
-import { and, eq, gt, isNull, or, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { createHash, randomBytes } from 'node:crypto';
 import { SignJWT, compactVerify, errors as joseErrors, jwtVerify } from 'jose';
 import type { Db } from '../db/client.ts';
+import { reusable } from '../db/reusable.ts';
 import * as t from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { forbidden, notFound, unauthorized } from '../errors.ts';
@@ -182,8 +183,11 @@ export async function exchangeLegacyToken(deps: Deps, siteId: number, token: str
   });
 }
 
+/** Every signed-in call reads its session: built once (server/db/reusable.ts). */
+const sessionById = reusable((db) => db.select().from(t.sessions).where(eq(t.sessions.id, sql.placeholder('sessionId'))));
+
 export async function findSession(db: Db, sessionId: string): Promise<SessionRow | null> {
-  const [row] = await db.select().from(t.sessions).where(eq(t.sessions.id, sessionId));
+  const [row] = await sessionById(db, { sessionId });
   return row === undefined ? null : toRow(row);
 }
 
