@@ -7,16 +7,18 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { drizzle as DrizzlePglite } from 'drizzle-orm/pglite';
 import { mkdir } from 'node:fs/promises';
 import type pg from 'pg';
-import * as schema from './schema.ts';
 
 // Each driver loads only when its database is opened: a shop on PostgreSQL never loads PGlite's
 // WebAssembly, and one on PGlite never loads node-postgres (start-up time).
 type PgModule = typeof pg;
 const loadPg = async (): Promise<PgModule> => (await import('pg')).default;
 
-export type Schema = typeof schema;
-/** What services query through; a transaction (`db.transaction(async (tx) => ...)`) has the same type. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * What services query through; a transaction (`db.transaction(async (tx) => ...)`) has the same type.
+ * Without drizzle's relational queries (`db.query.table.findMany`), which the shop does not use:
+ * given the schema, drizzle would make a query object for every table on every transaction.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 /** Told of every SQL statement sent on any connection (transaction control included), once it is answered. */
 /** Told each statement once it is answered, with its parameters (none for plain SQL text). */
@@ -162,7 +164,7 @@ function wrapPglite(client: PGlite, drizzlePglite: typeof DrizzlePglite): Databa
     }) as typeof client.transaction,
   };
   Object.assign(client, observed);
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = drizzlePglite({ client }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
@@ -210,7 +212,7 @@ async function openPostgres(url: string, pgSchema?: string): Promise<Database> {
   pool.on('connect', (client) => {
     client.query = told(tell, client.query.bind(client) as typeof client.query);
   });
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const db = drizzlePg({ client: pool }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
