@@ -115,7 +115,9 @@ describe.skipIf(!chromiumAvailable())('every story in Chromium', () => {
   beforeAll(async () => {
     server = await serveStatic(STATIC);
     browser = await launchBrowser();
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB', timezoneId: 'Europe/London' });
+    // Reduced motion: the shop's own rule then ends every transition at once (src/ui/global.css), so
+    // axe measures the colours a story settles on, not a button halfway through its colour change.
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB', timezoneId: 'Europe/London', reducedMotion: 'reduce' });
     await context.addInitScript({ content: RECORD_CHANNEL });
     console.log(`story tests: ${stories.length} stories from storybook-static/index.json`);
   });
