@@ -127,9 +127,6 @@ export function isValidBirthDate(iso: string, now: Date): boolean {
 const required = (message: string) => v.pipe(v.string(), storable(), v.trim(), v.nonEmpty(message));
 
 
-/** PUT /api/order/basket-email: the address the shopper left the email field with. */
-export const BasketEmailRequestSchema = v.object({ emailAddress: EmailSchema });
-export type BasketEmailRequest = v.InferOutput<typeof BasketEmailRequestSchema>;
 
 const PhoneSchema = v.pipe(
   v.string(),

@@ -16,3 +16,7 @@ export const EmailSchema = v.pipe(
   v.maxLength(EMAIL_MAX_LENGTH, messages.maxCharacters),
   v.email(messages.emailInvalid),
 );
+
+/** PUT /api/order/basket-email: the address the shopper left the email field with. */
+export const BasketEmailRequestSchema = v.object({ emailAddress: EmailSchema });
+export type BasketEmailRequest = v.InferOutput<typeof BasketEmailRequestSchema>;

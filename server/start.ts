@@ -15,6 +15,7 @@ import { createPsp } from './psp/app.ts';
 import { PSP_REFUNDS_PATH, type SignedSend } from './psp/events.ts';
 import { SIGNATURE_HEADER } from './psp/signature.ts';
 import { PSP_CALLBACK_PATH } from './routes/order.ts';
+import { loadCustomerRules } from './services/order.ts';
 import { pspWebhookSecret, sendRequestedRefunds } from './services/payment.ts';
 import { rateHistorySpan } from './services/rates.ts';
 import { createReferenceCache } from './services/reference.ts';
@@ -117,10 +118,12 @@ export async function start(config: Config, opening: Promise<Opened>): Promise<v
 
   // Email and the job queue load once the API answers: their modules (the SMTP client and server,
   // the MIME parser, the queue) are most of the server's code and nothing before them needs them.
+  // So do the customer details' rules (the phone number's metadata), before the first details come.
   const [{ startMailCatcher }, { createMailer }, { JOBS, startJobQueue }] = await Promise.all([
     import('./mail/catcher.ts'),
     import('./mail/mailer.ts'),
     import('./jobs/queue.ts'),
+    loadCustomerRules(),
   ]);
 
   // Email: SMTP_URL, or the local mail catcher with its web inbox (server/mail/catcher.ts).

@@ -11,7 +11,7 @@ import { chooseDeliverySlot, deliverySlotsOf, getOrder, saveTracking, submitCust
 import { createPaymentIntent, handleProviderCallback } from '../services/payment.ts';
 import { validate } from '../validation.ts';
 import * as v from 'valibot';
-import { BasketEmailRequestSchema } from '#domain/customer.ts';
+import { BasketEmailRequestSchema } from '#domain/email.ts';
 import { formatMessage, serverMessages } from '#domain/messages.ts';
 import { askBasketLink, optOut } from '../services/basket-link.ts';
 import { plainPage } from '../mail/layout.ts';

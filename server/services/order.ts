@@ -7,7 +7,8 @@ import type { ProductId } from '#domain/contract/catalogue.ts';
 import { NO_STOCK, type CustomerInfoResponse, type DeliverySlot, type Order, type OrderStateValue, type Tracking } from '#domain/contract/order.ts';
 import { londonDate, londonDateKey } from '#domain/availability.ts';
 import { nationOfPostcode } from '#domain/cut-off.ts';
-import { customerDetailsSchema, type CustomerDetails } from '#domain/customer.ts';
+import type * as CustomerRules from '#domain/customer.ts';
+import type { CustomerDetails } from '#domain/customer.ts';
 import { guaranteeFeesMinor } from '#domain/guarantees.ts';
 import { exponentOf, toMajor } from '#domain/money.ts';
 import { isOrderStateValue, ORDER_STATE, PAYMENT_STATUS_RETRY_MS } from '#domain/order-state.ts';
@@ -257,8 +258,21 @@ export async function saveTracking(deps: Deps, session: SessionContext, tracking
   await deps.db.update(t.orders).set({ tracking: values, updatedAt: deps.clock.now() }).where(eq(t.orders.id, order.id));
 }
 
+let customerRules: Promise<typeof CustomerRules> | undefined;
+
+/**
+ * The customer details' rules, loaded on first use: with the phone number's metadata they are
+ * the largest part of the API's code, and nothing before the details step needs them, so the
+ * server starts answering without them (server/start.ts loads them once it answers).
+ */
+export function loadCustomerRules(): Promise<typeof CustomerRules> {
+  customerRules ??= import('#domain/customer.ts');
+  return customerRules;
+}
+
 /** Validates the submitted details with the client's own schema; 422 naming each bad field. */
-export function parseCustomerDetails(body: unknown, now: Date): CustomerDetails {
+export async function parseCustomerDetails(body: unknown, now: Date): Promise<CustomerDetails> {
+  const { customerDetailsSchema } = await loadCustomerRules();
   const parsed = v.safeParse(customerDetailsSchema(now), body);
   if (parsed.success) return parsed.output;
   const fields = fieldErrors(parsed.issues);
@@ -299,7 +313,7 @@ async function customerHistory(db: Db, order: OrderRow, key: string, now: Date, 
  */
 export async function submitCustomer(deps: Deps, session: SessionContext, body: unknown): Promise<CustomerInfoResponse> {
   const now = deps.clock.now();
-  const details = parseCustomerDetails(body, now);
+  const details = await parseCustomerDetails(body, now);
   return deps.db.transaction(async (tx) => {
     const order = await currentOrder(deps, session, { lock: true, db: tx });
     if (order.state !== ORDER_STATE.CREATED) {
