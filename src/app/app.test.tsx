@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, RouteTable } from './routing.tsx';
 import { appPaths } from '#domain/contract/routes.ts';
 import { describe, expect, it, vi } from 'vitest';
 import { messages } from '#domain/messages.ts';
@@ -17,10 +17,12 @@ describe('RouteErrors', () => {
     render(
       <MemoryRouter initialEntries={['/boom']}>
         <RouteErrors>
-          <Routes>
-            <Route path="/boom" element={<Boom />} />
-            <Route path={appPaths.branches} element={<p>A page that draws</p>} />
-          </Routes>
+          <RouteTable
+            routes={[
+              { path: '/boom', element: <Boom /> },
+              { path: appPaths.branches, element: <p>A page that draws</p> },
+            ]}
+          />
         </RouteErrors>
       </MemoryRouter>,
     );

@@ -1,7 +1,5 @@
 import { useLayoutEffect, useState } from 'react';
-// From 'react-router', not 'react-router/dom': the tests resolve those two entries to separate
-// copies, and the router's hooks must see the provider of the same copy.
-import { BrowserRouter, useNavigate } from 'react-router';
+import { BrowserRouter, useNavigate } from './routing.tsx';
 import { shopNavigator } from './navigation.ts';
 import { ShopProviders } from './providers.tsx';
 import { ShopRoutes } from './router.tsx';

@@ -3,7 +3,7 @@
  * child it is, with the page's name as systemId) with its input, and carries out the side effects
  * the chart emits, which leave the actor system (what actors tell each other never passes here):
  *
- * - `navigation.requested`: react-router's navigate for the shop's own addresses, a full
+ * - `navigation.requested`: the router's navigate for the shop's own addresses, a full
  *   navigation (location.assign) for an absolute URL on another origin;
  * - `tracking.stepViewed`, `order.confirmed`: the marketing tracker and session storage;
  * - `payment.reported`: postMessage to the page holding the payment iframe, at the shop's exact
@@ -12,7 +12,7 @@
  */
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from './routing.tsx';
 import { SELL_TRAVEL_MONEY_PAGE } from '#domain/products.ts';
 import { selectCartSummary, selectCountdownRef } from '#machines/cart/cart.machine.ts';
 import { selectHasProfile, selectSessionFailed, selectSessionNotice, selectToken, type SessionNotice } from '#machines/session/session.machine.ts';
@@ -228,7 +228,9 @@ export function useCalculatorActor(options: CalculatorPageOptions = {}): Calcula
     const params = new URLSearchParams(location.search);
     params.delete(event.name);
     const search = params.toString();
-    void navigate({ pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash }, { replace: true });
+    // The address bar keeps its fragment (the skip link's #main, say); a memory address has none.
+    const hash = typeof window === 'undefined' || window.location.pathname !== location.pathname ? '' : window.location.hash;
+    navigate(`${location.pathname}${search ? `?${search}` : ''}${hash}`, { replace: true });
   });
   usePageEmitted('calculator', 'navigation.requested', (event) => go(event.to));
 

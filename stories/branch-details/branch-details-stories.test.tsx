@@ -3,7 +3,7 @@
  * answered (or, for loading, while it never does).
  */
 import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '#src/app/routing.tsx';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadStory, storyCases, type StoryModule } from '../support/story-cases.ts';
 

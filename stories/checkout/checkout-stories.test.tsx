@@ -3,7 +3,7 @@
  * screen renders there without an error.
  */
 import { render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '#src/app/routing.tsx';
 import { describe, expect, it } from 'vitest';
 import type { AnyActorRef } from 'xstate';
 import { activeStateIds, loadStory, storyCases, type StoryModule } from '../support/story-cases.ts';

@@ -3,7 +3,7 @@
  * its screen shows there what the story says it shows.
  */
 import { cleanup, render } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '#src/app/routing.tsx';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AnyActorRef } from 'xstate';
 import { activeStateIds, loadStory, storyCases, type StoryModule } from '../support/story-cases.ts';

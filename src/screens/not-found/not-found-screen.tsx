@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '#src/app/routing.tsx';
 import { appPaths } from '#domain/contract/routes.ts';
 import { messages } from '#domain/messages.ts';
 
