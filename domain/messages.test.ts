@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { branchEmailDisclaimer, formatMessage, messages, withContentOverrides } from './messages.ts';
+import { branchEmailDisclaimer, defaultOverridableTexts, formatMessage, messages, withContentOverrides } from './messages.ts';
 
 describe('messages', () => {
   it.each([
@@ -102,12 +102,17 @@ describe('withContentOverrides', () => {
     const m = withContentOverrides({ roundingWarning: '  ', currencyNotSellable: null });
     expect(m.roundingWarning).toBe(messages.roundingWarning);
     expect(m.currencyNotSellable).toBe(messages.currencyNotSellable);
-    expect(withContentOverrides(undefined)).toEqual(messages);
+    expect(withContentOverrides(undefined)).toEqual({
+      roundingWarning: messages.roundingWarning,
+      currencyNotSellable: messages.currencyNotSellable,
+      currencyNotBuyable: messages.currencyNotBuyable,
+    });
   });
 
   it('ignores keys that are not overridable', () => {
     const m = withContentOverrides({ cartExpired: 'Gone' } as never);
-    expect(m.cartExpired).toBe('Cart expired');
+    expect(m).toEqual(defaultOverridableTexts);
+    expect(messages.cartExpired).toBe('Cart expired');
   });
 });
 

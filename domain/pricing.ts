@@ -4,7 +4,7 @@
  * per foreign unit, increment (the branch's smallest note) and tier amounts in foreign units.
  */
 import type { QuoteResponse, RateTier } from './contract/catalogue.ts';
-import { formatMessage, messages, type Messages } from './messages.ts';
+import { defaultOverridableTexts, formatMessage, messages, type Messages } from './messages.ts';
 import { exponentOf, foreignAmountOf, formatUnits, gbpPriceOf, toMinor } from './money.ts';
 
 export type QuoteRates = Pick<QuoteResponse, 'rate' | 'price' | 'increment' | 'rateTiers'>;
@@ -86,7 +86,7 @@ export function roundUpToIncrement(foreignMinor: number, code: string, increment
 export function roundingWarning(
   currency: { symbol: string },
   increment: number,
-  text: Pick<Messages, 'roundingWarning'> = messages,
+  text: Pick<Messages, 'roundingWarning'> = defaultOverridableTexts,
 ): string {
   return formatMessage(text.roundingWarning, { symbol: currency.symbol, increment: String(increment) });
 }
@@ -101,7 +101,7 @@ export function applyBranchIncrement(
   foreignMinor: number,
   currency: { code: string; symbol: string },
   newIncrement: number,
-  text: Pick<Messages, 'roundingWarning'> = messages,
+  text: Pick<Messages, 'roundingWarning'> = defaultOverridableTexts,
 ): { foreignMinor: number; warning: string | null } {
   const rounded = roundUpToIncrement(foreignMinor, currency.code, newIncrement);
   return {
@@ -236,7 +236,7 @@ export function currenciesForNewLine<C extends { code: string }>(
 export function currencyUnavailableMessage(
   currency: { pluralName: string; purchaseAllowed: boolean; sellBackAllowed: boolean },
   type: 'sell' | 'buy',
-  text: Pick<Messages, 'currencyNotSellable' | 'currencyNotBuyable'> = messages,
+  text: Pick<Messages, 'currencyNotSellable' | 'currencyNotBuyable'> = defaultOverridableTexts,
 ): string | null {
   if (type === 'sell' && !currency.purchaseAllowed) {
     return formatMessage(text.currencyNotSellable, { currency: currency.pluralName });

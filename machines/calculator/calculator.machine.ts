@@ -40,7 +40,7 @@ import type {
 import { searchCurrencies } from '#domain/currency-search.ts';
 import { untilNextMinute } from '#domain/countdown.ts';
 import type { BankHolidays } from '#domain/cut-off.ts';
-import { messages, withContentOverrides, type ContentOverrides, type Messages } from '#domain/messages.ts';
+import { defaultOverridableTexts, messages, withContentOverrides, type ContentOverrides, type OverridableMessages } from '#domain/messages.ts';
 import { GBP_CODE, toMajor, toMinor } from '#domain/money.ts';
 import {
   AMOUNT_DEBOUNCE_MS,
@@ -128,7 +128,7 @@ export interface CalculatorContext {
   products: Product[];
   content: CalculatorContent | null;
   /** The texts, with the content's rewordings applied. */
-  texts: Messages;
+  texts: OverridableMessages;
   transactionType: TransactionType;
   productId: ProductId;
   currencyCode: string;
@@ -493,7 +493,7 @@ export const calculatorMachine = setup({
       currencies: [],
       products: [],
       content: null,
-      texts: messages,
+      texts: defaultOverridableTexts,
       transactionType: selection.transactionType,
       productId: selection.productId,
       currencyCode,
