@@ -222,6 +222,9 @@ async function cannon(url: string, connections: number, durationS: number, heade
   return autocannon({ url, connections, duration: durationS, headers });
 }
 
+/** Untimed load on each server before the rounds. */
+const WARM_UP_S = 3;
+
 /** Successful responses per second. */
 const okRate = (r: autocannon.Result) => r['2xx'] / r.duration;
 
@@ -240,9 +243,10 @@ export async function benchLoad(
   const quoteUrl = `${shop.urls.api}${LOAD_QUOTE_PATH}`;
   const check = await fetch(quoteUrl, { headers });
   if (check.status !== 200) throw new Error(`GET quote answered ${check.status}: ${await check.text()}`);
-  // Warm both up (JIT, connection pools) before anything counts.
-  await cannon(`${hello.url}/`, 10, 1);
-  await cannon(quoteUrl, 10, 1, headers);
+  // Warm both up (JIT, connection pools) before anything counts: 3 s each, since a shop's first
+  // 3-4 s of load after it starts answered about a third fewer quotes a second than the next ones.
+  await cannon(`${hello.url}/`, 10, WARM_UP_S);
+  await cannon(quoteUrl, 10, WARM_UP_S, headers);
   const results: LoadResult[] = [];
   for (const connections of options.connections) {
     log(`  ${database}, ${connections} connections`);
