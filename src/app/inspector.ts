@@ -11,7 +11,6 @@
  * the first moments, before it arrives, are kept and handed over in order.
  */
 import type { InspectionEvent, Observer } from 'xstate';
-import { createLiveFlows } from './live-flows.ts';
 
 export interface InspectEnv {
   VITE_INSPECT?: string | boolean | undefined;
@@ -105,20 +104,22 @@ function sharedBrowserInspector(): InspectorLike {
 let local: InspectorLike | undefined;
 
 /**
- * The shop's own flows panel, once per page: its collector takes the events from the first one
- * on; the panel and the diagram layout load as their own chunk and mount beside the shop.
+ * The shop's own flows panel, once per page: its collector, the panel and the diagram layout load
+ * as their own chunks (the events of the first moments wait, in order, for the collector) and the
+ * panel mounts beside the shop.
  */
 function sharedLocalView(): InspectorLike {
-  if (local === undefined) {
+  local ??= deferredInspector(async () => {
+    const { createLiveFlows } = await import('./live-flows.ts');
     const live = createLiveFlows();
-    local = { inspect: live.inspect };
     if (typeof document !== 'undefined') {
       Promise.all([import('./live-flows-panel.tsx'), import('./flow-drawing.ts')]).then(
         ([panel, drawing]) => panel.mountLiveFlows(live, drawing.drawFlow),
         (error: unknown) => console.warn('The flows panel could not load', error),
       );
     }
-  }
+    return { inspect: live.inspect };
+  });
   return local;
 }
 
