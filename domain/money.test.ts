@@ -1,3 +1,4 @@
+import * as iso from 'dinero.js/currencies';
 import { describe, expect, it } from 'vitest';
 import {
   currencyFor,
@@ -25,6 +26,10 @@ describe('currencies', () => {
     ['KWD', 3],
   ])('%s has exponent %i', (code, exponent) => {
     expect(exponentOf(code)).toBe(exponent);
+  });
+
+  it.each(Object.entries(iso))('%s is defined as dinero.js/currencies defines it', (code, definition) => {
+    expect(currencyFor(code)).toEqual(definition);
   });
 
   it('builds a two-decimal currency for a code dinero.js does not know', () => {

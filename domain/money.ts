@@ -6,7 +6,6 @@
  * Rounding (spec 9): prices are rounded UP at 2 decimals; displayed amounts half-even; rates are
  * shown to 4 decimals. Rates are foreign units per £1.
  */
-import * as iso from 'dinero.js/currencies';
 import {
   convert,
   dinero,
@@ -26,11 +25,30 @@ export const GBP_CODE = 'GBP';
 export const GBP_SYMBOL = '£';
 const RATE_DECIMALS = 4;
 
-const isoCurrencies = iso as unknown as Readonly<Record<string, Currency | undefined>>;
+/**
+ * ISO 4217's minor units where they are not hundredths, as dinero.js/currencies defines them
+ * (money.test.ts checks every code of that table): kept here rather than importing the table,
+ * whose 166 currencies were a kilobyte and a half of every visitor's first load.
+ */
+const EXPONENTS: Readonly<Record<string, number>> = {
+  BIF: 0, CLP: 0, DJF: 0, GNF: 0, ISK: 0, JPY: 0, KMF: 0, KRW: 0, PYG: 0, RWF: 0, UGX: 0, UYI: 0, VND: 0, VUV: 0, XAF: 0, XOF: 0, XPF: 0,
+  MGA: 1, MRU: 1,
+  BHD: 3, IQD: 3, JOD: 3, KWD: 3, LYD: 3, OMR: 3, TND: 3,
+  CLF: 4, UYW: 4,
+};
+/** The ariary and the ouguiya divide into fifths (5 iraimbilanja, 5 khoums), not tenths. */
+const BASES: Readonly<Record<string, number>> = { MGA: 5, MRU: 5 };
 
-/** The ISO 4217 definition, or two decimals for a code dinero.js does not know. */
+const currencies = new Map<string, Currency>();
+
+/** The ISO 4217 definition (two decimals for a code ISO 4217 does not have). */
 export function currencyFor(code: string): Currency {
-  return isoCurrencies[code] ?? { code, base: 10, exponent: 2 };
+  let currency = currencies.get(code);
+  if (currency === undefined) {
+    currency = Object.freeze({ code, base: BASES[code] ?? 10, exponent: EXPONENTS[code] ?? 2 });
+    currencies.set(code, currency);
+  }
+  return currency;
 }
 
 export function exponentOf(code: string): number {
