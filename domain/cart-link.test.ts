@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cartLinkUrl, viewCartRequestOf } from './cart-link.ts';
+import { cartLinkUrl } from './cart-link.ts';
+import { viewCartRequestOf } from './view-cart-request.ts';
 
 describe('embedded add-to-cart link (spec 2.1)', () => {
   it.each([

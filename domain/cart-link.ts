@@ -2,10 +2,11 @@
  * The view-cart address as a link into the cart (spec 2.1, 2.6). The embedded calculator links to
  * {host}/checkout/view-cart or {host}/selling/view-cart with currency, amount, product_id,
  * store_id (omitted when 1) and affiliateid; the view-cart page reads currency, amount,
- * product_id and store_id (default 1) to add that line, or id to recreate a web cart.
+ * product_id and store_id (default 1) to add that line, or id to recreate a web cart
+ * (./view-cart-request.ts, which loads with that page).
  */
 import type { ProductId } from './contract/catalogue.ts';
-import { PRODUCT, isProductId, viewCartPath } from './products.ts';
+import { viewCartPath } from './products.ts';
 
 export const DEFAULT_STORE_ID = 1;
 
@@ -37,32 +38,3 @@ export type ViewCartRequest =
   | { kind: 'recreate'; webCartId: string }
   /** Show the session's cart. */
   | { kind: 'view' };
-
-const positiveInt = (text: string | null): number | null => (text !== null && /^\d+$/.test(text) && Number(text) > 0 ? Number(text) : null);
-
-/** What the view-cart page at `pathname` with query `search` asks for. */
-export function viewCartRequestOf(pathname: string, search: string): ViewCartRequest {
-  const query = new URLSearchParams(search);
-  const id = query.get('id')?.trim();
-  if (id) return { kind: 'recreate', webCartId: id };
-  const currency = query.get('currency')?.trim().toUpperCase() ?? '';
-  const amount = Number(query.get('amount') ?? '');
-  if (!/^[A-Z]{3}$/.test(currency) || !Number.isFinite(amount) || amount <= 0) return { kind: 'view' };
-  const productFromQuery = positiveInt(query.get('product_id'));
-  const sellingPage = pathname.replace(/\/+$/, '') === viewCartPath(PRODUCT.SELL_BACK);
-  const productId: ProductId = sellingPage
-    ? PRODUCT.SELL_BACK
-    : isProductId(productFromQuery) && productFromQuery !== PRODUCT.SELL_BACK
-      ? productFromQuery
-      : PRODUCT.CLICK_AND_COLLECT;
-  return {
-    kind: 'line',
-    line: {
-      currencyCode: currency,
-      amount,
-      productId,
-      storeId: positiveInt(query.get('store_id')) ?? DEFAULT_STORE_ID,
-      affiliateId: query.get('affiliateid') || null,
-    },
-  };
-}

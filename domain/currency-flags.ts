@@ -72,3 +72,10 @@ export const POPULAR_CURRENCY_CODES = ['EUR', 'USD', 'AED', 'THB', 'AUD', 'JPY',
 export function chartPathOfCurrency(code: string): string {
   return `/${code.toLowerCase()}-from-gbp`;
 }
+
+/** The chart request a page path stands for: '/euro-to-gbp' -> { slug: 'euro', inverted: true }. */
+export function chartPathOf(pathname: string): { slug: string; inverted: boolean } | null {
+  const m = /^\/([a-z0-9-]+?)-(to|from)-gbp\/?$/i.exec(pathname);
+  if (!m?.[1] || !m[2]) return null;
+  return { slug: m[1].toLowerCase(), inverted: m[2].toLowerCase() === 'to' };
+}

@@ -3,7 +3,7 @@
  * 'expiring', under 300 s) the shopper may extend the cart's hold, each time by the cart's TTL, up
  * to the shop's limit (CART_EXTENSION_LIMIT). The server and the cart chart use the same rule.
  */
-import { TZDateMini } from '@date-fns/tz';
+import { TZDateMini } from '@date-fns/tz/date/mini';
 import { countdownAt } from './countdown.ts';
 import { formatMessage, messages } from './messages.ts';
 

@@ -6,6 +6,7 @@
 import type { CustomerInfoResponse, OrderStateValue } from './contract/order.ts';
 import { NO_STOCK } from './contract/order.ts';
 import type { PaymentFrameMessageType } from './contract/payment-messages.ts';
+import { PAYMENT_STATUS_RETRY_MS, REDIRECT_DELAY_MS } from './delays.ts';
 
 export type { OrderStateValue };
 
@@ -39,9 +40,7 @@ function pendingOrCompleted(state: OrderStateValue): boolean {
   return state === ORDER_STATE.PAYMENT_PENDING || state === ORDER_STATE.COMPLETED;
 }
 
-/** Redirect delay after clearing a cart or finding none (spec 4.3), and the payment status retry. */
-export const REDIRECT_DELAY_MS = 1000;
-export const PAYMENT_STATUS_RETRY_MS = 1000;
+export { PAYMENT_STATUS_RETRY_MS, REDIRECT_DELAY_MS };
 
 /** Delivery page on load: completed goes to /, any state other than 0 to the error address. */
 export function deliveryPageOnLoad(state: OrderStateValue): 'stay' | 'home' | 'error' {

@@ -3,8 +3,9 @@
  * page, the session and "Need more time?" notices. Every visitor loads them (domain/message-texts.ts).
  *
  * A text a module of the first load shows belongs here; a text only the pages loaded on demand show
- * belongs in pages.ts, so that it loads with them. (A first-load module reading a text of pages.ts
- * brings all of pages.ts onto the first load, and the bundle budget check fails.)
+ * belongs in pages.ts, so that it loads with them. The first load carries every text of this module
+ * that any page reads, and none of pages.ts as long as no module of the first load reads one of its
+ * texts (`npm run check:bundle` fails, naming pages.ts, once one does).
  */
 
 // App shell (spec 2.14): the frame around every page
@@ -81,7 +82,6 @@ export const moreTimeMinute = '1 minute';
 export const moreTimeWarning = 'Your cart will expire in under 5 minutes.';
 export const moreTimeWarningOffer = 'Your cart will expire in under 5 minutes. Need more time? You can add {minutes}.';
 export const moreTimeAdded = "We've added {minutes}. Your cart is now held until {time}.";
-export const moreTimeUsedUp = "We can't hold your cart any longer. Please check out before the time runs out.";
 export const moreTimeFailed = "We couldn't add more time. Please try again.";
 
 // Shop front labels (spec 2.1 to 2.4, 2.13): wording of ours around the spec's texts
@@ -126,9 +126,6 @@ export const buybackGuaranteeTitle = 'Buyback Guarantee';
 export const refundGuaranteeTitle = 'Refund Guarantee';
 
 // Customer information page (spec 2.8, 5.2, 8)
-export const emailRequired = 'Please enter your email address';
-export const emailInvalid = 'Please enter a valid email address';
-export const maxCharacters = "You've used the maximum number of characters available (250)";
 /** Wording of ours (the spec has none): text with a character the shop cannot keep (NUL, half an emoji). */
 export const unusableCharacters = "This contains a character we can't accept. Please type it again without it.";
 
@@ -147,9 +144,6 @@ export const identificationDelivery = "After you pay, we'll ask you for both bef
 export const sellBackChecksTitle = 'What the branch will check';
 export const sellBackChecksBody = "The branch checks your photo ID (driving licence, passport or national ID card) and counts your notes before paying you. Notes that are damaged or no longer legal tender can't be bought back.";
 export const sellBackChecksAddress = 'Sales of {threshold} or more also need proof of address dated within the last 3 months.';
-
-// Rate alerts from the chart page (wording of ours)
-export const rateAlertRateInvalid = 'Enter a rate above 0';
 
 // Session (spec 4.4, 8): a refused session was replaced (docs/decisions/011); wording of ours
 export const sessionEnded = "Your session ended, so we've started a new one.";

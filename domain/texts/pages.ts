@@ -49,6 +49,8 @@ export const viewDetails = 'View Details';
 export const findBranchNearMe = 'Find a branch near me';
 
 // Header cart and cart lifecycle (spec 2.3, 4.3, 8)
+/** "Need more time?" once no more time can be added (the header cart's panel, the checkout header). */
+export const moreTimeUsedUp = "We can't hold your cart any longer. Please check out before the time runs out.";
 export const reviewAndCheckout = 'Review & checkout';
 export const emptyCart = 'Empty cart';
 export const total = 'Total';
@@ -119,6 +121,9 @@ export const remoteAreaNote = 'If you live in a remote area, please allow up to 
 export const freeCollectionFromTwoPm = 'Free collection from 2pm';
 
 // Customer information page (spec 2.8, 5.2, 8)
+export const emailRequired = 'Please enter your email address';
+export const emailInvalid = 'Please enter a valid email address';
+export const maxCharacters = "You've used the maximum number of characters available (250)";
 export const contactDetails = 'Contact details';
 export const aboutYou = 'About you';
 export const billingAddress = 'Billing address';
@@ -226,6 +231,7 @@ export const findAnotherOrder = 'Find another order';
 export const nextProofOfAddress = 'Bring proof of address dated within the last 3 months too: orders of this size need additional identification.';
 
 // Rate alerts from the chart page (wording of ours)
+export const rateAlertRateInvalid = 'Enter a rate above 0';
 export const rateAlertHeading = 'Get a rate alert';
 export const rateAlertLead = 'Email me when 1 GBP buys {rate} {code} or more';
 export const rateAlertRateLabel = '{code} for 1 GBP';

@@ -63,7 +63,7 @@ import {
 } from '#domain/guarantees.ts';
 import { messages } from '#domain/messages.ts';
 import { GBP_CODE, toMinor } from '#domain/money.ts';
-import { REDIRECT_DELAY_MS } from '#domain/order-state.ts';
+import { REDIRECT_DELAY_MS } from '#domain/delays.ts';
 import { LINE_UPDATE_DEBOUNCE_MS, lineQuantityError } from '#domain/pricing.ts';
 import { isNotFoundError, isUnauthorizedError, problemOf } from '#domain/problem.ts';
 import { viewCartPath } from '#domain/products.ts';

@@ -8,12 +8,7 @@ export function fetchChart(api: ApiClient, currencyCode: string, inverted: boole
   return api.json(apiRoutes.currencyConverter, apiRoutes.currencyConverter.url(currencyCode, inverted), ChartResponseSchema, { ...options, auth: 'none' });
 }
 
-/** The chart request a page path stands for: '/euro-to-gbp' -> { slug: 'euro', inverted: true }. */
-export function chartPathOf(pathname: string): { slug: string; inverted: boolean } | null {
-  const m = /^\/([a-z0-9-]+?)-(to|from)-gbp\/?$/i.exec(pathname);
-  if (!m?.[1] || !m[2]) return null;
-  return { slug: m[1].toLowerCase(), inverted: m[2].toLowerCase() === 'to' };
-}
+export { chartPathOf } from '#domain/currency-flags.ts';
 
 /** POST /api/rate-alerts: "Email me when 1 GBP buys {rate} {code} or more". */
 export function createRateAlert(api: ApiClient, request: RateAlertRequest, options?: CallOptions): Promise<RateAlertResponse> {

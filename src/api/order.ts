@@ -9,7 +9,6 @@ import {
   type DeliverySlot,
   type Order,
   type PaymentIntentResponse,
-  type Tracking,
 } from '#domain/contract/order.ts';
 import { apiRoutes } from '#domain/contract/routes.ts';
 import { HttpError, parseWith, type ApiClient, type CallOptions } from './client.ts';
@@ -26,15 +25,7 @@ export function chooseDeliverySlot(api: ApiClient, slotId: string, options?: Cal
   return api.json(apiRoutes.deliverySlot, apiRoutes.deliverySlot.url(), OrderSchema, { ...options, json: { id: slotId } });
 }
 
-/** PUT /api/order/ga-info: the attribution values kept in the tracking cookie. */
-export function sendTrackingInfo(api: ApiClient, tracking: Tracking, options?: CallOptions): Promise<void> {
-  return api.send(apiRoutes.gaInfo, apiRoutes.gaInfo.url(), { ...options, json: tracking });
-}
-
-/** PUT /api/order/basket-email: the address the shopper left the email field with (the basket link, spec 4.6's note). */
-export function rememberBasketEmail(api: ApiClient, emailAddress: string, options?: CallOptions): Promise<void> {
-  return api.send(apiRoutes.basketEmail, apiRoutes.basketEmail.url(), { ...options, json: { emailAddress } });
-}
+export { rememberBasketEmail, sendTrackingInfo } from './order-notes.ts';
 
 /**
  * PUT /api/order/customer-info. The answer is the text NoStock (the branch sold out) or the

@@ -48,7 +48,7 @@ import {
   setRefundGuarantee,
   updateCartLine,
 } from '#src/api/cart.ts';
-import { rememberBasketEmail, sendTrackingInfo } from '#src/api/order.ts';
+import { rememberBasketEmail, sendTrackingInfo } from '#src/api/order-notes.ts';
 import { lookupAddresses, searchPlaces } from '#src/api/places.ts';
 import { createSession, fetchSessionInfo } from '#src/api/session.ts';
 import { tokenNamesCart, tokenSaysNoCart } from '#domain/session.ts';

@@ -10,7 +10,7 @@ import { lazy, Suspense } from 'react';
 import { useLocation, useRoutes, type RouteObject } from './routing.tsx';
 import { appPaths } from '#domain/contract/routes.ts';
 import { messages } from '#domain/messages.ts';
-import { chartPathOf } from '#src/api/chart.ts';
+import { chartPathOf } from '#domain/currency-flags.ts';
 import { Spinner } from '#src/ui/spinner.tsx';
 import { NotFoundScreen } from '#src/screens/not-found/not-found-screen.tsx';
 import { EmbedLayout, RouteErrors } from './layout.tsx';

@@ -7,13 +7,12 @@ import {
   captureTracking,
   readTrackingCookie,
   silentTracker,
-  storeTransaction,
   trackingCookieString,
   trackingFromSearch,
   withBasketReminder,
   trackingPayload,
-  truncateRate,
 } from './tracking.ts';
+import { storeTransaction, truncateRate } from './order-tracking.ts';
 
 /** A document whose cookie setter keeps the last written cookie, like a browser for one name. */
 function fakeDocument(initial = '') {

@@ -141,11 +141,6 @@ export function withBasketReminder(
   };
 }
 
-/** Spec 7.6: the rate sent is truncated, not rounded, to 4 decimals. */
-export function truncateRate(rate: number): number {
-  return Math.trunc(rate * 10_000 + 1e-9 * Math.sign(rate)) / 10_000;
-}
-
 /** Spec 7.6: the optional affiliate id is read from session storage. */
 export const AFFILIATE_STORAGE_KEY = 'affiliateid';
 
@@ -167,33 +162,4 @@ export function captureAffiliateId(search: string, storage: Pick<Storage, 'setIt
     // Storage blocked: the id still goes with this page's cart link.
   }
   return id;
-}
-
-/** Spec 7.6: the confirmation page keeps the transaction in session storage. */
-export const TRANSACTION_STORAGE_KEY = 'transaction';
-
-export interface StoredTransaction {
-  transactionId: string;
-  affiliation: string;
-  total: number;
-  shipping: number;
-  products: { sku: string; name: string; price: number; quantity: number }[];
-}
-
-export function storeTransaction(storage: Pick<Storage, 'setItem'> | undefined, transaction: StoredTransaction): void {
-  try {
-    storage?.setItem(TRANSACTION_STORAGE_KEY, JSON.stringify(transaction));
-  } catch {
-    // Storage full or blocked (private mode): the page works without it.
-  }
-}
-
-/** True when this visit already kept this transaction: the confirmation page was opened again. */
-export function isStoredTransaction(storage: Pick<Storage, 'getItem'> | undefined, transactionId: string): boolean {
-  try {
-    const stored: unknown = JSON.parse(storage?.getItem(TRANSACTION_STORAGE_KEY) ?? 'null');
-    return typeof stored === 'object' && stored !== null && (stored as { transactionId?: unknown }).transactionId === transactionId;
-  } catch {
-    return false;
-  }
 }

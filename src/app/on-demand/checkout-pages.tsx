@@ -7,7 +7,7 @@
  */
 import { createContext, useContext, useState } from 'react';
 import { useLocation } from '../routing.tsx';
-import { viewCartRequestOf } from '#domain/cart-link.ts';
+import { viewCartRequestOf } from '#domain/view-cart-request.ts';
 import { PRODUCT } from '#domain/products.ts';
 import { usePromiseActorFor } from '#src/screens/checkout-shared/use-promise-actor.ts';
 import { SessionNoticeBanner } from '#src/screens/session-notice/session-notice.tsx';

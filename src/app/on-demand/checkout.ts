@@ -16,9 +16,9 @@ import { newLineMachine, type NewLineInput } from '#machines/cart/new-line.machi
 import { checkoutMachine, type CheckoutInput } from '#machines/checkout/checkout.machine.ts';
 import { authorised, fromPromise, type CartActorRef, type ShopServices } from '../actors.ts';
 import { inAppPath } from '../navigation.ts';
-import { orderCompletedProperties, transactionOf } from '../order-tracking.ts';
+import { isStoredTransaction, orderCompletedProperties, storeTransaction, transactionOf } from '../order-tracking.ts';
 import { useShopActors, useShopServices, useSiteSettings } from '../providers.tsx';
-import { affiliateIdFrom, isStoredTransaction, storeTransaction } from '../tracking.ts';
+import { affiliateIdFrom } from '../tracking.ts';
 import { sessionStorageOrUndefined, usePageActor, usePageEmitted, useShopNavigate, type PageActors } from '../use-machines.ts';
 import { providedOnce } from './provided.ts';
 
