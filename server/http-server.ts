@@ -9,6 +9,7 @@ import type { ServerType } from '@hono/node-server';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Config } from './env.ts';
+import { readBodyFirst, type ReadBodyFirstOptions } from './request-body.ts';
 
 export type HttpTimeouts = Pick<Config, 'headersTimeoutMs' | 'requestTimeoutMs' | 'keepAliveTimeoutMs'>;
 
@@ -20,21 +21,25 @@ export interface ListenOptions {
   onListening?: (info: AddressInfo) => void;
   /** Answers a request before `fetch` would, returning true; false leaves it to `fetch` (the API's kept answers). */
   answerFirst?: (req: IncomingMessage, res: ServerResponse) => boolean;
+  /** Reads each request's body (up to a limit) before `fetch` runs (server/request-body.ts). */
+  readBodyFirst?: ReadBodyFirstOptions;
 }
 
-export function listen({ fetch, port, hostname, timeouts, onListening, answerFirst }: ListenOptions): ServerType {
+export function listen({ fetch, port, hostname, timeouts, onListening, answerFirst, readBodyFirst: bodyFirst }: ListenOptions): ServerType {
   return serve(
     {
       fetch,
       port,
       hostname,
-      ...(answerFirst === undefined
+      ...(answerFirst === undefined && bodyFirst === undefined
         ? {}
         : {
-            createServer: ((options: Parameters<typeof createServer>[0], listener: (req: IncomingMessage, res: ServerResponse) => void) =>
-              createServer(options, (req, res) => {
-                if (!answerFirst(req, res)) listener(req, res);
-              })) as typeof createServer,
+            createServer: ((options: Parameters<typeof createServer>[0], listener: (req: IncomingMessage, res: ServerResponse) => void) => {
+              const afterAnswers = bodyFirst === undefined ? listener : readBodyFirst(bodyFirst, listener);
+              return createServer(options, answerFirst === undefined ? afterAnswers : (req, res) => {
+                if (!answerFirst(req, res)) afterAnswers(req, res);
+              });
+            }) as typeof createServer,
           }),
       serverOptions: {
         headersTimeout: timeouts.headersTimeoutMs,

@@ -47,7 +47,7 @@ export async function start(config: Config, opening: Promise<Opened>): Promise<v
   const sendRefund: SignedSend = async ({ body, signature }) =>
     psp.request(PSP_REFUNDS_PATH, { method: 'POST', headers: { 'Content-Type': 'application/json', [SIGNATURE_HEADER]: signature }, body });
   const api = createApi(deps, { logger: createLogger({ level: config.logLevel, name: 'api' }), sendRefund });
-  const servers = [listen({ fetch: api.fetch, answerFirst: api.answerFromMemory, port: config.apiPort, hostname: config.host, timeouts: config })];
+  const servers = [listen({ fetch: api.fetch, answerFirst: api.answerFromMemory, readBodyFirst: { maxBytes: config.bodyLimitBytes }, port: config.apiPort, hostname: config.host, timeouts: config })];
 
   /** Sends the outbox's waiting emails now; set once the job queue runs. */
   let wakeMail = (): void => undefined;
@@ -105,7 +105,7 @@ export async function start(config: Config, opening: Promise<Opened>): Promise<v
       preload: () => preloadReads(api, config.siteId),
     });
     const appLogger = createLogger({ level: config.logLevel, name: 'app' });
-    servers.push(listen({ fetch: withRequestLog(appHost, appLogger).fetch, port: config.appPort, hostname: config.host, timeouts: config }));
+    servers.push(listen({ fetch: withRequestLog(appHost, appLogger).fetch, readBodyFirst: { maxBytes: config.bodyLimitBytes, under: `${API_MOUNT_PATH}/` }, port: config.appPort, hostname: config.host, timeouts: config }));
     console.log(`Shop:  http://localhost:${config.appPort}`);
   }
   console.log(`API:   ${config.apiBase}${config.apiOnAppOrigin && process.env.SERVE_APP !== '0' ? ` (and ${config.appOrigin}${API_MOUNT_PATH} for the shop)` : ''}`);

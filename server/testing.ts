@@ -139,6 +139,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
         const http = listen({
           fetch: app.fetch,
           answerFirst: app.answerFromMemory,
+          readBodyFirst: { maxBytes: config.bodyLimitBytes },
           port: 0,
           hostname: '127.0.0.1',
           timeouts: config,

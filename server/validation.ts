@@ -8,6 +8,7 @@ import * as v from 'valibot';
 import { isStorableText } from '#domain/contract/common.ts';
 import { messages } from '#domain/messages.ts';
 import { badRequest } from './errors.ts';
+import { bodyTextAtHand, FORM, hasNoBody } from './request-body.ts';
 
 type AnySchema = v.GenericSchema | v.GenericSchemaAsync;
 
@@ -70,10 +71,6 @@ function decodedSegment(segment: string): string {
   }
 }
 
-/** GET and HEAD carry no body (a fetch Request cannot have one): nothing to read or check. */
-export function hasNoBody(method: string): boolean {
-  return method === 'GET' || method === 'HEAD';
-}
 
 /**
  * Refuses, before any route or service runs, a request whose path, query string or body carries
@@ -97,9 +94,11 @@ export const refuseUnstorableInput: MiddlewareHandler = async (c, next) => {
     }
   }
 
-  if (!hasNoBody(c.req.method) && c.req.raw.body !== null) {
+  // A body read first (server/request-body.ts) is at hand as text; otherwise the Request says
+  // whether there is one.
+  if (!hasNoBody(c.req.method) && (bodyTextAtHand(c) || c.req.raw.body !== null)) {
     const type = c.req.header('Content-Type') ?? '';
-    if (/^(multipart\/form-data|application\/x-www-form-urlencoded)/i.test(type)) {
+    if (FORM.test(type)) {
       let form: unknown;
       try {
         form = await c.req.parseBody({ all: true });
