@@ -6,7 +6,7 @@
 import type { CustomerInfoResponse, OrderStateValue } from './contract/order.ts';
 import { NO_STOCK } from './contract/order.ts';
 import type { PaymentFrameMessageType } from './contract/payment-messages.ts';
-import { PAYMENT_STATUS_RETRY_MS, REDIRECT_DELAY_MS } from './delays.ts';
+import { PAYMENT_STATUS_RETRY_MS } from './delays.ts';
 
 export type { OrderStateValue };
 
@@ -39,8 +39,6 @@ export function isOrderStateValue(value: unknown): value is OrderStateValue {
 function pendingOrCompleted(state: OrderStateValue): boolean {
   return state === ORDER_STATE.PAYMENT_PENDING || state === ORDER_STATE.COMPLETED;
 }
-
-export { PAYMENT_STATUS_RETRY_MS, REDIRECT_DELAY_MS };
 
 /** Delivery page on load: completed goes to /, any state other than 0 to the error address. */
 export function deliveryPageOnLoad(state: OrderStateValue): 'stay' | 'home' | 'error' {

@@ -56,13 +56,13 @@ import {
   type CheckoutStepId,
 } from '#domain/checkout-steps.ts';
 import {
-  REDIRECT_DELAY_MS,
   deliveryPageOnLoad,
   paymentPageOnLoad,
   unsuccessfulPage,
   unsuccessfulPageExit,
   type TrackedStep,
 } from '#domain/order-state.ts';
+import { REDIRECT_DELAY_MS } from '#domain/delays.ts';
 import { isHostedPaymentUrl } from '#domain/payment.ts';
 import { problemOf } from '#domain/problem.ts';
 import { paymentFrameMachine, type PaymentFrameOutput } from '../payment/payment-frame.machine.ts';

@@ -14,7 +14,8 @@
 import { emit, fromPromise, setup } from 'xstate';
 import type { Order } from '#domain/contract/order.ts';
 import type { PaymentFrameMessage } from '#domain/contract/payment-messages.ts';
-import { PAYMENT_STATUS_RETRY_MS, paymentResponseReport } from '#domain/order-state.ts';
+import { PAYMENT_STATUS_RETRY_MS } from '#domain/delays.ts';
+import { paymentResponseReport } from '#domain/order-state.ts';
 import { paymentFrameMessage } from '#domain/payment.ts';
 
 export interface PaymentResponseInput {

@@ -8,7 +8,6 @@ export function fetchChart(api: ApiClient, currencyCode: string, inverted: boole
   return api.json(apiRoutes.currencyConverter, apiRoutes.currencyConverter.url(currencyCode, inverted), ChartResponseSchema, { ...options, auth: 'none' });
 }
 
-export { chartPathOf } from '#domain/currency-flags.ts';
 
 /** POST /api/rate-alerts: "Email me when 1 GBP buys {rate} {code} or more". */
 export function createRateAlert(api: ApiClient, request: RateAlertRequest, options?: CallOptions): Promise<RateAlertResponse> {

@@ -25,8 +25,6 @@ export function chooseDeliverySlot(api: ApiClient, slotId: string, options?: Cal
   return api.json(apiRoutes.deliverySlot, apiRoutes.deliverySlot.url(), OrderSchema, { ...options, json: { id: slotId } });
 }
 
-export { rememberBasketEmail, sendTrackingInfo } from './order-notes.ts';
-
 /**
  * PUT /api/order/customer-info. The answer is the text NoStock (the branch sold out) or the
  * object with showAMLPopup and the order state. The postcode is uppercased before sending.

@@ -44,10 +44,11 @@ import {
   createPaymentIntent,
   fetchDeliverySlots,
   fetchOrder,
-  sendTrackingInfo,
   submitCustomerInfo,
 } from './order.ts';
-import { chartPathOf, fetchChart } from './chart.ts';
+import { sendTrackingInfo } from './order-notes.ts';
+import { chartPathOf } from '#domain/currency-flags.ts';
+import { fetchChart } from './chart.ts';
 
 const server = setupServer(...handlers);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

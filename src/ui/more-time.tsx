@@ -29,5 +29,3 @@ export function MoreTime({ view, onExtend }: MoreTimeProps) {
     </div>
   );
 }
-
-export { MoreTimeAnnouncer } from './more-time-announcer.tsx';
