@@ -6,6 +6,7 @@ import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { drizzle as DrizzlePglite } from 'drizzle-orm/pglite';
 import { mkdir } from 'node:fs/promises';
+import { setFlagsFromString } from 'node:v8';
 import type pg from 'pg';
 
 // Each driver loads only when its database is opened: a shop on PostgreSQL never loads PGlite's
@@ -133,7 +134,22 @@ const textOf = (query: unknown): string =>
  */
 export const PGLITE_SHARED_BUFFERS = '16MB';
 
+/**
+ * V8's flag that keeps PGlite's WebAssembly on its baseline compiler (Liftoff). By default V8 also
+ * recompiles the module's hot functions with its optimising compiler on background threads: for
+ * PGlite's 9 MB module that kept both cores of the benchmark machine busy through the shop's
+ * start, and Node waits for those background jobs whenever its event loop has nothing else to do
+ * (the main thread stood still 120-190 ms at a time, before the first migration check). On the
+ * baseline code the shop's queries ran as fast once warm (sessions and currencies read 3,000 times
+ * each way: 1.1-1.4 ms a pair either way) and PGlite opened and answered its first statements in
+ * about half the time. docs/decisions/033-pglite-baseline-compiler.md.
+ */
+export const PGLITE_V8_FLAG = '--liftoff-only';
+
 async function openPglite(dataDir: string | null): Promise<Database> {
+  // Before PGlite's module is compiled (the first open in this process); the shop has no other
+  // WebAssembly of weight.
+  setFlagsFromString(PGLITE_V8_FLAG);
   if (dataDir !== null) await mkdir(dataDir, { recursive: true });
   const [{ PGlite }, { drizzle }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);
   const options = { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${PGLITE_SHARED_BUFFERS}`] };
