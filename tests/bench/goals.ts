@@ -30,7 +30,7 @@ const GOALS = {
 
 const LOAD = { connections: [10, 50], rounds: 3, durationS: 3 };
 // Rounds long enough that pgbench's own start does not weigh on its figure (30 adds a client).
-const CART_ADD = { clients: 10, addsPerRound: 300, rounds: 3 };
+const CART_ADD = { clients: 10, addsPerRound: 300, rounds: 5 };
 const STARTUP_ROUNDS = 3;
 const TYPING_ROUNDS = 2;
 
