@@ -139,10 +139,10 @@ export const PGLITE_SHARED_BUFFERS = '16MB';
  * recompiles the module's hot functions with its optimising compiler on background threads: for
  * PGlite's 9 MB module that kept both cores of the benchmark machine busy through the shop's
  * start, and Node waits for those background jobs whenever its event loop has nothing else to do
- * (the main thread stood still 120-190 ms at a time, before the first migration check). On the
- * baseline code the shop's queries ran as fast once warm (sessions and currencies read 3,000 times
- * each way: 1.1-1.4 ms a pair either way) and PGlite opened and answered its first statements in
- * about half the time. docs/decisions/033-pglite-baseline-compiler.md.
+ * (the main thread stood still 120-190 ms at a time, right after the migration check's statement).
+ * On the baseline code the shop's queries ran as fast once warm (a session read and the currencies,
+ * 500 pairs a round: 1.1-1.6 ms a pair against 1.3-2.8 ms) and PGlite opened and answered its first
+ * statements in about half the time. docs/decisions/033-pglite-baseline-compiler.md.
  */
 export const PGLITE_V8_FLAG = '--liftoff-only';
 

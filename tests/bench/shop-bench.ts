@@ -418,7 +418,7 @@ async function freshCarts(api: string, count: number): Promise<string[]> {
  * `clients` at a time, one add per fresh cart, over `clients` kept-alive connections; answers adds
  * per second of wall time, counted from when every connection is open (as pgbench's tps is,
  * "without initial connection time"). The load generator shares the two cores with the shop and
- * PostgreSQL, so it is kept as small as pgbench's own client: each request is written on the socket
+ * PostgreSQL, so it is kept small, as pgbench's own client is: each request is written on the socket
  * as prepared HTTP/1.1 bytes (made before the clock starts, as pgbench parses its script before it
  * runs) and each answer is read up to its Content-Length. fetch spent about 1.5-2 ms of CPU an add
  * on this machine (more than the database does for one), node:http about 0.4-0.6 ms, this about a
