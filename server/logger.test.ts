@@ -5,7 +5,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { pino } from 'pino';
-import { createLogger, isoTime, LineBatches, LOG_BATCH_BYTES, requestLines, safeError, withRequestLog } from './logger.ts';
+import { createLogger, isoTime, LineBatches, LOG_BATCH_BYTES, requestLines, safeError, withRequestLog, type RequestLineFields } from './logger.ts';
 import { createTestServer, type TestServer } from './testing.ts';
 
 function capture() {
@@ -81,6 +81,53 @@ describe('the time on each line', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('request lines', () => {
+  /** The lines requestLines writes through a logger from createLogger, and those pino writes for the same fields. */
+  function both(level: 'debug' | 'info' | 'error', name: string | undefined, fields: RequestLineFields) {
+    const direct: string[] = [];
+    const viaPino: string[] = [];
+    requestLines(createLogger({ level, ...(name === undefined ? {} : { name }), destination: { write: (line) => void direct.push(line) } }))(fields);
+    // Not from createLogger: requestLines writes through pino itself.
+    const plain = pino({ level, ...(name === undefined ? {} : { name }), base: undefined, timestamp: isoTime }, { write: (line: string) => void viaPino.push(line) });
+    requestLines(plain)(fields);
+    return { direct, viaPino };
+  }
+
+  it.each<[string, 'debug' | 'info' | 'error', string | undefined, RequestLineFields, number]>([
+    ['a quote', 'info', 'api', { reqId: 'cd82b731-7156-448f-9770-d8fb9c995438', method: 'GET', path: '/api/sites/1/stores/1/products/1/rates/currency/EUR', status: 200, ms: 0.1 }, 1],
+    ['a refusal', 'info', 'api', { reqId: 'support-ref-123', method: 'POST', path: '/api/cart/add', status: 422, ms: 12.3 }, 1],
+    ['a server error, at error', 'error', 'psp', { reqId: 'r1', method: 'PUT', path: '/api/order/customer-info', status: 500, ms: 0 }, 1],
+    ['a 404, below error', 'error', 'api', { reqId: 'r2', method: 'GET', path: '/nowhere', status: 404, ms: 1 }, 0],
+    ['a health check, at debug', 'debug', 'api', { reqId: 'r3', method: 'GET', path: '/healthz', status: 200, ms: 0.2 }, 1],
+    ['a health check, below info', 'info', 'api', { reqId: 'r4', method: 'GET', path: '/healthz', status: 200, ms: 0.2 }, 0],
+    ['quotes, backslashes and letters beyond ASCII in the path', 'info', 'app', { reqId: 'r5', method: 'GET', path: '/a"b\\c/caf\u00e9/\u20ac', status: 404, ms: 3.25 }, 1],
+    ['no name', 'info', undefined, { reqId: 'r6', method: 'DELETE', path: '/api/cart/lines/1', status: 204, ms: 1.5 }, 1],
+  ])('are the text pino writes: %s', (_what, level, name, fields, count) => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-11-27T10:00:00.123Z'));
+      const { direct, viaPino } = both(level, name, fields);
+      expect(direct).toHaveLength(count);
+      expect(direct).toEqual(viaPino);
+      if (count > 0) expect(JSON.parse(direct[0] ?? '')).toMatchObject({ ...fields, msg: 'request', time: '2026-11-27T10:00:00.123Z' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('follow the logger\'s level as it is changed', () => {
+    const lines: string[] = [];
+    const logger = createLogger({ level: 'info', name: 'api', destination: { write: (line) => void lines.push(line) } });
+    const line = requestLines(logger);
+    line({ reqId: 'a', method: 'GET', path: '/healthz', status: 200, ms: 0.1 });
+    logger.level = 'debug';
+    line({ reqId: 'b', method: 'GET', path: '/healthz', status: 200, ms: 0.1 });
+    logger.level = 'warn';
+    line({ reqId: 'c', method: 'GET', path: '/api/currencies', status: 200, ms: 0.1 });
+    expect(lines.map((l) => (JSON.parse(l) as { reqId: string }).reqId)).toEqual(['b']);
   });
 });
 
