@@ -39,14 +39,17 @@ interface Kept {
   /** The Content-Length header's text. */
   contentLength: string;
   holds: () => boolean;
-  /** As they went out, request id and length aside (lower-case names). */
-  headers: Record<string, string>;
   /**
-   * The same headers as a flat list of names and values, as Node's writeHead takes them. An object
-   * built afresh for each answer (the kept headers spread, the request id and length added) cost V8
-   * new hidden classes on every request, and Node a new key cache to walk them: under load, most of
-   * the API's page faults and a steady recompilation of the functions that saw them.
+   * As they went out, request id and length aside (lower-case names), as name and value pairs for a
+   * Response...
+   *
+   * Never an object built afresh for each answer: spreading the kept headers into a new object and
+   * adding the request id and length gave V8 new hidden classes on every request, and Node a new
+   * key cache to walk them. Under load that was most of the API's page faults and a steady
+   * recompilation of the functions that saw those objects (decision 034).
    */
+  headers: readonly (readonly [string, string])[];
+  /** ...and as one flat list of names and values, as Node's writeHead takes them. */
   headerList: readonly string[];
   /** The request line's path (no query). */
   path: string;
@@ -128,14 +131,19 @@ export class SharedAnswers {
       const answer = this.#fresh(key);
       if (answer !== undefined) {
         // A Response of its own with plain headers: Node writes them as they are (no Headers copy).
-        return new Response(answer.body, { status: 200, headers: { ...answer.headers, 'x-request-id': c.get('requestId') } });
+        // Each name set in turn on a new object, so that every such answer's headers share V8's
+        // hidden classes (an object spread did not).
+        const headers: Record<string, string> = {};
+        for (const [name, value] of answer.headers) headers[name] = value;
+        headers['x-request-id'] = c.get('requestId');
+        return new Response(answer.body, { status: 200, headers });
       }
       await next();
       const shared = c.get('sharedAnswer');
       if (shared === undefined || c.res.status !== 200) return;
-      const headers: Record<string, string> = {};
+      const headers: [string, string][] = [];
       for (const [name, value] of c.res.headers) {
-        if (name !== 'x-request-id' && name !== 'content-length' && name !== 'set-cookie') headers[name] = value;
+        if (name !== 'x-request-id' && name !== 'content-length' && name !== 'set-cookie') headers.push([name, value]);
       }
       if (this.#answers.size >= this.#kept) this.#answers.delete(this.#answers.keys().next().value as string);
       this.#answers.set(key, {
@@ -143,7 +151,7 @@ export class SharedAnswers {
         contentLength: String(Buffer.byteLength(shared.body)),
         holds: shared.holds,
         headers,
-        headerList: Object.entries(headers).flat(),
+        headerList: headers.flat(),
         path: c.req.path,
       });
     };
