@@ -201,7 +201,7 @@ describe('the app host and the provider', () => {
   });
 });
 
-describe('the log on stdout, written a few kilobytes at a time', () => {
+describe('the log on stdout, written a batch at a time', () => {
   it('hands the destination whole batches, not a line at a time, and keeps every line in order', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'log-batches-'));
     try {

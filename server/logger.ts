@@ -167,8 +167,8 @@ export async function flushLogs(): Promise<void> {
 export function createLogger({ level, name, destination }: LoggerOptions): Logger {
   let stream = destination;
   if (stream === undefined) {
-    // Written in the background, a few kilobytes at a time, and at least every LOG_FLUSH_MS (and on
-    // exit): a write a line costs each request a system call and a wake-up of Node's threads.
+    // Written in the background, up to LOG_BATCH_BYTES at a time, and at least every LOG_FLUSH_MS
+    // (and on exit): a write a line costs each request a system call and a wake-up of Node's threads.
     const own = new LineBatches(pino.destination({ dest: 1, sync: false, minLength: 1 }), 1);
     onStdout.add(own);
     stream = own;
