@@ -206,8 +206,10 @@ export function createAppHost({ config, distDir = 'dist', embedAncestors = [], a
       url.pathname = url.pathname.slice(API_MOUNT_PATH.length);
       const raw = c.req.raw;
       const hasBody = raw.method !== 'GET' && raw.method !== 'HEAD';
-      // duplex: the body is streamed through as it arrives (undici's RequestInit).
-      const init = { method: raw.method, headers: raw.headers, signal: raw.signal, ...(hasBody ? { body: raw.body, duplex: 'half' } : {}) };
+      // duplex: the body is streamed through as it arrives (undici's RequestInit). No abort signal:
+      // the API's routes never read one, and a Request that follows another's signal costs undici
+      // an abort listener and a finalization registry entry on every call (decision 034).
+      const init = { method: raw.method, headers: raw.headers, ...(hasBody ? { body: raw.body, duplex: 'half' } : {}) };
       return api.fetch(new Request(url, init as RequestInit), c.env);
     });
   }
