@@ -40,16 +40,14 @@ interface Kept {
   contentLength: string;
   holds: () => boolean;
   /**
-   * As they went out, request id and length aside (lower-case names), as name and value pairs for a
-   * Response...
+   * As they went out, request id and length aside (lower-case names): one flat list of names and
+   * values, as Node's writeHead takes them.
    *
    * Never an object built afresh for each answer: spreading the kept headers into a new object and
    * adding the request id and length gave V8 new hidden classes on every request, and Node a new
    * key cache to walk them. Under load that was most of the API's page faults and a steady
    * recompilation of the functions that saw those objects (decision 034).
    */
-  headers: readonly (readonly [string, string])[];
-  /** ...and as one flat list of names and values, as Node's writeHead takes them. */
   headerList: readonly string[];
   /** The request line's path (no query). */
   path: string;
@@ -134,24 +132,24 @@ export class SharedAnswers {
         // Each name set in turn on a new object, so that every such answer's headers share V8's
         // hidden classes (an object spread did not).
         const headers: Record<string, string> = {};
-        for (const [name, value] of answer.headers) headers[name] = value;
+        const list = answer.headerList;
+        for (let i = 0; i < list.length; i += 2) headers[list[i]!] = list[i + 1]!;
         headers['x-request-id'] = c.get('requestId');
         return new Response(answer.body, { status: 200, headers });
       }
       await next();
       const shared = c.get('sharedAnswer');
       if (shared === undefined || c.res.status !== 200) return;
-      const headers: [string, string][] = [];
+      const headerList: string[] = [];
       for (const [name, value] of c.res.headers) {
-        if (name !== 'x-request-id' && name !== 'content-length' && name !== 'set-cookie') headers.push([name, value]);
+        if (name !== 'x-request-id' && name !== 'content-length' && name !== 'set-cookie') headerList.push(name, value);
       }
       if (this.#answers.size >= this.#kept) this.#answers.delete(this.#answers.keys().next().value as string);
       this.#answers.set(key, {
         body: shared.body,
         contentLength: String(Buffer.byteLength(shared.body)),
         holds: shared.holds,
-        headers,
-        headerList: headers.flat(),
+        headerList,
         path: c.req.path,
       });
     };
