@@ -3,7 +3,6 @@
  * seed; the API, the sandbox payment provider, the app host, email and the job queue.
  */
 import { createApi } from './app.ts';
-import { createAppHost, preloadReads } from './app-host.ts';
 import { API_MOUNT_PATH } from '#domain/contract/runtime-config.ts';
 import type { Database } from './db/client.ts';
 import { systemClock, type Deps } from './deps.ts';
@@ -11,7 +10,6 @@ import type { Config } from './env.ts';
 import { listen } from './http-server.ts';
 import type { ServerType } from '@hono/node-server';
 import { createLogger, flushLogs, withRequestLog } from './logger.ts';
-import { createPsp } from './psp/app.ts';
 import { PSP_REFUNDS_PATH, type SignedSend } from './psp/events.ts';
 import { SIGNATURE_HEADER } from './psp/signature.ts';
 import { PSP_CALLBACK_PATH } from './routes/order.ts';
@@ -48,6 +46,11 @@ export async function start(config: Config, opening: Promise<Opened>): Promise<v
     psp.request(PSP_REFUNDS_PATH, { method: 'POST', headers: { 'Content-Type': 'application/json', [SIGNATURE_HEADER]: signature }, body });
   const api = createApi(deps, { logger: createLogger({ level: config.logLevel, name: 'api' }), sendRefund });
   const servers = [listen({ fetch: api.fetch, answerFirst: api.answerFromMemory, readBodyFirst: { maxBytes: config.bodyLimitBytes }, port: config.apiPort, hostname: config.host, timeouts: config })];
+  const serveApp = process.env.SERVE_APP !== '0';
+
+  // The API answers from here. The sandbox payment provider and the app host load while it does:
+  // nothing the API answers needs their modules (the card page, the static files and their cache).
+  const [{ createPsp }, appHostModule] = await Promise.all([import('./psp/app.ts'), serveApp ? import('./app-host.ts') : null]);
 
   /** Sends the outbox's waiting emails now; set once the job queue runs. */
   let wakeMail = (): void => undefined;
@@ -75,7 +78,7 @@ export async function start(config: Config, opening: Promise<Opened>): Promise<v
   servers.push(listen({ fetch: withRequestLog(psp, pspLogger).fetch, port: config.pspPort, hostname: config.host, timeouts: config }));
   // Pending payments that fell due while the shop was down (or on another instance that stopped)
   // are finished, callbacks the shop has not accepted are sent again, and refunds the provider has
-  // not confirmed are asked for again: now, then every few seconds.
+  // not confirmed are asked for again.
   const catchUp = async () => {
     try {
       await psp.sweep();
@@ -84,14 +87,17 @@ export async function start(config: Config, opening: Promise<Opened>): Promise<v
       pspLogger.error({ err: error }, 'Catching up on payments failed');
     }
   };
-  await catchUp();
+  // The first catch-up runs once the shop answers (below), then every few seconds: its reads are
+  // not needed to answer shoppers, and on PGlite, where every query runs on this thread, they would
+  // hold up the first answers.
   setInterval(() => void catchUp(), 5_000).unref();
   // ------------------------------------------------------------------------------------------------
 
   // The built app, with every unknown path falling back to index.html for client routing, and the
   // runtime configuration (API base, origins, site id) written into index.html (server/app-host.ts).
   // `npm run dev` serves the app through Vite instead (SERVE_APP=0).
-  if (process.env.SERVE_APP !== '0') {
+  if (appHostModule !== null) {
+    const { createAppHost, preloadReads } = appHostModule;
     const appHost = createAppHost({
       config: {
         apiBase: config.apiOnAppOrigin ? `${config.appOrigin}${API_MOUNT_PATH}` : config.apiBase,
@@ -108,7 +114,7 @@ export async function start(config: Config, opening: Promise<Opened>): Promise<v
     servers.push(listen({ fetch: withRequestLog(appHost, appLogger).fetch, readBodyFirst: { maxBytes: config.bodyLimitBytes, under: `${API_MOUNT_PATH}/` }, port: config.appPort, hostname: config.host, timeouts: config }));
     console.log(`Shop:  http://localhost:${config.appPort}`);
   }
-  console.log(`API:   ${config.apiBase}${config.apiOnAppOrigin && process.env.SERVE_APP !== '0' ? ` (and ${config.appOrigin}${API_MOUNT_PATH} for the shop)` : ''}`);
+  console.log(`API:   ${config.apiBase}${config.apiOnAppOrigin && serveApp ? ` (and ${config.appOrigin}${API_MOUNT_PATH} for the shop)` : ''}`);
   console.log(`PSP:   ${config.pspOrigin}`);
   console.log(`Data:  ${config.databaseUrl === null ? `PGlite in ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`);
 
@@ -149,6 +155,7 @@ export async function start(config: Config, opening: Promise<Opened>): Promise<v
   const jobs = await startJobQueue(database, deps, { dailyRates: config.dailyRatesImport, log: (message) => jobsLogger.info(message), mailer });
   // A completed payment asks for its confirmation email: send it now rather than at the next minute.
   wakeMail = () => void jobs.send(JOBS.sendEmails).catch(() => undefined);
+  void catchUp();
 
   // PGlite writes its files on close: shut down cleanly so a restart finds everything.
   let stopping = false;
