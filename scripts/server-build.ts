@@ -21,7 +21,7 @@ export const SERVER_ENTRY = path.join(SERVER_DIST, 'main.mjs');
 /** Everything the server's bundle reads, relative to the repository. */
 export const SERVER_INPUTS = ['server', 'domain', 'package-lock.json', 'scripts/server-build.ts'] as const;
 /** Packages left to node's own resolution at run time (pg-native: node-postgres' optional native binding). */
-const EXTERNAL = ['@electric-sql/pglite', 'pg-native'];
+export const SERVER_EXTERNAL = ['@electric-sql/pglite', 'pg-native'];
 
 /** Why dist-server/ must be built again, or null when it is current. */
 export function serverStaleReason(root = ROOT, distDir = path.join(root, 'dist-server')): string | null {
@@ -70,7 +70,7 @@ export async function buildServer(root = ROOT): Promise<void> {
   const distDir = path.join(root, 'dist-server');
   rmSync(distDir, { recursive: true, force: true });
   mkdirSync(distDir, { recursive: true });
-  await bundleForNode({ entry: path.join(root, 'server/main.ts'), outfile: path.join(distDir, 'main.mjs'), external: EXTERNAL });
+  await bundleForNode({ entry: path.join(root, 'server/main.ts'), outfile: path.join(distDir, 'main.mjs'), external: SERVER_EXTERNAL });
   // server/db/migrate.ts finds them beside itself: './migrations/' of the bundle's own URL.
   cpSync(path.join(root, 'server/db/migrations'), path.join(distDir, 'migrations'), { recursive: true });
   const stamp: BuildStamp = { inputsMtimeMs, builtAt: new Date().toISOString() };

@@ -31,7 +31,7 @@ const GOALS = {
 const LOAD = { connections: [10, 50], rounds: 3, durationS: 3 };
 // Rounds long enough that pgbench's own start does not weigh on its figure (30 adds a client).
 const CART_ADD = { clients: 10, addsPerRound: 300, rounds: 5 };
-const STARTUP_ROUNDS = 3;
+const STARTUP_ROUNDS = 6;
 const TYPING_ROUNDS = 2;
 
 const yes = (ok: boolean) => (ok ? '✔' : '✘');
@@ -72,10 +72,12 @@ export async function benchGoals(postgres: { url: string | null; reason: string 
   // Start-up, before anything else runs.
   const startupRows: string[][] = [];
   for (const [name, url] of databases) {
-    log(`\n[goals: start-up] shop (seeded) vs hello-world on ${name}, ${STARTUP_ROUNDS} interleaved starts each`);
+    log(`\n[goals: start-up] shop (seeded) vs hello-world, and the hello-world opening the database, on ${name}: ${STARTUP_ROUNDS} interleaved starts each`);
     const r = await benchStartup(name as 'PGlite' | 'PostgreSQL', url, STARTUP_ROUNDS, log);
     const goal = name === 'PGlite' ? GOALS.startupPglite : GOALS.startupPostgres;
     startupRows.push([`start-up to first healthy response, ${name}`, ms(median(r.shopMs)), `hello-world ${ms(median(r.helloMs))}`, ratio(r.roundRatios), `≤ ${goal}×`, yes(median(r.roundRatios) <= goal)]);
+    // What the database alone costs a start: a goal below it cannot be met by the shop's own code.
+    startupRows.push([`  floor: hello-world opening the ${name} database`, ms(median(r.floorMs)), `hello-world ${ms(median(r.helloMs))}`, ratio(r.floorRatios), `(the floor under ≤ ${goal}×)`, median(r.floorRatios) <= goal ? 'below the goal' : 'above the goal']);
   }
   const checkStarted = now();
   const stale = staleReason();

@@ -17,7 +17,7 @@ import pg from 'pg';
 import { apiRoutes, AUTH_HEADER, bearer, SESSION_TOKEN_HEADER } from '#domain/contract/routes.ts';
 import { tokenMayHaveProfile } from '#domain/session.ts';
 import { E2E_OPS_TOKEN, E2E_PSP_WEBHOOK_SECRET, E2E_SESSION_SECRET, freePort, startShop, type RunningShop } from '../e2e/support/servers.ts';
-import { bundleForNode, SERVER_ENTRY } from '../../scripts/server-build.ts';
+import { bundleForNode, SERVER_ENTRY, SERVER_EXTERNAL } from '../../scripts/server-build.ts';
 import { now } from './measure.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -88,6 +88,35 @@ function builtHello(): Promise<string> {
   return helloBundle;
 }
 
+let floorBundle: Promise<string> | undefined;
+
+/**
+ * The start-up's floor (hello-db-server.ts), bundled the same way, once per run: inside the
+ * repository, where node finds PGlite's package (left out of the bundle, as in the shop's).
+ */
+function builtFloor(): Promise<string> {
+  floorBundle ??= (async () => {
+    const outfile = path.join(ROOT, 'node_modules/.cache/bench-floor/hello-db-server.mjs');
+    await rm(path.dirname(outfile), { recursive: true, force: true });
+    await bundleForNode({ entry: path.join(ROOT, 'tests/bench/hello-db-server.ts'), outfile, external: SERVER_EXTERNAL });
+    return outfile;
+  })();
+  return floorBundle;
+}
+
+/** Spawn to first healthy response of the floor on the shop's database. */
+async function startFloorTimed(data: { databaseUrl: string } | { dataDir: string }): Promise<number> {
+  const port = await freePort();
+  const script = await builtFloor();
+  const started = now();
+  const proc = spawnNode(script, { PORT: String(port), DATABASE_URL: 'databaseUrl' in data ? data.databaseUrl : '', DATA_DIR: 'dataDir' in data ? data.dataDir : '' });
+  try {
+    return await firstHealthy(`http://127.0.0.1:${port}/healthz`, proc.child, started);
+  } finally {
+    await proc.stop();
+  }
+}
+
 export async function startHello(): Promise<HelloServer & { startMs: number }> {
   const port = await freePort();
   const script = await builtHello();
@@ -156,32 +185,38 @@ export interface StartupResult {
   helloMs: number[];
   shopMs: number[];
   roundRatios: number[];
+  /** The floor (hello-world opening the database), each round. */
+  floorMs: number[];
+  floorRatios: number[];
 }
 
-/** Start-up of the shop (already seeded) against the hello-world, `rounds` interleaved starts each. */
+/**
+ * Start-up of the shop (already seeded) against the hello-world, `rounds` interleaved starts each,
+ * with the floor (the hello-world opening the same database) started in the same rounds.
+ */
 export async function benchStartup(database: 'PGlite' | 'PostgreSQL', postgresUrl: string | null, rounds: number, log: Log): Promise<StartupResult> {
   const run = async (data: { databaseUrl: string } | { dataDir: string }): Promise<StartupResult> => {
     log(`  ${database}: first start (migrates and seeds, not counted)`);
     await startShopTimed(data);
-    const result: StartupResult = { database, helloMs: [], shopMs: [], roundRatios: [] };
+    await startFloorTimed(data);
+    const result: StartupResult = { database, helloMs: [], shopMs: [], roundRatios: [], floorMs: [], floorRatios: [] };
     for (let round = 0; round < rounds; round++) {
       const hello = async () => {
         const h = await startHello();
         await h.stop();
         return h.startMs;
       };
-      let a: number;
-      let b: number;
-      if (round % 2 === 0) {
-        a = await hello();
-        b = await startShopTimed(data);
-      } else {
-        b = await startShopTimed(data);
-        a = await hello();
-      }
+      const starts = [hello, () => startShopTimed(data), () => startFloorTimed(data)];
+      // Each in turn first, so no one of them always starts on a machine just left busy.
+      const order = [0, 1, 2].map((i) => (i + round) % 3);
+      const ms: number[] = [];
+      for (const i of order) ms[i] = await starts[i]!();
+      const [a, b, floor] = ms as [number, number, number];
       result.helloMs.push(a);
       result.shopMs.push(b);
       result.roundRatios.push(b / a);
+      result.floorMs.push(floor);
+      result.floorRatios.push(floor / a);
     }
     return result;
   };
