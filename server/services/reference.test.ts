@@ -165,6 +165,8 @@ describe("anonymous answers kept in memory, through the API's own port (server/s
       expect(await euro()).toMatchObject({ shortName: 'Euro (renamed)' });
     } finally {
       await a.deps.db.update(t.currencies).set({ shortName: before?.shortName ?? 'Euro' }).where(eq(t.currencies.code, 'EUR'));
+      // Heard before the next test counts statements (its notification would move b's copy then).
+      await b.deps.reference.heard(await version(a));
     }
   });
   it("a site's default store is never stale: a branch renamed through another instance is in the next answer", async () => {
@@ -180,6 +182,7 @@ describe("anonymous answers kept in memory, through the API's own port (server/s
       expect(await store()).toMatchObject({ id: before.id, name: 'Renamed branch' });
     } finally {
       await a.deps.db.update(t.stores).set({ name: before.name }).where(eq(t.stores.id, before.id));
+      await b.deps.reference.heard(await version(a));
     }
   });
 
