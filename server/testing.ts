@@ -103,6 +103,8 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
       if (options.seed !== false) await seed(database.db, { now: clock.now() });
     }
     reference = await createReferenceCache(database);
+    // Statement counts start from a cache that hears changes (a warm quote reads nothing).
+    await reference.hearing();
   } catch (error) {
     if (shared === null) await database.close();
     throw error;

@@ -47,7 +47,10 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Observes the statements sent from now on; returns the function that stops observing. */
   observe(observer: StatementObserver): () => void;
-  /** LISTEN on a channel with its own connection on PostgreSQL (reconnecting), on the one client on PGlite. */
+  /**
+   * LISTEN on a channel with its own connection on PostgreSQL (made in the background, reconnecting),
+   * on the one client on PGlite. Notifications count from the handlers' connected(), not from the answer.
+   */
   listen(channel: string, handlers: ListenHandlers): Promise<Listening>;
   /**
    * Runs SQL text that may hold several statements (migrations) on one connection; if it fails
@@ -260,8 +263,10 @@ async function openPostgres(url: string, pgSchema?: string): Promise<Database> {
 const RECONNECT_MS = [100, 500, 2_000, 5_000];
 
 /**
- * LISTEN on a connection of its own (a pooled one would be handed to other queries). When it
- * drops, the handlers hear lost() at once and connected() after each successful reconnection.
+ * LISTEN on a connection of its own (a pooled one would be handed to other queries), made after
+ * this answers: the handlers hear connected() once LISTEN is in place. When it drops, they hear
+ * lost() at once and connected() after each successful reconnection; a first connection that fails
+ * is tried again the same way.
  */
 async function listenPostgres(pg: PgModule, connection: pg.ClientConfig, channel: string, handlers: ListenHandlers): Promise<Listening> {
   if (!CHANNEL.test(channel)) throw new Error(`Bad channel name: ${channel}`);
@@ -277,8 +282,13 @@ async function listenPostgres(pg: PgModule, connection: pg.ClientConfig, channel
     });
     client.on('error', () => dropped(client));
     client.on('end', () => dropped(client));
-    await client.connect();
-    await client.query(`LISTEN ${channel}`);
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${channel}`);
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      throw error;
+    }
     if (closed) {
       await client.end();
       return;
@@ -286,6 +296,15 @@ async function listenPostgres(pg: PgModule, connection: pg.ClientConfig, channel
     current = client;
     attempt = 0;
     handlers.connected();
+  };
+  /** The connection being made, if one is (close() waits for it). */
+  let underWay: Promise<void> | null = null;
+  const tryConnect = () => {
+    const trying = connect().catch(() => retry());
+    underWay = trying;
+    void trying.finally(() => {
+      if (underWay === trying) underWay = null;
+    });
   };
   const dropped = (client: pg.Client) => {
     if (current !== client) return;
@@ -300,16 +319,19 @@ async function listenPostgres(pg: PgModule, connection: pg.ClientConfig, channel
     attempt += 1;
     timer = setTimeout(() => {
       timer = null;
-      connect().catch(() => retry());
+      tryConnect();
     }, delay);
     timer.unref();
   };
 
-  await connect();
+  // Not waited for: a connection of its own takes a server process's start, and nothing needs to
+  // wait for it (the reference cache checks the version on every read until connected()).
+  tryConnect();
   return {
     close: async () => {
       closed = true;
       if (timer !== null) clearTimeout(timer);
+      await underWay;
       const client = current;
       current = null;
       await client?.end().catch(() => undefined);

@@ -20,6 +20,36 @@ afterEach(async () => {
   await Promise.all(temps.splice(0).map((d) => rm(d, { recursive: true, force: true })));
 });
 
+describe('listening for notifications', () => {
+  it('answers at once; connected() follows once LISTEN is in place, and a NOTIFY sent through the pool is heard', async () => {
+    const server = await createTestServer({ seed: false });
+    const heard: string[] = [];
+    let connected = (): void => undefined;
+    const inPlace = new Promise<void>((resolve) => (connected = resolve));
+    try {
+      const listening = await server.database.listen('test_heard', { notified: (payload) => heard.push(payload), connected: () => connected(), lost: () => undefined });
+      await inPlace;
+      await server.database.query(`NOTIFY test_heard, 'version 7'`);
+      await expect.poll(() => heard).toEqual(['version 7']);
+      await listening.close();
+    } finally {
+      await server.close();
+    }
+  });
+
+  it('closed while its connection is being made, leaves no connection listening', async () => {
+    const server = await createTestServer({ seed: false });
+    try {
+      const listening = await server.database.listen('test_closed', { notified: () => undefined, connected: () => undefined, lost: () => undefined });
+      await listening.close();
+      const open = await server.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE query = 'LISTEN test_closed' AND pid <> pg_backend_pid()`);
+      expect(open[0]?.n ?? 0).toBe(0);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('migrations', () => {
   it('apply in name order, once, and are recorded', async () => {
     const server = await createTestServer({ seed: false });

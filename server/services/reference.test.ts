@@ -11,6 +11,7 @@ import { apiRoutes } from '#domain/contract/routes.ts';
 import * as t from '../db/schema.ts';
 import { body, BRANCH } from '../routes/commerce-fixtures.ts';
 import { createTestServer, type TestServer } from '../testing.ts';
+import { createReferenceCache } from './reference.ts';
 
 let a: TestServer;
 let b: TestServer;
@@ -76,6 +77,27 @@ describe('two API instances on one database', () => {
     expect(await version(a)).toBe(v);
     expect(await quote(a)).toEqual(before);
     expect(await quote(b)).toEqual(before);
+  });
+});
+
+describe('before changes are heard (a start, while the listening connection is being made)', () => {
+  it('every read checks the version, so a change made through another instance is in the next one', async () => {
+    // A cache whose LISTEN is never in place.
+    const cache = await createReferenceCache({ db: b.deps.db, observe: () => () => undefined, listen: async () => ({ close: async () => undefined }) });
+    try {
+      const first = await cache.current();
+      expect(cache.held()).toBeNull();
+      expect((await b.countStatements(() => cache.current())).statements).toEqual(['select "version" from "reference_version"']);
+      await a.database.query('update products set margin = margin + 0.01 where id = 2');
+      try {
+        expect((await cache.current()).version).toBeGreaterThan(first.version);
+      } finally {
+        await a.database.query('update products set margin = margin - 0.01 where id = 2');
+        await b.deps.reference.heard(await version(a));
+      }
+    } finally {
+      await cache.close();
+    }
   });
 });
 

@@ -75,6 +75,11 @@ export interface ReferenceCache {
    * loaded it): from then on its next read is at least that new. For tests and diagnostics.
    */
   heard(version: number): Promise<void>;
+  /**
+   * Resolves once changes are being heard (on PostgreSQL the listening connection is made after
+   * the cache is created; until it is, every read checks the version). For tests and diagnostics.
+   */
+  hearing(): Promise<void>;
   /** Stops listening for changes. */
   close(): Promise<void>;
 }
@@ -193,6 +198,8 @@ export async function createReferenceCache(database: Pick<Database, 'db' | 'obse
     }
   });
 
+  let heardFirst = (): void => undefined;
+  const hearingChanges = new Promise<void>((resolve) => (heardFirst = resolve));
   let listener: Listening | null = null;
   try {
     listener = await database.listen(REFERENCE_CHANNEL, {
@@ -204,6 +211,7 @@ export async function createReferenceCache(database: Pick<Database, 'db' | 'obse
       connected: () => {
         listening = true;
         invalidate();
+        heardFirst();
       },
       lost: () => {
         listening = false;
@@ -255,6 +263,7 @@ export async function createReferenceCache(database: Pick<Database, 'db' | 'obse
     held: () => (copy !== null && listening && copy.generation === generation ? copy.data : null),
     heard: (version) =>
       version <= known ? Promise.resolve() : new Promise<void>((resolve) => waiters.push({ version, resolve })),
+    hearing: () => hearingChanges,
     close: async () => {
       stopObserving();
       await listener?.close();
