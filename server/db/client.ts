@@ -261,6 +261,8 @@ async function openPostgres(url: string, pgSchema?: string): Promise<Database> {
 }
 
 const RECONNECT_MS = [100, 500, 2_000, 5_000];
+/** A listening connection not made in this long is given up and tried again (close() waits at most this). */
+const LISTEN_CONNECT_TIMEOUT_MS = 5_000;
 
 /**
  * LISTEN on a connection of its own (a pooled one would be handed to other queries), made after
@@ -276,7 +278,7 @@ async function listenPostgres(pg: PgModule, connection: pg.ClientConfig, channel
   let attempt = 0;
 
   const connect = async (): Promise<void> => {
-    const client = new pg.Client(connection);
+    const client = new pg.Client({ ...connection, connectionTimeoutMillis: LISTEN_CONNECT_TIMEOUT_MS });
     client.on('notification', (message) => {
       if (message.channel === channel) handlers.notified(message.payload ?? '');
     });

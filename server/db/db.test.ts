@@ -37,6 +37,21 @@ describe('listening for notifications', () => {
     }
   });
 
+  it('on PostgreSQL, a first connection that fails fails nothing: it is tried again until closed', async () => {
+    // Nothing listens on port 9 here: every attempt is refused at once.
+    const database = await openDatabase({ databaseUrl: 'postgres://postgres@127.0.0.1:9/none' });
+    let connected = 0;
+    try {
+      const listening = await database.listen('test_unreachable', { notified: () => undefined, connected: () => (connected += 1), lost: () => undefined });
+      // The first attempt and the retry 100 ms later, both refused (an unhandled rejection fails the run).
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      expect(connected).toBe(0);
+      await listening.close();
+    } finally {
+      await database.close();
+    }
+  });
+
   it('closed while its connection is being made, leaves no connection listening', async () => {
     const server = await createTestServer({ seed: false });
     try {
