@@ -104,17 +104,22 @@ function builtFloor(): Promise<string> {
   return floorBundle;
 }
 
-/** Spawn to first healthy response of the floor on the shop's database. */
-async function startFloorTimed(data: { databaseUrl: string } | { dataDir: string }): Promise<number> {
-  const port = await freePort();
-  const script = await builtFloor();
+/** Milliseconds from spawning `script` to its first healthy answer at `healthUrl`; stopped after. */
+async function timedStart(script: string, env: Record<string, string>, healthUrl: string): Promise<number> {
   const started = now();
-  const proc = spawnNode(script, { PORT: String(port), DATABASE_URL: 'databaseUrl' in data ? data.databaseUrl : '', DATA_DIR: 'dataDir' in data ? data.dataDir : '' });
+  const proc = spawnNode(script, env);
   try {
-    return await firstHealthy(`http://127.0.0.1:${port}/healthz`, proc.child, started);
+    return await firstHealthy(healthUrl, proc.child, started);
   } finally {
     await proc.stop();
   }
+}
+
+/** Spawn to first healthy response of the floor on the shop's database. */
+async function startFloorTimed(data: { databaseUrl: string } | { dataDir: string }): Promise<number> {
+  const port = await freePort();
+  const env = { PORT: String(port), DATABASE_URL: 'databaseUrl' in data ? data.databaseUrl : '', DATA_DIR: 'dataDir' in data ? data.dataDir : '' };
+  return timedStart(await builtFloor(), env, `http://127.0.0.1:${port}/healthz`);
 }
 
 export async function startHello(): Promise<HelloServer & { startMs: number }> {
@@ -156,13 +161,7 @@ async function shopEnv(data: { databaseUrl: string } | { dataDir: string }): Pro
 
 async function startShopTimed(data: { databaseUrl: string } | { dataDir: string }): Promise<number> {
   const { env, api } = await shopEnv(data);
-  const started = now();
-  const proc = spawnNode(SERVER_ENTRY, env);
-  try {
-    return await firstHealthy(`${api}/healthz`, proc.child, started);
-  } finally {
-    await proc.stop();
-  }
+  return timedStart(SERVER_ENTRY, env, `${api}/healthz`);
 }
 
 async function withDatabase<T>(adminUrl: string, name: string, use: (url: string) => Promise<T>): Promise<T> {
