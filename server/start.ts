@@ -48,6 +48,30 @@ export async function start(config: Config, opening: Promise<Opened>): Promise<v
   const servers = [listen({ fetch: api.fetch, answerFirst: api.answerFromMemory, readBodyFirst: { maxBytes: config.bodyLimitBytes }, port: config.apiPort, hostname: config.host, timeouts: config })];
   const serveApp = process.env.SERVE_APP !== '0';
 
+  // Shoppers can be answered from here, so from here SIGINT and SIGTERM stop the shop cleanly:
+  // what is still starting (below) is let finish, then the job queue, email, the servers (each
+  // finishing the requests it has) and the database close in turn. (A start that fails ends the
+  // process with its error.)
+  let startedUp = (): void => undefined;
+  const starting = new Promise<void>((resolve) => (startedUp = resolve));
+  let stopping = false;
+  async function stop(signal: string) {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: stopping`);
+    await starting;
+    await jobs.stop().catch(() => undefined);
+    mailer.close();
+    await Promise.all(servers.map((s) => new Promise<void>((done) => s.close(() => done()))));
+    await deps.reference.close();
+    await database.close();
+    // The log's last lines, including a batch being written now.
+    await flushLogs();
+    process.exit(0);
+  }
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
   // The API answers from here. The sandbox payment provider and the app host load while it does:
   // nothing the API answers needs their modules (the card page, the static files and their cache).
   const [{ createPsp }, appHostModule] = await Promise.all([import('./psp/app.ts'), serveApp ? import('./app-host.ts') : null]);
@@ -156,22 +180,5 @@ export async function start(config: Config, opening: Promise<Opened>): Promise<v
   // A completed payment asks for its confirmation email: send it now rather than at the next minute.
   wakeMail = () => void jobs.send(JOBS.sendEmails).catch(() => undefined);
   void catchUp();
-
-  // PGlite writes its files on close: shut down cleanly so a restart finds everything.
-  let stopping = false;
-  async function stop(signal: string) {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal}: stopping`);
-    await jobs.stop().catch(() => undefined);
-    mailer.close();
-    await Promise.all(servers.map((s) => new Promise<void>((done) => s.close(() => done()))));
-    await deps.reference.close();
-    await database.close();
-    // The log's last lines, including a batch being written now.
-    await flushLogs();
-    process.exit(0);
-  }
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  startedUp();
 }

@@ -34,7 +34,14 @@ export interface RunningShop {
   urls: ShopUrls;
   /** Where the servers' output goes; its tail is printed when they fail to start. */
   logFile: string;
-  stop(): Promise<void>;
+  /** Ends the servers with SIGTERM (SIGKILL if they are still running 5 s later); answers how they exited. */
+  stop(): Promise<ShopExit>;
+}
+
+/** How the servers' process ended: its exit code, or the signal that ended it. */
+export interface ShopExit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
 }
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
@@ -127,7 +134,7 @@ async function dropPostgresDatabase(adminUrl: string, name: string): Promise<voi
   }
 }
 
-async function waitForHttp(url: string, child: ChildProcess, deadline: number): Promise<void> {
+async function waitForHttp(url: string, child: ChildProcess, deadline: number, everyMs = 250): Promise<void> {
   let lastError = '';
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`the servers exited (${String(child.exitCode ?? child.signalCode)}) before ${url} answered`);
@@ -138,7 +145,7 @@ async function waitForHttp(url: string, child: ChildProcess, deadline: number): 
     } catch (error) {
       lastError = (error as Error).message;
     }
-    await new Promise((r) => setTimeout(r, 250));
+    await new Promise((r) => setTimeout(r, everyMs));
   }
   throw new Error(`${url} did not answer in time (${lastError})`);
 }
@@ -165,6 +172,12 @@ export interface StartShopOptions {
    * browser then opens the pages, and calls the API under /backend, through it (urls.app).
    */
   appOrigin?: (app: string) => string;
+  /**
+   * 'api': answer as soon as the API does (asked every 5 ms), while the rest of the shop (the
+   * payment provider, the app host, email, the job queue) may still be starting. By default,
+   * once all of it answers.
+   */
+  waitFor?: 'api' | 'all';
 }
 
 /** The operations token the journeys' shop runs with (journey 10 revokes a session with it). */
@@ -173,7 +186,7 @@ export const E2E_SESSION_SECRET = 'e2e-session-secret-0123456789abcdef';
 export const E2E_PSP_WEBHOOK_SECRET = 'e2e-psp-webhook-secret-0123456789abcdef';
 
 /** Starts the shop on free ports and a fresh database; stop() ends it and removes its data. */
-export async function startShop({ name, env = {}, adminDatabaseUrl, apiBase, appOrigin }: StartShopOptions): Promise<RunningShop> {
+export async function startShop({ name, env = {}, adminDatabaseUrl, apiBase, appOrigin, waitFor = 'all' }: StartShopOptions): Promise<RunningShop> {
   installExitHandlers();
   const [appPort, apiPort, pspPort, mailPort] = [await freePort(), await freePort(), await freePort(), await freePort()];
   const urls: ShopUrls = {
@@ -231,29 +244,32 @@ export async function startShop({ name, env = {}, adminDatabaseUrl, apiBase, app
   if (pid === undefined) throw new Error('could not start the servers');
   running.add(pid);
 
-  let stopped = false;
-  const stop = async () => {
-    if (stopped) return;
-    stopped = true;
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      killGroup(pid, 'SIGTERM');
-      const timer = setTimeout(() => killGroup(pid, 'SIGKILL'), 5_000);
-      await exited;
-      clearTimeout(timer);
-    }
-    // Anything the server started that outlived it.
-    killGroup(pid, 'SIGKILL');
-    running.delete(pid);
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
-    if (adminUrl) await dropPostgresDatabase(adminUrl, database).catch(() => undefined);
-  };
+  let stopping: Promise<ShopExit> | undefined;
+  const stop = (): Promise<ShopExit> =>
+    (stopping ??= (async () => {
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+        killGroup(pid, 'SIGTERM');
+        const timer = setTimeout(() => killGroup(pid, 'SIGKILL'), 5_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      const exit = { code: child.exitCode, signal: child.signalCode };
+      // Anything the server started that outlived it.
+      killGroup(pid, 'SIGKILL');
+      running.delete(pid);
+      if (dataDir) await rm(dataDir, { recursive: true, force: true });
+      if (adminUrl) await dropPostgresDatabase(adminUrl, database).catch(() => undefined);
+      return exit;
+    })());
 
   try {
     const deadline = Date.now() + START_TIMEOUT_MS;
-    await waitForHttp(`${urls.api}/healthz`, child, deadline);
-    await waitForHttp(`${hostUrl}/`, child, deadline);
-    await waitForHttp(`${urls.psp}/healthz`, child, deadline);
+    await waitForHttp(`${urls.api}/healthz`, child, deadline, waitFor === 'api' ? 5 : 250);
+    if (waitFor === 'all') {
+      await waitForHttp(`${hostUrl}/`, child, deadline);
+      await waitForHttp(`${urls.psp}/healthz`, child, deadline);
+    }
   } catch (error) {
     await stop();
     throw new Error(`The shop (${name}) did not start: ${(error as Error).message}\n--- ${logFile} ---\n${await tail(logFile)}`, { cause: error });
