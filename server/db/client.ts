@@ -149,9 +149,27 @@ export const PGLITE_SHARED_BUFFERS = '16MB';
  */
 export const PGLITE_V8_FLAG = '--liftoff-only';
 
+/**
+ * Node's own modules that the server loads before its API answers, loaded before PGLITE_V8_FLAG
+ * is set. Node compiles its own modules from a code cache that records V8's flags; once a flag is
+ * changed at run time, V8 turns that cache down, and each of Node's modules loaded afterwards is
+ * compiled from its source instead, about three times as long. These are loaded anyway, so loading
+ * them first costs nothing. tests/e2e/start-and-stop.test.ts fails when one is missing here.
+ */
+function loadNodeModulesBeforeTheFlag(): void {
+  for (const id of ['crypto', 'http', 'http2', 'assert', 'os', 'worker_threads', 'zlib', 'perf_hooks', 'util/types', 'stream/web']) process.getBuiltinModule(`node:${id}`);
+  // Each loaded on its first use: fetch's classes (undici), Web Crypto, buffer's File, util's
+  // MIMEType and parseArgs, fs's streams.
+  const { File } = process.getBuiltinModule('node:buffer');
+  const { MIMEType, parseArgs } = process.getBuiltinModule('node:util');
+  const { ReadStream } = process.getBuiltinModule('node:fs');
+  return void [globalThis.Response, globalThis.crypto, File, MIMEType, parseArgs, ReadStream];
+}
+
 async function openPglite(dataDir: string | null): Promise<Database> {
   // Before PGlite's module is compiled (the first open in this process); the shop has no other
   // WebAssembly of weight.
+  loadNodeModulesBeforeTheFlag();
   setFlagsFromString(PGLITE_V8_FLAG);
   if (dataDir !== null) await mkdir(dataDir, { recursive: true });
   const [{ PGlite }, { drizzle }] = await Promise.all([import('@electric-sql/pglite'), import('drizzle-orm/pglite')]);
