@@ -9,7 +9,9 @@ import { systemClock, type Deps } from './deps.ts';
 import type { Config } from './env.ts';
 import { listen } from './http-server.ts';
 import type { ServerType } from '@hono/node-server';
+import type { JobQueue } from './jobs/queue.ts';
 import { createLogger, flushLogs, withRequestLog } from './logger.ts';
+import type { Mailer } from './mail/mailer.ts';
 import { PSP_REFUNDS_PATH, type SignedSend } from './psp/events.ts';
 import { SIGNATURE_HEADER } from './psp/signature.ts';
 import { PSP_CALLBACK_PATH } from './routes/order.ts';
@@ -26,6 +28,9 @@ export interface Opened {
   /** The first-start seed has run (or is not wanted). */
   seeded: boolean;
 }
+
+/** How long a stop waits for the rest of the start (the job queue's, say) before it closes everything. */
+export const STOP_WAITS_FOR_START_MS = 10_000;
 
 export async function start(config: Config, opening: Promise<Opened>): Promise<void> {
   const { database, applied, seeded } = await opening;
@@ -49,19 +54,22 @@ export async function start(config: Config, opening: Promise<Opened>): Promise<v
   const serveApp = process.env.SERVE_APP !== '0';
 
   // Shoppers can be answered from here, so from here SIGINT and SIGTERM stop the shop cleanly:
-  // what is still starting (below) is let finish, then the job queue, email, the servers (each
-  // finishing the requests it has) and the database close in turn. (A start that fails ends the
-  // process with its error.)
+  // what is still starting (below) is let finish, for up to STOP_WAITS_FOR_START_MS, then the job
+  // queue, email, the servers (each finishing the requests it has) and the database close in turn.
+  // (A start that fails ends the process with its error.) A second signal changes nothing: npm
+  // passes Ctrl-C's SIGINT on to the process that already had it from the terminal.
   let startedUp = (): void => undefined;
   const starting = new Promise<void>((resolve) => (startedUp = resolve));
+  /** What stop() closes besides the servers, once started. */
+  const closing: { jobs?: JobQueue; mailer?: Mailer } = {};
   let stopping = false;
   async function stop(signal: string) {
     if (stopping) return;
     stopping = true;
     console.log(`${signal}: stopping`);
-    await starting;
-    await jobs.stop().catch(() => undefined);
-    mailer.close();
+    await Promise.race([starting, new Promise((resolve) => setTimeout(resolve, STOP_WAITS_FOR_START_MS).unref())]);
+    await closing.jobs?.stop().catch(() => undefined);
+    closing.mailer?.close();
     await Promise.all(servers.map((s) => new Promise<void>((done) => s.close(() => done()))));
     await deps.reference.close();
     await database.close();
@@ -175,8 +183,10 @@ export async function start(config: Config, opening: Promise<Opened>): Promise<v
     console.log(`Inbox: http://localhost:${typeof address === 'object' && address ? address.port : config.mailCatcherPort} (the emails the shop sends; SMTP_URL sends them for real)`);
   }
   const mailer = createMailer(smtpUrl, config.mailFrom);
+  closing.mailer = mailer;
 
   const jobs = await startJobQueue(database, deps, { dailyRates: config.dailyRatesImport, log: (message) => jobsLogger.info(message), mailer });
+  closing.jobs = jobs;
   // A completed payment asks for its confirmation email: send it now rather than at the next minute.
   wakeMail = () => void jobs.send(JOBS.sendEmails).catch(() => undefined);
   void catchUp();
