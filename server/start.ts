@@ -14,6 +14,7 @@ import { createLogger, flushLogs, withRequestLog } from './logger.ts';
 import type { Mailer } from './mail/mailer.ts';
 import { PSP_REFUNDS_PATH, type SignedSend } from './psp/events.ts';
 import { SIGNATURE_HEADER } from './psp/signature.ts';
+import { stopper } from './stopping.ts';
 import { PSP_CALLBACK_PATH } from './routes/order.ts';
 import { loadCustomerRules } from './services/order.ts';
 import { pspWebhookSecret, sendRequestedRefunds } from './services/payment.ts';
@@ -53,30 +54,36 @@ export async function start(config: Config, opening: Promise<Opened>): Promise<v
   const servers = [listen({ fetch: api.fetch, answerFirst: api.answerFromMemory, readBodyFirst: { maxBytes: config.bodyLimitBytes }, port: config.apiPort, hostname: config.host, timeouts: config })];
   const serveApp = process.env.SERVE_APP !== '0';
 
-  // Shoppers can be answered from here, so from here SIGINT and SIGTERM stop the shop cleanly:
-  // what is still starting (below) is let finish, for up to STOP_WAITS_FOR_START_MS, then the job
-  // queue, email, the servers (each finishing the requests it has) and the database close in turn.
-  // (A start that fails ends the process with its error.) A second signal changes nothing: npm
-  // passes Ctrl-C's SIGINT on to the process that already had it from the terminal.
+  // Shoppers can be answered from here, so from here SIGINT and SIGTERM stop the shop cleanly
+  // (server/stopping.ts): what is still starting (below) is let finish, for up to
+  // STOP_WAITS_FOR_START_MS, then everything closes in turn. (A start that fails ends the process
+  // with its error.)
   let startedUp = (): void => undefined;
   const starting = new Promise<void>((resolve) => (startedUp = resolve));
-  /** What stop() closes besides the servers, once started. */
+  /** What the stop closes besides the servers, once started. */
   const closing: { jobs?: JobQueue; mailer?: Mailer } = {};
-  let stopping = false;
-  async function stop(signal: string) {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal}: stopping`);
-    await Promise.race([starting, new Promise((resolve) => setTimeout(resolve, STOP_WAITS_FOR_START_MS).unref())]);
-    await closing.jobs?.stop().catch(() => undefined);
-    closing.mailer?.close();
-    await Promise.all(servers.map((s) => new Promise<void>((done) => s.close(() => done()))));
-    await deps.reference.close();
-    await database.close();
-    // The log's last lines, including a batch being written now.
-    await flushLogs();
-    process.exit(0);
-  }
+  const stop = stopper({
+    starting,
+    waitForStartMs: STOP_WAITS_FOR_START_MS,
+    steps: [
+      // As before the stop: the queue's own stop failing keeps nothing open that exit would not end.
+      { name: 'the job queue', close: () => closing.jobs?.stop().catch(() => undefined) },
+      { name: 'email', close: () => closing.mailer?.close() },
+      // Each server finishes the requests it has.
+      {
+        name: 'the servers',
+        close: async () => {
+          await Promise.all(servers.map((s) => new Promise<void>((done) => s.close(() => done()))));
+        },
+      },
+      { name: 'the reference data', close: () => deps.reference.close() },
+      { name: 'the database', close: () => database.close() },
+      // The log's last lines, including a batch being written now.
+      { name: 'the log', close: () => flushLogs() },
+    ],
+    log: (line) => console.log(line),
+    exit: (code) => process.exit(code),
+  });
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
