@@ -66,7 +66,7 @@ export async function start(config: Config, opening: Promise<Opened>): Promise<v
     starting,
     waitForStartMs: STOP_WAITS_FOR_START_MS,
     steps: [
-      // As before the stop: the queue's own stop failing keeps nothing open that exit would not end.
+      // The queue failing to stop is not a failed stop: the exit ends whatever it left open.
       { name: 'the job queue', close: () => closing.jobs?.stop().catch(() => undefined) },
       { name: 'email', close: () => closing.mailer?.close() },
       // Each server finishes the requests it has.
