@@ -31,7 +31,7 @@ export interface Opened {
 }
 
 /** How long a stop waits for the rest of the start (the job queue's, say) before it closes everything. */
-export const STOP_WAITS_FOR_START_MS = 10_000;
+const STOP_WAITS_FOR_START_MS = 10_000;
 
 export async function start(config: Config, opening: Promise<Opened>): Promise<void> {
   const { database, applied, seeded } = await opening;

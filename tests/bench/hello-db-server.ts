@@ -13,5 +13,5 @@ await database.query('SELECT name FROM schema_migrations LIMIT 1');
 const app = new Hono();
 app.get('/healthz', (c) => c.json({ status: 'ok' }));
 serve({ fetch: app.fetch, port: Number(process.env.PORT), hostname: '127.0.0.1' });
-// PGlite writes its files on close: the shop's data directory is opened again next round.
+// Closes the database before it exits, as the shop does: the same data directory is opened again next round.
 process.on('SIGTERM', () => void database.close().finally(() => process.exit(0)));
