@@ -48,8 +48,12 @@ export interface CalculatorViewProps {
   restrictions: readonly string[];
   unavailable: string | null;
 
-  /** In the order the flow reads: GBP then foreign when buying, foreign then GBP when selling back. */
-  amounts: readonly AmountInputView[];
+  /**
+   * The amount boxes (`AmountFields` over the pickers, in the order the flow reads), told whether
+   * they are invalid and what describes them. Their own container renders them, so a key typed in a
+   * box re-renders the boxes and not the whole form.
+   */
+  amountFields: (describe: { invalid: boolean; describedBy: string | undefined }) => ReactNode;
   /** 'Maximum order value is £2,500' or 'Amount should be greater than 0'. */
   amountError: string | null;
   /** "Due to your chosen location, we've rounded the amount to the nearest €5". */
@@ -124,6 +128,17 @@ function AmountField({ amount, invalid, describedBy }: { amount: AmountInputView
   );
 }
 
+/** The amount boxes: GBP then foreign when buying, foreign then GBP when selling back. */
+export function AmountFields({ amounts, invalid, describedBy }: { amounts: readonly AmountInputView[]; invalid: boolean; describedBy: string | undefined }) {
+  return (
+    <>
+      {amounts.map((amount) => (
+        <AmountField key={amount.id} amount={amount} invalid={invalid} describedBy={describedBy} />
+      ))}
+    </>
+  );
+}
+
 type ProductChoiceProps = { products: NonNullable<CalculatorViewProps['products']>; onChange: CalculatorViewProps['onProductChange'] };
 
 /** Home delivery or click and collect; memoised, as typing an amount re-renders the form on every key. */
@@ -167,11 +182,7 @@ function CalculatorForm(props: CalculatorViewProps) {
           {text}
         </Notice>
       ))}
-      <div className={styles.amounts}>
-        {props.amounts.map((amount) => (
-          <AmountField key={amount.id} amount={amount} invalid={Boolean(props.amountError)} describedBy={describedBy} />
-        ))}
-      </div>
+      <div className={styles.amounts}>{props.amountFields({ invalid: Boolean(props.amountError), describedBy })}</div>
       {props.amountError ? (
         <p id={errorId} className={styles.error} role="alert">
           {props.amountError}

@@ -4,7 +4,7 @@ import type { Currency, ProductId } from '#domain/contract/catalogue.ts';
 import { formatMessage, messages } from '#domain/messages.ts';
 import { GBP_CODE, formatRate, formatUnits } from '#domain/money.ts';
 import { PRODUCT, isSellBack } from '#domain/products.ts';
-import { CalculatorView, type AmountInputView } from './calculator-view.tsx';
+import { AmountFields, CalculatorView, type AmountInputView } from './calculator-view.tsx';
 
 // The branch modal (and its dialog, list and map code) loads when the shopper first opens it.
 const BranchModal = lazy(() => import('#src/screens/branch-modal/branch-modal.tsx').then((m) => ({ default: m.BranchModal })));
@@ -12,6 +12,7 @@ import {
   useAddError,
   useAddToCartLink,
   useAdding,
+  useAmountNotes,
   useAmounts,
   useBranchFinderRef,
   useCalculatorCan,
@@ -65,17 +66,17 @@ export function Calculator({ calculator, signedIn = false, toast = null, onDismi
   const currency = useSelectedCurrency(calculator);
   const unavailable = useCurrencyNotice(calculator);
   const restrictions = useRestrictions(calculator);
-  const amounts = useAmounts(calculator);
+  const amounts = useAmountNotes(calculator);
   const tierHint = useTierHint(calculator);
   const quoteStatus = useQuoteStatus(calculator);
   const quoteError = useQuoteError(calculator);
   const products = useProductOptions(calculator);
   const store = useStore(calculator);
   const cutOff = useCutOff(calculator);
-  const canOpenBranches = useCalculatorCan(calculator, { type: 'branch.modalOpened' });
-  const canAdd = useCalculatorCan(calculator, { type: 'cart.addRequested' });
-  const canReturn = useCalculatorCan(calculator, { type: 'cart.returnRequested' });
-  const canRetry = useCalculatorCan(calculator, { type: 'calculator.retried' });
+  const canOpenBranches = useCalculatorCan(calculator, 'openBranches');
+  const canAdd = useCalculatorCan(calculator, 'add');
+  const canReturn = useCalculatorCan(calculator, 'returnToCart');
+  const canRetry = useCalculatorCan(calculator, 'retry');
   const adding = useAdding(calculator);
   const addError = useAddError(calculator);
   const embedded = useEmbedded(calculator);
@@ -83,19 +84,6 @@ export function Calculator({ calculator, signedIn = false, toast = null, onDismi
   const finder = useBranchFinderRef(calculator);
 
   const code = currency?.code ?? '';
-  const typedIn = (picker: AmountPicker) => (amounts.typed?.picker === picker ? amounts.typed.text : null);
-  const send = (picker: AmountPicker) => (text: string, key: string | undefined) =>
-    calculator.send({ type: 'amount.typed', picker, text, ...(key === undefined ? {} : { key }) });
-  const gbpText = typedIn('gbp') ?? plain(amounts.gbpMinor, GBP_CODE);
-  const amountViews: AmountInputView[] = isSellBack(productId)
-    ? [
-        { id: 'sellBack', label: formatMessage(messages.youSellForeign, { code }), value: typedIn('sellBack') ?? plain(amounts.foreignMinor, code), onChange: send('sellBack') },
-        { id: 'gbp', label: messages.youReceiveGbp, value: plain(amounts.gbpMinor, GBP_CODE), onChange: () => {}, readOnly: true },
-      ]
-    : [
-        { id: 'gbp', label: messages.youPayGbp, value: gbpText, onChange: send('gbp'), maxLength: 4 },
-        { id: 'foreign', label: formatMessage(messages.youGetForeign, { code }), value: typedIn('foreign') ?? plain(amounts.foreignMinor, code), onChange: send('foreign') },
-      ];
   // Stable across keys typed in an amount box, so the memoised picker and product choice skip those renders.
   const onCurrencySearch = useCallback((text: string) => calculator.send({ type: 'currency.searched', text }), [calculator]);
   const onCurrencyChange = useCallback((currencyCode: string) => calculator.send({ type: 'currency.changed', currencyCode }), [calculator]);
@@ -131,7 +119,7 @@ export function Calculator({ calculator, signedIn = false, toast = null, onDismi
       onCurrencyChange={onCurrencyChange}
       restrictions={restrictions}
       unavailable={unavailable}
-      amounts={amountViews}
+      amountFields={(describe) => <CalculatorAmounts calculator={calculator} productId={productId} code={code} {...describe} />}
       amountError={amounts.error}
       roundingWarning={amounts.roundingWarning}
       quoteStatus={quoteStatus}
@@ -169,6 +157,27 @@ export function Calculator({ calculator, signedIn = false, toast = null, onDismi
       }
     />
   );
+}
+
+/**
+ * The amount boxes over the actor: the one part of the calculator that follows each key typed (the
+ * text waits in the chart for its 500 ms pause); the rest of the form re-renders once it is priced.
+ */
+function CalculatorAmounts({ calculator, productId, code, invalid, describedBy }: { calculator: CalculatorRef; productId: ProductId; code: string; invalid: boolean; describedBy: string | undefined }) {
+  const amounts = useAmounts(calculator);
+  const typedIn = (picker: AmountPicker) => (amounts.typed?.picker === picker ? amounts.typed.text : null);
+  const send = (picker: AmountPicker) => (text: string, key: string | undefined) =>
+    calculator.send({ type: 'amount.typed', picker, text, ...(key === undefined ? {} : { key }) });
+  const views: AmountInputView[] = isSellBack(productId)
+    ? [
+        { id: 'sellBack', label: formatMessage(messages.youSellForeign, { code }), value: typedIn('sellBack') ?? plain(amounts.foreignMinor, code), onChange: send('sellBack') },
+        { id: 'gbp', label: messages.youReceiveGbp, value: plain(amounts.gbpMinor, GBP_CODE), onChange: () => {}, readOnly: true },
+      ]
+    : [
+        { id: 'gbp', label: messages.youPayGbp, value: typedIn('gbp') ?? plain(amounts.gbpMinor, GBP_CODE), onChange: send('gbp'), maxLength: 4 },
+        { id: 'foreign', label: formatMessage(messages.youGetForeign, { code }), value: typedIn('foreign') ?? plain(amounts.foreignMinor, code), onChange: send('foreign') },
+      ];
+  return <AmountFields amounts={views} invalid={invalid} describedBy={describedBy} />;
 }
 
 /** '£1 = €1.1423': the rate to 4 decimals. */

@@ -1,9 +1,15 @@
 /**
  * Named selector hooks over the calculator actor: each reads one plain value; the chart decides
  * (searching, pricing, caps, notices, what can be sent), the view shows.
+ *
+ * Every key typed in an amount box is a new snapshot, and every hook here looks at it twice (when
+ * the actor tells the page, and when the calculator renders). So the selectors and comparisons are
+ * module constants (a selector made during render is a new one each time, and useSelector runs it
+ * afresh), and the ones that search, sort or format remember their last answer while what they read
+ * is the same objects.
  */
 import { useSelector } from '@xstate/react';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { Store } from '#domain/contract/branches.ts';
 import type { CalculatorContent, Currency, Product, ProductId, TransactionType } from '#domain/contract/catalogue.ts';
@@ -18,7 +24,6 @@ import {
   selectRestrictions,
   selectTabs,
   type AmountsView,
-  type CalculatorEvent,
   type CalculatorMachine,
   type CalculatorSnapshot,
 } from '#machines/calculator/calculator.machine.ts';
@@ -30,109 +35,172 @@ export type CalculatorRef = ActorRefFrom<CalculatorMachine>;
 
 const sameList = <T>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
+/**
+ * A selector that answers its last result again while the parts of the snapshot it reads (`reads`)
+ * are the same objects and values.
+ */
+function rememberLast<R>(reads: (s: CalculatorSnapshot) => readonly unknown[], select: (s: CalculatorSnapshot) => R): (s: CalculatorSnapshot) => R {
+  let last: { read: readonly unknown[]; result: R } | null = null;
+  return (s) => {
+    const read = reads(s);
+    if (last && last.read.length === read.length && last.read.every((x, i) => Object.is(x, read[i]))) return last.result;
+    const result = select(s);
+    last = { read, result };
+    return result;
+  };
+}
+
+const selectStatus = (s: CalculatorSnapshot): 'loading' | 'ready' | 'error' => (s.hasTag('loading') ? 'loading' : s.hasTag('failed') ? 'error' : 'ready');
+
 export function useCalculatorStatus(calculator: CalculatorRef): 'loading' | 'ready' | 'error' {
-  return useSelector(calculator, (s) => (s.hasTag('loading') ? 'loading' : s.hasTag('failed') ? 'error' : 'ready'));
+  return useSelector(calculator, selectStatus);
 }
 
 export function useTabs(calculator: CalculatorRef): readonly TransactionType[] {
   return useSelector(calculator, selectTabs, sameList);
 }
 
+const selectTransactionType = (s: CalculatorSnapshot): TransactionType => s.context.transactionType;
+const selectProductId = (s: CalculatorSnapshot): ProductId => s.context.productId;
+const selectContent = (s: CalculatorSnapshot): CalculatorContent | null => s.context.content;
+const selectCurrencies = (s: CalculatorSnapshot): Currency[] => s.context.currencies;
+
 export function useTransactionType(calculator: CalculatorRef): TransactionType {
-  return useSelector(calculator, (s) => s.context.transactionType);
+  return useSelector(calculator, selectTransactionType);
 }
 
 export function useProductId(calculator: CalculatorRef): ProductId {
-  return useSelector(calculator, (s) => s.context.productId);
+  return useSelector(calculator, selectProductId);
 }
 
 export function useCalculatorContent(calculator: CalculatorRef): CalculatorContent | null {
-  return useSelector(calculator, (s) => s.context.content);
+  return useSelector(calculator, selectContent);
 }
 
-export function useCurrencyOptions(calculator: CalculatorRef): { currencies: Currency[]; noResults: string | null } {
-  return useSelector(calculator, selectCurrencyOptions, (a, b) => a.noResults === b.noResults && sameList(a.currencies, b.currencies));
+type CurrencyOptions = { currencies: Currency[]; noResults: string | null };
+// The search filters and sorts the whole list: only again when the list or the search text changed.
+const selectSearchedOptions = rememberLast((s) => [s.context.currencies, s.context.currencySearch], selectCurrencyOptions);
+const sameOptions = (a: CurrencyOptions, b: CurrencyOptions) => a === b || (a.noResults === b.noResults && sameList(a.currencies, b.currencies));
+
+export function useCurrencyOptions(calculator: CalculatorRef): CurrencyOptions {
+  return useSelector(calculator, selectSearchedOptions, sameOptions);
 }
 
 /** Every currency the shop trades (the home page's popular currencies come from these). */
 export function useCurrencies(calculator: CalculatorRef): Currency[] {
-  return useSelector(calculator, (s) => s.context.currencies);
+  return useSelector(calculator, selectCurrencies);
 }
 
+// The chosen currency and what is said about it change with the currency, the type or the texts.
+const readsCurrency = (s: CalculatorSnapshot) => [s.context.currencies, s.context.currencyCode];
+const selectChosenCurrency = rememberLast(readsCurrency, selectCurrency);
+const selectNotice = rememberLast((s) => [s.context.currencies, s.context.currencyCode, s.context.transactionType, s.context.texts], selectCurrencyNotice);
+const selectCurrencyRestrictions = rememberLast(readsCurrency, selectRestrictions);
+
 export function useSelectedCurrency(calculator: CalculatorRef): Currency | null {
-  return useSelector(calculator, selectCurrency);
+  return useSelector(calculator, selectChosenCurrency);
 }
 
 /** 'Oh snap! ...' when the currency cannot be traded in this direction. */
 export function useCurrencyNotice(calculator: CalculatorRef): string | null {
-  return useSelector(calculator, selectCurrencyNotice);
+  return useSelector(calculator, selectNotice);
 }
 
 export function useRestrictions(calculator: CalculatorRef): string[] {
-  return useSelector(calculator, selectRestrictions, sameList);
+  return useSelector(calculator, selectCurrencyRestrictions, sameList);
 }
 
+const sameAmounts = (a: AmountsView, b: AmountsView) =>
+  a.foreignMinor === b.foreignMinor &&
+  a.gbpMinor === b.gbpMinor &&
+  a.typed?.picker === b.typed?.picker &&
+  a.typed?.text === b.typed?.text &&
+  a.rate === b.rate &&
+  a.error === b.error &&
+  a.roundingWarning === b.roundingWarning;
+
+/** The amounts, with the text being typed: the amount boxes' own subscription. */
 export function useAmounts(calculator: CalculatorRef): AmountsView {
-  return useSelector(calculator, selectAmounts, (a, b) =>
-    a.foreignMinor === b.foreignMinor &&
-    a.gbpMinor === b.gbpMinor &&
-    a.typed?.picker === b.typed?.picker &&
-    a.typed?.text === b.typed?.text &&
-    a.rate === b.rate &&
-    a.error === b.error &&
-    a.roundingWarning === b.roundingWarning,
-  );
+  return useSelector(calculator, selectAmounts, sameAmounts);
 }
+
+export type AmountNotes = Pick<AmountsView, 'rate' | 'error' | 'roundingWarning'>;
+const selectAmountNotes = (s: CalculatorSnapshot): AmountNotes => selectAmounts(s);
+const sameNotes = (a: AmountNotes, b: AmountNotes) => a.rate === b.rate && a.error === b.error && a.roundingWarning === b.roundingWarning;
+
+/** What the form says about the amounts (rate, cap, rounding): the same while a key is typed. */
+export function useAmountNotes(calculator: CalculatorRef): AmountNotes {
+  return useSelector(calculator, selectAmountNotes, sameNotes);
+}
+
+// The hint sorts the tiers and formats money: again only when the quote, the amount or the currency changed.
+const selectTierHint = rememberLast(
+  (s) => [s.context.quote, s.context.priced?.gbpMinor ?? null, selectChosenCurrency(s)],
+  (s): TierHint | null => {
+    const currency = selectChosenCurrency(s);
+    const quote = s.context.quote;
+    return quote && currency ? tierHintFor(quote, selectAmounts(s).gbpMinor, currency) : null;
+  },
+);
+const sameHint = (a: TierHint | null, b: TierHint | null) => a?.text === b?.text;
 
 /** 'Better rate over £500: €1.1800' from the quote's tiers and the GBP amount (null without tiers or a quote). */
 export function useTierHint(calculator: CalculatorRef): TierHint | null {
-  return useSelector(
-    calculator,
-    (s) => {
-      const currency = selectCurrency(s);
-      const quote = s.context.quote;
-      return quote && currency ? tierHintFor(quote, selectAmounts(s).gbpMinor, currency) : null;
-    },
-    (a, b) => a?.text === b?.text,
-  );
+  return useSelector(calculator, selectTierHint, sameHint);
 }
 
+const selectQuoteStatus = (s: CalculatorSnapshot): 'idle' | 'loading' | 'ready' | 'error' =>
+  s.hasTag('quoteLoading') ? 'loading' : s.hasTag('quoteFailed') ? 'error' : s.hasTag('currencyUnavailable') ? 'idle' : 'ready';
+const selectQuoteError = (s: CalculatorSnapshot): string | null => s.context.quoteError;
+
 export function useQuoteStatus(calculator: CalculatorRef): 'idle' | 'loading' | 'ready' | 'error' {
-  return useSelector(calculator, (s) =>
-    s.hasTag('quoteLoading') ? 'loading' : s.hasTag('quoteFailed') ? 'error' : s.hasTag('currencyUnavailable') ? 'idle' : 'ready',
-  );
+  return useSelector(calculator, selectQuoteStatus);
 }
 
 export function useQuoteError(calculator: CalculatorRef): string | null {
-  return useSelector(calculator, (s) => s.context.quoteError);
+  return useSelector(calculator, selectQuoteError);
 }
 
-export function useProductOptions(calculator: CalculatorRef): { products: Product[]; disabled: boolean; unavailable: ProductId[] } {
-  return useSelector(
-    calculator,
-    selectProductOptions,
-    (a, b) => a.disabled === b.disabled && sameList(a.products, b.products) && a.unavailable.join() === b.unavailable.join(),
-  );
+type ProductOptions = { products: Product[]; disabled: boolean; unavailable: ProductId[] };
+const sameProductOptions = (a: ProductOptions, b: ProductOptions) =>
+  a.disabled === b.disabled && sameList(a.products, b.products) && a.unavailable.join() === b.unavailable.join();
+
+export function useProductOptions(calculator: CalculatorRef): ProductOptions {
+  return useSelector(calculator, selectProductOptions, sameProductOptions);
 }
+
+const selectStore = (s: CalculatorSnapshot): Store | null => s.context.store;
 
 export function useStore(calculator: CalculatorRef): Store | null {
-  return useSelector(calculator, (s) => s.context.store);
+  return useSelector(calculator, selectStore);
 }
 
-export function useCalculatorCan(calculator: CalculatorRef, event: CalculatorEvent): boolean {
-  return useSelector(calculator, (s) => s.can(event));
+/** What the calculator's buttons ask: whether the chart takes the event now. */
+const canSelectors = {
+  openBranches: (s: CalculatorSnapshot) => s.can({ type: 'branch.modalOpened' }),
+  add: (s: CalculatorSnapshot) => s.can({ type: 'cart.addRequested' }),
+  returnToCart: (s: CalculatorSnapshot) => s.can({ type: 'cart.returnRequested' }),
+  retry: (s: CalculatorSnapshot) => s.can({ type: 'calculator.retried' }),
+} satisfies Record<string, (s: CalculatorSnapshot) => boolean>;
+
+export function useCalculatorCan(calculator: CalculatorRef, what: keyof typeof canSelectors): boolean {
+  return useSelector(calculator, canSelectors[what]);
 }
+
+const selectAdding = (s: CalculatorSnapshot): boolean => s.hasTag('adding');
+const selectAddError = (s: CalculatorSnapshot): string | null => s.context.addError;
+const selectEmbedded = (s: CalculatorSnapshot): boolean => s.context.settings.embeddedMode;
 
 export function useAdding(calculator: CalculatorRef): boolean {
-  return useSelector(calculator, (s) => s.hasTag('adding'));
+  return useSelector(calculator, selectAdding);
 }
 
 export function useAddError(calculator: CalculatorRef): string | null {
-  return useSelector(calculator, (s) => s.context.addError);
+  return useSelector(calculator, selectAddError);
 }
 
 export function useEmbedded(calculator: CalculatorRef): boolean {
-  return useSelector(calculator, (s) => s.context.settings.embeddedMode);
+  return useSelector(calculator, selectEmbedded);
 }
 
 /** Embedded mode's add-to-cart link, once there is an amount to add. */
@@ -162,5 +230,6 @@ export function useCutOff(calculator: CalculatorRef): string | null {
       live = false;
     };
   }, []);
-  return useSelector(calculator, (s) => (select === null ? null : (select(s)?.text ?? null)));
+  const selectText = useCallback((s: CalculatorSnapshot) => (select === null ? null : (select(s)?.text ?? null)), [select]);
+  return useSelector(calculator, selectText);
 }
