@@ -175,12 +175,29 @@ export function useStore(calculator: CalculatorRef): Store | null {
   return useSelector(calculator, selectStore);
 }
 
+/**
+ * What decides whether the chart takes an event now: its states, and its context but the text being
+ * typed (that text is only read once its pause is over; no guard of the buttons' events reads it).
+ * A key typed changes nothing here, so the buttons' can() checks, which walk the chart, are not run
+ * again for it.
+ */
+const allButTyped = new WeakMap<CalculatorSnapshot, readonly unknown[]>();
+const readsAllButTyped = (s: CalculatorSnapshot): readonly unknown[] => {
+  let read = allButTyped.get(s);
+  if (read === undefined) {
+    const { typed: _typed, ...rest } = s.context;
+    read = [JSON.stringify(s.value), ...Object.values(rest)];
+    allButTyped.set(s, read);
+  }
+  return read;
+};
+
 /** What the calculator's buttons ask: whether the chart takes the event now. */
 const canSelectors = {
-  openBranches: (s: CalculatorSnapshot) => s.can({ type: 'branch.modalOpened' }),
-  add: (s: CalculatorSnapshot) => s.can({ type: 'cart.addRequested' }),
-  returnToCart: (s: CalculatorSnapshot) => s.can({ type: 'cart.returnRequested' }),
-  retry: (s: CalculatorSnapshot) => s.can({ type: 'calculator.retried' }),
+  openBranches: rememberLast(readsAllButTyped, (s) => s.can({ type: 'branch.modalOpened' })),
+  add: rememberLast(readsAllButTyped, (s) => s.can({ type: 'cart.addRequested' })),
+  returnToCart: rememberLast(readsAllButTyped, (s) => s.can({ type: 'cart.returnRequested' })),
+  retry: rememberLast(readsAllButTyped, (s) => s.can({ type: 'calculator.retried' })),
 } satisfies Record<string, (s: CalculatorSnapshot) => boolean>;
 
 export function useCalculatorCan(calculator: CalculatorRef, what: keyof typeof canSelectors): boolean {
