@@ -5,10 +5,12 @@
  *   pages call the API on the shop's own origin, under /backend), so API calls that wait for one
  *   another show as a chain; the longest chain after the session token, and CORS preflights;
  * - assets: bytes and caching headers of what the home page loads, and a second visit's bytes;
- * - typing '1234' in the amount box at 4× CPU throttle: long tasks (PerformanceObserver 'longtask').
+ * - typing '1234' in the amount box at 4× CPU throttle: long tasks (PerformanceObserver 'longtask'),
+ *   round by round beside the same typing in a bare page (one input, no script): what the browser
+ *   and the machine cost on their own at that throttle.
  */
 import { request as httpRequest, createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { API_MOUNT_PATH } from '#domain/contract/runtime-config.ts';
 import { messages } from '#domain/messages.ts';
 import { launchBrowser, newShopperContext } from '../e2e/support/browser.ts';
@@ -251,39 +253,64 @@ export interface TypingResult {
   worstMs: number;
 }
 
-/** Types '1234' in the amount box at 4× CPU throttle and lists the long tasks meanwhile. */
-export async function benchTyping(browser: Browser, shop: RunningShop, rounds: number): Promise<TypingResult[]> {
-  const results: TypingResult[] = [];
+/** The baseline of the typing row: the amount box as bare HTML, no script, no stylesheet. */
+const BARE_INPUT_PAGE = '<!doctype html><html lang="en"><title>Bare input</title><label for="amount">You pay</label> <input id="amount" inputmode="decimal" autocomplete="off" maxlength="4" value="750">';
+const BARE_INPUT_PATH = '/bench-bare-input';
+
+/**
+ * Types '1234' into a cleared box at 4× CPU throttle, 150 ms between keys, and lists the long tasks
+ * from the first key to 2.5 s after the last (past the 500 ms pause and the quote's answer).
+ */
+async function typeAndWatch(browser: Browser, url: string, ready: (page: Page) => Promise<Locator>, bare: boolean): Promise<TypingResult> {
+  const context = await newShopperContext(browser);
+  const page: Page = await context.newPage();
+  if (bare) await page.route(`**${BARE_INPUT_PATH}`, (route) => route.fulfill({ contentType: 'text/html', body: BARE_INPUT_PAGE }));
+  await page.addInitScript(() => {
+    const w = window as unknown as { __longTasks: { start: number; duration: number }[] };
+    w.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) w.__longTasks.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  });
+  await page.goto(url);
+  const box = await ready(page);
+  await box.click();
+  await box.press('ControlOrMeta+a');
+  await box.press('Backspace');
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const from = await page.evaluate(() => performance.now());
+  await page.keyboard.type('1234', { delay: 150 });
+  await page.waitForTimeout(2_500);
+  const tasks = await page.evaluate(
+    (since) => (window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks.filter((t) => t.start >= since).map((t) => t.duration),
+    from,
+  );
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await context.close();
+  return { longTasks: tasks, worstMs: Math.max(0, ...tasks) };
+}
+
+/**
+ * The amount box of the calculator page, and beside it, round by round, the bare input page (the
+ * same typing where the page does nothing: the browser's own cost on this machine at this moment).
+ */
+export async function benchTyping(browser: Browser, shop: RunningShop, rounds: number): Promise<{ shop: TypingResult[]; bare: TypingResult[] }> {
+  const results = { shop: [] as TypingResult[], bare: [] as TypingResult[] };
   for (let round = 0; round < rounds; round++) {
-    const context = await newShopperContext(browser);
-    const page: Page = await context.newPage();
-    await page.addInitScript(() => {
-      const w = window as unknown as { __longTasks: { start: number; duration: number }[] };
-      w.__longTasks = [];
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) w.__longTasks.push({ start: e.startTime, duration: e.duration });
-      }).observe({ type: 'longtask', buffered: true });
-    });
-    await page.goto(`${shop.urls.app}/`);
-    await page.getByTestId('rate-line').waitFor({ timeout: 30_000 });
-    await page.getByText(messages.gettingRate).waitFor({ state: 'detached', timeout: 15_000 });
-    const box = page.getByLabel(messages.youPayGbp, { exact: true });
-    await box.click();
-    await box.press('ControlOrMeta+a');
-    await box.press('Backspace');
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    const from = await page.evaluate(() => performance.now());
-    await page.keyboard.type('1234', { delay: 150 });
-    // Past the 500 ms debounce and the quote's answer, still throttled.
-    await page.waitForTimeout(2_500);
-    const tasks = await page.evaluate(
-      (since) => (window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks.filter((t) => t.start >= since).map((t) => t.duration),
-      from,
+    results.shop.push(
+      await typeAndWatch(
+        browser,
+        `${shop.urls.app}/`,
+        async (page) => {
+          await page.getByTestId('rate-line').waitFor({ timeout: 30_000 });
+          await page.getByText(messages.gettingRate).waitFor({ state: 'detached', timeout: 15_000 });
+          return page.getByLabel(messages.youPayGbp, { exact: true });
+        },
+        false,
+      ),
     );
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-    await context.close();
-    results.push({ longTasks: tasks, worstMs: Math.max(0, ...tasks) });
+    results.bare.push(await typeAndWatch(browser, `${shop.urls.app}${BARE_INPUT_PATH}`, async (page) => page.getByLabel('You pay', { exact: true }), true));
   }
   return results;
 }
