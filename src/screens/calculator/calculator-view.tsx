@@ -49,7 +49,7 @@ export interface CalculatorViewProps {
   unavailable: string | null;
 
   /**
-   * The amount boxes (`AmountFields` over the pickers, in the order the flow reads), told whether
+   * The amount boxes (an `AmountField` for each picker, in the order the flow reads), told whether
    * they are invalid and what describes them. Their own container renders them, so a key typed in a
    * box re-renders the boxes and not the whole form.
    */
@@ -98,7 +98,8 @@ export interface CalculatorViewProps {
   branchModal?: ReactNode;
 }
 
-function AmountField({ amount, invalid, describedBy }: { amount: AmountInputView; invalid: boolean; describedBy: string | undefined }) {
+/** An amount box (the boxes read GBP then foreign when buying, foreign then GBP when selling back). */
+export function AmountField({ amount, invalid, describedBy }: { amount: AmountInputView; invalid: boolean; describedBy: string | undefined }) {
   const id = useId();
   const lastKey = useRef<string | undefined>(undefined);
   return (
@@ -125,17 +126,6 @@ function AmountField({ amount, invalid, describedBy }: { amount: AmountInputView
         }}
       />
     </div>
-  );
-}
-
-/** The amount boxes: GBP then foreign when buying, foreign then GBP when selling back. */
-export function AmountFields({ amounts, invalid, describedBy }: { amounts: readonly AmountInputView[]; invalid: boolean; describedBy: string | undefined }) {
-  return (
-    <>
-      {amounts.map((amount) => (
-        <AmountField key={amount.id} amount={amount} invalid={invalid} describedBy={describedBy} />
-      ))}
-    </>
   );
 }
 

@@ -4,7 +4,7 @@ import type { Currency, ProductId } from '#domain/contract/catalogue.ts';
 import { formatMessage, messages } from '#domain/messages.ts';
 import { GBP_CODE, formatRate, formatUnits } from '#domain/money.ts';
 import { PRODUCT, isSellBack } from '#domain/products.ts';
-import { AmountFields, CalculatorView, type AmountInputView } from './calculator-view.tsx';
+import { AmountField, CalculatorView, type AmountInputView } from './calculator-view.tsx';
 
 // The branch modal (and its dialog, list and map code) loads when the shopper first opens it.
 const BranchModal = lazy(() => import('#src/screens/branch-modal/branch-modal.tsx').then((m) => ({ default: m.BranchModal })));
@@ -177,7 +177,7 @@ function CalculatorAmounts({ calculator, productId, code, invalid, describedBy }
         { id: 'gbp', label: messages.youPayGbp, value: typedIn('gbp') ?? plain(amounts.gbpMinor, GBP_CODE), onChange: send('gbp'), maxLength: 4 },
         { id: 'foreign', label: formatMessage(messages.youGetForeign, { code }), value: typedIn('foreign') ?? plain(amounts.foreignMinor, code), onChange: send('foreign') },
       ];
-  return <AmountFields amounts={views} invalid={invalid} describedBy={describedBy} />;
+  return views.map((amount) => <AmountField key={amount.id} amount={amount} invalid={invalid} describedBy={describedBy} />);
 }
 
 /** '£1 = €1.1423': the rate to 4 decimals. */

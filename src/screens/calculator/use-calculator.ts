@@ -91,23 +91,17 @@ export function useCurrencies(calculator: CalculatorRef): Currency[] {
   return useSelector(calculator, selectCurrencies);
 }
 
-// The chosen currency and what is said about it change with the currency, the type or the texts.
-const readsCurrency = (s: CalculatorSnapshot) => [s.context.currencies, s.context.currencyCode];
-const selectChosenCurrency = rememberLast(readsCurrency, selectCurrency);
-const selectNotice = rememberLast((s) => [s.context.currencies, s.context.currencyCode, s.context.transactionType, s.context.texts], selectCurrencyNotice);
-const selectCurrencyRestrictions = rememberLast(readsCurrency, selectRestrictions);
-
 export function useSelectedCurrency(calculator: CalculatorRef): Currency | null {
-  return useSelector(calculator, selectChosenCurrency);
+  return useSelector(calculator, selectCurrency);
 }
 
 /** 'Oh snap! ...' when the currency cannot be traded in this direction. */
 export function useCurrencyNotice(calculator: CalculatorRef): string | null {
-  return useSelector(calculator, selectNotice);
+  return useSelector(calculator, selectCurrencyNotice);
 }
 
 export function useRestrictions(calculator: CalculatorRef): string[] {
-  return useSelector(calculator, selectCurrencyRestrictions, sameList);
+  return useSelector(calculator, selectRestrictions, sameList);
 }
 
 const sameAmounts = (a: AmountsView, b: AmountsView) =>
@@ -125,19 +119,18 @@ export function useAmounts(calculator: CalculatorRef): AmountsView {
 }
 
 export type AmountNotes = Pick<AmountsView, 'rate' | 'error' | 'roundingWarning'>;
-const selectAmountNotes = (s: CalculatorSnapshot): AmountNotes => selectAmounts(s);
 const sameNotes = (a: AmountNotes, b: AmountNotes) => a.rate === b.rate && a.error === b.error && a.roundingWarning === b.roundingWarning;
 
 /** What the form says about the amounts (rate, cap, rounding): the same while a key is typed. */
 export function useAmountNotes(calculator: CalculatorRef): AmountNotes {
-  return useSelector(calculator, selectAmountNotes, sameNotes);
+  return useSelector(calculator, selectAmounts, sameNotes);
 }
 
 // The hint sorts the tiers and formats money: again only when the quote, the amount or the currency changed.
 const selectTierHint = rememberLast(
-  (s) => [s.context.quote, s.context.priced?.gbpMinor ?? null, selectChosenCurrency(s)],
+  (s) => [s.context.quote, s.context.priced?.gbpMinor, s.context.currencies, s.context.currencyCode],
   (s): TierHint | null => {
-    const currency = selectChosenCurrency(s);
+    const currency = selectCurrency(s);
     const quote = s.context.quote;
     return quote && currency ? tierHintFor(quote, selectAmounts(s).gbpMinor, currency) : null;
   },
@@ -181,24 +174,20 @@ export function useStore(calculator: CalculatorRef): Store | null {
  * A key typed changes nothing here, so the buttons' can() checks, which walk the chart, are not run
  * again for it.
  */
-const allButTyped = new WeakMap<CalculatorSnapshot, readonly unknown[]>();
 const readsAllButTyped = (s: CalculatorSnapshot): readonly unknown[] => {
-  let read = allButTyped.get(s);
-  if (read === undefined) {
-    const { typed: _typed, ...rest } = s.context;
-    read = [JSON.stringify(s.value), ...Object.values(rest)];
-    allButTyped.set(s, read);
-  }
-  return read;
+  const { typed: _typed, ...rest } = s.context;
+  return [JSON.stringify(s.value), ...Object.values(rest)];
 };
+const canTake = (type: 'branch.modalOpened' | 'cart.addRequested' | 'cart.returnRequested' | 'calculator.retried') =>
+  rememberLast(readsAllButTyped, (s) => s.can({ type }));
 
 /** What the calculator's buttons ask: whether the chart takes the event now. */
 const canSelectors = {
-  openBranches: rememberLast(readsAllButTyped, (s) => s.can({ type: 'branch.modalOpened' })),
-  add: rememberLast(readsAllButTyped, (s) => s.can({ type: 'cart.addRequested' })),
-  returnToCart: rememberLast(readsAllButTyped, (s) => s.can({ type: 'cart.returnRequested' })),
-  retry: rememberLast(readsAllButTyped, (s) => s.can({ type: 'calculator.retried' })),
-} satisfies Record<string, (s: CalculatorSnapshot) => boolean>;
+  openBranches: canTake('branch.modalOpened'),
+  add: canTake('cart.addRequested'),
+  returnToCart: canTake('cart.returnRequested'),
+  retry: canTake('calculator.retried'),
+};
 
 export function useCalculatorCan(calculator: CalculatorRef, what: keyof typeof canSelectors): boolean {
   return useSelector(calculator, canSelectors[what]);
