@@ -5,8 +5,8 @@
  * Every key typed in an amount box is a new snapshot, and every hook here looks at it twice (when
  * the actor tells the page, and when the calculator renders). So the selectors and comparisons are
  * module constants (a selector made during render is a new one each time, and useSelector runs it
- * afresh), and the ones that search, sort or format remember their last answer while what they read
- * is the same objects.
+ * afresh), and the ones that search, sort, format or walk the chart remember their last answer
+ * while what they read is the same (decision 036).
  */
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useState } from 'react';

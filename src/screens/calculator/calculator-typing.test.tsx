@@ -1,0 +1,50 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { useCalculatorActor } from '#src/app/use-machines.ts';
+import { handlers, variants } from '../../../mocks/handlers.ts';
+import { renderShop } from '../../../tests/support/render-shop.tsx';
+import { AmountField, CalculatorView } from './calculator-view.tsx';
+import { Calculator } from './calculator.tsx';
+
+// The form and the amount boxes, counted as React renders them (decision 036).
+vi.mock('./calculator-view.tsx', async (importOriginal) => {
+  const original = await importOriginal<typeof import('./calculator-view.tsx')>();
+  return { ...original, CalculatorView: vi.fn(original.CalculatorView), AmountField: vi.fn(original.AmountField) };
+});
+
+const server = setupServer(...handlers);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+function Page() {
+  const { calculator } = useCalculatorActor({ page: 'buy' });
+  return <Calculator calculator={calculator} />;
+}
+
+describe('Calculator, typing an amount', () => {
+  it('re-renders the amount boxes for each key and the form only once the amount is priced', async () => {
+    server.use(...variants.noCart());
+    renderShop(<Page />);
+    await screen.findByTestId('rate-line', {}, { timeout: 3000 });
+    const box = screen.getByRole('textbox', { name: 'You pay (£)' });
+    await userEvent.clear(box);
+    await userEvent.type(box, '300');
+    await waitFor(() => expect(screen.getByTestId('tier-hint')).toHaveTextContent(/^Better rate over £500: /), { timeout: 3000 });
+    vi.mocked(CalculatorView).mockClear();
+    vi.mocked(AmountField).mockClear();
+
+    await userEvent.clear(box);
+    await userEvent.type(box, '600');
+    expect(box).toHaveValue('600');
+    // Both boxes re-render for each key (the one typed in shows the text); the form does not.
+    expect(vi.mocked(AmountField).mock.calls.length).toBeGreaterThanOrEqual(8);
+    expect(CalculatorView).not.toHaveBeenCalled();
+
+    // After the 500 ms pause the amount is priced: the form shows what it says about the new amount.
+    await waitFor(() => expect(screen.getByTestId('tier-hint')).toHaveTextContent(/^Better rate over £1,000: /), { timeout: 3000 });
+    expect(CalculatorView).toHaveBeenCalled();
+  });
+});
