@@ -6,11 +6,12 @@ import { useCalculatorActor } from '#src/app/use-machines.ts';
 import { handlers, variants } from '../../../mocks/handlers.ts';
 import { renderShop } from '../../../tests/support/render-shop.tsx';
 import { AmountField, CalculatorView } from './calculator-view.tsx';
+import type * as CalculatorViewModule from './calculator-view.tsx';
 import { Calculator } from './calculator.tsx';
 
 // The form and the amount boxes, counted as React renders them (decision 036).
 vi.mock('./calculator-view.tsx', async (importOriginal) => {
-  const original = await importOriginal<typeof import('./calculator-view.tsx')>();
+  const original = await importOriginal<typeof CalculatorViewModule>();
   return { ...original, CalculatorView: vi.fn(original.CalculatorView), AmountField: vi.fn(original.AmountField) };
 });
 
