@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, setup, type InspectionEvent } from 'xstate';
 import type { DeliverySlot, Order } from '#domain/contract/order.ts';
 import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
+import { isAnyViewAskedFor } from './inspect-gate.ts';
 import { deferredInspector, inspectionModes, inspectOptions, isInspectionRequested, sanitizeEvent } from './inspector.ts';
 
 describe('when the inspector is on', () => {
@@ -35,6 +36,7 @@ describe('which views of the actors a page gets', () => {
     ['?inspect=1', {}, { stately: true, local: true }],
     ['?inspect=local', {}, { stately: false, local: true }],
     ['?inspect=stately', {}, { stately: true, local: false }],
+    ['?inspector', {}, { stately: false, local: false }],
     ['', { VITE_INSPECT: '1' }, { stately: true, local: true }],
     ['', { DEV: true, MODE: 'development' }, { stately: false, local: true }],
     ['', { DEV: true, MODE: 'test' }, { stately: false, local: false }],
@@ -42,6 +44,8 @@ describe('which views of the actors a page gets', () => {
     ['', {}, { stately: false, local: false }],
   ])('search %j with env %j: %j', (search, env, modes) => {
     expect(inspectionModes({ search }, env)).toEqual(modes);
+    // The first page's gate loads the views exactly when one of them is on.
+    expect(isAnyViewAskedFor({ search }, env)).toBe(modes.stately || modes.local);
   });
 
   it('gives every event to both views when both are on, and nothing opens for the local one alone', () => {

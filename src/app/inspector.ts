@@ -7,10 +7,14 @@
  * the actors they invoke or spawn (the payment frame, the countdown, every API call) show too.
  * All root actors share one inspector, hence one popup. See docs/inspector.md.
  *
- * The inspector library loads only when inspection is asked for (a separate chunk): the events of
- * the first moments, before it arrives, are kept and handed over in order.
+ * This module, and the inspector library after it, load only when inspection is asked for (separate
+ * chunks; inspect-gate.ts is the first page's part): the events of the first moments, before they
+ * arrive, are kept and handed over in order.
  */
 import type { InspectionEvent, Observer } from 'xstate';
+import { deferredInspector } from './inspect-gate.ts';
+
+export { deferredInspector };
 
 export interface InspectEnv {
   VITE_INSPECT?: string | boolean | undefined;
@@ -52,37 +56,6 @@ export function isInspectionRequested(location: Pick<Location, 'search'>, env: I
 }
 
 let shared: InspectorLike | undefined;
-
-/**
- * An inspector whose events wait in order until `load` gives the real one, then go straight to
- * it. If the load fails the events are dropped: the shop runs the same without an inspector.
- */
-export function deferredInspector(load: () => Promise<InspectorLike>): { inspect: (event: InspectionEvent) => void; ready: Promise<void> } {
-  let target: ((event: InspectionEvent) => void) | null = null;
-  let waiting: InspectionEvent[] | null = [];
-  const forward = (inspector: InspectorLike) => {
-    const observer = inspector.inspect;
-    return typeof observer === 'function' ? observer : (event: InspectionEvent) => observer.next?.(event);
-  };
-  const ready = load().then(
-    (inspector) => {
-      target = forward(inspector);
-      for (const event of waiting ?? []) target(event);
-      waiting = null;
-    },
-    (error: unknown) => {
-      waiting = null;
-      console.warn('The inspector could not load', error);
-    },
-  );
-  return {
-    ready,
-    inspect: (event: InspectionEvent) => {
-      if (target) target(event);
-      else waiting?.push(event);
-    },
-  };
-}
 
 /**
  * An event as the inspector shows it: an on-demand page's opening brings its machine (`logic`),

@@ -34,7 +34,8 @@ import {
   type TokenStorage,
 } from './actors.ts';
 import { getConfig, readPreloadedReads, type ShopConfig } from './config.ts';
-import { inspectOptions, type InspectEnv, type InspectObserver } from './inspector.ts';
+import { deferredInspector, isAnyViewAskedFor } from './inspect-gate.ts';
+import type { InspectEnv, InspectObserver } from './inspector.ts';
 import type { Navigate } from './navigation.ts';
 import { createPageEffects, type PageEffects } from './page-effects.ts';
 import { affiliateIdFrom } from './tracking.ts';
@@ -76,7 +77,12 @@ export interface ShopProvidersProps {
 
 function pageInspectOptions(): { inspect?: InspectObserver } {
   if (typeof window === 'undefined') return {};
-  return inspectOptions(window.location, import.meta.env as InspectEnv);
+  const { location } = window;
+  const env = import.meta.env as InspectEnv;
+  if (!isAnyViewAskedFor(location, env)) return {};
+  // The views load as their own chunk; the events of the first moments wait for them, in order.
+  const { inspect } = deferredInspector(() => import('./inspector.ts').then((m) => ({ inspect: m.inspectOptions(location, env).inspect ?? (() => {}) })));
+  return { inspect };
 }
 
 function fullNavigation(to: string) {
