@@ -25,7 +25,7 @@ function Page() {
   return <Calculator calculator={calculator} />;
 }
 
-describe('Calculator, typing an amount', () => {
+describe('Calculator, typing', () => {
   it('re-renders the amount boxes for each key and the form only once the amount is priced', async () => {
     server.use(...variants.noCart());
     renderShop(<Page />);
@@ -48,4 +48,26 @@ describe('Calculator, typing an amount', () => {
     await waitFor(() => expect(screen.getByTestId('tier-hint')).toHaveTextContent(/^Better rate over £1,000: /), { timeout: 3000 });
     expect(CalculatorView).toHaveBeenCalled();
   });
+
+  it('re-renders the currency picker and not the form for a key typed in the currency search', async () => {
+    server.use(...variants.noCart());
+    renderShop(<Page />);
+    await screen.findByTestId('rate-line', {}, { timeout: 3000 });
+    const box = screen.getByRole('combobox', { name: 'Currency' });
+    await userEvent.click(box);
+    vi.mocked(CalculatorView).mockClear();
+
+    await userEvent.keyboard('dollar');
+    expect(box).toHaveValue('dollar');
+    // The list narrowed to the dollars.
+    await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(3));
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([expect.stringMatching(/US Dollars$/), expect.stringMatching(/Australian Dollars$/), expect.stringMatching(/Canadian Dollars$/)]);
+    expect(CalculatorView).not.toHaveBeenCalled();
+
+    // Choosing one is a change the form shows (the rate, the notices): it re-renders then.
+    await userEvent.click(screen.getByRole('option', { name: /US Dollars/ }));
+    expect(box).toHaveValue('US Dollars (USD)');
+    expect(CalculatorView).toHaveBeenCalled();
+  });
 });
+

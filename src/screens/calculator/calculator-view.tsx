@@ -1,5 +1,5 @@
 import { memo, useId, useRef, type ReactNode } from 'react';
-import type { Currency, ProductId, TransactionType } from '#domain/contract/catalogue.ts';
+import type { ProductId, TransactionType } from '#domain/contract/catalogue.ts';
 import { formatMessage, messages } from '#domain/messages.ts';
 import { Button } from '#src/ui/button.tsx';
 import { Notice } from '#src/ui/notice.tsx';
@@ -8,7 +8,6 @@ import { Skeleton } from '#src/ui/skeleton.tsx';
 import { Spinner } from '#src/ui/spinner.tsx';
 import { Tabs } from '#src/ui/tabs.tsx';
 import { Toast } from '#src/ui/toast.tsx';
-import { CurrencyPicker } from './currency-picker.tsx';
 import styles from './calculator.module.css';
 
 export interface AmountInputView {
@@ -38,12 +37,11 @@ export interface CalculatorViewProps {
   /** Optional content under the tabs. */
   intro?: string | null;
 
-  /** The currencies matching the search; 'No results found' when none does. */
-  currencyOptions: readonly Pick<Currency, 'code' | 'pluralName'>[];
-  currency: Pick<Currency, 'code' | 'pluralName'> | null;
-  noCurrencyResults: string | null;
-  onCurrencySearch: (text: string) => void;
-  onCurrencyChange: (code: string) => void;
+  /**
+   * The currency picker (a `CurrencyPicker`). Its own container renders it, subscribed to the
+   * search, so a key typed in its box re-renders the picker and not the whole form.
+   */
+  currencyPicker: ReactNode;
   /** The currency's restriction messages, and the not-sellable / not-buyable notice. */
   restrictions: readonly string[];
   unavailable: string | null;
@@ -158,14 +156,7 @@ function CalculatorForm(props: CalculatorViewProps) {
   return (
     <div className={styles.form}>
       {props.intro ? <p className={styles.intro}>{props.intro}</p> : null}
-      <CurrencyPicker
-        options={props.currencyOptions}
-        selected={props.currency}
-        noResults={props.noCurrencyResults}
-        onSearch={props.onCurrencySearch}
-        onSelect={props.onCurrencyChange}
-        buying={props.transactionType === 'sell'}
-      />
+      {props.currencyPicker}
       {props.unavailable ? <Notice tone="warning">{props.unavailable}</Notice> : null}
       {props.restrictions.map((text) => (
         <Notice key={text} tone="info">

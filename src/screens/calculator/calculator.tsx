@@ -1,10 +1,11 @@
-import { lazy, Suspense, useCallback, useMemo } from 'react';
+import { lazy, memo, Suspense, useCallback, useMemo } from 'react';
 import type { AmountPicker } from '#machines/calculator/calculator.machine.ts';
 import type { Currency, ProductId } from '#domain/contract/catalogue.ts';
 import { formatMessage, messages } from '#domain/messages.ts';
 import { GBP_CODE, formatRate, formatUnits } from '#domain/money.ts';
 import { PRODUCT, isSellBack } from '#domain/products.ts';
 import { AmountField, CalculatorView, type AmountInputView } from './calculator-view.tsx';
+import { CurrencyPicker } from './currency-picker.tsx';
 
 // The branch modal (and its dialog, list and map code) loads when the shopper first opens it.
 const BranchModal = lazy(() => import('#src/screens/branch-modal/branch-modal.tsx').then((m) => ({ default: m.BranchModal })));
@@ -62,7 +63,6 @@ export function Calculator({ calculator, signedIn = false, toast = null, onDismi
   const type = useTransactionType(calculator);
   const productId = useProductId(calculator);
   const content = useCalculatorContent(calculator);
-  const options = useCurrencyOptions(calculator);
   const currency = useSelectedCurrency(calculator);
   const unavailable = useCurrencyNotice(calculator);
   const restrictions = useRestrictions(calculator);
@@ -84,9 +84,7 @@ export function Calculator({ calculator, signedIn = false, toast = null, onDismi
   const finder = useBranchFinderRef(calculator);
 
   const code = currency?.code ?? '';
-  // Stable across keys typed in an amount box, so the memoised picker and product choice skip those renders.
-  const onCurrencySearch = useCallback((text: string) => calculator.send({ type: 'currency.searched', text }), [calculator]);
-  const onCurrencyChange = useCallback((currencyCode: string) => calculator.send({ type: 'currency.changed', currencyCode }), [calculator]);
+  // Stable across renders, so the memoised product choice skips the ones that do not concern it.
   const onProductChange = useCallback((id: ProductId) => calculator.send({ type: 'product.changed', productId: id }), [calculator]);
   const labels = content?.deliveryOptionLabels;
   const productChoice = useMemo(
@@ -112,11 +110,7 @@ export function Calculator({ calculator, signedIn = false, toast = null, onDismi
       transactionType={type}
       onTransactionTypeChange={(transactionType) => calculator.send({ type: 'transactionType.changed', transactionType })}
       intro={type === 'buy' ? (content?.sellIntro ?? messages.sellBackIntro) : (content?.intro ?? null)}
-      currencyOptions={options.currencies}
-      noCurrencyResults={options.noResults}
-      currency={currency}
-      onCurrencySearch={onCurrencySearch}
-      onCurrencyChange={onCurrencyChange}
+      currencyPicker={<CalculatorCurrencyPicker calculator={calculator} selected={currency} buying={type === 'sell'} />}
       restrictions={restrictions}
       unavailable={unavailable}
       amountFields={(describe) => <CalculatorAmounts calculator={calculator} productId={productId} code={code} {...describe} />}
@@ -158,6 +152,17 @@ export function Calculator({ calculator, signedIn = false, toast = null, onDismi
     />
   );
 }
+
+/**
+ * The currency picker over the actor: the one part of the calculator that follows the currency
+ * search, so a key typed in its box re-renders the picker and not the form.
+ */
+const CalculatorCurrencyPicker = memo(function CalculatorCurrencyPicker({ calculator, selected, buying }: { calculator: CalculatorRef; selected: Currency | null; buying: boolean }) {
+  const options = useCurrencyOptions(calculator);
+  const onSearch = useCallback((text: string) => calculator.send({ type: 'currency.searched', text }), [calculator]);
+  const onSelect = useCallback((currencyCode: string) => calculator.send({ type: 'currency.changed', currencyCode }), [calculator]);
+  return <CurrencyPicker options={options.currencies} noResults={options.noResults} selected={selected} onSearch={onSearch} onSelect={onSelect} buying={buying} />;
+});
 
 /**
  * The amount boxes over the actor: the one part of the calculator that follows each key typed (the

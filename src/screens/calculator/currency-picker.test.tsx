@@ -1,11 +1,12 @@
-import { render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { searchCurrencies } from '#domain/currency-search.ts';
 import { messages } from '#domain/messages.ts';
 import { currencies } from '../../../mocks/fixtures.ts';
-import { CurrencyPicker } from './currency-picker.tsx';
+import type { Currency } from '#domain/contract/catalogue.ts';
+import { CurrencyPicker, FIRST_ROWS } from './currency-picker.tsx';
 
 /** What an option says, its decorative flag left out. */
 function optionText(option: HTMLElement): string {
@@ -15,15 +16,15 @@ function optionText(option: HTMLElement): string {
 }
 
 /** The picker over the domain's search, as the calculator chart runs it. */
-function Harness({ onSelect = () => {}, buying = false }: { onSelect?: (code: string) => void; buying?: boolean }) {
+function Harness({ onSelect = () => {}, buying = false, list = currencies, chosen = 'EUR' }: { onSelect?: (code: string) => void; buying?: boolean; list?: Currency[]; chosen?: string }) {
   const [search, setSearch] = useState('');
-  const [code, setCode] = useState('EUR');
-  const found = searchCurrencies(currencies, search);
+  const [code, setCode] = useState(chosen);
+  const found = searchCurrencies(list, search);
   return (
     <CurrencyPicker
       options={found.currencies}
       noResults={found.noResults}
-      selected={currencies.find((c) => c.code === code) ?? null}
+      selected={list.find((c) => c.code === code) ?? null}
       onSearch={setSearch}
       onSelect={(c) => {
         setCode(c);
@@ -119,4 +120,62 @@ describe('CurrencyPicker', () => {
     await userEvent.click(screen.getByRole('button', { name: /Show currencies/ }));
     expect(screen.getAllByRole('option')).toHaveLength(currencies.length);
   });
+
+  describe('a long list (the shop sells more currencies than fit in the list)', () => {
+    /** The fixtures and 30 more, as many as the shop's catalogue. */
+    const many: Currency[] = [
+      ...currencies,
+      ...Array.from({ length: 30 }, (_, i) => ({
+        ...currencies[0]!,
+        code: `X${String.fromCharCode(65 + Math.floor(i / 26))}${String.fromCharCode(65 + (i % 26))}`,
+        pluralName: `Test Units ${String(i + 1).padStart(2, '0')}`,
+      })),
+    ];
+    const ids = () => screen.getAllByRole('option').map((o) => o.id);
+
+    it('opens on its first rows and lists the rest from the next frame, in the same order', async () => {
+      render(<Harness list={many} />);
+      const box = screen.getByRole('combobox', { name: 'Currency' });
+      // Focus opens the list; no frame has been drawn yet.
+      act(() => box.focus());
+      expect(box).toHaveAttribute('aria-expanded', 'true');
+      const first = ids();
+      expect(first).toHaveLength(FIRST_ROWS);
+      expect(box).toHaveAttribute('aria-activedescendant', first[0]);
+      await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(many.length));
+      expect(ids().slice(0, FIRST_ROWS)).toEqual(first);
+    });
+
+    it('opens with the chosen currency among its first rows, however far down the list it is', async () => {
+      const far = many[25]!;
+      render(<Harness list={many} chosen={far.code} />);
+      const box = screen.getByRole('combobox', { name: 'Currency' });
+      act(() => box.focus());
+      const chosen = screen.getByRole('option', { name: new RegExp(far.pluralName) });
+      expect(chosen).toHaveAttribute('aria-selected', 'true');
+      expect(box).toHaveAttribute('aria-activedescendant', chosen.id);
+      await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(many.length));
+    });
+
+    it('starts from its first rows again each time it opens, and Down reaches the last row', async () => {
+      const user = userEvent.setup();
+      render(<Harness list={many} />);
+      const box = screen.getByRole('combobox', { name: 'Currency' });
+      await user.click(box);
+      await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(many.length));
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('listbox')).toBeNull();
+      act(() => {
+        box.blur();
+        box.focus();
+      });
+      expect(screen.getAllByRole('option')).toHaveLength(FIRST_ROWS);
+      await waitFor(() => expect(screen.getAllByRole('option')).toHaveLength(many.length));
+      await user.keyboard(`{ArrowDown>${many.length}/}`);
+      expect(box).toHaveAttribute('aria-activedescendant', screen.getAllByRole('option').at(-1)?.id);
+      await user.keyboard('{Enter}');
+      expect(box).toHaveValue(`${many.at(-1)!.pluralName} (${many.at(-1)!.code})`);
+    });
+  });
 });
+

@@ -1,7 +1,9 @@
-import { memo, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { memo, startTransition, useDeferredValue, useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import type { Currency } from '#domain/contract/catalogue.ts';
 import { messages } from '#domain/messages.ts';
 import { CurrencyFlag } from '#src/ui/currency-flag.tsx';
+import { useKeptInSight } from '#src/ui/keep-in-sight.ts';
+import { useFromNextFrame } from '#src/ui/next-frame.ts';
 import styles from './currency-picker.module.css';
 
 type CurrencyOption = Pick<Currency, 'code' | 'pluralName'> & Partial<Pick<Currency, 'purchaseAllowed' | 'sellBackAllowed'>>;
@@ -24,6 +26,13 @@ export interface CurrencyPickerProps {
   buying?: boolean;
 }
 
+/**
+ * The rows laid out when the list opens: a little more than its height (20rem, about eight rows)
+ * shows. The rest follow in a background render, so opening the list is not one long task on a
+ * slow phone.
+ */
+export const FIRST_ROWS = 10;
+
 /** 'Euros (EUR)': what the box shows once a currency is chosen. */
 export const currencyText = (c: CurrencyOption) => `${c.pluralName} (${c.code})`;
 
@@ -37,7 +46,11 @@ export const currencyText = (c: CurrencyOption) => `${c.pluralName} (${c.code})`
  * Escape closes it and puts the chosen currency back. Written for the page rather than taken from
  * a component library, which cost the calculator page's first load about a sixth of its script.
  *
- * Memoised: typing an amount beside it re-renders the calculator on every key.
+ * Memoised: the form around it re-renders for what does not concern it. The list renders behind
+ * the box: a key typed in the search shows in the box at once and the narrowed list follows
+ * in a background render; each row is memoised, so narrowing the search or moving the highlight
+ * re-renders only the rows that changed. Opening the list lays out its first rows only, the rest
+ * a moment later (FIRST_ROWS).
  */
 export const CurrencyPicker = memo(function CurrencyPicker({ options, selected, onSearch, onSelect, noResults, isDisabled, buying = false }: CurrencyPickerProps) {
   const id = useId();
@@ -49,21 +62,22 @@ export const CurrencyPicker = memo(function CurrencyPicker({ options, selected, 
   /** The shopper's search; null while the box shows the chosen currency. */
   const [text, setText] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
-  /** The highlighted option's index in options, -1 for none. */
+  /** The highlighted option's index in the list shown, -1 for none. */
   const [active, setActive] = useState(-1);
-  const activeCode = open && active >= 0 ? options[active]?.code : undefined;
+  /** The list as shown: the search's answer, a render behind the box while the shopper types. */
+  const shown = useDeferredValue(options);
+  /** False while the list shows its first rows only (it has just opened). */
+  const allRows = useFromNextFrame(open);
+  const rows = allRows ? shown : shown.slice(0, Math.max(FIRST_ROWS, active + 1));
+  const activeCode = open && active >= 0 ? shown[active]?.code : undefined;
 
   // The highlighted option stays in sight as Down and Up move past the list's edge.
-  useEffect(() => {
-    if (activeCode !== undefined) document.getElementById(optionId(activeCode))?.scrollIntoView?.({ block: 'nearest' });
-    // optionId is derived from id, which never changes.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [activeCode]);
+  useKeptInSight(activeCode === undefined ? undefined : optionId(activeCode));
 
   // A list shorter than before keeps the highlight inside it.
   useEffect(() => {
-    if (active >= options.length) setActive(options.length - 1);
-  }, [active, options.length]);
+    if (active >= shown.length) setActive(shown.length - 1);
+  }, [active, shown.length]);
 
   const close = () => {
     setOpen(false);
@@ -83,18 +97,23 @@ export const CurrencyPicker = memo(function CurrencyPicker({ options, selected, 
   const openList = () => {
     if (isDisabled) return;
     if (!open) {
-      setOpen(true);
-      // Opened on the chosen currency, as a native select does.
-      setActive(text === null ? options.findIndex((c) => c.code === selected?.code) : -1);
+      // The list is drawn behind the event that opens it (the box's focus, a click, Down).
+      startTransition(() => {
+        setOpen(true);
+        // Opened on the chosen currency, as a native select does.
+        setActive(text === null ? shown.findIndex((c) => c.code === selected?.code) : -1);
+      });
     }
   };
+  /** The code of the row an event in the list happened on. */
+  const rowCode = (event: MouseEvent<HTMLElement>) => (event.target as Element).closest<HTMLElement>('[data-code]')?.dataset.code;
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     switch (event.key) {
       case 'ArrowDown':
         event.preventDefault();
         if (!open) openList();
-        else setActive((i) => Math.min(i + 1, options.length - 1));
+        else setActive((i) => Math.min(i + 1, shown.length - 1));
         return;
       case 'ArrowUp':
         event.preventDefault();
@@ -102,7 +121,7 @@ export const CurrencyPicker = memo(function CurrencyPicker({ options, selected, 
         else setActive((i) => Math.max(i - 1, 0));
         return;
       case 'Enter': {
-        const code = open && active >= 0 ? options[active]?.code : undefined;
+        const code = open && active >= 0 ? shown[active]?.code : undefined;
         if (code === undefined) return;
         event.preventDefault();
         choose(code);
@@ -175,8 +194,10 @@ export const CurrencyPicker = memo(function CurrencyPicker({ options, selected, 
               setText(null);
               onSearch('');
             }
-            setOpen(true);
-            setActive(options.findIndex((c) => c.code === selected?.code));
+            startTransition(() => {
+              setOpen(true);
+              setActive(shown.findIndex((c) => c.code === selected?.code));
+            });
           }}
         >
           <svg width="16" height="16" viewBox="0 0 16 16" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
@@ -185,6 +206,9 @@ export const CurrencyPicker = memo(function CurrencyPicker({ options, selected, 
         </button>
       </div>
       {open ? (
+        // The keyboard works through the box (Down, Up, Enter on its active descendant), as the
+        // combobox pattern has it; the pointer is followed here, for every row at once.
+        // eslint-disable-next-line jsx-a11y/click-events-have-key-events
         <ul
           id={listId}
           role="listbox"
@@ -192,36 +216,55 @@ export const CurrencyPicker = memo(function CurrencyPicker({ options, selected, 
           className={styles.popover}
           // Choosing with the pointer keeps focus in the box.
           onMouseDown={(e) => e.preventDefault()}
+          onClick={(e) => {
+            const code = rowCode(e);
+            if (code !== undefined) choose(code);
+          }}
+          onMouseMove={(e) => {
+            const code = rowCode(e);
+            const index = code === undefined ? -1 : shown.findIndex((c) => c.code === code);
+            if (index >= 0 && index !== active) setActive(index);
+          }}
         >
-          {options.length === 0 ? (
+          {shown.length === 0 ? (
             <li role="option" aria-selected={false} aria-disabled="true" className={styles.empty}>
               {noResults ?? messages.noResults}
             </li>
           ) : (
-            options.map((item, index) => (
-              // The keyboard works through the box (Down, Up, Enter on its active descendant), as the combobox pattern has it.
-              // eslint-disable-next-line jsx-a11y/click-events-have-key-events
-              <li
+            rows.map((item, index) => (
+              <OptionRow
                 key={item.code}
                 id={optionId(item.code)}
-                role="option"
-                aria-selected={item.code === selected?.code}
-                data-focused={index === active ? '' : undefined}
-                className={styles.option}
-                onClick={() => choose(item.code)}
-                onMouseMove={() => {
-                  if (index !== active) setActive(index);
-                }}
-              >
-                <CurrencyFlag code={item.code} className={styles.flag} />
-                <span className={styles.code}>{item.code}</span>
-                <span className={styles.name}>{item.pluralName}</span>
-                {buying && isSellBackOnly(item) ? <span className={styles.hint}>{messages.currencySellBackOnly}</span> : null}
-              </li>
+                item={item}
+                selected={item.code === selected?.code}
+                focused={index === active}
+                sellBackOnly={buying && isSellBackOnly(item)}
+              />
             ))
           )}
         </ul>
       ) : null}
     </div>
+  );
+});
+
+interface OptionRowProps {
+  id: string;
+  item: CurrencyOption;
+  selected: boolean;
+  /** Highlighted: the box's active descendant. */
+  focused: boolean;
+  sellBackOnly: boolean;
+}
+
+/** One currency of the list: its flag, code and name, and 'Sell back only' where that applies. */
+const OptionRow = memo(function OptionRow({ id, item, selected, focused, sellBackOnly }: OptionRowProps) {
+  return (
+    <li id={id} role="option" aria-selected={selected} data-focused={focused ? '' : undefined} data-code={item.code} className={styles.option}>
+      <CurrencyFlag code={item.code} className={styles.flag} />
+      <span className={styles.code}>{item.code}</span>
+      <span className={styles.name}>{item.pluralName}</span>
+      {sellBackOnly ? <span className={styles.hint}>{messages.currencySellBackOnly}</span> : null}
+    </li>
   );
 });

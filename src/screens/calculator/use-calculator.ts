@@ -170,12 +170,12 @@ export function useStore(calculator: CalculatorRef): Store | null {
 
 /**
  * What decides whether the chart takes an event now: its states, and its context but the text being
- * typed (that text is only read once its pause is over; no guard of the buttons' events reads it).
- * A key typed changes nothing here, so the buttons' can() checks, which walk the chart, are not run
- * again for it.
+ * typed in an amount box (only read once its pause is over) and the currency search (only read by
+ * the list's selector); no guard of the buttons' events reads either. A key typed changes nothing
+ * here, so the buttons' can() checks, which walk the chart, are not run again for it.
  */
 const readsAllButTyped = (s: CalculatorSnapshot): readonly unknown[] => {
-  const { typed: _typed, ...rest } = s.context;
+  const { typed: _typed, currencySearch: _search, ...rest } = s.context;
   return [JSON.stringify(s.value), ...Object.values(rest)];
 };
 const canTake = (type: 'branch.modalOpened' | 'cart.addRequested' | 'cart.returnRequested' | 'calculator.retried') =>
