@@ -5,9 +5,10 @@
  *   pages call the API on the shop's own origin, under /backend), so API calls that wait for one
  *   another show as a chain; the longest chain after the session token, and CORS preflights;
  * - assets: bytes and caching headers of what the home page loads, and a second visit's bytes;
- * - typing '1234' in the amount box at 4× CPU throttle: long tasks (PerformanceObserver 'longtask'),
- *   round by round beside the same typing in a bare page (one input, no script): what the browser
- *   and the machine cost on their own at that throttle.
+ * - typing at 4× CPU throttle, '1234' in the amount box and a currency search ('dollar', the list
+ *   opened by a click on the box first): long tasks (PerformanceObserver 'longtask'), round by round
+ *   beside the same typing in a bare page (two inputs, no script): what the browser and the machine
+ *   cost on their own at that throttle.
  */
 import { request as httpRequest, createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { Browser, Locator, Page } from 'playwright-core';
@@ -253,15 +254,32 @@ export interface TypingResult {
   worstMs: number;
 }
 
-/** The baseline of the typing row: the amount box as bare HTML, no script, no stylesheet. */
-const BARE_INPUT_PAGE = '<!doctype html><html lang="en"><title>Bare input</title><label for="amount">You pay</label> <input id="amount" inputmode="decimal" autocomplete="off" maxlength="4" value="750">';
+/** The baseline of the typing rows: the amount box and the currency box as bare HTML, no script, no stylesheet. */
+const BARE_INPUT_PAGE =
+  '<!doctype html><html lang="en"><title>Bare inputs</title>' +
+  '<label for="amount">You pay</label> <input id="amount" inputmode="decimal" autocomplete="off" maxlength="4" value="750">' +
+  '<label for="currency">Currency</label> <input id="currency" autocomplete="off" value="Euros (EUR)">';
 const BARE_INPUT_PATH = '/bench-bare-input';
 
+/** What a round types, and how it gets into the box. */
+interface Typing {
+  text: string;
+  /**
+   * 'cleared': the box is clicked and emptied first, unthrottled (the amount: its typing is the
+   * measure). 'clicked': a shopper's click on the box (pointer moved over it, pressed for 100 ms)
+   * is measured with the typing (the currency box opens its list on focus).
+   */
+  into: 'cleared' | 'clicked';
+}
+
+const AMOUNT_TYPING: Typing = { text: '1234', into: 'cleared' };
+const SEARCH_TYPING: Typing = { text: 'dollar', into: 'clicked' };
+
 /**
- * Types '1234' into a cleared box at 4× CPU throttle, 150 ms between keys, and lists the long tasks
- * from the first key to 2.5 s after the last (past the 500 ms pause and the quote's answer).
+ * Types at 4× CPU throttle, 150 ms between keys, and lists the long tasks from the first key (or
+ * the click) to 2.5 s after the last key (past the amount's 500 ms pause and the quote's answer).
  */
-async function typeAndWatch(browser: Browser, url: string, ready: (page: Page) => Promise<Locator>, bare: boolean): Promise<TypingResult> {
+async function typeAndWatch(browser: Browser, url: string, ready: (page: Page) => Promise<Locator>, bare: boolean, typing: Typing): Promise<TypingResult> {
   const context = await newShopperContext(browser);
   const page: Page = await context.newPage();
   if (bare) await page.route(`**${BARE_INPUT_PATH}`, (route) => route.fulfill({ contentType: 'text/html', body: BARE_INPUT_PAGE }));
@@ -274,13 +292,26 @@ async function typeAndWatch(browser: Browser, url: string, ready: (page: Page) =
   });
   await page.goto(url);
   const box = await ready(page);
-  await box.click();
-  await box.press('ControlOrMeta+a');
-  await box.press('Backspace');
+  if (typing.into === 'cleared') {
+    await box.click();
+    await box.press('ControlOrMeta+a');
+    await box.press('Backspace');
+  }
+  const where = await box.boundingBox();
+  if (where === null) throw new Error(`the box to type in is not on the page at ${url}`);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   const from = await page.evaluate(() => performance.now());
-  await page.keyboard.type('1234', { delay: 150 });
+  if (typing.into === 'clicked') {
+    // The pointer's own events first, then the press: a shopper's click, not one synthetic burst.
+    const x = where.x + Math.min(20, where.width / 2);
+    const y = where.y + where.height / 2;
+    await page.mouse.move(x, y);
+    await page.waitForTimeout(200);
+    await page.mouse.click(x, y, { delay: 100 });
+    await page.waitForTimeout(500);
+  }
+  await page.keyboard.type(typing.text, { delay: 150 });
   await page.waitForTimeout(2_500);
   const tasks = await page.evaluate(
     (since) => (window as unknown as { __longTasks: { start: number; duration: number }[] }).__longTasks.filter((t) => t.start >= since).map((t) => t.duration),
@@ -291,26 +322,38 @@ async function typeAndWatch(browser: Browser, url: string, ready: (page: Page) =
   return { longTasks: tasks, worstMs: Math.max(0, ...tasks) };
 }
 
+export interface TypingRows {
+  /** '1234' in the amount box. */
+  amount: { shop: TypingResult[]; bare: TypingResult[] };
+  /** 'dollar' in the currency box, its list opened by the click. */
+  search: { shop: TypingResult[]; bare: TypingResult[] };
+}
+
 /**
- * The amount box of the calculator page, and beside it, round by round, the bare input page (the
- * same typing where the page does nothing: the browser's own cost on this machine at this moment).
+ * The amount box and the currency box of the calculator page, and beside them, round by round, the
+ * bare input page (the same typing where the page does nothing: the browser's own cost on this
+ * machine at this moment).
  */
-export async function benchTyping(browser: Browser, shop: RunningShop, rounds: number): Promise<{ shop: TypingResult[]; bare: TypingResult[] }> {
-  const results = { shop: [] as TypingResult[], bare: [] as TypingResult[] };
+export async function benchTyping(browser: Browser, shop: RunningShop, rounds: number): Promise<TypingRows> {
+  const results: TypingRows = { amount: { shop: [], bare: [] }, search: { shop: [], bare: [] } };
+  const calculatorReady = async (page: Page) => {
+    await page.getByTestId('rate-line').waitFor({ timeout: 30_000 });
+    await page.getByText(messages.gettingRate).waitFor({ state: 'detached', timeout: 15_000 });
+  };
+  const bareUrl = `${shop.urls.app}${BARE_INPUT_PATH}`;
   for (let round = 0; round < rounds; round++) {
-    results.shop.push(
-      await typeAndWatch(
-        browser,
-        `${shop.urls.app}/`,
-        async (page) => {
-          await page.getByTestId('rate-line').waitFor({ timeout: 30_000 });
-          await page.getByText(messages.gettingRate).waitFor({ state: 'detached', timeout: 15_000 });
-          return page.getByLabel(messages.youPayGbp, { exact: true });
-        },
-        false,
-      ),
-    );
-    results.bare.push(await typeAndWatch(browser, `${shop.urls.app}${BARE_INPUT_PATH}`, async (page) => page.getByLabel('You pay', { exact: true }), true));
+    const amountBox = async (page: Page) => {
+      await calculatorReady(page);
+      return page.getByLabel(messages.youPayGbp, { exact: true });
+    };
+    results.amount.shop.push(await typeAndWatch(browser, `${shop.urls.app}/`, amountBox, false, AMOUNT_TYPING));
+    results.amount.bare.push(await typeAndWatch(browser, bareUrl, async (page) => page.getByLabel('You pay', { exact: true }), true, AMOUNT_TYPING));
+    const currencyBox = async (page: Page) => {
+      await calculatorReady(page);
+      return page.getByRole('combobox', { name: messages.currencyLabel });
+    };
+    results.search.shop.push(await typeAndWatch(browser, `${shop.urls.app}/`, currencyBox, false, SEARCH_TYPING));
+    results.search.bare.push(await typeAndWatch(browser, bareUrl, async (page) => page.getByLabel('Currency', { exact: true }), true, SEARCH_TYPING));
   }
   return results;
 }
