@@ -272,6 +272,9 @@ interface Typing {
   into: 'cleared' | 'clicked';
 }
 
+/** How long a page is left before a measured click (about what clearing the amount's box takes). */
+const SETTLE_MS = 1_000;
+
 const AMOUNT_TYPING: Typing = { text: '1234', into: 'cleared' };
 const SEARCH_TYPING: Typing = { text: 'dollar', into: 'clicked' };
 
@@ -296,6 +299,10 @@ async function typeAndWatch(browser: Browser, url: string, ready: (page: Page) =
     await box.click();
     await box.press('ControlOrMeta+a');
     await box.press('Backspace');
+  } else {
+    // The page's own timers after its first answers (the chart's delays) run out first, as they do
+    // while the amount's box is being cleared: what is measured is the shopper's click and keys.
+    await page.waitForTimeout(SETTLE_MS);
   }
   const where = await box.boundingBox();
   if (where === null) throw new Error(`the box to type in is not on the page at ${url}`);
