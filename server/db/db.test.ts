@@ -171,7 +171,7 @@ describe('a file-backed PGlite', () => {
 });
 
 describe('PGlite start-up', () => {
-  it('opens with small shared buffers (a third of a second less to start)', async () => {
+  it('opens with small shared buffers (less of its memory cleared on every open)', async () => {
     const database = await openDatabase({ dataDir: null });
     try {
       const [row] = await database.query<{ shared_buffers: string }>('SHOW shared_buffers');
