@@ -10,11 +10,13 @@
  *   await server.close();
  */
 import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
 import { bearer } from '#domain/contract/routes.ts';
 import { createApi, type Api, type ApiProviders } from './app.ts';
-import { dropPgSchema, openDatabase, type Database } from './db/client.ts';
+import { dropPgSchema, newPgliteCluster, openDatabase, type Database } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { seed } from './db/seed/index.ts';
 import { manualClock, type Deps, type ManualClock } from './deps.ts';
@@ -70,6 +72,35 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
+/** Where the new PGlite cluster the test servers start from is kept, one file per PGlite version. */
+const CLUSTER_CACHE = fileURLToPath(new URL('../node_modules/.cache/pglite-cluster/', import.meta.url));
+
+let newCluster: Promise<Blob> | undefined;
+
+/**
+ * The new, empty cluster every in-memory test database starts from: PostgreSQL's initdb takes
+ * about 2 s in WebAssembly and makes the same cluster every time, so it runs once per PGlite
+ * version on a machine (the tarball is kept in node_modules/.cache, shared by the test files'
+ * processes) and each test database loads a copy in about a quarter of that.
+ */
+export function pgliteClusterForTests(): Promise<Blob> {
+  newCluster ??= (async () => {
+    const pglitePackage = new URL('../node_modules/@electric-sql/pglite/package.json', import.meta.url);
+    const { version } = JSON.parse(await readFile(pglitePackage, 'utf8')) as { version: string };
+    const file = `${CLUSTER_CACHE}pglite-${version}.tar`;
+    const kept = await readFile(file).catch(() => null);
+    if (kept !== null) return new Blob([kept]);
+    const cluster = await newPgliteCluster();
+    await mkdir(CLUSTER_CACHE, { recursive: true });
+    // Written whole under another name first: a test file's process reading it never sees half of it.
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    await writeFile(partial, new Uint8Array(await cluster.arrayBuffer()));
+    await rename(partial, file);
+    return cluster;
+  })();
+  return newCluster;
+}
+
 export const TEST_SESSION_SECRET = 'test-session-secret-0123456789abcdef';
 export const DEFAULT_TEST_NOW = '2026-11-23T09:30:00Z';
 
@@ -93,6 +124,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
       databaseUrl,
       dataDir: options.dataDir ?? null,
       ...(pgSchema === undefined ? {} : { pgSchema }),
+      ...(databaseUrl === null && options.dataDir === undefined ? { cluster: await pgliteClusterForTests() } : {}),
     }));
   const owner = sharing === null;
   const clock = manualClock(options.now ?? DEFAULT_TEST_NOW);

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { apiRoutes } from '#domain/contract/routes.ts';
 import { createTestServer } from '../testing.ts';
-import { openDatabase, PGLITE_SHARED_BUFFERS } from './client.ts';
+import { newPgliteCluster, openDatabase, PGLITE_SHARED_BUFFERS } from './client.ts';
 import { listMigrations, migrate, MIGRATIONS_DIR } from './migrate.ts';
 import { seed } from './seed/index.ts';
 import * as t from './schema.ts';
@@ -179,5 +179,24 @@ describe('PGlite start-up', () => {
     } finally {
       await database.close();
     }
+  });
+
+  it("starts from a new cluster's tarball as from initdb: empty, with the same settings, and each copy its own", async () => {
+    const cluster = await newPgliteCluster();
+    const [first, second] = [await openDatabase({ cluster }), await openDatabase({ cluster })];
+    try {
+      const [settings] = await first.query<{ shared_buffers: string }>('SHOW shared_buffers');
+      expect(settings?.shared_buffers).toBe(PGLITE_SHARED_BUFFERS);
+      expect(await first.query("SELECT tablename FROM pg_tables WHERE schemaname = 'public'")).toEqual([]);
+      expect(await migrate(first)).toEqual(await listMigrations());
+      // The second copy is not the first: the migrations have not run there.
+      expect(await second.query("SELECT tablename FROM pg_tables WHERE schemaname = 'public'")).toEqual([]);
+    } finally {
+      await Promise.all([first.close(), second.close()]);
+    }
+  });
+
+  it('takes a cluster to start from only in memory', async () => {
+    await expect(openDatabase({ dataDir: await tempDir(), cluster: new Blob([]) })).rejects.toThrow('A cluster to start from is for PGlite in memory only');
   });
 });
