@@ -129,7 +129,7 @@ export function AmountField({ amount, invalid, describedBy }: { amount: AmountIn
 
 type ProductChoiceProps = { products: NonNullable<CalculatorViewProps['products']>; onChange: CalculatorViewProps['onProductChange'] };
 
-/** Home delivery or click and collect; memoised, as typing an amount re-renders the form on every key. */
+/** Home delivery or click and collect; memoised, as the form re-renders for every repricing. */
 const ProductChoice = memo(function ProductChoice({ products, onChange }: ProductChoiceProps) {
   return (
     <RadioGroup
