@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { apiRoutes } from '#domain/contract/routes.ts';
-import { createTestServer } from '../testing.ts';
-import { newPgliteCluster, openDatabase, PGLITE_SHARED_BUFFERS } from './client.ts';
+import { createTestServer, pgliteClusterForTests } from '../testing.ts';
+import { openDatabase, PGLITE_SHARED_BUFFERS } from './client.ts';
 import { listMigrations, migrate, MIGRATIONS_DIR } from './migrate.ts';
 import { seed } from './seed/index.ts';
 import * as t from './schema.ts';
@@ -182,7 +182,8 @@ describe('PGlite start-up', () => {
   });
 
   it("starts from a new cluster's tarball as from initdb: empty, with the same settings, and each copy its own", async () => {
-    const cluster = await newPgliteCluster();
+    // The one the test servers start from (newPgliteCluster's, kept on this machine).
+    const cluster = await pgliteClusterForTests();
     const [first, second] = [await openDatabase({ cluster }), await openDatabase({ cluster })];
     try {
       const [settings] = await first.query<{ shared_buffers: string }>('SHOW shared_buffers');
