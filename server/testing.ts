@@ -10,7 +10,7 @@
  *   await server.close();
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
@@ -91,11 +91,16 @@ export function pgliteClusterForTests(): Promise<Blob> {
     const kept = await readFile(file).catch(() => null);
     if (kept !== null) return new Blob([kept]);
     const cluster = await newPgliteCluster();
-    await mkdir(CLUSTER_CACHE, { recursive: true });
-    // Written whole under another name first: a test file's process reading it never sees half of it.
+    // Written whole under another name first: a test file's process reading it never sees half of
+    // it. Keeping it only saves time: a full disk costs the next process an initdb, not its tests.
     const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-    await writeFile(partial, new Uint8Array(await cluster.arrayBuffer()));
-    await rename(partial, file);
+    try {
+      await mkdir(CLUSTER_CACHE, { recursive: true });
+      await writeFile(partial, new Uint8Array(await cluster.arrayBuffer()));
+      await rename(partial, file);
+    } catch {
+      await rm(partial, { force: true }).catch(() => undefined);
+    }
     return cluster;
   })();
   return newCluster;
