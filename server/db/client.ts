@@ -2,7 +2,6 @@
  * The database: PGlite (PostgreSQL compiled to WebAssembly, embedded, file-backed under the data
  * directory) by default, node-postgres when a DATABASE_URL is given. Both behind one drizzle type.
  */
-import type * as PgliteModule from '@electric-sql/pglite';
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { drizzle as DrizzlePglite } from 'drizzle-orm/pglite';
@@ -174,12 +173,12 @@ function loadNodeModulesBeforeTheFlag(): void {
   return void [globalThis.Response, globalThis.crypto, File, MIMEType, parseArgs, ReadStream];
 }
 
-/** PGlite's module, loaded (and V8's flag set before it is compiled) on the first open in this process. */
-async function loadPglite(): Promise<typeof PgliteModule> {
+/** PGlite, its module loaded (and V8's flag set before it is compiled) on the first open in this process. */
+async function loadPglite(): Promise<typeof PGlite> {
   // Before PGlite's module is compiled; the shop has no other WebAssembly of weight.
   loadNodeModulesBeforeTheFlag();
   setFlagsFromString(PGLITE_V8_FLAG);
-  return import('@electric-sql/pglite');
+  return (await import('@electric-sql/pglite')).PGlite;
 }
 
 const pgliteStartParams = (pglite: typeof PGlite): string[] => [
@@ -190,10 +189,10 @@ const pgliteStartParams = (pglite: typeof PGlite): string[] => [
 
 async function openPglite(dataDir: string | null, cluster?: Blob): Promise<Database> {
   if (dataDir !== null) await mkdir(dataDir, { recursive: true });
-  const [{ PGlite }, { drizzle }] = await Promise.all([loadPglite(), import('drizzle-orm/pglite')]);
-  const options = { startParams: pgliteStartParams(PGlite) };
+  const [pglite, { drizzle }] = await Promise.all([loadPglite(), import('drizzle-orm/pglite')]);
+  const options = { startParams: pgliteStartParams(pglite) };
   const client =
-    dataDir !== null ? await PGlite.create(dataDir, options) : await PGlite.create({ ...options, ...(cluster === undefined ? {} : { loadDataDir: cluster }) });
+    dataDir !== null ? await pglite.create(dataDir, options) : await pglite.create({ ...options, ...(cluster === undefined ? {} : { loadDataDir: cluster }) });
   return wrapPglite(client, drizzle);
 }
 
@@ -202,8 +201,8 @@ async function openPglite(dataDir: string | null, cluster?: Blob): Promise<Datab
  * an uncompressed tarball, for openDatabase({ cluster }).
  */
 export async function newPgliteCluster(): Promise<Blob> {
-  const { PGlite } = await loadPglite();
-  const client = await PGlite.create({ startParams: pgliteStartParams(PGlite) });
+  const pglite = await loadPglite();
+  const client = await pglite.create({ startParams: pgliteStartParams(pglite) });
   try {
     return await client.dumpDataDir('none');
   } finally {
