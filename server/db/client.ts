@@ -5,7 +5,10 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { drizzle as DrizzlePglite } from 'drizzle-orm/pglite';
+import { readFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { setFlagsFromString } from 'node:v8';
 import type pg from 'pg';
 
@@ -173,12 +176,41 @@ function loadNodeModulesBeforeTheFlag(): void {
   return void [globalThis.Response, globalThis.crypto, File, MIMEType, parseArgs, ReadStream];
 }
 
+/** PGlite's WebAssembly compiled and its file bundle read: what each open starts from. */
+interface PgliteFiles {
+  pgliteWasmModule: WebAssembly.Module;
+  fsBundle: Blob;
+}
+
+let pgliteFiles: Promise<PgliteFiles> | undefined;
+
+/**
+ * Reads PGlite's WebAssembly and its file bundle (PostgreSQL's share and lib directories) and
+ * compiles the WebAssembly, once per process. Started as soon as V8's flag is set, beside the import
+ * of PGlite's own modules: left to PGlite, the two reads and the compile came one after the other,
+ * after its modules and its file system's module had loaded, while the server's thread stood idle.
+ */
+function readPgliteFiles(): Promise<PgliteFiles> {
+  pgliteFiles ??= (async () => {
+    const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+    // Read at once: 15 MB from the page cache is a few milliseconds of this thread, where an
+    // asynchronous read comes in 512 kB pieces, each waiting its turn on the busy thread.
+    const compiling = WebAssembly.compile(readFileSync(path.join(dist, 'pglite.wasm')));
+    const fsBundle = new Blob([readFileSync(path.join(dist, 'pglite.data'))]);
+    return { pgliteWasmModule: await compiling, fsBundle };
+  })();
+  return pgliteFiles;
+}
+
 /** PGlite, its module loaded (and V8's flag set before it is compiled) on the first open in this process. */
-async function loadPglite(): Promise<typeof PGlite> {
+async function loadPglite(): Promise<{ pglite: typeof PGlite; files: PgliteFiles }> {
   // Before PGlite's module is compiled; the shop has no other WebAssembly of weight.
   loadNodeModulesBeforeTheFlag();
   setFlagsFromString(PGLITE_V8_FLAG);
-  return (await import('@electric-sql/pglite')).PGlite;
+  const files = readPgliteFiles();
+  // Its file system for a data directory too, which PGlite would import only once asked to open.
+  const [{ PGlite }] = await Promise.all([import('@electric-sql/pglite'), import('@electric-sql/pglite/nodefs')]);
+  return { pglite: PGlite, files: await files };
 }
 
 const pgliteStartParams = (pglite: typeof PGlite): string[] => [
@@ -189,8 +221,8 @@ const pgliteStartParams = (pglite: typeof PGlite): string[] => [
 
 async function openPglite(dataDir: string | null, cluster?: Blob): Promise<Database> {
   if (dataDir !== null) await mkdir(dataDir, { recursive: true });
-  const [pglite, { drizzle }] = await Promise.all([loadPglite(), import('drizzle-orm/pglite')]);
-  const options = { startParams: pgliteStartParams(pglite) };
+  const [{ pglite, files }, { drizzle }] = await Promise.all([loadPglite(), import('drizzle-orm/pglite')]);
+  const options = { ...files, startParams: pgliteStartParams(pglite) };
   const client =
     dataDir !== null ? await pglite.create(dataDir, options) : await pglite.create({ ...options, ...(cluster === undefined ? {} : { loadDataDir: cluster }) });
   return wrapPglite(client, drizzle);
@@ -201,8 +233,8 @@ async function openPglite(dataDir: string | null, cluster?: Blob): Promise<Datab
  * an uncompressed tarball, for openDatabase({ cluster }).
  */
 export async function newPgliteCluster(): Promise<Blob> {
-  const pglite = await loadPglite();
-  const client = await pglite.create({ startParams: pgliteStartParams(pglite) });
+  const { pglite, files } = await loadPglite();
+  const client = await pglite.create({ ...files, startParams: pgliteStartParams(pglite) });
   try {
     return await client.dumpDataDir('none');
   } finally {
