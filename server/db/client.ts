@@ -188,7 +188,8 @@ let pgliteFiles: Promise<PgliteFiles> | undefined;
  * Reads PGlite's WebAssembly and its file bundle (PostgreSQL's share and lib directories) and
  * compiles the WebAssembly, once per process. Started as soon as V8's flag is set, beside the import
  * of PGlite's own modules: left to PGlite, the two reads and the compile came one after the other,
- * after its modules and its file system's module had loaded, while the server's thread stood idle.
+ * after its modules and its file system's module had loaded, while the server's thread stood idle
+ * (docs/decisions/039-pglite-compiled-beside-its-modules.md).
  */
 function readPgliteFiles(): Promise<PgliteFiles> {
   pgliteFiles ??= (async () => {
