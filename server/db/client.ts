@@ -182,25 +182,23 @@ interface PgliteFiles {
   fsBundle: Blob;
 }
 
-let pgliteFiles: Promise<PgliteFiles> | undefined;
+let pgliteModule: Promise<WebAssembly.Module> | undefined;
 
 /**
  * Reads PGlite's WebAssembly and its file bundle (PostgreSQL's share and lib directories) and
- * compiles the WebAssembly, once per process. Started as soon as V8's flag is set, beside the import
- * of PGlite's own modules: left to PGlite, the two reads and the compile came one after the other,
+ * compiles the WebAssembly (once per process; the bundle is read for each open, and PGlite's
+ * in-memory file system keeps it). Started as soon as V8's flag is set, beside the import of
+ * PGlite's own modules: left to PGlite, the two reads and the compile came one after the other,
  * after its modules and its file system's module had loaded, while the server's thread stood idle
  * (docs/decisions/039-pglite-compiled-beside-its-modules.md).
  */
-function readPgliteFiles(): Promise<PgliteFiles> {
-  pgliteFiles ??= (async () => {
-    const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
-    // Read at once: 15 MB from the page cache is a few milliseconds of this thread, where an
-    // asynchronous read comes in 512 kB pieces, each waiting its turn on the busy thread.
-    const compiling = WebAssembly.compile(readFileSync(path.join(dist, 'pglite.wasm')));
-    const fsBundle = new Blob([readFileSync(path.join(dist, 'pglite.data'))]);
-    return { pgliteWasmModule: await compiling, fsBundle };
-  })();
-  return pgliteFiles;
+async function readPgliteFiles(): Promise<PgliteFiles> {
+  const dist = path.dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'));
+  // Read at once: 15 MB from the page cache is a few milliseconds of this thread, where an
+  // asynchronous read comes in 512 kB pieces, each waiting its turn on the busy thread.
+  pgliteModule ??= WebAssembly.compile(readFileSync(path.join(dist, 'pglite.wasm')));
+  const fsBundle = new Blob([readFileSync(path.join(dist, 'pglite.data'))]);
+  return { pgliteWasmModule: await pgliteModule, fsBundle };
 }
 
 /** PGlite, its module loaded (and V8's flag set before it is compiled) on the first open in this process. */
