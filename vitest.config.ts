@@ -1,14 +1,47 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
+/**
+ * The server tests that meet what differs between the two database engines: migrations and the
+ * seed, PGlite's own start-up and restarts, the statements built once, the SQL budget, the job
+ * queue, and a purchase end to end over HTTP. With DATABASE_URL set, `npm test` runs the server
+ * tests in full on PostgreSQL and these again on PGlite (the `pglite-smoke` project), so CI meets
+ * both engines without running every server test twice (README, "What runs where").
+ */
+export const PGLITE_SMOKE = [
+  'server/db/db.test.ts',
+  'server/db/reusable.test.ts',
+  'server/sql-budget.test.ts',
+  'server/jobs/queue.test.ts',
+  'server/app.test.ts',
+  'server/services/reference.test.ts',
+  'server/routes/commerce-http.test.ts',
+  'server/routes/payment-money.test.ts',
+];
+const onPostgres = Boolean(process.env.DATABASE_URL);
+
 export default defineConfig({
   test: {
+    // Both cores: vitest's default leaves one idle on a two-core machine.
+    maxWorkers: 2,
     projects: [
       {
         test: {
           name: 'node',
           environment: 'node',
           include: ['domain/**/*.test.ts', 'machines/**/*.test.ts', 'server/**/*.test.ts', 'tests/support/**/*.test.ts', 'scripts/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'pglite-smoke',
+          environment: 'node',
+          // Only beside a PostgreSQL run: without DATABASE_URL the `node` project is on PGlite already.
+          include: onPostgres ? PGLITE_SMOKE : [],
+          passWithNoTests: true,
+          env: { DATABASE_URL: '' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -16,6 +16,8 @@
  */
 import { storyNameFromExport } from 'storybook/internal/csf';
 import { expect, waitFor, within } from 'storybook/test';
+import type { AnyActorRef } from 'xstate';
+import { activeStateIds } from './story-cases.ts';
 
 type Name = string | RegExp;
 /** A control by its role and accessible name, e.g. ['button', 'Proceed to checkout']. */
@@ -39,7 +41,21 @@ export type StateChecks = Readonly<Record<string, StateCheck>>;
 interface PlayContext {
   canvasElement: HTMLElement;
   name: string;
-  parameters: { shows?: unknown };
+  parameters: { shows?: unknown; machineStates?: unknown };
+  /** What the story's loaders gave: the actors it built, among other things. */
+  loaded?: Record<string, unknown>;
+}
+
+const isActor = (value: unknown): value is AnyActorRef => typeof value === 'object' && value !== null && 'getSnapshot' in value;
+
+/** The story's actors are in every state its `parameters.machineStates` names (with their children's states). */
+async function checkMachineStates(context: PlayContext): Promise<void> {
+  const named = Array.isArray(context.parameters.machineStates) ? context.parameters.machineStates.filter((s): s is string => typeof s === 'string') : [];
+  if (named.length === 0) return;
+  const actors = Object.values(context.loaded ?? {}).filter(isActor);
+  const active = actors.flatMap(activeStateIds);
+  const missing = named.filter((id) => !active.includes(id));
+  await expect(missing, `states the story names and its actors are not in (they are in: ${active.join(', ')})`).toEqual([]);
 }
 
 /** How long a state may take to settle: the app shell's stories read their data through the mock worker. */
@@ -62,6 +78,7 @@ async function findControl(canvasElement: HTMLElement, [role, name]: Control): P
 /** Checks one state: texts first (they wait for an asynchronous machine to settle), then controls and focus. */
 export async function checkState(context: PlayContext, check: StateCheck): Promise<void> {
   const { canvasElement } = context;
+  await checkMachineStates(context);
   const body = canvasElement.ownerDocument.body;
   const shows = Array.isArray(context.parameters.shows) ? context.parameters.shows.filter((s): s is string => typeof s === 'string') : [];
   // The page as the shopper sees it: the statechart drawn beside a story (stories/flows) is not part of it.

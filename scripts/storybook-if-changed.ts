@@ -1,0 +1,65 @@
+/**
+ * The story run's first step: builds Storybook into storybook-static/ only when its inputs changed
+ * since the last build, the rule `npm start` follows for the app (scripts/app-build.ts). The
+ * build's stamp holds the newest modification time of the inputs when the build started; a file
+ * or folder newer than that (a deleted file touches its folder) calls for a new build.
+ *
+ *   npx tsx scripts/storybook-if-changed.ts           # `npm run test:stories` starts with it
+ *   npx tsx scripts/storybook-if-changed.ts --force   # `npm run build-storybook`: builds anyway
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { readStamp, ROOT, STAMP_FILE, type BuildStamp } from './app-build.ts';
+
+export const STORYBOOK_DIR = path.join(ROOT, 'storybook-static');
+
+/** Everything Storybook's build reads: the stories and their config, the app they draw, the mocks, the flow drawings. */
+export const STORYBOOK_INPUTS = ['.storybook', 'stories', 'src', 'domain', 'machines', 'mocks', 'scripts', 'docs/flows', 'package-lock.json'] as const;
+
+/** Test files are never part of a build. */
+const notBuilt = (file: string) => /\.test\.tsx?$/.test(file);
+
+export function newestStorybookInput(root = ROOT): number {
+  let newest = 0;
+  const visit = (p: string) => {
+    if (!existsSync(p)) return;
+    const s = statSync(p);
+    if (s.isDirectory()) {
+      newest = Math.max(newest, s.mtimeMs);
+      for (const entry of readdirSync(p)) if (entry !== 'node_modules') visit(path.join(p, entry));
+    } else if (!notBuilt(p)) {
+      newest = Math.max(newest, s.mtimeMs);
+    }
+  };
+  STORYBOOK_INPUTS.forEach((p) => visit(path.join(root, p)));
+  return newest;
+}
+
+/** Why storybook-static/ must be built again, or null when it is current. */
+export function storybookStaleReason(root = ROOT, outDir = path.join(root, 'storybook-static')): string | null {
+  if (!existsSync(path.join(outDir, 'index.json'))) return 'no build in storybook-static/';
+  const stamp = readStamp(outDir);
+  if (stamp === null || typeof stamp.inputsMtimeMs !== 'number') return 'the build in storybook-static/ has no stamp';
+  if (newestStorybookInput(root) > stamp.inputsMtimeMs) return 'stories or their sources changed since the last build';
+  return null;
+}
+
+function buildStorybook(): void {
+  const inputsMtimeMs = newestStorybookInput();
+  const result = spawnSync('npx', ['storybook', 'build', '-o', 'storybook-static', '--quiet'], { cwd: ROOT, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error(`storybook build failed with status ${String(result.status)}`);
+  const stamp: BuildStamp = { inputsMtimeMs, builtAt: new Date().toISOString() };
+  writeFileSync(path.join(STORYBOOK_DIR, STAMP_FILE), `${JSON.stringify(stamp, null, 2)}\n`);
+}
+
+if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const forced = process.argv.includes('--force') || process.env.FORCE_BUILD === '1';
+  const reason = forced ? 'asked for' : storybookStaleReason();
+  if (reason === null) console.log('Storybook in storybook-static/ is up to date with its stories: not rebuilding.');
+  else {
+    console.log(`Building Storybook (${reason}).`);
+    buildStorybook();
+  }
+}
