@@ -437,6 +437,8 @@ export const emails = pgTable('emails', {
   sentAt: timestamp('sent_at', { withTimezone: true }),
   /** Not sent before this (the basket link waits for the shopper to come back). */
   sendAfter: timestamp('send_after', { withTimezone: true }),
+  /** While 'sending': the claim holds until then; after it, the row is pending again (migration 0015). */
+  leaseUntil: timestamp('lease_until', { withTimezone: true }),
 });
 
 /** "Email me when 1 GBP buys {rate} {code} or more" (migration 0013). */
