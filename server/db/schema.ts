@@ -359,11 +359,16 @@ export const paymentRefunds = pgTable('payment_refunds', {
     .references(() => payments.id),
   amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
   reason: text('reason').notNull(),
-  status: text('status', { enum: ['requested', 'confirmed'] })
+  status: text('status', { enum: ['requested', 'confirmed', 'failed'] })
     .notNull()
     .default('requested'),
   createdAt: createdAt(),
   confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  /** Times the provider was asked (migration 0016); given up ('failed') at REFUND_MAX_ATTEMPTS. */
+  attempts: integer('attempts').notNull().default(0),
+  /** Not asked again before this (the wait grows with each refusal). */
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+  lastError: text('last_error'),
 });
 
 /** The sandbox provider's payments (server/psp), kept apart from the shop's. */
