@@ -95,6 +95,7 @@ const EnvSchema = v.object({
   SMTP_URL: v.pipe(v.optional(v.string(), ''), v.transform(blankToUndefined), v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')))),
   MAIL_FROM: v.pipe(v.optional(v.string(), ''), v.transform(blankToUndefined)),
   MAIL_CATCHER_PORT: Whole(0, 65535),
+  EMAIL_LEASE_SECONDS: Whole(1, 60 * 60),
   PLACE_SEARCH: v.optional(v.picklist(['geonames'], 'must be geonames (the embedded provider)'), 'geonames'),
   ADDRESS_LOOKUP: v.optional(v.picklist(['demo'], 'must be demo (the embedded provider)'), 'demo'),
   SEED: Flag,
@@ -198,6 +199,11 @@ export interface Config {
   mailFrom: string;
   /** The mail catcher's web inbox port (0: any free one). */
   mailCatcherPort: number;
+  /**
+   * How long an email being sent is held by the instance sending it; a row still 'sending' after
+   * that (its process died) is pending again and sent again (services/outbox.ts).
+   */
+  emailLeaseSeconds: number;
   placeSearch: 'geonames';
   addressLookup: 'demo';
   /** Load the catalogue, branches and rates on first start. */
@@ -289,6 +295,8 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM ?? 'Travel Money Shop <orders@travelmoney.example>',
     mailCatcherPort: e.MAIL_CATCHER_PORT ?? 1080,
+    // Longer than one send can take (the mailer's time-outs, server/mail/mailer.ts, end one in 40 s).
+    emailLeaseSeconds: e.EMAIL_LEASE_SECONDS ?? 60,
     placeSearch: e.PLACE_SEARCH,
     addressLookup: e.ADDRESS_LOOKUP,
     seed: e.SEED ?? true,

@@ -196,6 +196,9 @@ export async function start(config: Config, opening: Promise<Opened>): Promise<v
   closing.jobs = jobs;
   // A completed payment asks for its confirmation email: send it now rather than at the next minute.
   wakeMail = () => void jobs.send(JOBS.sendEmails).catch(() => undefined);
+  // Emails the last run left waiting, or left 'sending' when it stopped, go out now rather than at
+  // the next minute (docs/decisions/041).
+  wakeMail();
   void catchUp();
   startedUp();
 }

@@ -359,11 +359,16 @@ export const paymentRefunds = pgTable('payment_refunds', {
     .references(() => payments.id),
   amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
   reason: text('reason').notNull(),
-  status: text('status', { enum: ['requested', 'confirmed'] })
+  status: text('status', { enum: ['requested', 'confirmed', 'failed'] })
     .notNull()
     .default('requested'),
   createdAt: createdAt(),
   confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  /** Times the provider was asked (migration 0016); given up ('failed') at REFUND_MAX_ATTEMPTS. */
+  attempts: integer('attempts').notNull().default(0),
+  /** Not asked again before this (the wait grows with each refusal). */
+  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+  lastError: text('last_error'),
 });
 
 /** The sandbox provider's payments (server/psp), kept apart from the shop's. */
@@ -437,6 +442,8 @@ export const emails = pgTable('emails', {
   sentAt: timestamp('sent_at', { withTimezone: true }),
   /** Not sent before this (the basket link waits for the shopper to come back). */
   sendAfter: timestamp('send_after', { withTimezone: true }),
+  /** While 'sending': the claim holds until then; after it, the row is pending again (migration 0015). */
+  leaseUntil: timestamp('lease_until', { withTimezone: true }),
 });
 
 /** "Email me when 1 GBP buys {rate} {code} or more" (migration 0013). */

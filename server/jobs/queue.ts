@@ -33,6 +33,19 @@ export const JOB_RETRY = { retryLimit: 3, retryDelay: 30, retryBackoff: true } a
 /** Emails left waiting (the mail server was down) are tried again every minute. */
 export const SEND_EMAILS_CRON = '* * * * *';
 
+/**
+ * The send-emails queue never waits behind a run that died with its process (kill -9): its policy
+ * is 'short' (at most one run waiting, any number running; each email is claimed with a lease, so
+ * two runs at once send each email once), and a run still 'active' after SEND_EMAILS_EXPIRE_SECONDS
+ * is given up by the queue. The other queues keep 'stately' (one waiting, one running).
+ * docs/decisions/041-outbox-survives-a-crash.md.
+ */
+export const SEND_EMAILS_POLICY = 'short';
+export const SEND_EMAILS_EXPIRE_SECONDS = 120;
+
+/** The run asked for when a lease held by a process that died runs out; its own waiting slot. */
+const LEASE_END_KEY = 'lease-end';
+
 /** The ECB publishes around 16:00 CET (15:00 in London) on working days. */
 export const DAILY_RATES_CRON = '30 15 * * 1-5';
 
@@ -70,12 +83,20 @@ export interface JobQueue {
 }
 
 /** The handler of each job: what runs, for Deps. */
-export function jobHandlers(deps: Deps, log: (message: string) => void, mailer?: Mailer): Record<JobName, () => Promise<void>> {
+export function jobHandlers(
+  deps: Deps,
+  log: (message: string) => void,
+  mailer?: Mailer,
+  runAgainAt?: (when: Date) => Promise<unknown>,
+): Record<JobName, () => Promise<void>> {
   return {
     [JOBS.sendEmails]: async () => {
       if (mailer === undefined) return;
-      const { sent, failed } = await deliverEmails(deps, mailer);
+      const { sent, failed, released, nextLeaseEnd } = await deliverEmails(deps, mailer);
+      if (released > 0) log(`Emails: ${released} left unsent by a stopped process, sent again`);
       if (sent + failed > 0) log(`Emails: ${sent} sent, ${failed} to try again`);
+      // An email held by a process that died goes out when its lease runs out, not at the next minute.
+      if (nextLeaseEnd !== null) await runAgainAt?.(nextLeaseEnd);
     },
     [JOBS.purge]: async () => {
       const purged = await purgeExpired(deps);
@@ -109,11 +130,20 @@ export async function startJobQueue(database: Database, deps: Deps, options: Job
   boss.on('error', (error: Error) => log(`Job queue: ${error.message}`));
   await boss.start();
 
-  const handlers = jobHandlers(deps, log, options.mailer);
+  const handlers = jobHandlers(deps, log, options.mailer, (startAfter) =>
+    boss.send(JOBS.sendEmails, {}, { ...JOB_RETRY, startAfter, singletonKey: LEASE_END_KEY }),
+  );
   const pollingIntervalSeconds = options.pollingSeconds ?? 2;
   for (const name of Object.values(JOBS)) {
-    // At most one waiting and one running of each: a late schedule never piles up runs.
-    await boss.createQueue(name, { name, policy: 'stately', ...JOB_RETRY });
+    if (name === JOBS.sendEmails) {
+      const queue = { name, policy: SEND_EMAILS_POLICY, expireInSeconds: SEND_EMAILS_EXPIRE_SECONDS, ...JOB_RETRY } as const;
+      await boss.createQueue(name, queue);
+      // A database whose queue was made 'stately' by an earlier version gets the policy above.
+      await boss.updateQueue(name, queue);
+    } else {
+      // At most one waiting and one running of each: a late schedule never piles up runs.
+      await boss.createQueue(name, { name, policy: 'stately', ...JOB_RETRY });
+    }
     await boss.work(name, { pollingIntervalSeconds }, async () => {
       try {
         await handlers[name]();

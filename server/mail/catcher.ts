@@ -4,6 +4,10 @@
  * mailparser, and a small web inbox beside it: `GET /` lists them, `GET /messages/{id}` shows
  * one, and a JSON API (`GET /api/messages`, `GET /api/messages/{id}`, `DELETE /api/messages`)
  * lets tests read what the shop sent. docs/decisions/022-mail-catcher.md.
+ *
+ * Like a mailbox provider, it keeps one message per Message-ID: a copy sent again (the shop's
+ * outbox sends an email again when the process sending it died before recording it sent,
+ * docs/decisions/041) is counted on the message already there, not listed twice.
  */
 import { Hono } from 'hono';
 import { randomUUID } from 'node:crypto';
@@ -12,6 +16,10 @@ import { SMTPServer } from 'smtp-server';
 
 export interface CaughtMessage {
   id: string;
+  /** The Message-ID header ('' when the message had none). */
+  messageId: string;
+  /** How many copies with this Message-ID arrived (1 unless it was sent again). */
+  copies: number;
   from: string;
   to: string[];
   subject: string;
@@ -40,7 +48,18 @@ export function linksOf(html: string): string[] {
   return [...html.matchAll(/href="([^"]*)"/gi)].map((m) => (m[1] ?? '').replace(/&amp;/g, '&'));
 }
 
-export async function startMailCatcher(options: { port?: number; host?: string; keep?: number } = {}): Promise<MailCatcher> {
+export interface MailCatcherOptions {
+  port?: number;
+  host?: string;
+  keep?: number;
+  /**
+   * Told of each message once it is kept, before the SMTP client is answered; the answer waits for
+   * it (a test holds it to stop the sender mid-send).
+   */
+  beforeAnswer?: (message: CaughtMessage) => Promise<void>;
+}
+
+export async function startMailCatcher(options: MailCatcherOptions = {}): Promise<MailCatcher> {
   const keep = options.keep ?? 200;
   let caught: CaughtMessage[] = [];
   const smtp = new SMTPServer({
@@ -53,12 +72,20 @@ export async function startMailCatcher(options: { port?: number; host?: string; 
       // not with the shop's start.
       import('mailparser')
         .then(({ simpleParser }) => simpleParser(stream))
-        .then((mail) => {
+        .then(async (mail) => {
           const html = typeof mail.html === 'string' ? mail.html : '';
           const to = (Array.isArray(mail.to) ? mail.to : mail.to ? [mail.to] : []).flatMap((a) => a.value.map((v) => v.address ?? ''));
-          caught = [
-            {
+          const messageId = mail.messageId ?? '';
+          const already = messageId === '' ? undefined : caught.find((m) => m.messageId === messageId);
+          let message: CaughtMessage;
+          if (already !== undefined) {
+            already.copies++;
+            message = already;
+          } else {
+            message = {
               id: randomUUID(),
+              messageId,
+              copies: 1,
               from: mail.from?.value.map((v) => v.address ?? '').join(', ') ?? '',
               to,
               subject: mail.subject ?? '',
@@ -66,9 +93,10 @@ export async function startMailCatcher(options: { port?: number; host?: string; 
               text: mail.text ?? '',
               html,
               links: linksOf(html),
-            },
-            ...caught,
-          ].slice(0, keep);
+            };
+            caught = [message, ...caught].slice(0, keep);
+          }
+          await options.beforeAnswer?.(message);
           callback();
         })
         .catch((error: unknown) => callback(error instanceof Error ? error : new Error(String(error))));

@@ -9,7 +9,7 @@ import { messages } from '#domain/messages.ts';
 import { signBody, SIGNATURE_HEADER } from '../psp/signature.ts';
 import { orderAwaitingPayment, paymentUrl, shopper } from '../routes/commerce-fixtures.ts';
 import { PSP_CALLBACK_PATH } from '../routes/order.ts';
-import { deliverEmails } from '../services/outbox.ts';
+import { deliverEmails, MAX_EMAIL_ATTEMPTS, messageIdOf } from '../services/outbox.ts';
 import { createTestServer, type TestServer } from '../testing.ts';
 import { startMailCatcher, type MailCatcher } from './catcher.ts';
 import { createMailer, type Mailer } from './mailer.ts';
@@ -49,8 +49,8 @@ describe('the order confirmation email', () => {
     // The callback again: still one email.
     await server.request(PSP_CALLBACK_PATH, { method: 'POST', headers: { 'Content-Type': 'application/json', [SIGNATURE_HEADER]: signature }, body: event });
 
-    expect(await deliverEmails(server.deps, mailer)).toEqual({ sent: 1, failed: 0 });
-    expect(await deliverEmails(server.deps, mailer)).toEqual({ sent: 0, failed: 0 });
+    expect(await deliverEmails(server.deps, mailer)).toMatchObject({ sent: 1, failed: 0 });
+    expect(await deliverEmails(server.deps, mailer)).toMatchObject({ sent: 0, failed: 0 });
     await expect.poll(() => catcher.messages().length).toBe(1);
 
     const [mail] = catcher.messages();
@@ -75,7 +75,7 @@ describe('the order confirmation email', () => {
   it('tells a home delivery order where and when it arrives', async () => {
     catcher.clear();
     await pay(1, 'ada.home@example.com');
-    expect(await deliverEmails(server.deps, mailer)).toEqual({ sent: 1, failed: 0 });
+    expect(await deliverEmails(server.deps, mailer)).toMatchObject({ sent: 1, failed: 0 });
     await expect.poll(() => catcher.messages().length).toBe(1);
     expect(catcher.messages()[0]?.text).toContain(messages.deliveryDetails);
   });
@@ -84,11 +84,11 @@ describe('the order confirmation email', () => {
     catcher.clear();
     await pay(2, 'ada.later@example.com');
     const down = createMailer('smtp://127.0.0.1:9', 'shop@example.com');
-    expect(await deliverEmails(server.deps, down)).toEqual({ sent: 0, failed: 1 });
+    expect(await deliverEmails(server.deps, down)).toMatchObject({ sent: 0, failed: 1 });
     down.close();
     const [row] = await server.database.query<{ status: string; attempts: number }>("select status, attempts from emails where recipient = 'ada.later@example.com'");
     expect(row).toMatchObject({ status: 'pending', attempts: 1 });
-    expect(await deliverEmails(server.deps, mailer)).toEqual({ sent: 1, failed: 0 });
+    expect(await deliverEmails(server.deps, mailer)).toMatchObject({ sent: 1, failed: 0 });
     await expect.poll(() => catcher.messages().length).toBe(1);
   });
 
@@ -103,9 +103,38 @@ describe('the order confirmation email', () => {
       expect(a.failed + b.failed).toBe(0);
       await expect.poll(() => catcher.messages().length).toBe(2);
       for (const reference of references) expect(catcher.messages().filter((m) => m.subject.includes(reference))).toHaveLength(1);
-      expect(await deliverEmails(second.deps, mailer)).toEqual({ sent: 0, failed: 0 });
+      expect(await deliverEmails(second.deps, mailer)).toMatchObject({ sent: 0, failed: 0 });
     } finally {
       await second.close();
     }
+  });
+
+  it('a row left sending by a process that died is sent again, with the same Message-ID, once its lease has run out', async () => {
+    catcher.clear();
+    await pay(2, 'ada.crash@example.com');
+    const [row] = await server.database.query<{ id: string }>("select id from emails where status = 'pending' order by created_at desc limit 1");
+    const id = row!.id;
+    // As a process that died mid-send leaves it: claimed, its lease running.
+    await server.database.query(`update emails set status = 'sending', attempts = 1, lease_until = $2 where id = $1`, [id, new Date(server.clock.now().getTime() + server.config.emailLeaseSeconds * 1000)]);
+    const held = await deliverEmails(server.deps, mailer);
+    expect(held).toMatchObject({ sent: 0, released: 0 });
+    expect(held.nextLeaseEnd?.getTime()).toBe(server.clock.now().getTime() + server.config.emailLeaseSeconds * 1000);
+
+    server.clock.advance(server.config.emailLeaseSeconds * 1000);
+    expect(await deliverEmails(server.deps, mailer)).toEqual({ sent: 1, failed: 0, released: 1, nextLeaseEnd: null });
+    await expect.poll(() => catcher.messages().length).toBe(1);
+    expect(catcher.messages()[0]?.messageId).toBe(messageIdOf(id, server.config.mailFrom));
+    const [after] = await server.database.query<{ status: string; attempts: number; lease_until: Date | null }>('select status, attempts, lease_until from emails where id = $1', [id]);
+    expect(after).toMatchObject({ status: 'sent', attempts: 2, lease_until: null });
+  });
+
+  it(`an email whose sending stopped its process ${MAX_EMAIL_ATTEMPTS} times is failed, not sent again`, async () => {
+    catcher.clear();
+    await pay(2, 'ada.poison@example.com');
+    const [row] = await server.database.query<{ id: string }>("select id from emails where status = 'pending' order by created_at desc limit 1");
+    await server.database.query(`update emails set status = 'sending', attempts = $2, lease_until = $3 where id = $1`, [row!.id, MAX_EMAIL_ATTEMPTS, server.clock.now()]);
+    expect(await deliverEmails(server.deps, mailer)).toMatchObject({ sent: 0, released: 0 });
+    const [after] = await server.database.query<{ status: string }>('select status from emails where id = $1', [row!.id]);
+    expect(after?.status).toBe('failed');
   });
 });

@@ -9,7 +9,18 @@ export interface OutgoingEmail {
   subject: string;
   html: string;
   text: string;
+  /**
+   * The Message-ID header, the same every time the same email is sent (services/outbox.ts), so
+   * a copy sent again after a crash is recognised as the same message.
+   */
+  messageId?: string;
 }
+
+/**
+ * How long the SMTP client waits for the server: to connect, for its greeting, and for any answer.
+ * Together well under EMAIL_LEASE_SECONDS' default (60 s), so a send ends before its lease does.
+ */
+export const SMTP_TIMEOUTS_MS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 } as const;
 
 export interface Mailer {
   send(email: OutgoingEmail): Promise<void>;
@@ -17,10 +28,17 @@ export interface Mailer {
 }
 
 export function createMailer(smtpUrl: string, from: string): Mailer {
-  const transport = nodemailer.createTransport(smtpUrl);
+  const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS_MS });
   return {
     async send(email) {
-      await transport.sendMail({ from, to: email.to, subject: email.subject, html: email.html, text: email.text });
+      await transport.sendMail({
+        from,
+        to: email.to,
+        subject: email.subject,
+        html: email.html,
+        text: email.text,
+        ...(email.messageId === undefined ? {} : { messageId: email.messageId }),
+      });
     },
     close: () => transport.close(),
   };

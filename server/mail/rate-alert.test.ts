@@ -49,7 +49,7 @@ describe('rate alerts', () => {
 
     expect(await checkRateAlerts(server.deps)).toBe(1);
     expect(await checkRateAlerts(server.deps)).toBe(0);
-    expect(await deliverEmails(server.deps, mailer)).toEqual({ sent: 1, failed: 0 });
+    expect(await deliverEmails(server.deps, mailer)).toMatchObject({ sent: 1, failed: 0 });
     await expect.poll(() => catcher.messages().length).toBe(1);
     const [mail] = catcher.messages();
     expect(mail?.to).toEqual(['fay@example.com']);

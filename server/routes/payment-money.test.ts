@@ -7,11 +7,11 @@
 import { rm, mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OrderSchema } from '#domain/contract/order.ts';
 import { PSP_REFUNDS_PATH } from '../psp/events.ts';
 import { SIGNATURE_HEADER, signBody } from '../psp/signature.ts';
-import { sendRequestedRefunds } from '../services/payment.ts';
+import { REFUND_MAX_ATTEMPTS, refundRetryDelaySeconds, sendRequestedRefunds } from '../services/payment.ts';
 import { createTestServer, type TestServer } from '../testing.ts';
 import { body, CARDS, orderAwaitingPayment, paymentUrl, sandbox, shopper, shopperWith, type Shopper } from './commerce-fixtures.ts';
 import { PSP_CALLBACK_PATH } from './order.ts';
@@ -141,8 +141,65 @@ describe('refunds the provider has not confirmed', () => {
     } finally {
       server.connectRefunds(null);
     }
+    // Asked again once its wait after the refusal has passed.
+    server.clock.advance(refundRetryDelaySeconds(1) * 1000);
     expect(await sendRequestedRefunds(server.deps, async () => ({ status: 200 }))).toBeGreaterThanOrEqual(1);
     expect((await rowsOf(server, paymentIdOf(url))).refunds).toEqual([{ reason: 'order-not-awaiting-payment', status: 'confirmed' }]);
+  });
+});
+
+describe('a refund the provider refuses', () => {
+  it.each([
+    [1, 5],
+    [2, 10],
+    [3, 20],
+    [4, 40],
+    [5, 80],
+    [9, 1280],
+    [11, 3600],
+    [20, 3600],
+  ])('after refusal %i it is asked again %i s later', (attempt, seconds) => {
+    expect(refundRetryDelaySeconds(attempt)).toBe(seconds);
+  });
+
+  it(`is asked again with a growing wait, ${REFUND_MAX_ATTEMPTS} times in all, then given up with one error line`, async () => {
+    const s = await shopper(server);
+    await orderAwaitingPayment(s, 2, [['USD', 100]], someone(), STORE);
+    const url = await paymentUrl(s);
+    expect((await s.call('DELETE', '/cart')).status).toBe(204);
+    const askedAt: number[] = [];
+    const start = server.clock.now().getTime();
+    const refuse = async () => {
+      askedAt.push((server.clock.now().getTime() - start) / 1000);
+      return { status: 422 };
+    };
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      server.connectRefunds(refuse);
+      expect(await callback(server, paymentIdOf(url), 'succeeded')).toBe('refunded');
+      const [refund] = await server.database.query<{ id: string }>('select id from payment_refunds where payment_id = $1', [paymentIdOf(url)]);
+      const id = refund!.id;
+      // The shop's catch-up runs every 5 s and asks only for what is due: for 50 minutes, then
+      // hourly for a day.
+      for (let second = 5; second <= 50 * 60; second += 5) {
+        server.clock.advance(5_000);
+        await sendRequestedRefunds(server.deps, refuse, [id]);
+      }
+      for (let hour = 1; hour <= 24; hour++) {
+        server.clock.advance(60 * 60_000);
+        await sendRequestedRefunds(server.deps, refuse, [id]);
+      }
+      let waited = 0;
+      const expected = Array.from({ length: REFUND_MAX_ATTEMPTS }, (_, i) => (i === 0 ? 0 : (waited += refundRetryDelaySeconds(i))));
+      expect(askedAt).toEqual(expected);
+      expect((await rowsOf(server, paymentIdOf(url))).refunds).toEqual([{ reason: 'order-not-awaiting-payment', status: 'failed' }]);
+      expect(error.mock.calls).toEqual([[`refund ${id}: the payment provider answered 422, ${REFUND_MAX_ATTEMPTS} times; not asked again: refund it by hand`]]);
+    } finally {
+      server.connectRefunds(null);
+      warn.mockRestore();
+      error.mockRestore();
+    }
   });
 });
 

@@ -8,7 +8,8 @@
  * and the branch's stock is taken, all in one transaction.
  */
 import { askOrderConfirmation } from './outbox.ts';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { addSeconds } from 'date-fns';
+import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import * as v from 'valibot';
 import { appPaths } from '#domain/contract/routes.ts';
@@ -223,40 +224,78 @@ export async function handleProviderCallback(deps: Deps, rawBody: string, signat
   return outcome;
 }
 
+/** A refund the provider refuses is asked for this many times in all, then given up ('failed'). */
+export const REFUND_MAX_ATTEMPTS = 10;
+
 /**
- * Tells the provider about refunds recorded but not yet confirmed (the given ones, or all), and
- * marks each confirmed once the provider accepts it. A provider that cannot be reached now is
- * asked again on the next call (at start and every minute, server/main.ts). Returns how many
- * were confirmed.
+ * The wait before asking again after the attempt-th refusal: 5 s, doubling each time, an hour at
+ * most (with REFUND_MAX_ATTEMPTS, the last attempt comes about 43 minutes after the first).
+ */
+export function refundRetryDelaySeconds(attempt: number): number {
+  return Math.min(5 * 2 ** Math.max(0, attempt - 1), 60 * 60);
+}
+
+/**
+ * Tells the provider about refunds recorded but not yet confirmed (the given ones, or all whose
+ * wait has passed), and marks each confirmed once the provider accepts it. A refund the provider
+ * refuses or cannot be reached for is asked again after refundRetryDelaySeconds (the catch-up runs
+ * every few seconds, server/start.ts); after REFUND_MAX_ATTEMPTS it is given up ('failed') with one
+ * error line, and needs refunding by hand. Returns how many were confirmed.
  */
 export async function sendRequestedRefunds(deps: Pick<Deps, 'db' | 'config' | 'clock'>, send: SignedSend, ids?: readonly string[]): Promise<number> {
   const secret = await pspWebhookSecret(deps);
+  const due = or(isNull(t.paymentRefunds.nextAttemptAt), lte(t.paymentRefunds.nextAttemptAt, deps.clock.now()));
   const requested = await deps.db
-    .select({ id: t.paymentRefunds.id, amountMinor: t.paymentRefunds.amountMinor, reason: t.paymentRefunds.reason, providerRef: t.payments.providerRef })
+    .select({
+      id: t.paymentRefunds.id,
+      amountMinor: t.paymentRefunds.amountMinor,
+      reason: t.paymentRefunds.reason,
+      attempts: t.paymentRefunds.attempts,
+      providerRef: t.payments.providerRef,
+    })
     .from(t.paymentRefunds)
     .innerJoin(t.payments, eq(t.payments.id, t.paymentRefunds.paymentId))
-    .where(and(eq(t.paymentRefunds.status, 'requested'), ...(ids === undefined ? [] : [inArray(t.paymentRefunds.id, [...ids])])));
+    .where(and(eq(t.paymentRefunds.status, 'requested'), due, ...(ids === undefined ? [] : [inArray(t.paymentRefunds.id, [...ids])])));
   let confirmed = 0;
   for (const r of requested) {
     const request: RefundRequest = { refundId: r.id, paymentId: r.providerRef, amount: r.amountMinor / 100, reason: r.reason };
     const body = JSON.stringify(request);
+    let refused: string | null = null;
     try {
       const res = await send({ body, signature: signBody(secret, body) });
-      if (res.status < 200 || res.status >= 300) {
-        console.warn(`refund ${r.id}: the payment provider answered ${res.status}; it will be asked again`);
-        continue;
-      }
+      if (res.status < 200 || res.status >= 300) refused = `the payment provider answered ${res.status}`;
     } catch (error) {
-      console.warn(`refund ${r.id}: the payment provider could not be reached (${String(error)}); it will be asked again`);
+      refused = `the payment provider could not be reached (${String(error)})`;
+    }
+    if (refused !== null) {
+      await refundRefused(deps, r.id, r.attempts + 1, refused);
       continue;
     }
     await deps.db
       .update(t.paymentRefunds)
-      .set({ status: 'confirmed', confirmedAt: deps.clock.now() })
+      .set({ status: 'confirmed', confirmedAt: deps.clock.now(), attempts: r.attempts + 1, nextAttemptAt: null, lastError: null })
       .where(and(eq(t.paymentRefunds.id, r.id), eq(t.paymentRefunds.status, 'requested')));
     confirmed++;
   }
   return confirmed;
+}
+
+/** Records a refused attempt: asked again after its wait, or, at the cap, given up with one error line. */
+async function refundRefused(deps: Pick<Deps, 'db' | 'clock'>, id: string, attempts: number, reason: string): Promise<void> {
+  const givenUp = attempts >= REFUND_MAX_ATTEMPTS;
+  const [row] = await deps.db
+    .update(t.paymentRefunds)
+    .set({
+      attempts,
+      lastError: reason,
+      ...(givenUp ? { status: 'failed' as const, nextAttemptAt: null } : { nextAttemptAt: addSeconds(deps.clock.now(), refundRetryDelaySeconds(attempts)) }),
+    })
+    .where(and(eq(t.paymentRefunds.id, id), eq(t.paymentRefunds.status, 'requested')))
+    .returning({ id: t.paymentRefunds.id });
+  // Another instance recorded this attempt's outcome first.
+  if (row === undefined) return;
+  if (givenUp) console.error(`refund ${id}: ${reason}, ${attempts} times; not asked again: refund it by hand`);
+  else console.warn(`refund ${id}: ${reason}; asked again in ${refundRetryDelaySeconds(attempts)} s`);
 }
 
 /** Refund requests over HTTP to the provider's origin (PSP_ORIGIN), for a provider in another process. */
