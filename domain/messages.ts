@@ -41,6 +41,12 @@ export const serverMessages = {
   manageNotCollectionTitle: 'This order has no collection date',
   manageNotCollection: 'Only a click and collect order can move its collection date.',
   manageDateGone: 'That date is no longer available. Please choose another.',
+  // Manage my order, after too many finds with details that did not match (no guessed detail is repeated)
+  emailFindLockedSubject: 'Someone tried to open your order {reference}',
+  emailFindLockedBody:
+    'Someone tried several times to open your order {reference} in Manage my order, with details that did not match it. To keep your order safe, we have paused finding it online for 30 minutes.',
+  emailFindLockedIfYou: 'If this was you, wait 30 minutes, then try again with the reference, email address and date of birth you gave when you ordered.',
+  emailFindLockedIfNotYou: "If it wasn't you, your order is safe: nothing has been changed, and you don't need to do anything.",
   emailSellBackSubject: 'Your sell-back order {reference} is confirmed',
   emailGreeting: 'Dear {name},',
   emailThanks: 'Thank you for your order. Here is what you ordered and what happens next.',

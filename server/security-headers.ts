@@ -6,10 +6,12 @@
  * scripts), calls only to the API, frames only from the payment provider, and the pages framed
  * by the shop itself only (the payment response runs in the card iframe). The embedded
  * calculator (/embed/calculator) is the one page partner sites may frame: its own policy names
- * them (EMBED_ANCESTORS). The API marks personal answers `no-store`.
+ * them (EMBED_ANCESTORS). The API marks every answer `no-store` but the anonymous reads the
+ * contract's route table marks shared.
  */
 import { createHash } from 'node:crypto';
 import { createMiddleware } from 'hono/factory';
+import { apiRoutes, isSharedRoute, type ApiRoute } from '#domain/contract/routes.ts';
 
 export interface AppPolicyOptions {
   apiBase: string;
@@ -87,11 +89,29 @@ export function hstsFor(origin: string): Record<string, string> {
   return origin.startsWith('https://') ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {};
 }
 
-/** Paths whose answers are a shopper's own data (session, cart, order): never stored by any cache. */
-export const PERSONAL_PATHS = [/^\/api\/order(\/|$)/, /^\/api\/cart(\/|$)/, /^\/cart(\/|$)/, /^\/session(\/|$)/];
+interface RouteMatcher {
+  method: string;
+  path: RegExp;
+  shared: boolean;
+}
 
-export function isPersonalPath(path: string): boolean {
-  return PERSONAL_PATHS.some((p) => p.test(path));
+/** Every route of the contract's table as a method and a path expression (`:name` is one segment). */
+const ROUTE_MATCHERS: RouteMatcher[] = Object.values(apiRoutes as Record<string, ApiRoute>).map((route) => ({
+  method: route.method,
+  path: new RegExp(`^${route.pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/]+')}$`),
+  shared: isSharedRoute(route),
+}));
+
+/**
+ * Whether an answer may carry a shopper's data or a key: every answer but an anonymous one of a
+ * route the contract marks shared (domain/contract/routes.ts). A path no route names, a route not
+ * marked, and any call with credentials are personal, so a new route cannot be cached by mistake.
+ */
+export function isPersonalAnswer(method: string, path: string, authorization: string | undefined): boolean {
+  if ((authorization ?? '').trim() !== '') return true;
+  const asked = method === 'HEAD' ? 'GET' : method;
+  const matching = ROUTE_MATCHERS.filter((r) => r.method === asked && r.path.test(path));
+  return matching.length === 0 || matching.some((r) => !r.shared);
 }
 
 /**
@@ -104,6 +124,8 @@ export function apiSecurityHeaders(apiBase: string) {
     await next();
     c.res.headers.set('X-Content-Type-Options', 'nosniff');
     for (const [name, value] of Object.entries(hsts)) c.res.headers.set(name, value);
-    if (isPersonalPath(c.req.path)) c.res.headers.set('Cache-Control', 'no-store');
+    if (isPersonalAnswer(c.req.method, c.req.path, c.req.header('Authorization')) && !/\bno-store\b/.test(c.res.headers.get('Cache-Control') ?? '')) {
+      c.res.headers.set('Cache-Control', 'no-store');
+    }
   });
 }

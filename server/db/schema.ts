@@ -407,6 +407,14 @@ export const rateLimits = pgTable('rate_limits', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
+/** Manage my order's finds per reference and per email address (migration 0015): counted, then locked. */
+export const orderFindAttempts = pgTable('order_find_attempts', {
+  key: text('key').primaryKey(),
+  attempts: integer('attempts').notNull(),
+  locked: boolean('locked').notNull().default(false),
+  until: timestamp('until', { withTimezone: true }).notNull(),
+});
+
 /** Single-use loyalty sign-in codes (a hash of each), so the session token stays out of URLs. */
 export const loyaltySigninCodes = pgTable('loyalty_signin_codes', {
   codeHash: text('code_hash').primaryKey(),

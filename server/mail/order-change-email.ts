@@ -1,6 +1,6 @@
 /**
- * The emails of manage my order: the order cancelled (with its refund), and a click and collect
- * order's new collection date. HTML (inline styles, every value escaped) and text parts, in the
+ * The emails of manage my order: the order cancelled (with its refund), a click and collect
+ * order's new collection date, and a warning that someone kept trying to find the order. HTML (inline styles, every value escaped) and text parts, in the
  * shop's one email frame; a link back to manage my order.
  */
 import { formatMessage, serverMessages } from '#domain/messages.ts';
@@ -39,4 +39,14 @@ export function renderOrderCancelledEmail(email: ChangeEmail & { refund: string 
 export function renderCollectionDateChangedEmail(email: ChangeEmail & { branch: string; date: string }): RenderedEmail {
   const subject = formatMessage(serverMessages.emailDateChangedSubject, { reference: email.reference });
   return render(email, subject, [formatMessage(serverMessages.emailDateChangedBody, { reference: email.reference, branch: email.branch, date: email.date })]);
+}
+
+/** 'Someone tried to open your order TM-000123': the order's finds are paused; nothing the guesser gave is repeated. */
+export function renderOrderFindLockedEmail(email: ChangeEmail): RenderedEmail {
+  const subject = formatMessage(serverMessages.emailFindLockedSubject, { reference: email.reference });
+  return render(email, subject, [
+    formatMessage(serverMessages.emailFindLockedBody, { reference: email.reference }),
+    serverMessages.emailFindLockedIfYou,
+    serverMessages.emailFindLockedIfNotYou,
+  ]);
 }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManagedOrderSchema, type ManagedOrder } from '#domain/contract/manage-order.ts';
 import { CustomerInfoResultSchema, DeliverySlotsResponseSchema, OrderSchema } from '#domain/contract/order.ts';
 import { CheckoutResponseSchema } from '#domain/contract/cart.ts';
+import { createApi } from '../app.ts';
 import { createMailer, type Mailer } from '../mail/mailer.ts';
 import { startMailCatcher, type MailCatcher } from '../mail/catcher.ts';
 import { signBody, SIGNATURE_HEADER } from '../psp/signature.ts';
@@ -19,7 +20,8 @@ let server: TestServer;
 let catcher: MailCatcher;
 let mailer: Mailer;
 beforeAll(async () => {
-  server = await createTestServer();
+  // One proxy in front: the last X-Forwarded-For entry is the client's address (the guessing tests rotate it).
+  server = await createTestServer({ config: { trustedProxyHops: 1 } });
   catcher = await startMailCatcher();
   mailer = createMailer(catcher.smtpUrl, 'Travel Money Shop <orders@travelmoney.example>');
 });
@@ -56,6 +58,12 @@ async function paidOrder(productId: 1 | 2 | 3, email: string): Promise<{ referen
 
 const call = (method: string, path: string, json: unknown) => server.request(path, { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(json) });
 const find = (reference: string, emailAddress: string, dateOfBirth = DOB) => call('POST', '/api/orders/find', { reference, emailAddress, dateOfBirth });
+const findFrom = (address: string, reference: string, emailAddress: string, dateOfBirth: string) =>
+  server.request('/api/orders/find', {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': `198.51.100.7, ${address}` },
+    body: JSON.stringify({ reference, emailAddress, dateOfBirth }),
+  });
 const found = async (reference: string, email: string): Promise<ManagedOrder> => body(await find(reference, email), ManagedOrderSchema, 200);
 const units = async (code: string) =>
   Number((await server.database.query<{ units: number }>('select units from store_stock where store_id = $1 and currency_code = $2', [BRANCH, code]))[0]?.units);
@@ -81,6 +89,96 @@ describe('finding an order', () => {
   it('refuses a bad request in words, and a forged access key', async () => {
     expect((await call('POST', '/api/orders/find', { reference: 'TM-1', emailAddress: 'not an email', dateOfBirth: DOB })).status).toBe(400);
     await problem(await call('POST', '/api/orders/cancel', { access: 'ord.123.forged' }), 403);
+  });
+});
+
+/** A 404's status, headers and body, the request id aside: what a guesser can compare. */
+async function answerSeen(res: Response): Promise<{ status: number; headers: [string, string][]; body: unknown }> {
+  const { requestId: _requestId, ...doc } = (await res.json()) as Record<string, unknown>;
+  return { status: res.status, headers: [...res.headers].filter(([name]) => name !== 'x-request-id'), body: doc };
+}
+
+const lockEmails = async (reference: string) =>
+  server.database.query<{ recipient: string; subject: string; text: string }>(
+    "select e.recipient, e.subject, e.text from emails e join orders o on o.id = e.order_id where e.kind = 'order-find-locked' and o.external_order_id = $1",
+    [reference],
+  );
+
+/** Day n after 1 January 1950, as a date of birth. */
+const dayOf = (n: number) => new Date(Date.UTC(1950, 0, 1 + n)).toISOString().slice(0, 10);
+/** Six client addresses of a test's own (the per-address limit is not what these tests are about). */
+const addressesOf = (n: number) => Array.from({ length: 6 }, (_, i) => `203.0.113.${n * 10 + i}`);
+
+describe('guessing the details of an order', () => {
+  it('locks a reference after 5 wrong dates of birth from 6 client addresses: the right one refused alike, in again after 30 minutes, the customer emailed once', async () => {
+    const addresses = addressesOf(1);
+    const email = 'guess.me@example.com';
+    const { reference } = await paidOrder(2, email);
+    const started = server.clock.now();
+    const wrong = Array.from({ length: 100 }, (_, i) => dayOf(i)).filter((d) => d !== DOB);
+    // 100 guesses, each address in turn; the right date is the 6th and the 100th.
+    const guesses = [...wrong.slice(0, 5), DOB, ...wrong.slice(5, 98), DOB];
+    expect(guesses).toHaveLength(100);
+    const seen = [];
+    for (const [i, dateOfBirth] of guesses.entries()) seen.push(await answerSeen(await findFrom(addresses[i % 6]!, reference, email, dateOfBirth)));
+    // None let in, none rate limited per address: the reference itself is locked.
+    expect(seen.map((a) => a.status)).toEqual(guesses.map(() => 404));
+    // No oracle: the right answer while locked gets what a wrong one gets, body and headers.
+    expect(seen[5]).toEqual(seen[0]);
+    expect(seen[99]).toEqual(seen[4]);
+    expect((seen[0]!.body as { detail: string }).detail).toBe(
+      "We couldn't find a paid order with those details. Check the reference, the email address and the date of birth, and try again.",
+    );
+
+    // 30 minutes after the 5th wrong answer, the customer gets in.
+    server.clock.set(new Date(started.getTime() + 30 * 60_000 - 1000));
+    expect((await findFrom(addresses[0]!, reference, email, DOB)).status).toBe(404);
+    server.clock.set(new Date(started.getTime() + 30 * 60_000));
+    expect((await body(await findFrom(addresses[1]!, reference, email, DOB), ManagedOrderSchema, 200)).order.externalOrderId).toBe(reference);
+
+    // One email, to the order's address, naming none of the guesses.
+    const emails = await lockEmails(reference);
+    expect(emails).toHaveLength(1);
+    expect(emails[0]).toMatchObject({ recipient: email, subject: `Someone tried to open your order ${reference}` });
+    expect(emails[0]!.text).toContain('we have paused finding it online for 30 minutes');
+    for (const guess of guesses) expect(emails[0]!.text).not.toContain(guess);
+  });
+
+  it.each([
+    [4, 200],
+    [5, 404],
+  ])('after %i wrong dates of birth the right one answers %i', async (wrongAnswers, status) => {
+    const addresses = addressesOf(wrongAnswers);
+    const email = `wrong.${wrongAnswers}@example.com`;
+    const { reference } = await paidOrder(2, email);
+    for (let i = 0; i < wrongAnswers; i++) expect((await findFrom(addresses[i % 6]!, reference, email, dayOf(i))).status).toBe(404);
+    expect((await findFrom(addresses[5]!, reference, email, DOB)).status).toBe(status);
+    expect(await lockEmails(reference)).toHaveLength(status === 404 ? 1 : 0);
+    // The count is kept in the database: another API instance on it answers alike.
+    const other = createApi(server.deps);
+    const res = await other.request('/api/orders/find', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ reference, emailAddress: email, dateOfBirth: DOB }) });
+    expect(res.status).toBe(status);
+  });
+
+  it('counts a right answer as a fresh start: 4 wrong, the right one, 4 wrong again, still found', async () => {
+    const addresses = addressesOf(6);
+    const email = 'forgetful@example.com';
+    const { reference } = await paidOrder(2, email);
+    for (const round of [0, 1]) {
+      for (let i = 0; i < 4; i++) expect((await findFrom(addresses[i]!, reference, email, dayOf(round * 10 + i))).status).toBe(404);
+      expect((await findFrom(addresses[5]!, reference, email, DOB)).status).toBe(200);
+    }
+  });
+
+  it('locks an email address after 5 wrong references, whatever the reference, and emails its latest order once', async () => {
+    const addresses = addressesOf(7);
+    const email = 'many.refs@example.com';
+    const { reference } = await paidOrder(2, email);
+    for (let i = 0; i < 5; i++) expect((await findFrom(addresses[i]!, `TM-99${String(i).padStart(4, '0')}`, email, DOB)).status).toBe(404);
+    expect((await findFrom(addresses[5]!, reference, email, DOB)).status).toBe(404);
+    expect(await lockEmails(reference)).toHaveLength(1);
+    server.clock.advance(30 * 60_000);
+    expect((await findFrom(addresses[5]!, reference, email, DOB)).status).toBe(200);
   });
 });
 

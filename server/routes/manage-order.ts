@@ -13,7 +13,11 @@ import { cancelOrder, changeCollectionDate, findOrder } from '../services/manage
 import { validate } from '../validation.ts';
 import { rateLimit } from './rate-limit.ts';
 
-/** Guessing a reference, an address and a date of birth together is slow: counted per client address. */
+/**
+ * Guessing a reference, an address and a date of birth together is slow: counted per client
+ * address here, and per reference and per email address by the find itself (a lock after 5 wrong
+ * answers that rotating client addresses does not get round).
+ */
 const findLimit = rateLimit('order-find', (config) => [{ limit: config.rateLimits.customerInfo, scope: 'address' }]);
 
 export function manageOrderRoutes(options: { sendRefund: SignedSend }) {

@@ -12,19 +12,19 @@
  */
 import { MANAGE_ACCESS_MINUTES, type FindOrderRequest, type ManagedOrder } from '#domain/contract/manage-order.ts';
 import type { DeliverySlot } from '#domain/contract/order.ts';
-import { formatCutOffDay } from '#domain/cut-off.ts';
+import { formatCutOffDay, londonDay } from '#domain/cut-off.ts';
 import { changeDeadline, manageRefusal } from '#domain/manage-order.ts';
 import { messages, serverMessages } from '#domain/messages.ts';
 import { formatGbpAmount } from '#domain/money.ts';
 import { ORDER_STATE } from '#domain/order-state.ts';
 import { PRODUCT } from '#domain/products.ts';
 import { appPaths } from '#domain/contract/routes.ts';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { HttpProblem } from '../errors.ts';
-import { renderCollectionDateChangedEmail, renderOrderCancelledEmail } from '../mail/order-change-email.ts';
+import { renderCollectionDateChangedEmail, renderOrderCancelledEmail, renderOrderFindLockedEmail } from '../mail/order-change-email.ts';
 import type { RenderedEmail } from '../mail/order-confirmation-email.ts';
 import type { SignedSend } from '../psp/events.ts';
 import { bankHolidaysAt } from './bank-holidays.ts';
@@ -34,6 +34,7 @@ import { deliverySlots } from './delivery-slots.ts';
 import { isSignedLink, signLink } from './email-links.ts';
 import { customerOf, linesOf, orderView, slotOf, unitsNeeded, type OrderRow, type SlotRecord } from './order.ts';
 import { sendRequestedRefunds } from './payment.ts';
+import { clearAttempts, countAttempt, lockWhenSpent, type AttemptGuard } from './rate-limits.ts';
 
 const ACCESS_PURPOSE = 'manage-order';
 
@@ -97,19 +98,83 @@ async function managedView(db: Db, order: OrderRow, now: Date, access: string): 
   };
 }
 
+/**
+ * Finds are counted per reference and per email address, whichever client address they come
+ * from: after FIND_GUARD.attempts wrong answers (within a day) the reference or address is locked
+ * for 30 minutes, when every find naming it answers the same "not found" as a wrong answer, the
+ * right one too, so a lock tells a guesser nothing.
+ */
+export const FIND_GUARD: AttemptGuard = { attempts: 5, windowSeconds: 24 * 60 * 60, lockSeconds: 30 * 60 };
+
+const FIND_LOCKED_KIND = 'order-find-locked';
+
+/** The counter's key: a keyed hash of what was asked (the guesses themselves are never stored). */
+async function guardKey(db: Db, scope: 'reference' | 'email', value: string): Promise<string> {
+  return `${scope}:${await signLink(db, `order-find-${scope}`, value)}`;
+}
+
+function isManageable(order: OrderRow): boolean {
+  // An order still being checked out is the shopper's checkout, not an order to manage.
+  return order.state === ORDER_STATE.COMPLETED || order.cancelledAt !== null;
+}
+
+/** The latest order a customer could manage with this email address. */
+async function latestOrderOf(db: Db, email: string): Promise<OrderRow | undefined> {
+  const [order] = await db
+    .select()
+    .from(t.orders)
+    .where(
+      and(
+        sql`lower(trim(${t.orders.customer}->>'emailAddress')) = ${email}`,
+        or(eq(t.orders.state, ORDER_STATE.COMPLETED), isNotNull(t.orders.cancelledAt)),
+      ),
+    )
+    .orderBy(desc(t.orders.createdAt))
+    .limit(1);
+  return order;
+}
+
+/**
+ * Tells the customer that someone kept trying to open their order (at most one email an order a
+ * London day, however many locks). Only to the address the order was placed with.
+ */
+async function warnOfLockedFinds(deps: ManageDeps, order: OrderRow): Promise<void> {
+  const email = renderOrderFindLockedEmail({
+    siteName: findSite(await deps.reference.current(), order.siteId).name,
+    reference: order.externalOrderId,
+    manageUrl: manageUrl(deps),
+  });
+  await askEmail(deps.db, order, FIND_LOCKED_KIND, londonDay(deps.clock.now()), email);
+}
+
 /** POST /api/orders/find. */
-export async function findOrder(deps: Pick<Deps, 'db' | 'clock'>, request: FindOrderRequest): Promise<ManagedOrder> {
+export async function findOrder(deps: ManageDeps, request: FindOrderRequest): Promise<ManagedOrder> {
   const now = deps.clock.now();
-  const [order] = await deps.db.select().from(t.orders).where(eq(t.orders.externalOrderId, request.reference.trim().toUpperCase()));
+  const reference = request.reference.trim().toUpperCase();
+  const emailAddress = request.emailAddress.trim().toLowerCase();
+  const referenceKey = await guardKey(deps.db, 'reference', reference);
+  const emailKey = await guardKey(deps.db, 'email', emailAddress);
+  // Both are counted, whatever the answer.
+  const referenceOpen = await countAttempt(deps, referenceKey, FIND_GUARD);
+  const emailOpen = await countAttempt(deps, emailKey, FIND_GUARD);
+  const [order] = await deps.db.select().from(t.orders).where(eq(t.orders.externalOrderId, reference));
   const customer = order === undefined ? null : customerOf(order);
   const matches =
     order !== undefined &&
     customer !== null &&
-    customer.emailAddress.trim().toLowerCase() === request.emailAddress.trim().toLowerCase() &&
+    customer.emailAddress.trim().toLowerCase() === emailAddress &&
     customer.dateOfBirth === request.dateOfBirth &&
-    // An order still being checked out is the shopper's checkout, not an order to manage.
-    (order.state === ORDER_STATE.COMPLETED || order.cancelledAt !== null);
-  if (!matches) throw notFound();
+    isManageable(order);
+  if (!referenceOpen || !emailOpen) throw notFound();
+  if (!matches) {
+    const referenceLocked = (await lockWhenSpent(deps, referenceKey, FIND_GUARD)) !== null;
+    const emailLocked = (await lockWhenSpent(deps, emailKey, FIND_GUARD)) !== null;
+    const target = referenceLocked && order !== undefined && isManageable(order) ? order : emailLocked ? await latestOrderOf(deps.db, emailAddress) : undefined;
+    if (target !== undefined) await warnOfLockedFinds(deps, target);
+    throw notFound();
+  }
+  await clearAttempts(deps, referenceKey);
+  await clearAttempts(deps, emailKey);
   return managedView(deps.db, order, now, await accessFor(deps.db, order.id, now));
 }
 
