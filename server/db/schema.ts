@@ -407,7 +407,7 @@ export const rateLimits = pgTable('rate_limits', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
-/** Manage my order's finds per reference and per email address (migration 0015): counted, then locked. */
+/** Manage my order's finds per reference and per email address (migration 0017): counted, then locked. */
 export const orderFindAttempts = pgTable('order_find_attempts', {
   key: text('key').primaryKey(),
   attempts: integer('attempts').notNull(),
