@@ -10,7 +10,7 @@
  * instances. Each email carries a signed link that cancels the alert.
  */
 import { and, asc, count, desc, eq, gt, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
-import { formatMessage, messages, serverMessages } from '#domain/messages.ts';
+import { messages, serverMessages } from '#domain/messages.ts';
 import { formatRate } from '#domain/money.ts';
 import { isAlertDue, type RateAlertRequest } from '#domain/rate-alert.ts';
 import { apiRoutes } from '#domain/contract/routes.ts';
