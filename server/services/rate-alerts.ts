@@ -158,7 +158,7 @@ export async function purgeUnconfirmedRateAlerts(deps: Pick<Deps, 'db' | 'clock'
   const stale = deps.db
     .select({ id: t.rateAlerts.id })
     .from(t.rateAlerts)
-    .where(and(isNull(t.rateAlerts.confirmedAt), lt(t.rateAlerts.createdAt, confirmableSince(deps))))
+    .where(and(isNull(t.rateAlerts.confirmedAt), isNull(t.rateAlerts.sentAt), lt(t.rateAlerts.createdAt, confirmableSince(deps))))
     .limit(batch);
   const deleted = await deps.db
     .delete(t.rateAlerts)
