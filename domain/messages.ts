@@ -71,6 +71,15 @@ export const serverMessages = {
   emailRateAlertFooter: 'You are receiving this email because you set up a rate alert with {site}. We send each alert once.',
   emailRateAlertCancel: 'Cancel this alert',
   rateAlertCancelled: 'Done: this rate alert is cancelled.',
+  // The email that asks the recipient to confirm a new rate alert, and the pages its link opens
+  emailRateAlertConfirmSubject: 'Please confirm your rate alert for {code}',
+  emailRateAlertConfirmBody: 'Someone, we hope you, asked {site} to email this address once, when 1 GBP buys {rate} {code} or more. We only send the alert if you confirm it.',
+  emailRateAlertConfirmCta: 'Confirm my rate alert',
+  emailRateAlertConfirmFooter: "If you didn't ask for this alert, ignore this email: without your confirmation it is removed after {days} days and we won't email you about it again.",
+  rateAlertConfirmPage: 'Email me once, when 1 GBP buys {rate} {code} or more.',
+  rateAlertConfirmed: "Done: your rate alert is confirmed. We'll email you once, when 1 GBP buys {rate} {code} or more.",
+  // Refused rate alerts (problem details)
+  rateAlertsUnconfirmed: 'This email address already has rate alerts waiting to be confirmed. Please confirm them by the links in our emails before setting up another.',
   // The answers to a refused "Need more time?" (problem titles and details)
   moreTimeLimitTitle: 'No more time can be added',
   moreTimeLimitDetail: 'This cart has already had all the extra time we can give it ({limit}).',

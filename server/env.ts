@@ -136,6 +136,56 @@ export interface RateLimitSetting {
   windowSeconds: number;
 }
 
+/** Who may ask the shop to email a rate alert to an address, and how often. */
+export interface RateAlertLimits {
+  /** Alerts asked for per session. */
+  session: RateLimitSetting;
+  /** Alerts asked for per client address. */
+  address: RateLimitSetting;
+  /** Alerts an address may have waiting for its confirmation at a time, on all sites. */
+  unconfirmedPerRecipient: number;
+  /** Confirmation emails per address; one over waits in the outbox until the window ends. */
+  confirmationEmails: RateLimitSetting;
+  /** An alert asked for again sends its confirmation email again only this long after the last. */
+  confirmationResendHours: number;
+  /** How long a confirmation link works; an alert nobody confirmed is removed after it. */
+  confirmationDays: number;
+}
+
+/** Who may ask the shop to email a basket link to an address, and how often. */
+export interface BasketLinkLimits {
+  /** Addresses given per session. */
+  session: RateLimitSetting;
+  /** Addresses given per client address. */
+  address: RateLimitSetting;
+  /** Basket links asked for per recipient; more are not sent (the answer stays 204). */
+  recipient: RateLimitSetting;
+}
+
+export interface EmailLimits {
+  /** POST /api/rate-alerts. */
+  rateAlerts: RateAlertLimits;
+  /** PUT /api/order/basket-email. */
+  basketLinks: BasketLinkLimits;
+}
+
+/** The limits on emails a shopper can have sent to an address they type, in one place (docs/decisions/041). */
+export const EMAIL_LIMITS: EmailLimits = {
+  rateAlerts: {
+    session: { points: 10, windowSeconds: 60 * 60 },
+    address: { points: 20, windowSeconds: 60 * 60 },
+    unconfirmedPerRecipient: 3,
+    confirmationEmails: { points: 3, windowSeconds: 60 * 60 },
+    confirmationResendHours: 24,
+    confirmationDays: 7,
+  },
+  basketLinks: {
+    session: { points: 10, windowSeconds: 60 * 60 },
+    address: { points: 30, windowSeconds: 60 * 60 },
+    recipient: { points: 3, windowSeconds: 24 * 60 * 60 },
+  },
+};
+
 /** Everything the servers read from the environment, validated once at start. */
 export interface Config {
   appPort: number;
@@ -231,6 +281,8 @@ export interface Config {
     /** Place search and nearby branches, per client address and route. */
     lookups: RateLimitSetting;
   };
+  /** Limits on the emails a shopper can have sent to an address they type (EMAIL_LIMITS). */
+  emailLimits: EmailLimits;
   /** Expired carts and idle sessions are deleted every intervalSeconds (0: never), batch rows at most per run, graceMinutes after they ended. */
   purge: { intervalSeconds: number; batch: number; graceMinutes: number };
   /** Partner origins that may frame the embedded calculator (EMBED_ANCESTORS). */
@@ -312,6 +364,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
       customerInfo: { points: e.RATE_LIMIT_CUSTOMER_INFO ?? 20, windowSeconds: 10 * 60 },
       lookups: { points: e.RATE_LIMIT_LOOKUPS ?? 120, windowSeconds: 60 },
     },
+    emailLimits: EMAIL_LIMITS,
     purge: {
       intervalSeconds: e.PURGE_INTERVAL_SECONDS ?? 300,
       batch: e.PURGE_BATCH ?? 500,

@@ -93,6 +93,8 @@ export const apiRoutes = {
   emailOptOut: { method: 'GET', pattern: '/api/emails/opt-out', url: () => '/api/emails/opt-out' },
   /** "Email me when 1 GBP buys {rate} {code} or more" from the chart page (ours). */
   rateAlert: { method: 'POST', pattern: '/api/rate-alerts', url: () => '/api/rate-alerts' },
+  /** A new rate alert's confirmation link (signed): GET shows a page with a button, which POSTs here. */
+  rateAlertConfirm: { method: 'GET', pattern: '/api/rate-alerts/:id/confirm', url: (id: string) => `/api/rate-alerts/${encodeURIComponent(id)}/confirm` },
   /** A rate alert's cancel link (signed; POST too, for List-Unsubscribe-Post). */
   rateAlertCancel: { method: 'GET', pattern: '/api/rate-alerts/:id/cancel', url: (id: string) => `/api/rate-alerts/${encodeURIComponent(id)}/cancel` },
   createPaymentIntent: { method: 'POST', pattern: '/api/order/create-payment-intent', url: () => '/api/order/create-payment-intent' },

@@ -238,7 +238,8 @@ export const rateAlertRateLabel = '{code} for 1 GBP';
 export const rateAlertEmailLabel = 'Email address';
 export const rateAlertSubmit = 'Email me';
 export const rateAlertSending = 'Setting up your alert';
-export const rateAlertSet = "Done. We'll email {email} once, when 1 GBP buys {rate} {code} or more.";
+export const rateAlertSet = "Almost done: we've sent an email to {email}. Please confirm your alert by the link in it.";
+export const rateAlertConfirm = "Once you confirm, we'll email you once, when 1 GBP buys {rate} {code} or more. An alert not confirmed within 7 days is removed.";
 export const rateAlertFailed = "We couldn't set up your alert. Please try again.";
 export const rateAlertAnother = 'Set up another alert';
 

@@ -466,6 +466,10 @@ export const rateAlerts = pgTable('rate_alerts', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
   cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  /** When the recipient confirmed it by the link of its first email; only confirmed alerts are sent. */
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  /** When its confirmation email was last asked for. */
+  confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
 });
 
 /** Addresses that asked for no more emails of a kind. */

@@ -1,5 +1,5 @@
 /** Order and payment routes (spec 7.5), and the payment provider's callback. */
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import type { CustomerInfoResponse, DeliverySlot, Order, PaymentIntentResponse } from '#domain/contract/order.ts';
 import { DeliverySlotRequestSchema, NO_STOCK, TrackingSchema } from '#domain/contract/order.ts';
 import { apiRoutes } from '#domain/contract/routes.ts';
@@ -16,8 +16,9 @@ import { formatMessage, serverMessages } from '#domain/messages.ts';
 import { askBasketLink, optOut } from '../services/basket-link.ts';
 import { plainPage } from '../mail/layout.ts';
 import { RateAlertRequestSchema, type RateAlertResponse } from '#domain/rate-alert.ts';
-import { cancelRateAlert, createRateAlert } from '../services/rate-alerts.ts';
-import { customerInfoLimit } from './rate-limit.ts';
+import { cancelRateAlert, confirmRateAlert, createRateAlert, rateAlertToConfirm, type ConfirmLinkState } from '../services/rate-alerts.ts';
+import { confirmPage, EMAIL_PAGE_HEADERS } from '../mail/confirm-page.ts';
+import { basketLinkLimit, customerInfoLimit, rateAlertLimit } from './rate-limit.ts';
 import { requireSession } from './session-auth.ts';
 
 /** Where the sandbox provider posts its signed outcomes (server to server, no session). */
@@ -42,7 +43,7 @@ export function orderRoutes(options: { sendRefund: SignedSend }) {
     return c.body(null, 204);
   });
 
-  app.put(apiRoutes.basketEmail.pattern, requireSession, validate('json', BasketEmailRequestSchema), async (c) => {
+  app.put(apiRoutes.basketEmail.pattern, requireSession, basketLinkLimit, validate('json', BasketEmailRequestSchema), async (c) => {
     await askBasketLink(c.get('deps'), c.get('session'), c.req.valid('json').emailAddress);
     return c.body(null, 204);
   });
@@ -61,11 +62,25 @@ export function orderRoutes(options: { sendRefund: SignedSend }) {
     return c.body(null, 204);
   });
 
-  app.post(apiRoutes.rateAlert.pattern, requireSession, validate('json', RateAlertRequestSchema), async (c) =>
+  app.post(apiRoutes.rateAlert.pattern, requireSession, rateAlertLimit, validate('json', RateAlertRequestSchema), async (c) =>
     c.json<RateAlertResponse>(await createRateAlert(c.get('deps'), c.get('session').siteId, c.req.valid('json')), 201),
   );
   const CancelQuery = v.object({ sig: v.pipe(v.string(), v.maxLength(100)) });
   const AlertParams = v.object({ id: v.pipe(v.string(), v.uuid('must be a rate alert id')) });
+
+  // The confirmation link: the page with the button (GET), then the button (POST), both pages.
+  const confirmLinkPage = (c: Context<AppEnv>, link: ConfirmLinkState, asked: boolean) => {
+    for (const [name, value] of Object.entries(EMAIL_PAGE_HEADERS)) c.header(name, value);
+    if (link.state === 'invalid') return c.html(plainPage(serverMessages.emailOptOutInvalid), 400);
+    if (link.state === 'confirmed' || asked) return c.html(plainPage(formatMessage(serverMessages.rateAlertConfirmed, link)));
+    return c.html(confirmPage(formatMessage(serverMessages.rateAlertConfirmPage, link), serverMessages.emailRateAlertConfirmCta));
+  };
+  app.get(apiRoutes.rateAlertConfirm.pattern, validate('param', AlertParams), validate('query', CancelQuery), async (c) =>
+    confirmLinkPage(c, await rateAlertToConfirm(c.get('deps'), c.req.valid('param').id, c.req.valid('query').sig), false),
+  );
+  app.post(apiRoutes.rateAlertConfirm.pattern, validate('param', AlertParams), validate('query', CancelQuery), async (c) =>
+    confirmLinkPage(c, await confirmRateAlert(c.get('deps'), c.req.valid('param').id, c.req.valid('query').sig), true),
+  );
   app.get(apiRoutes.rateAlertCancel.pattern, validate('param', AlertParams), validate('query', CancelQuery), async (c) => {
     const done = await cancelRateAlert(c.get('deps'), c.req.valid('param').id, c.req.valid('query').sig);
     const text = done ? serverMessages.rateAlertCancelled : serverMessages.emailOptOutInvalid;

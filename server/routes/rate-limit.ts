@@ -1,6 +1,7 @@
 /**
  * Rate limits on the routes that cost the shop most when abused: session creation, the
- * customer's details, place search and nearby branches. Counted per client address and, where
+ * customer's details, place search and nearby branches, and the two that email an address the
+ * shopper types (rate alerts, the basket link). Counted per client address and, where
  * the route has one, per session, in the database (services/rate-limits.ts), so the limits hold
  * across API instances. Over a limit: 429 problem+json with Retry-After.
  */
@@ -76,6 +77,18 @@ export const sessionCreateLimit = rateLimit('session-create', (config) => [{ lim
 export const customerInfoLimit = rateLimit('customer-info', (config) => [
   { limit: config.rateLimits.customerInfo, scope: 'session' },
   { limit: { ...config.rateLimits.customerInfo, points: config.rateLimits.customerInfo.points * 5 }, scope: 'address' },
+]);
+
+/** Rate alerts email the address given: per session and per client address (EMAIL_LIMITS). */
+export const rateAlertLimit = rateLimit('rate-alert', (config) => [
+  { limit: config.emailLimits.rateAlerts.session, scope: 'session' },
+  { limit: config.emailLimits.rateAlerts.address, scope: 'address' },
+]);
+
+/** The basket link emails the address given: per session and per client address (EMAIL_LIMITS). */
+export const basketLinkLimit = rateLimit('basket-link', (config) => [
+  { limit: config.emailLimits.basketLinks.session, scope: 'session' },
+  { limit: config.emailLimits.basketLinks.address, scope: 'address' },
 ]);
 
 export const lookupLimit = (name: string) => rateLimit(name, (config) => [{ limit: config.rateLimits.lookups, scope: 'address' }]);

@@ -4,7 +4,8 @@
  * details step with an address in it asks for the email (PUT /api/order/basket-email), once per
  * order, the latest address winning while it waits; the queue's send-emails job sends it
  * BASKET_EMAIL_DELAY_MINUTES later unless the order was paid (or completed) by then or the address
- * opted out, in which case it is called off. Its link reopens the basket at the day's rates
+ * opted out, in which case it is called off. Asking is limited per session and client address
+ * (the route) and per recipient (here; docs/decisions/041). Its link reopens the basket at the day's rates
  * (view-cart ?id= -> GET /api/cart/recreatewebcart); its opt-out link is signed, one click.
  */
 import { and, eq } from 'drizzle-orm';
@@ -21,6 +22,7 @@ import { isSignedLink, signLink } from './email-links.ts';
 import type { OrderLineRecord } from './cart.ts';
 import { findSite } from './catalogue.ts';
 import { currentOrder } from './order.ts';
+import { consume } from './rate-limits.ts';
 import type { SessionContext } from './session.ts';
 
 export const BASKET_LINK_KIND = 'basket-link';
@@ -39,10 +41,16 @@ export async function askBasketLink(deps: Deps, session: SessionContext, emailAd
   if (!site.isSiteAllowed || !UNPAID.includes(order.state)) return;
   const email = emailAddress.trim().toLowerCase();
   const now = deps.clock.now();
+  const dedupeKey = `${BASKET_LINK_KIND}:${order.id}`;
+  const [asked] = await deps.db.select({ recipient: t.emails.recipient }).from(t.emails).where(eq(t.emails.dedupeKey, dedupeKey));
+  if (asked?.recipient === email) return;
+  // Each address gets a few basket links a day, whoever types it; past that, none is asked for,
+  // and the answer is the same 204, so it tells nothing about the address.
+  if (!(await consume(deps, `basket-link:recipient:${email}`, deps.config.emailLimits.basketLinks.recipient)).allowed) return;
   await deps.db
     .insert(t.emails)
     .values({
-      dedupeKey: `${BASKET_LINK_KIND}:${order.id}`,
+      dedupeKey,
       kind: BASKET_LINK_KIND,
       orderId: order.id,
       recipient: email,

@@ -2,13 +2,14 @@
  * Deletes what nobody can use any more, a bounded batch per run so a run never holds the
  * database for long: carts expired for longer than the grace period and without an order (an
  * order keeps its cart, in progress or not), sessions idle for longer than a token lives plus
- * the grace period with no cart or order left, used or expired loyalty sign-in codes, and rate
- * limit counters whose window has ended. Several API instances may run it at once: rows another
+ * the grace period with no cart or order left, used or expired loyalty sign-in codes, rate
+ * limit counters whose window has ended, and rate alerts nobody confirmed in time. Several API instances may run it at once: rows another
  * run has locked are skipped.
  */
 import { inArray, sql } from 'drizzle-orm';
 import * as t from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
+import { purgeUnconfirmedRateAlerts } from './rate-alerts.ts';
 import { purgeRateLimits } from './rate-limits.ts';
 
 export interface PurgeResult {
@@ -16,6 +17,7 @@ export interface PurgeResult {
   sessions: number;
   signInCodes: number;
   rateLimits: number;
+  unconfirmedRateAlerts: number;
 }
 
 /** Rows a RETURNING statement gave back, whichever driver ran it (both answer { rows }). */
@@ -74,5 +76,6 @@ export async function purgeExpired(deps: Deps, options: { batch?: number } = {})
       LIMIT ${batch}) RETURNING code_hash`),
   );
   const rateLimits = await purgeRateLimits(deps, batch);
-  return { carts, sessions, signInCodes, rateLimits };
+  const unconfirmedRateAlerts = await purgeUnconfirmedRateAlerts(deps, batch);
+  return { carts, sessions, signInCodes, rateLimits, unconfirmedRateAlerts };
 }

@@ -67,7 +67,11 @@ export const AlertSending: Story = {
 export const AlertSet: Story = {
   parameters: {
     machineStates: ['chart.ready.alertSet'],
-    shows: [formatMessage(messages.rateAlertSet, { email: 'ann@example.com', rate: '0.8600', code: 'EUR' }), messages.rateAlertAnother],
+    shows: [
+      formatMessage(messages.rateAlertSet, { email: 'ann@example.com' }),
+      formatMessage(messages.rateAlertConfirm, { rate: '0.8600', code: 'EUR' }),
+      messages.rateAlertAnother,
+    ],
   },
   loaders: story({ events: [request] }),
 };
@@ -105,7 +109,11 @@ const checks: StateChecks = {
   LoadFailed: { texts: [messages.somethingWentWrong] },
   AlertInvalid: { texts: [messages.rateAlertHeading, messages.emailInvalid, messages.rateAlertRateInvalid], enabled: [['button', messages.rateAlertSubmit]] },
   AlertSending: { texts: [messages.rateAlertHeading] },
-  AlertSet: { texts: [messages.rateAlertHeading], enabled: [['button', messages.rateAlertAnother]] },
+  AlertSet: {
+    // Set, but not active until the recipient confirms by the link in the email.
+    texts: [messages.rateAlertHeading, formatMessage(messages.rateAlertSet, { email: 'ann@example.com' }), formatMessage(messages.rateAlertConfirm, { rate: '0.8600', code: 'EUR' })],
+    enabled: [['button', messages.rateAlertAnother]],
+  },
   AlertFailed: { texts: [messages.rateAlertFailed], enabled: [['button', messages.rateAlertSubmit]] },
   NotAChartPage: { texts: [messages.pageNotFound] },
 };

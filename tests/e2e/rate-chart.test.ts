@@ -31,7 +31,7 @@ test('the euro chart: 1W, 1M and 1Y label the axis with distinct yyyy-MM-dd date
   expect(shopper.errors).toEqual([]);
 });
 
-test('a rate alert from the euro chart: refused without an address, then set', async () => {
+test('a rate alert from the euro chart: refused without an address, then set and waiting for its confirmation', async () => {
   const { page } = shopper;
   const step = journeySteps(page, 'rate-alert');
   await page.goto(`${shop.app}/eur-from-gbp`);
@@ -45,7 +45,8 @@ test('a rate alert from the euro chart: refused without an address, then set', a
   await step('refused');
   await form.getByRole('textbox', { name: messages.rateAlertEmailLabel }).fill('ann@example.com');
   await form.getByRole('button', { name: messages.rateAlertSubmit }).click();
-  await form.getByText(formatMessage(messages.rateAlertSet, { email: 'ann@example.com', rate: '1.5000', code: 'EUR' })).waitFor();
+  await form.getByText(formatMessage(messages.rateAlertSet, { email: 'ann@example.com' })).waitFor();
+  await form.getByText(formatMessage(messages.rateAlertConfirm, { rate: '1.5000', code: 'EUR' })).waitFor();
   await step('set');
   expect(shopper.errors).toEqual([]);
 });

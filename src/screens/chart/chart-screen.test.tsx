@@ -104,7 +104,7 @@ describe('ChartScreen', () => {
 });
 
 describe('the rate alert under the chart', () => {
-  it('starts at the latest rate for 1 GBP, refuses a bad address, then sets the alert', async () => {
+  it('starts at the latest rate for 1 GBP, refuses a bad address, then asks the shopper to confirm the alert by the link in the email', async () => {
     const sent: unknown[] = [];
     server.use(
       http.get(routeUrl('currencyConverter'), () => HttpResponse.json(makeChartPoints(NOW, 'EUR', true))),
@@ -128,7 +128,10 @@ describe('the rate alert under the chart', () => {
 
     await userEvent.type(within(form).getByRole('textbox', { name: 'Email address' }), '@example.com');
     await userEvent.click(within(form).getByRole('button', { name: 'Email me' }));
-    expect(await within(form).findByRole('status')).toHaveTextContent("Done. We'll email ann@example.com once, when 1 GBP buys 1.2500 EUR or more.");
+    // Nothing is sent until the recipient confirms: the form says so.
+    const status = await within(form).findByRole('status');
+    expect(status).toHaveTextContent("Almost done: we've sent an email to ann@example.com. Please confirm your alert by the link in it.");
+    expect(status).toHaveTextContent("Once you confirm, we'll email you once, when 1 GBP buys 1.2500 EUR or more. An alert not confirmed within 7 days is removed.");
     expect(sent).toEqual([{ emailAddress: 'ann@example.com', currencyCode: 'EUR', rate: 1.25 }]);
   });
 });

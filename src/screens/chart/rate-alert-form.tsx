@@ -29,7 +29,10 @@ export function RateAlertForm({ code, view, initialRate, onSubmit, onReset }: Ra
     return (
       <section className={styles.alert} aria-labelledby="rate-alert-title">
         <h2 id="rate-alert-title">{messages.rateAlertHeading}</h2>
-        <p role="status">{formatMessage(messages.rateAlertSet, { email: view.alert.emailAddress, rate: formatRate(view.alert.rate), code })}</p>
+        <div role="status">
+          <p>{formatMessage(messages.rateAlertSet, { email: view.alert.emailAddress })}</p>
+          <p>{formatMessage(messages.rateAlertConfirm, { rate: formatRate(view.alert.rate), code })}</p>
+        </div>
         <Button variant="link" onClick={onReset}>
           {messages.rateAlertAnother}
         </Button>
