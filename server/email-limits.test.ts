@@ -1,6 +1,6 @@
 /**
  * Limits on the emails a shopper can have sent to an address they type (EMAIL_LIMITS, decision
- * 041): rate alerts are double opt-in and limited per session, per client address and per
+ * 044): rate alerts are double opt-in and limited per session, per client address and per
  * recipient; the basket link per session, per client address and per recipient. Counted in the
  * database, so they hold across API instances.
  */

@@ -169,7 +169,7 @@ export interface EmailLimits {
   basketLinks: BasketLinkLimits;
 }
 
-/** The limits on emails a shopper can have sent to an address they type, in one place (docs/decisions/041). */
+/** The limits on emails a shopper can have sent to an address they type, in one place (docs/decisions/044). */
 export const EMAIL_LIMITS: EmailLimits = {
   rateAlerts: {
     session: { points: 10, windowSeconds: 60 * 60 },

@@ -140,6 +140,7 @@ const CALLS: Record<ApiRouteName, () => Promise<Call>> = {
   basketEmail: async () => ({ path: apiRoutes.basketEmail.url(), as: f.atPayment, json: { emailAddress: 'ann@example.com' }, outcome: 'answered' }),
   emailOptOut: async () => ({ path: `${apiRoutes.emailOptOut.url()}?email=ann%40example.com&sig=forged`, outcome: 'refused' }),
   rateAlert: async () => ({ path: apiRoutes.rateAlert.url(), as: f.withCart, json: { emailAddress: 'ann@example.com', currencyCode: 'EUR', rate: 1.5 }, outcome: 'answered' }),
+  rateAlertConfirm: async () => ({ path: `${apiRoutes.rateAlertConfirm.url('00000000-0000-4000-8000-000000000000')}?sig=forged`, outcome: 'refused' }),
   rateAlertCancel: async () => ({ path: `${apiRoutes.rateAlertCancel.url('00000000-0000-4000-8000-000000000000')}?sig=forged`, outcome: 'refused' }),
   createPaymentIntent: async () => ({ path: apiRoutes.createPaymentIntent.url(), as: f.atPayment, outcome: 'answered' }),
   orderFind: async () => ({ path: apiRoutes.orderFind.url(), json: { reference: f.paid.reference, emailAddress: 'walk.paid@example.com', dateOfBirth: DOB }, outcome: 'answered' }),
@@ -152,7 +153,7 @@ const CALLS: Record<ApiRouteName, () => Promise<Call>> = {
 };
 
 /** Routes the API serves besides the table's: the health check, the provider's callback, and the POST forms of the links in emails. */
-const BESIDES_THE_TABLE = ['GET /healthz', `POST ${PSP_CALLBACK_PATH}`, ...(['loyaltySignIn', 'emailOptOut', 'rateAlertCancel'] as const).map((n) => `POST ${apiRoutes[n].pattern}`)];
+const BESIDES_THE_TABLE = ['GET /healthz', `POST ${PSP_CALLBACK_PATH}`, ...(['loyaltySignIn', 'emailOptOut', 'rateAlertConfirm', 'rateAlertCancel'] as const).map((n) => `POST ${apiRoutes[n].pattern}`)];
 
 async function send(route: ApiRoute, call: Call): Promise<Response> {
   const headers: Record<string, string> = { ...(call.as === undefined ? {} : server.auth(call.as.token)), ...(call.json === undefined ? {} : { 'Content-Type': 'application/json' }) };

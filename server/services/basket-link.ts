@@ -5,7 +5,7 @@
  * order, the latest address winning while it waits; the queue's send-emails job sends it
  * BASKET_EMAIL_DELAY_MINUTES later unless the order was paid (or completed) by then or the address
  * opted out, in which case it is called off. Asking is limited per session and client address
- * (the route) and per recipient (here; docs/decisions/041). Its link reopens the basket at the day's rates
+ * (the route) and per recipient (here; docs/decisions/044). Its link reopens the basket at the day's rates
  * (view-cart ?id= -> GET /api/cart/recreatewebcart); its opt-out link is signed, one click.
  */
 import { and, eq } from 'drizzle-orm';
