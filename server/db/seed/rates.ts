@@ -14,6 +14,8 @@ export interface SeedRate {
   currencyCode: string;
   rateDate: string;
   mid: number;
+  /** The bundled history is sample data (services/sample-rates.ts). */
+  sample: true;
 }
 
 type ByDay = Record<string, Record<string, number | undefined> | undefined>;
@@ -55,7 +57,7 @@ async function build(codes: readonly string[]): Promise<{ rows: SeedRate[]; last
     for (const code of codes) {
       const usdToCode = last[code];
       if (usdToCode === undefined) continue;
-      rows.push({ currencyCode: code, rateDate: day, mid: Number((usdToCode / gbp).toPrecision(10)) });
+      rows.push({ currencyCode: code, rateDate: day, mid: Number((usdToCode / gbp).toPrecision(10)), sample: true });
     }
   }
   const missing = codes.filter((code) => !rows.some((r) => r.currencyCode === code));
