@@ -134,13 +134,14 @@ describe('seed', () => {
     }
   });
 
-  it('holds at least 30 branches and the rate history up to its last date', async () => {
+  it('holds at least 30 branches and the sample rate history up to the last working day before today', async () => {
     const server = await createTestServer();
     try {
       const branches = await server.deps.db.select().from(t.stores);
       expect(branches.filter((s) => !s.isMeta).length).toBeGreaterThanOrEqual(30);
       const [span] = await server.database.query<{ last: string }>("SELECT to_char(max(rate_date), 'YYYY-MM-DD') AS last FROM rates");
-      expect(span?.last).toBe('2025-01-03');
+      // The test clock's Monday 23 November 2026: Friday the 20th.
+      expect(span?.last).toBe('2026-11-20');
     } finally {
       await server.close();
     }
