@@ -24,6 +24,9 @@ type Vars<T extends string> = string extends T
  * requests it refuses. Kept apart from `messages` so they are not shipped to every visitor.
  */
 export const serverMessages = {
+  // Quotes and checkout while the rates are out of date (production)
+  ratesBeingUpdatedTitle: 'Our rates are being updated',
+  ratesBeingUpdatedDetail: 'We are updating our exchange rates and cannot give you a price right now. Please try again in a few minutes.',
   // The confirmation email (wording of ours): the same order data as the confirmation page
   emailConfirmationSubject: 'Your order {reference} is confirmed',
   emailCancelledSubject: 'Your order {reference} is cancelled',

@@ -463,6 +463,7 @@ export interface Fixtures {
 export function makeRatesBoard(now: Date): RatesBoard {
   return {
     date: isoDay(now, 0),
+    sample: false,
     currencies: POPULAR_CURRENCY_CODES.map((code) => {
       const currency = currencies.find((c) => c.code === code);
       const mid = rates[code]?.rate ?? 1.5;

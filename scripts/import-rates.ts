@@ -17,9 +17,10 @@ const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: 
 try {
   // A database the shop has not started on yet gets its catalogue first, as `npm start` would.
   await migrate(database);
-  if (config.seed) await seed(database.db, { now: systemClock.now() });
+  if (config.seed) await seed(database.db, { now: systemClock.now(), production: config.production });
   const record = await importDailyRates({ db: database.db, clock: systemClock }, source);
   console.log(`Imported ${record.stored} rates for ${record.days.join(', ')} from ${record.source}`);
+  if (record.sampleRemoved > 0) console.log(`The sample rates (${record.sampleRemoved}) are gone: the shop shows real rates only`);
   if (record.notInFile.length > 0) console.log(`Not in the file (they keep their latest rate): ${record.notInFile.join(' ')}`);
 } catch (error) {
   if (!(error instanceof DailyRatesError)) throw error;

@@ -24,6 +24,7 @@ import { refuseUnstorableInput } from './validation.ts';
 import { readBody } from './request-body.ts';
 import { shopCors } from './cors.ts';
 import { SharedAnswers } from './shared-answers.ts';
+import { RatesOutOfDate, staleRatesReporter } from './services/rate-freshness.ts';
 import { SESSION_TOKEN_HEADER } from '#domain/contract/routes.ts';
 
 export interface ApiProviders {
@@ -114,7 +115,9 @@ export function createApi(deps: Deps, providers?: Partial<ApiProviders>) {
   if (deps.config.opsToken !== null) app.route('/', opsRoutes(deps.config.opsToken));
 
   app.notFound((c) => problem(c, 404, { detail: `There is nothing at ${c.req.method} ${c.req.path}.` }));
+  const reportStaleRates = staleRatesReporter((line) => logger.error(line));
   app.onError((error, c) => {
+    if (error instanceof RatesOutOfDate) reportStaleRates(error);
     if (error instanceof HttpProblem) {
       return problem(
         c,

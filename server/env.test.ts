@@ -56,3 +56,18 @@ describe('readEnv: logging and time-outs', () => {
     expect(() => readEnv(env)).toThrow(message);
   });
 });
+
+describe('readEnv: how old the rates may be in production', () => {
+  it('defaults to 2 working days and reads RATES_MAX_AGE_WORKING_DAYS', () => {
+    expect(readEnv({}).ratesMaxAgeWorkingDays).toBe(2);
+    expect(readEnv({ RATES_MAX_AGE_WORKING_DAYS: '5' }).ratesMaxAgeWorkingDays).toBe(5);
+  });
+
+  it.each([
+    ['0', /RATES_MAX_AGE_WORKING_DAYS: must be 1 or more/],
+    ['31', /RATES_MAX_AGE_WORKING_DAYS: must be 30 or less/],
+    ['two', /RATES_MAX_AGE_WORKING_DAYS: must be a number/],
+  ])('names the bad value %s', (value, message) => {
+    expect(() => readEnv({ RATES_MAX_AGE_WORKING_DAYS: value })).toThrow(message);
+  });
+});

@@ -91,6 +91,7 @@ const EnvSchema = v.object({
   ),
   DAILY_RATES_SOURCE: v.pipe(v.optional(v.string(), ''), v.transform(blankToUndefined)),
   DAILY_RATES_IMPORT: Flag,
+  RATES_MAX_AGE_WORKING_DAYS: Whole(1, 30),
   API_ON_APP_ORIGIN: Flag,
   SMTP_URL: v.pipe(v.optional(v.string(), ''), v.transform(blankToUndefined), v.optional(v.pipe(v.string(), v.regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')))),
   MAIL_FROM: v.pipe(v.optional(v.string(), ''), v.transform(blankToUndefined)),
@@ -239,6 +240,11 @@ export interface Config {
   /** Whether the job queue imports the daily rates on working days (server/jobs/queue.ts). */
   dailyRatesImport: boolean;
   /**
+   * In production, quotes and checkout answer 503 when the newest mid rate is older than this many
+   * England and Wales working days (services/rate-freshness.ts).
+   */
+  ratesMaxAgeWorkingDays: number;
+  /**
    * The app host also serves the API on the shop's own origin (under /backend) and the browser
    * calls it there, with no CORS preflights (server/app-host.ts); off: the browser calls API_BASE.
    */
@@ -343,6 +349,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     opsToken: e.OPS_TOKEN ?? null,
     dailyRatesSource: e.DAILY_RATES_SOURCE ?? ECB_DAILY_RATES_URL,
     dailyRatesImport: e.DAILY_RATES_IMPORT ?? true,
+    ratesMaxAgeWorkingDays: e.RATES_MAX_AGE_WORKING_DAYS ?? 2,
     apiOnAppOrigin: e.API_ON_APP_ORIGIN ?? true,
     smtpUrl: e.SMTP_URL ?? null,
     mailFrom: e.MAIL_FROM ?? 'Travel Money Shop <orders@travelmoney.example>',

@@ -266,6 +266,7 @@ export type RequestLine = (line: RequestLineFields) => void;
 /** pino's level numbers for the levels a request line is written at. */
 const DEBUG = pino.levels.values.debug ?? 20;
 const INFO = pino.levels.values.info ?? 30;
+const WARN = pino.levels.values.warn ?? 40;
 const ERROR = pino.levels.values.error ?? 50;
 
 /**
@@ -283,13 +284,16 @@ export function requestLines(logger: Logger): RequestLine {
     const lines = logger.child({}, { redact: { paths: [], censor: '[redacted]' } });
     return (line) => {
       if (line.path === '/healthz') lines.debug(line, 'request');
+      else if (line.status === 503) lines.warn(line, 'request');
       else if (line.status >= 500) lines.error(line, 'request');
       else lines.info(line, 'request');
     };
   }
   const { stream, bindings } = own;
   return (line) => {
-    const level = line.path === '/healthz' ? DEBUG : line.status >= 500 ? ERROR : INFO;
+    // A 503 is a deliberate "try again later" (stale rates, a payment not known yet): a warning; its
+    // cause is logged once at error level where it is known (services/rate-freshness.ts).
+    const level = line.path === '/healthz' ? DEBUG : line.status === 503 ? WARN : line.status >= 500 ? ERROR : INFO;
     // The logger's level as it is now (it may be changed while the server runs).
     if (level < logger.levelVal) return;
     const ms = Number.isFinite(line.ms) ? line.ms : null;

@@ -20,6 +20,7 @@ import { loadCustomerRules } from './services/order.ts';
 import { pspWebhookSecret, sendRequestedRefunds } from './services/payment.ts';
 import { rateHistorySpan } from './services/rates.ts';
 import { createReferenceCache } from './services/reference.ts';
+import { freshenSampleRates } from './services/sample-rates.ts';
 
 /** The database as server/main.ts hands it over: open, migrated, and whether its seed has run. */
 export interface Opened {
@@ -39,10 +40,15 @@ export async function start(config: Config, opening: Promise<Opened>): Promise<v
   if (!seeded) {
     // Only on a first start: the seed's modules and its data are not loaded otherwise.
     const { seed } = await import('./db/seed/index.ts');
-    if (await seed(database.db, { now: systemClock.now() })) {
+    if (await seed(database.db, { now: systemClock.now(), production: config.production })) {
       const span = await rateHistorySpan(database.db);
-      console.log(`Seeded the catalogue, branches and rates${span ? ` (${span.first} to ${span.last})` : ''}`);
+      console.log(`Seeded the catalogue, branches and sample rates${span ? ` (${span.first} to ${span.last})` : ''}`);
     }
+  } else if (config.seed && !config.production) {
+    // A demo started again: its sample rates move up to the last working day (one read when they
+    // are there already, none left once real rates replaced them).
+    const movedBy = await freshenSampleRates(database.db, systemClock.now());
+    if (movedBy !== 0) console.log(`Sample rates moved ${movedBy} days, to end on the last working day`);
   }
 
   const deps: Deps = { db: database.db, clock: systemClock, config, reference: await createReferenceCache(database) };

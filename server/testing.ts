@@ -137,7 +137,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
   try {
     if (owner) {
       await migrate(database);
-      if (options.seed !== false) await seed(database.db, { now: clock.now() });
+      if (options.seed !== false) await seed(database.db, { now: clock.now(), production: config.production });
     }
     reference = await createReferenceCache(database);
     // Statement counts start from a cache that hears changes (a warm quote reads nothing).

@@ -128,8 +128,11 @@ export const CalculatorContentSchema = v.object({
 });
 export type CalculatorContent = v.InferOutput<typeof CalculatorContentSchema>;
 
-/** GET /api/currency-converter/{code}?inverted=: daily points, oldest first. */
-export const ChartPointSchema = v.object({ date: v.pipe(v.string(), v.isoDate()), rate: Amount });
+/**
+ * GET /api/currency-converter/{code}?inverted=: daily points, oldest first. `sample` marks a point
+ * of the demo's sample history (not a rate the shop published): the page says "Sample rates".
+ */
+export const ChartPointSchema = v.object({ date: v.pipe(v.string(), v.isoDate()), rate: Amount, sample: v.optional(v.literal(true)) });
 export type ChartPoint = v.InferOutput<typeof ChartPointSchema>;
 export const ChartResponseSchema = v.array(ChartPointSchema);
 
@@ -146,5 +149,10 @@ export const RatesBoardCurrencySchema = v.object({
 });
 export type RatesBoardCurrency = v.InferOutput<typeof RatesBoardCurrencySchema>;
 /** GET /api/sites/{siteId}/rates-board: the popular currencies, in the shop's order. */
-export const RatesBoardSchema = v.object({ date: v.pipe(v.string(), v.isoDate()), currencies: v.array(RatesBoardCurrencySchema) });
+export const RatesBoardSchema = v.object({
+  date: v.pipe(v.string(), v.isoDate()),
+  currencies: v.array(RatesBoardCurrencySchema),
+  /** The rates are the demo's sample history, not published rates: the board says "Sample rates". */
+  sample: v.optional(v.boolean(), false),
+});
 export type RatesBoard = v.InferOutput<typeof RatesBoardSchema>;

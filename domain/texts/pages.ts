@@ -91,6 +91,8 @@ export const chartTitle = '{from} to {to} exchange rate';
 export const chartPeriod = 'Chart period';
 export const chartLabel = '{from} to {to} rate, {first} to {last}';
 export const loadingChart = 'Loading the rate history';
+/** The demo's rates (its bundled sample history), on the chart page and the rates board. */
+export const sampleRates = 'Sample rates';
 
 // Checkout steps (spec 2.5)
 export const stepReview = 'Review';

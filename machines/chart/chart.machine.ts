@@ -185,6 +185,11 @@ export function selectChartPoints(snapshot: ChartSnapshot): PresentedPoint[] {
   return pointsInInterval(snapshot.context.points, snapshot.context.interval);
 }
 
+/** Whether the rates shown are the demo's sample history (the latest point says so). */
+export function selectIsSample(snapshot: ChartSnapshot): boolean {
+  return snapshot.context.points.at(-1)?.sample === true;
+}
+
 /** The direction shown: /eur-to-gbp reads from EUR to GBP; /eur-from-gbp from GBP to EUR. */
 export function selectChartPair(snapshot: ChartSnapshot): { from: string; to: string } {
   const code = snapshot.context.currencyCode ?? '';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { chartMachine, selectChartPair, selectChartPoints, type LoadChartInput } from './chart.machine.ts';
+import { chartMachine, selectChartPair, selectChartPoints, selectIsSample, type LoadChartInput } from './chart.machine.ts';
 
 const days = Array.from({ length: 400 }, (_, i) => ({
   date: new Date(Date.UTC(2024, 0, 1 + i)).toISOString().slice(0, 10),
@@ -38,6 +38,15 @@ describe('chart (spec 2.13)', () => {
     expect(selectChartPoints(actor.getSnapshot())).toHaveLength(8);
     actor.send({ type: 'chart.intervalChosen', interval: '1Y' });
     expect(selectChartPoints(actor.getSnapshot())).toHaveLength(367);
+  });
+
+  it('tells sample rates (the latest point marked sample) from published ones', async () => {
+    const real = startChart('/eur-to-gbp', async () => days);
+    await waitFor(real.actor, (s) => s.matches('ready'));
+    expect(selectIsSample(real.actor.getSnapshot())).toBe(false);
+    const sample = startChart('/eur-to-gbp', async () => days.map((d) => ({ ...d, sample: true as const })));
+    await waitFor(sample.actor, (s) => s.matches('ready'));
+    expect(selectIsSample(sample.actor.getSnapshot())).toBe(true);
   });
 
   it('ignores an interval it does not offer', async () => {

@@ -140,6 +140,8 @@ export const rates = pgTable(
     rateDate: date('rate_date', { mode: 'string' }).notNull(),
     /** Foreign units per GBP 1. */
     mid: doublePrecision('mid').notNull(),
+    /** Part of the bundled sample history (the demo's seed), not a published rate. */
+    sample: boolean('sample').notNull().default(false),
   },
   (t) => [primaryKey({ columns: [t.currencyCode, t.rateDate] })],
 );

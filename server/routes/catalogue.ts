@@ -28,6 +28,7 @@ import {
 } from '../services/catalogue.ts';
 import { londonDay } from '#domain/cut-off.ts';
 import { bankHolidaysAt } from '../services/bank-holidays.ts';
+import { assertRatesCurrent } from '../services/rate-freshness.ts';
 import { priceQuote, rateHistory, ratesBoard } from '../services/rates.ts';
 import { pricingDate, type ReferenceData } from '../services/reference.ts';
 import { authenticate, bearerToken, findSession, verifyToken, type SessionRow } from '../services/session.ts';
@@ -197,6 +198,7 @@ export function catalogueRoutes() {
     const ref = await deps.reference.current();
     const day = pricingDate(deps.clock);
     const mids = await ref.midRates(day);
+    await assertRatesCurrent(deps, mids);
     const hasProfile = hasBearer(c) && (await quotesWithProfile(deps, c.req.header(AUTH_HEADER), p.siteId));
     const quote = priceQuote(ref, mids, { ...input, hasProfile });
     const answer: QuoteResponse = { rate: quote.rate, price: quote.price, increment: quote.increment, rateTiers: quote.rateTiers };

@@ -48,3 +48,20 @@ export function bankHolidaysAt(now: Date): Promise<BankHolidays> {
   }
   return found;
 }
+
+const around = new Map<number, Promise<BankHolidays>>();
+
+/** The bank holidays of the London year of `now`, the one before and the next: for looking back. */
+export function bankHolidaysAround(now: Date): Promise<BankHolidays> {
+  const year = Number(londonDay(now).slice(0, 4));
+  let found = around.get(year);
+  if (found === undefined) {
+    found = Promise.all([yearOf(year - 1), bankHolidaysAt(now)]).then(([before, rest]) => ({
+      englandAndWales: [...before.englandAndWales, ...rest.englandAndWales],
+      scotland: [...before.scotland, ...rest.scotland],
+      northernIreland: [...before.northernIreland, ...rest.northernIreland],
+    }));
+    around.set(year, found);
+  }
+  return found;
+}

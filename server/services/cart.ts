@@ -25,6 +25,7 @@ import type { Deps } from '../deps.ts';
 import { conflict, forbidden, HttpProblem, notFound, unprocessable } from '../errors.ts';
 import { buybackRefusal, cartTotalMinor, priceLine, settleGuarantees, type Guarantees } from './cart-pricing.ts';
 import { findCurrency, findSite } from './catalogue.ts';
+import { assertRatesCurrent } from './rate-freshness.ts';
 import { priceQuote } from './rates.ts';
 import type { MidRate, ReferenceData } from './reference.ts';
 import { setSessionCart, type SessionContext } from './session.ts';
@@ -597,6 +598,8 @@ export function newExternalOrderId(): string {
  */
 export async function checkout(deps: Deps, session: SessionContext): Promise<{ created: boolean; response: CheckoutResponse }> {
   const ref = await deps.reference.current();
+  // Never an order at a stale rate (production): services/rate-freshness.ts.
+  await assertRatesCurrent(deps, await ref.midRates(londonDateKey(deps.clock.now())));
   return deps.db.transaction(async (tx) => {
     const { cart, lines } = await usableCart(deps, session, tx, true);
     // An open cart has no order yet: only a cart already at checkout can have one.

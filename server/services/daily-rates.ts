@@ -11,7 +11,7 @@
 import { readFile } from 'node:fs/promises';
 import { XMLParser } from 'fast-xml-parser';
 import ky from 'ky';
-import { sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import * as v from 'valibot';
 import type { Deps } from '../deps.ts';
 export { ECB_DAILY_RATES_URL } from '../env.ts';
@@ -117,6 +117,8 @@ export interface DailyRatesRecord {
   notSold: string[];
   /** Codes the shop sells that the file lacks: they keep their latest earlier rate. */
   notInFile: string[];
+  /** Rows of the sample history removed (the first real import replaces it). */
+  sampleRemoved: number;
 }
 
 /** Reads a URL (http or https) or a file. */
@@ -152,14 +154,22 @@ export async function importDailyRates(deps: Pick<Deps, 'db' | 'clock'>, source:
       .filter(([code]) => sold.has(code))
       .map(([currencyCode, mid]) => ({ currencyCode, rateDate: d.date, mid })),
   );
-  if (rows.length > 0) {
-    await deps.db
-      .insert(t.rates)
-      .values(rows)
-      .onConflictDoUpdate({ target: [t.rates.currencyCode, t.rates.rateDate], set: { mid: sql`excluded.mid` } });
-  }
+  // Real rates replace the sample history whole: the chart never draws sample days beside real ones.
+  const sampleRemoved =
+    rows.length === 0
+      ? 0
+      : await deps.db.transaction(async (tx) => {
+          const [sample] = await tx.select({ rows: count() }).from(t.rates).where(eq(t.rates.sample, true));
+          if (sample !== undefined && sample.rows > 0) await tx.delete(t.rates).where(eq(t.rates.sample, true));
+          await tx
+            .insert(t.rates)
+            .values(rows)
+            .onConflictDoUpdate({ target: [t.rates.currencyCode, t.rates.rateDate], set: { mid: sql`excluded.mid`, sample: false } });
+          return sample?.rows ?? 0;
+        });
   return {
     source,
+    sampleRemoved,
     days: days.map((d) => d.date).sort(),
     stored: rows.length,
     notSold: [...inFile].filter((c) => !sold.has(c)).sort(),

@@ -139,11 +139,15 @@ export async function rateHistory(deps: Pick<Deps, 'db' | 'reference'>, code: st
   const currency = findCurrency(await deps.reference.current(), code);
   const { db } = deps;
   const rows = await db
-    .select({ date: t.rates.rateDate, mid: t.rates.mid })
+    .select({ date: t.rates.rateDate, mid: t.rates.mid, sample: t.rates.sample })
     .from(t.rates)
     .where(eq(t.rates.currencyCode, currency.code))
     .orderBy(asc(t.rates.rateDate));
-  return rows.map((r) => ({ date: r.date, rate: inverted ? round8(1 / r.mid) : Math.round(r.mid * 1e6) / 1e6 }));
+  return rows.map((r) => ({
+    date: r.date,
+    rate: inverted ? round8(1 / r.mid) : Math.round(r.mid * 1e6) / 1e6,
+    ...(r.sample ? { sample: true as const } : {}),
+  }));
 }
 
 /** The first and last dates of the rate history, for the README and diagnostics. */
@@ -183,12 +187,13 @@ export async function ratesBoard(deps: Pick<Deps, 'db' | 'reference' | 'clock'>,
     codes.length === 0
       ? []
       : await deps.db
-          .select({ code: t.rates.currencyCode, date: t.rates.rateDate, mid: t.rates.mid })
+          .select({ code: t.rates.currencyCode, date: t.rates.rateDate, mid: t.rates.mid, sample: t.rates.sample })
           .from(t.rates)
           .where(and(inArray(t.rates.currencyCode, codes), lte(t.rates.rateDate, latest || day)))
           .orderBy(asc(t.rates.rateDate));
   return {
     date: latest || day,
+    sample: rows.some((r) => r.sample),
     currencies: codes.map((code) => ({
       code,
       pluralName: findCurrency(ref, code).pluralName,

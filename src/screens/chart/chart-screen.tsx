@@ -8,7 +8,7 @@ import { useChartActor } from '#src/app/on-demand/chart.ts';
 import { NotFoundScreen } from '#src/screens/not-found/not-found-screen.tsx';
 import { ChartView } from './chart-view.tsx';
 import { RateAlertForm } from './rate-alert-form.tsx';
-import { useChartInterval, useChartPair, useChartPoints, useChartStatus, useRateAlert, type ChartRef } from './use-chart.ts';
+import { useChartInterval, useChartIsSample, useChartPair, useChartPoints, useChartStatus, useRateAlert, type ChartRef } from './use-chart.ts';
 
 const inLondon = (time: Date) => new TZDate(time, SHOP_TIME_ZONE);
 /** Spec 9: the date as yyyy-MM-dd, in the tooltip, the axis and the latest rate alike. */
@@ -27,6 +27,7 @@ export function ChartContainer({ chart, width }: ChartContainerProps) {
   const points = useChartPoints(chart);
   const { from, to } = useChartPair(chart);
   const alert = useRateAlert(chart);
+  const sample = useChartIsSample(chart);
   if (status === 'notChartPage') return <NotFoundScreen />;
   const code = from === 'GBP' ? to : from;
   const latest = points[points.length - 1]?.value;
@@ -44,6 +45,7 @@ export function ChartContainer({ chart, width }: ChartContainerProps) {
       formatDate={formatChartDate}
       formatValue={formatRate}
       width={width}
+      sample={sample}
       alert={
         alert ? (
           <RateAlertForm

@@ -62,4 +62,11 @@ describe('ChartView', () => {
     rerender(<ChartView {...props({ status: 'error', points: [] })} />);
     expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong');
   });
+
+  it('says "Sample rates" beside the latest rate when the rates are sample data, and nothing when they are real', () => {
+    const { rerender } = render(<ChartView {...props({ sample: true })} />);
+    expect(screen.getByTestId('sample-rates')).toHaveTextContent('Sample rates');
+    rerender(<ChartView {...props({ sample: false })} />);
+    expect(screen.queryByText('Sample rates')).not.toBeInTheDocument();
+  });
 });

@@ -25,6 +25,8 @@ export interface ChartViewProps {
   width?: number;
   /** The rate alert form, shown under the chart once the rates show. */
   alert?: ReactNode;
+  /** The rates are the demo's sample history: the page says "Sample rates". */
+  sample?: boolean;
 }
 
 const INTERVAL_NAMES: Record<ChartIntervalId, string> = {
@@ -70,6 +72,13 @@ export function ChartView(props: ChartViewProps) {
           <>
             {last ? (
               <p className={styles.latest}>
+                {props.sample ? (
+                  <>
+                    <strong className={styles.sample} data-testid="sample-rates">
+                      {messages.sampleRates}
+                    </strong>{' '}
+                  </>
+                ) : null}
                 <span>{props.formatDate(last.time)}</span>{' '}
                 <strong>
                   1 {from} = {props.formatValue(last.value)} {to}

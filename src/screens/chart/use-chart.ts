@@ -5,7 +5,7 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { ChartInterval, PresentedPoint } from '#domain/chart.ts';
-import { selectChartPair, selectChartPoints, selectRateAlert, type ChartMachine, type RateAlertView } from '#machines/chart/chart.machine.ts';
+import { selectChartPair, selectChartPoints, selectIsSample, selectRateAlert, type ChartMachine, type RateAlertView } from '#machines/chart/chart.machine.ts';
 
 export type ChartRef = ActorRefFrom<ChartMachine>;
 export type ChartStatus = 'loading' | 'ready' | 'error' | 'notChartPage';
@@ -36,4 +36,9 @@ export function useRateAlert(chart: ChartRef): RateAlertView | null {
   return useSelector(chart, selectRateAlert, (a, b) =>
     a === null || b === null ? a === b : a.status === b.status && a.errors === b.errors && a.problem === b.problem && a.alert === b.alert,
   );
+}
+
+/** Whether the page shows the demo's sample rates ("Sample rates"). */
+export function useChartIsSample(chart: ChartRef): boolean {
+  return useSelector(chart, selectIsSample);
 }

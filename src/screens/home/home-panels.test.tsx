@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from '#src/app/routing.tsx';
 import { describe, expect, it } from 'vitest';
 import { messages } from '#domain/messages.ts';
@@ -26,6 +26,14 @@ describe('the rates board on the home page', () => {
     expect(screen.getByTestId('board-sell-THB').textContent).toBe(messages.ratesBoardNotTraded);
     expect(within(euros).getByText(/over the last month$/)).toBeTruthy();
     expect(screen.getByText(messages.ratesBoardCaption)).toBeTruthy();
+  });
+
+  it('says "Sample rates" over the board when its rates are sample data, and nothing when they are real', () => {
+    renderPanels({ ...makeRatesBoard(NOW), sample: true });
+    expect(screen.getByTestId('sample-rates').textContent).toBe(messages.sampleRates);
+    cleanup();
+    renderPanels(makeRatesBoard(NOW));
+    expect(screen.queryByText(messages.sampleRates)).toBeNull();
   });
 
   it('shows the currencies without rates until the board is read (or when it cannot be)', () => {

@@ -56,6 +56,8 @@ export interface HomePanelsProps {
   /** Delivery and collection facts, one a line. */
   facts: readonly string[];
   popular: readonly PopularCurrency[];
+  /** The rates are the demo's sample history: the board says "Sample rates". */
+  sample?: boolean;
 }
 
 function Shield() {
@@ -69,7 +71,7 @@ function Shield() {
 }
 
 /** Under the hero: why to trust the shop, delivery and collection facts, popular currencies with their charts. */
-export function HomePanels({ regulatory, support, facts, popular }: HomePanelsProps) {
+export function HomePanels({ regulatory, support, facts, popular, sample = false }: HomePanelsProps) {
   return (
     <>
         <div className={styles.panels}>
@@ -112,7 +114,13 @@ export function HomePanels({ regulatory, support, facts, popular }: HomePanelsPr
             <h2 id="home-popular" className={styles.sectionTitle}>
               {messages.popularHeading}
             </h2>
-            {popular.some((currency) => currency.rates) ? <p className={styles.boardCaption}>{messages.ratesBoardCaption}</p> : null}
+            {popular.some((currency) => currency.rates) ? (
+              <p className={styles.boardCaption}>
+                {sample ? <strong data-testid="sample-rates">{messages.sampleRates}</strong> : null}
+                {sample ? ' ' : null}
+                {messages.ratesBoardCaption}
+              </p>
+            ) : null}
             <ul className={popular.some((currency) => currency.rates) ? `${styles.popular} ${styles.board}` : styles.popular}>
               {popular.map((currency) => (
                 <li key={currency.code} className={currency.rates ? styles.boardCard : undefined} data-testid={`board-${currency.code}`}>
@@ -161,6 +169,7 @@ export function HomePanelsForSite({
       support={site.support ?? null}
       facts={deliveryFacts({ now, deliveryPrices: site.deliveryPrices, bankHolidays: site.bankHolidays })}
       popular={popular}
+      sample={board?.sample ?? false}
     />
   );
 }
