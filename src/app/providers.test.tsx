@@ -278,6 +278,23 @@ describe('checkout side effects', () => {
     });
   });
 
+  // Spec 4.1: only a completed order is confirmed; an order refused by the velocity check goes to
+  // the error step, one still awaiting payment to the payment page, neither reported nor stored.
+  it.each([
+    ['velocity-check-failed (1)', '/checkout/payment-unsuccessful', 1],
+    ['created (0)', '/checkout/payment-unsuccessful', 0],
+    ['checkout-failed (16)', '/checkout/payment-unsuccessful', 16],
+    ['payment-pending (3)', '/checkout/payment', 3],
+  ] as const)('confirms no %s order: it goes to %s, with no tracking and nothing stored', async (_, to, state) => {
+    server.use(...variants.orderState(state));
+    const tracker = fakeTracker();
+    const { router } = renderShop(routes, '/checkout/order-confirmation', { tracker });
+    await waitFor(() => expect(router.state.location.pathname).toBe(to));
+    expect(tracker.track).not.toHaveBeenCalled();
+    expect(tracker.stepViewed).not.toHaveBeenCalledWith('confirmation');
+    expect(sessionStorage.getItem('transaction')).toBeNull();
+  });
+
   it('reports the order once: the confirmation opened again in the same visit tracks nothing more', async () => {
     server.use(...variants.orderCompleted());
     const first = fakeTracker();
