@@ -404,6 +404,26 @@ describe('payment response page', () => {
     for (const call of target.postMessage.mock.calls) expect(call[1]).not.toBe('*');
   });
 
+  // The provider's return page is reached only once the cart is checked out: the session's
+  // token still names the cart, which is now the order being paid for, and is not read.
+  it('reads no cart: it is checked out, and the order is what the page polls', async () => {
+    server.use(...variants.orderCompleted());
+    const reads: string[] = [];
+    const listener = ({ request }: { request: Request }) => {
+      const { pathname } = new URL(request.url);
+      if (pathname.endsWith('/cart') || pathname.endsWith('/api/cart')) reads.push(`${request.method} ${pathname}`);
+    };
+    server.events.on('request:start', listener);
+    try {
+      const target = { postMessage: vi.fn() };
+      renderResponse(target);
+      await waitFor(() => expect(target.postMessage).toHaveBeenCalled());
+      expect(reads).toEqual([]);
+    } finally {
+      server.events.removeListener('request:start', listener);
+    }
+  });
+
   it('reports an unknown state while the order cannot be read', async () => {
     server.use(...variants.networkError('order'));
     const target = { postMessage: vi.fn() };
