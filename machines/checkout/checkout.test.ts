@@ -591,6 +591,13 @@ describe('confirmation page (spec 2.12, 4.3, 7.6)', () => {
     expect(emitted.filter((e) => e.type === 'order.confirmed' || e.type === 'countdown.stopRequested')).toEqual([]);
     expect(emitted.some((e) => e.type === 'tracking.stepViewed' && e.step === 'confirmation')).toBe(false);
   });
+
+  it('an order the velocity check refused goes to the error step, which opens the velocity modal', async () => {
+    const { snapshot } = start('/checkout/order-confirmation', { loadOrder: orders(order(1)) });
+    await flush();
+    expect(snapshot().matches({ inCheckout: { unsuccessful: 'velocityLimited' } })).toBe(true);
+    expect(snapshot().hasTag('velocityLimited')).toBe(true);
+  });
 });
 
 describe('tracking (spec 4.1: steps announced are information, payment, confirmation)', () => {
