@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  isReachedAfterCheckout,
   activeStepOf,
   checkoutPageOf,
   checkoutPagePath,
@@ -95,5 +96,18 @@ describe('the step after the details (spec 4.1; sell-back has no payment)', () =
     [{ showAMLPopup: false, state: { value: 16 } }, 'error'],
   ] as const)('the submit answered %j: %s', (response, decision) => {
     expect(detailsSubmitted(response)).toBe(decision);
+  });
+});
+
+describe('addresses reached only with the cart checked out', () => {
+  it.each([
+    ['/checkout/payment-response', true],
+    ['/checkout/payment-response/', true],
+    ['/checkout/payment', false],
+    ['/checkout/order-confirmation', false],
+    ['/checkout/view-cart', false],
+    ['/', false],
+  ] as const)('%s: %s', (path, reached) => {
+    expect(isReachedAfterCheckout(path)).toBe(reached);
   });
 });

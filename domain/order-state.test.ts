@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  confirmationPageOnLoad,
   deliveryPageOnLoad,
   identificationModalChoice,
   informationPageOnLoad,
@@ -94,6 +95,18 @@ describe('payment page', () => {
     ['payment.stateUnknown', 'statusUnknown'],
   ] as const)('iframe says %s: %s', (type, decision) => {
     expect(paymentFrameOutcome(type)).toBe(decision);
+  });
+});
+
+describe('confirmation page', () => {
+  it.each([
+    [0, 'error'],
+    [1, 'error'],
+    [3, 'payment'],
+    [16, 'error'],
+    [18, 'show'],
+  ] as const)('on load, state %i: %s', (state, decision) => {
+    expect(confirmationPageOnLoad(state)).toBe(decision);
   });
 });
 

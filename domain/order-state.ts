@@ -75,6 +75,16 @@ export function paymentPageOnLoad(state: OrderStateValue): 'startPayment' | 'nex
 }
 
 /**
+ * Confirmation page on load: only a completed order is confirmed; payment-pending goes to the
+ * payment page, anything else to the error step (whose page opens the velocity modal for
+ * velocity-check-failed).
+ */
+export function confirmationPageOnLoad(state: OrderStateValue): 'show' | 'payment' | 'error' {
+  if (state === ORDER_STATE.COMPLETED) return 'show';
+  return state === ORDER_STATE.PAYMENT_PENDING ? 'payment' : 'error';
+}
+
+/**
  * A message from the payment iframe (already checked for origin and shape): received moves on,
  * failed errors, unknown shows 'Unable to check status of your payment, please wait whilst we retry'.
  */

@@ -89,6 +89,11 @@ export interface CartInput {
   affiliateCode?: string | null;
   /** Epoch milliseconds for the countdown; Date.now unless a test drives the clock. */
   now?: () => number;
+  /**
+   * The page opened is reached only once the cart is checked out (the payment provider's return
+   * page, domain/checkout-steps.ts isReachedAfterCheckout): the cart is not read.
+   */
+  checkedOut?: boolean;
 }
 
 /** A line to add: the calculator's or the view-cart link's currency and amount. */
@@ -106,6 +111,8 @@ export interface CartContext {
   siteProducts: SiteProduct[];
   affiliateCode: string | null;
   now: () => number;
+  /** The page opened is reached only once the cart is checked out. */
+  checkedOutOnOpening: boolean;
   /** The cart as the server last answered it; null when there is none. */
   cart: Cart | null;
   /** What the view-cart page asked for, until the cart is known. */
@@ -465,6 +472,7 @@ export const cartMachine = setup({
     })),
   },
   guards: {
+    isCheckedOutOnOpening: ({ context }) => context.checkedOutOnOpening,
     hasCart: ({ context }) => context.cart !== null,
     hasQueuedLine: ({ context }) => context.queuedLine !== null,
     hasLines: ({ context }) => (context.cart?.lines.length ?? 0) > 0,
@@ -496,6 +504,7 @@ export const cartMachine = setup({
     siteProducts: input.siteProducts ?? [],
     affiliateCode: input.affiliateCode ?? null,
     now: input.now ?? Date.now,
+    checkedOutOnOpening: input.checkedOut ?? false,
     cart: null,
     request: null,
     pendingLine: null,
@@ -512,7 +521,7 @@ export const cartMachine = setup({
     problem: null,
     extensionProblem: null,
   }),
-  initial: 'loading',
+  initial: 'opening',
   on: {
     // Kept until the cart is known; the states that can act on it at once say so.
     'cart.viewOpened': { actions: { type: 'rememberRequest', params: ({ event }) => ({ request: event.request }) } },
@@ -527,6 +536,23 @@ export const cartMachine = setup({
     'countdown.stopRequested': { actions: 'rememberCountdownStop' },
   },
   states: {
+    /** The cart is read, unless the page opened is reached only once it is checked out. */
+    opening: {
+      always: [{ guard: 'isCheckedOutOnOpening', target: 'orderPlaced' }, { target: 'loading' }],
+    },
+
+    /**
+     * The page opened is reached only once the cart is checked out (the payment provider's return
+     * page, in its frame): the cart is the order being paid for, which GET /api/cart no longer
+     * answers once the order is completed, so it is not asked for. A line asked for is refused.
+     * No screen shows the cart here.
+     */
+    orderPlaced: {
+      tags: ['checkedOut'],
+      meta: { view: false },
+      on: { 'cart.lineAdded': { actions: { type: 'refuseLine', params: ({ event }) => ({ replyTo: event.replyTo ?? null }) } } },
+    },
+
     loading: {
       tags: ['loading'],
       invoke: {

@@ -13,9 +13,10 @@
  * - `navigation.requested { to }`: go to `to`, an app path or the abandon-cart URL (which may be
  *   absolute; the app leaves the single-page app for it).
  * - `tracking.stepViewed { step }`: spec 4.1, the steps announced to tracking: information,
- *   payment, confirmation, announced when the page is entered.
- * - `order.confirmed { order }`: the confirmed order, for the marketing tracker's 'Order Completed'
- *   and the stored transaction data (spec 7.6).
+ *   payment, confirmation, announced when the page is entered (confirmation once its order is
+ *   read completed).
+ * - `order.confirmed { order }`: the completed order, for the marketing tracker's 'Order
+ *   Completed' and the stored transaction data (spec 7.6); never for an order in any other state.
  *
  * It tells the cart (`system.get('cart')`) `countdown.stopRequested` at confirmation (spec 4.3)
  * and `cart.abandoned` once the cart is gone on the server; the cart tells it `cart.checkedOut`.
@@ -56,6 +57,7 @@ import {
   type CheckoutStepId,
 } from '#domain/checkout-steps.ts';
 import {
+  confirmationPageOnLoad,
   deliveryPageOnLoad,
   paymentPageOnLoad,
   unsuccessfulPage,
@@ -289,6 +291,10 @@ export const checkoutMachine = setup({
     isPaymentDone: (_, params: { state: Order['state']['value'] }) => paymentPageOnLoad(params.state) === 'next',
     isPaymentPageReady: (_, params: { url: string }) => isHostedPaymentUrl(params.url),
     isPaymentReceived: (_, params: { output: PaymentFrameOutput }) => params.output.outcome === 'received',
+
+    // Confirmation page on load.
+    isOrderConfirmed: (_, params: { order: Order }) => confirmationPageOnLoad(params.order.state.value) === 'show',
+    isUnconfirmedOrderAwaitingPayment: (_, params: { order: Order }) => confirmationPageOnLoad(params.order.state.value) === 'payment',
 
     // Unsuccessful page.
     canTryAgain: (_, params: { order: Order }) => unsuccessfulPage(params.order.state.value).canTryAgain,
@@ -732,8 +738,12 @@ export const checkoutMachine = setup({
           },
         },
 
+        /**
+         * Only a completed order is confirmed: tracking hears of it and the countdown stops once
+         * it is read. An order still awaiting payment goes to the payment page, any other to the
+         * error step (spec 4.1), with nothing announced.
+         */
         confirmation: {
-          entry: [{ type: 'announceStep', params: { step: 'confirmation' } }, 'stopCountdown'],
           initial: 'loadingOrder',
           on: {
             // The order is placed: the close link goes to / and abandons nothing.
@@ -745,13 +755,31 @@ export const checkoutMachine = setup({
               invoke: {
                 id: 'loadOrder',
                 src: 'loadOrder',
-                onDone: {
-                  target: 'showingOrder',
-                  actions: [
-                    { type: 'rememberOrder', params: ({ event }) => ({ order: event.output }) },
-                    { type: 'announceConfirmedOrder', params: ({ event }) => ({ order: event.output }) },
-                  ],
-                },
+                onDone: [
+                  {
+                    guard: { type: 'isOrderConfirmed', params: ({ event }) => ({ order: event.output }) },
+                    target: 'showingOrder',
+                    actions: [
+                      { type: 'rememberOrder', params: ({ event }) => ({ order: event.output }) },
+                      { type: 'announceConfirmedOrder', params: ({ event }) => ({ order: event.output }) },
+                    ],
+                  },
+                  {
+                    guard: { type: 'isUnconfirmedOrderAwaitingPayment', params: ({ event }) => ({ order: event.output }) },
+                    target: '#checkout.inCheckout.payment',
+                    actions: [
+                      { type: 'rememberOrder', params: ({ event }) => ({ order: event.output }) },
+                      { type: 'navigate', params: { to: 'payment' } },
+                    ],
+                  },
+                  {
+                    target: '#checkout.inCheckout.unsuccessful',
+                    actions: [
+                      { type: 'rememberOrder', params: ({ event }) => ({ order: event.output }) },
+                      { type: 'navigate', params: { to: 'unsuccessful' } },
+                    ],
+                  },
+                ],
                 onError: {
                   target: 'loadFailed',
                   actions: { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) },
@@ -762,7 +790,9 @@ export const checkoutMachine = setup({
               tags: ['loadFailed'],
               on: { 'order.reloadRequested': 'loadingOrder' },
             },
-            showingOrder: {},
+            showingOrder: {
+              entry: [{ type: 'announceStep', params: { step: 'confirmation' } }, 'stopCountdown'],
+            },
           },
         },
 

@@ -565,14 +565,38 @@ describe('closing the checkout (spec 2.5, 4.3)', () => {
 });
 
 describe('confirmation page (spec 2.12, 4.3, 7.6)', () => {
-  it('stops the countdown, loads the order and announces it', async () => {
+  it('loads the order, then, completed, announces it and stops the countdown', async () => {
     const confirmed = order(18);
     const { snapshot, emitted } = start('/checkout/order-confirmation', { loadOrder: orders(confirmed) });
-    expect(emitted.map((e) => e.type)).toEqual(['tracking.stepViewed', 'countdown.stopRequested']);
+    expect(emitted).toEqual([]);
     await flush();
     expect(snapshot().matches({ inCheckout: { confirmation: 'showingOrder' } })).toBe(true);
     expect(snapshot().context.order).toEqual(confirmed);
-    expect(emitted.at(-1)).toEqual({ type: 'order.confirmed', order: confirmed });
+    expect(emitted.map((e) => e.type)).toEqual(['order.confirmed', 'tracking.stepViewed', 'countdown.stopRequested']);
+    expect(emitted[0]).toEqual({ type: 'order.confirmed', order: confirmed });
+  });
+
+  // Spec 4.1: only a completed order is confirmed; the others go where the spec sends them, with
+  // nothing reported, tracked or stopped.
+  it.each([
+    [1, '/checkout/payment-unsuccessful', 'unsuccessful'],
+    [0, '/checkout/payment-unsuccessful', 'unsuccessful'],
+    [16, '/checkout/payment-unsuccessful', 'unsuccessful'],
+    [3, '/checkout/payment', 'payment'],
+  ] as const)('an order in state %i goes to %s, unconfirmed', async (state, to, page) => {
+    const { snapshot, emitted, navigations } = start('/checkout/order-confirmation', { loadOrder: orders(order(state)) });
+    await flush();
+    expect(navigations()).toEqual([to]);
+    expect(snapshot().matches({ inCheckout: page })).toBe(true);
+    expect(emitted.filter((e) => e.type === 'order.confirmed' || e.type === 'countdown.stopRequested')).toEqual([]);
+    expect(emitted.some((e) => e.type === 'tracking.stepViewed' && e.step === 'confirmation')).toBe(false);
+  });
+
+  it('an order the velocity check refused goes to the error step, which opens the velocity modal', async () => {
+    const { snapshot } = start('/checkout/order-confirmation', { loadOrder: orders(order(1)) });
+    await flush();
+    expect(snapshot().matches({ inCheckout: { unsuccessful: 'velocityLimited' } })).toBe(true);
+    expect(snapshot().hasTag('velocityLimited')).toBe(true);
   });
 });
 

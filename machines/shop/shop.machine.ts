@@ -1,7 +1,8 @@
 /**
  * The shop: the root of the actor system. It holds the session from the start (systemId
  * 'session'), reads the site's page settings and product spend limits (spec 6), and once they are
- * read holds the cart (systemId 'cart', with its countdown child). While the settings are being
+ * read holds the cart (systemId 'cart', with its countdown child; on an address reached only with
+ * the cart checked out, the payment provider's return page, the cart knows so and is not read). While the settings are being
  * read the page shows its spinner; when they could not be read, 'Something went wrong' and Retry
  * (`settings.retried`).
  *
@@ -19,6 +20,8 @@
  */
 import { assign, emit, enqueueActions, fromPromise, setup, stopChild, type ActorRefFrom, type AnyActorLogic, type SnapshotFrom } from 'xstate';
 import type { SiteProduct, SiteSettings } from '#domain/contract/catalogue.ts';
+import { isReachedAfterCheckout } from '#domain/checkout-steps.ts';
+import { appPaths } from '#domain/contract/routes.ts';
 import { GBP_CODE, toMinor } from '#domain/money.ts';
 import { branchFinderMachine, type BranchFinderInput } from '#machines/branch-finder/branch-finder.machine.ts';
 import { calculatorMachine, type CalculatorInput } from '#machines/calculator/calculator.machine.ts';
@@ -44,6 +47,8 @@ export interface ShopInput {
   siteId: number;
   /** The visitor's affiliate code (session storage), for the cart. */
   affiliateCode: string | null;
+  /** The address the shop opened on (location.pathname): on some, the cart is known checked out. */
+  openingPath?: string;
 }
 
 export interface ShopContext extends ShopInput {
@@ -104,6 +109,7 @@ export function cartInputOf(context: ShopContext): CartInput {
     },
     siteProducts: context.shopSettings?.siteProducts ?? [],
     affiliateCode: context.affiliateCode,
+    checkedOut: isReachedAfterCheckout(context.openingPath ?? appPaths.home),
   };
 }
 
@@ -199,7 +205,13 @@ export const shopMachine = setup({
   },
 }).createMachine({
   id: 'shop',
-  context: ({ input }) => ({ siteId: input.siteId, affiliateCode: input.affiliateCode, shopSettings: null, openPages: [] }),
+  context: ({ input }) => ({
+    siteId: input.siteId,
+    affiliateCode: input.affiliateCode,
+    openingPath: input.openingPath ?? appPaths.home,
+    shopSettings: null,
+    openPages: [],
+  }),
   invoke: {
     id: 'session',
     systemId: 'session',

@@ -33,9 +33,10 @@ export function App() {
   // One router per mounted app, created with the app (not at module level).
   const [link] = useState(() => new RouterLink());
   const [navigate] = useState(() => shopNavigator(link.go));
+  const [openingPath] = useState(() => window.location.pathname);
   return (
     <BrowserRouter>
-      <ShopProviders navigate={navigate}>
+      <ShopProviders navigate={navigate} openingPath={openingPath}>
         <RouterBridge link={link} />
         <ShopRoutes />
       </ShopProviders>

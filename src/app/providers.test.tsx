@@ -278,6 +278,23 @@ describe('checkout side effects', () => {
     });
   });
 
+  // Spec 4.1: only a completed order is confirmed; an order refused by the velocity check goes to
+  // the error step, one still awaiting payment to the payment page, neither reported nor stored.
+  it.each([
+    ['velocity-check-failed (1)', '/checkout/payment-unsuccessful', 1],
+    ['created (0)', '/checkout/payment-unsuccessful', 0],
+    ['checkout-failed (16)', '/checkout/payment-unsuccessful', 16],
+    ['payment-pending (3)', '/checkout/payment', 3],
+  ] as const)('confirms no %s order: it goes to %s, with no tracking and nothing stored', async (_, to, state) => {
+    server.use(...variants.orderState(state));
+    const tracker = fakeTracker();
+    const { router } = renderShop(routes, '/checkout/order-confirmation', { tracker });
+    await waitFor(() => expect(router.state.location.pathname).toBe(to));
+    expect(tracker.track).not.toHaveBeenCalled();
+    expect(tracker.stepViewed).not.toHaveBeenCalledWith('confirmation');
+    expect(sessionStorage.getItem('transaction')).toBeNull();
+  });
+
   it('reports the order once: the confirmation opened again in the same visit tracks nothing more', async () => {
     server.use(...variants.orderCompleted());
     const first = fakeTracker();
@@ -385,6 +402,26 @@ describe('payment response page', () => {
     await waitFor(() => expect(target.postMessage).toHaveBeenCalled());
     expect(target.postMessage).toHaveBeenCalledWith(expect.objectContaining({ source: 'travel-money-payment', type }), 'https://shop.example');
     for (const call of target.postMessage.mock.calls) expect(call[1]).not.toBe('*');
+  });
+
+  // The provider's return page is reached only once the cart is checked out: the session's
+  // token still names the cart, which is now the order being paid for, and is not read.
+  it('reads no cart: it is checked out, and the order is what the page polls', async () => {
+    server.use(...variants.orderCompleted());
+    const reads: string[] = [];
+    const listener = ({ request }: { request: Request }) => {
+      const { pathname } = new URL(request.url);
+      if (pathname.endsWith('/cart') || pathname.endsWith('/api/cart')) reads.push(`${request.method} ${pathname}`);
+    };
+    server.events.on('request:start', listener);
+    try {
+      const target = { postMessage: vi.fn() };
+      renderResponse(target);
+      await waitFor(() => expect(target.postMessage).toHaveBeenCalled());
+      expect(reads).toEqual([]);
+    } finally {
+      server.events.removeListener('request:start', listener);
+    }
   });
 
   it('reports an unknown state while the order cannot be read', async () => {

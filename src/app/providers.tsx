@@ -73,6 +73,8 @@ export interface ShopProvidersProps {
   navigate?: Navigate;
   /** For tests and stories: XState's SimulatedClock drives every actor's timers. */
   clock?: Clock;
+  /** The address the page opened on (location.pathname); / by default. */
+  openingPath?: string;
 }
 
 function pageInspectOptions(): { inspect?: InspectObserver } {
@@ -121,7 +123,11 @@ export function ShopProviders({ children, ...props }: ShopProvidersProps) {
   // The one root actor: every other actor is its child, in its system.
   const shop = useActorRef(root.shop, {
     systemId: 'shop',
-    input: { siteId: root.services.config.siteId, affiliateCode: affiliateIdFrom(sessionStorageOrUndefined()) },
+    input: {
+      siteId: root.services.config.siteId,
+      affiliateCode: affiliateIdFrom(sessionStorageOrUndefined()),
+      ...(props.openingPath === undefined ? {} : { openingPath: props.openingPath }),
+    },
     ...options,
   });
   // The API client reads the token from the session and reports 401/403 to it.

@@ -42,7 +42,6 @@ describe('routes', () => {
     [appPaths.customerInformation, messages.detailsTitle],
     [appPaths.paymentResponse, messages.checkingPayment],
     [appPaths.paymentUnsuccessful, messages.paymentUnsuccessful],
-    [appPaths.confirmation, messages.orderConfirmation],
     [appPaths.faq, messages.faqTitle],
     [appPaths.terms, messages.termsTitle],
     [appPaths.privacy, messages.privacyTitle],
@@ -51,6 +50,14 @@ describe('routes', () => {
     const router = renderAt(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(path);
+  });
+
+  it(`${appPaths.confirmation} shows its page for a completed order`, async () => {
+    // Spec 4.1: only a completed order is confirmed (any other goes on to where the spec sends it).
+    server.use(...variants.orderCompleted());
+    const router = renderAt(appPaths.confirmation);
+    expect(await screen.findByRole('heading', { level: 1, name: messages.orderConfirmation })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(appPaths.confirmation);
   });
 
   it('the home page gives the rate promise beside the calculator, the HMRC registration, delivery facts and popular currencies with their charts', async () => {

@@ -1,6 +1,8 @@
+import type { Response } from 'playwright-core';
 import { expect, inject, test } from 'vitest';
 import { appPaths } from '#domain/contract/routes.ts';
 import { messages } from '#domain/messages.ts';
+import { apiPathOf } from './support/api-calls.ts';
 import { shopperForEachTest } from './support/journey.ts';
 import { customer } from './support/shop-api.ts';
 import {
@@ -22,11 +24,33 @@ import {
 } from './support/steps.ts';
 
 const shop = inject('shop');
+
+/** The page a response was for (the shop's page or the card frame), for a readable failure. */
+function frameOf(response: Response): string {
+  try {
+    return response.frame().url().split('?')[0] ?? '';
+  } catch {
+    return 'a page that has gone';
+  }
+}
 const shopper = shopperForEachTest();
 
 test('US dollars for home delivery on the Monday slot, with its note', async () => {
   const { page } = shopper;
   const step = journeySteps(page, 'dollars-delivery');
+  // No page asks for what it knows is not there: no answer on the way fails, in the page or the
+  // card frame, and no page reads the cart once it is checked out.
+  const failed: string[] = [];
+  const cartReads: string[] = [];
+  let checkedOut = false;
+  page.on('response', (response) => {
+    const call = apiPathOf(shop, response.url());
+    if (response.status() >= 400) failed.push(`${response.status()} ${response.request().method()} ${call ?? response.url()}`);
+    if (call === '/cart/checkout' && response.ok()) checkedOut = true;
+    else if (checkedOut && response.request().method() === 'GET' && (call === '/cart' || call === '/api/cart')) {
+      cartReads.push(`${call} ${response.status()} on ${frameOf(response)}`);
+    }
+  });
 
   await openHome(page, shop);
   await chooseCurrency(page, 'US Dollars');
@@ -76,5 +100,7 @@ test('US dollars for home delivery on the Monday slot, with its note', async () 
   expect(text).toMatch(/USD/);
   await step('confirmation');
 
+  expect(cartReads).toEqual([]);
+  expect(failed).toEqual([]);
   expect(shopper.errors).toEqual([]);
 });

@@ -41,6 +41,13 @@ const SITE_PRODUCTS: Array<{ siteId: number; productId: ProductId; minSpend: num
   { siteId: 1, productId: 1, minSpend: 100, maxSpend: 2500 },
   { siteId: 1, productId: 2, minSpend: 50, maxSpend: 2500 },
 ];
+const SHOP_PAGE = {
+  siteId: 1,
+  settings: { isPartner: false, showBuybackGuarantee: true, showRefundGuarantee: true },
+  siteProducts: SITE_PRODUCTS,
+  affiliateCode: 'AFF',
+  now: () => NOW,
+};
 // What the spec says the shopper sees after each step of the path being replayed.
 const oracle = cartOracle({ now: NOW, siteProducts: SITE_PRODUCTS, showBuybackGuarantee: true, showRefundGuarantee: true });
 let seen: CartSeen;
@@ -68,12 +75,9 @@ definePathSuite({
     },
     // The answers are recorded as emitted here, outside the cart's own emitted events' type.
   } as never) as typeof cartMachine,
-  input: {
-    siteId: 1,
-    settings: { isPartner: false, showBuybackGuarantee: true, showRefundGuarantee: true },
-    siteProducts: SITE_PRODUCTS,
-    affiliateCode: 'AFF',
-    now: () => NOW,
+  inputs: {
+    'a page of the shop': SHOP_PAGE,
+    "the payment provider's return page, reached with the cart checked out": { ...SHOP_PAGE, checkedOut: true },
   },
   events: [
     ...requests.map((request) => ({ type: 'cart.viewOpened' as const, request })),
@@ -126,7 +130,8 @@ definePathSuite({
   ],
   serializeState,
   assertState: (s, step) => {
-    seen = step.event.type === INIT_EVENT ? oracle.start() : oracle.next(seen, step.event);
+    // The oracle is given the same input: whether the page opened is reached only once checked out.
+    seen = step.event.type === INIT_EVENT ? oracle.start({ checkedOut: s.context.checkedOutOnOpening }) : oracle.next(seen, step.event);
     const after = `after ${step.event.type}`;
     expect([...s.tags].sort(), `what the cart shows ${after}`).toEqual([...CART_SCREEN_TAGS[seen.screen], ...TIME_TAGS[seen.time]].sort());
     expect(s.can({ type: 'cart.extendRequested' }), `"Need more time?" ${after}`).toBe(oracle.canAskForTime(seen));

@@ -124,19 +124,24 @@ definePathSuite({
       expect(navigations).toEqual([]);
     }
 
-    // Tracking hears of the information, payment and confirmation pages as they are entered.
+    // Tracking hears of the information and payment pages as they are entered, and of the
+    // confirmation once it shows a completed order.
     const tracked = emitted.flatMap((e) => (e.type === 'tracking.stepViewed' ? [e.step] : []));
+    const confirmed = emitted.flatMap((e) => (e.type === 'order.confirmed' ? [e.order] : []));
     if (tracked.length > 0) {
       expect(page === 'details' || page === 'payment' || page === 'confirmation').toBe(true);
       expect(tracked.at(-1)).toBe(TRACKED[page as keyof typeof TRACKED]);
+      if (page === 'confirmation') expect(confirmed).toHaveLength(1);
     } else if (page !== previousPage || opened) {
-      // A page with nothing to announce.
-      expect(page === 'details' || page === 'payment' || page === 'confirmation').toBe(false);
+      // A page with nothing to announce yet.
+      expect(page === 'details' || page === 'payment').toBe(false);
     }
 
-    // The countdown stops as the confirmation page is entered.
-    const entered = page !== previousPage || opened;
-    expect(emitted.some((e) => e.type === 'countdown.stopRequested')).toBe(page === 'confirmation' && entered);
+    // Only a completed order is reported (the marketing tracker, the stored transaction), on the
+    // confirmation page, and the countdown stops with it.
+    expect(confirmed.every((o) => o.state.value === 18)).toBe(true);
+    if (confirmed.length > 0) expect(page).toBe('confirmation');
+    expect(emitted.some((e) => e.type === 'countdown.stopRequested')).toBe(confirmed.length > 0);
 
     expect(s.hasTag('retryOffered')).toBe(s.can({ type: 'payment.retried' }));
     previousPage = page;

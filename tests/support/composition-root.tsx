@@ -81,6 +81,7 @@ export function renderShop(routes: RouteObject[], path: string, options: RenderO
       inspect={options.inspect ? { inspect: options.inspect } : {}}
       {...(options.clock ? { clock: options.clock } : {})}
       {...(options.navigate ? { navigate: options.navigate } : {})}
+      openingPath={path}
     >
       <RouterProvider router={router} />
     </ShopProviders>,

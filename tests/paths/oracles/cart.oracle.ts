@@ -40,6 +40,8 @@ export type CartScreen =
   | 'saving'
   | 'checkingOut'
   | 'checkedOut'
+  /** The page opened is reached only once the cart is checked out (the payment provider's return page). */
+  | 'orderPlaced'
   | 'abandoning'
   | 'cleared';
 
@@ -57,6 +59,7 @@ export const CART_SCREEN_TAGS: Record<CartScreen, string[]> = {
   saving: ['saving'],
   checkingOut: ['checkingOut'],
   checkedOut: ['checkedOut'],
+  orderPlaced: ['checkedOut'],
   abandoning: ['saving'],
   cleared: ['cleared', 'empty'],
 };
@@ -180,9 +183,11 @@ export function cartOracle(site: SiteRules) {
   const arrive = (seen: CartSeen): CartSeen => {
     if (!seen.queued) return seen;
     if (seen.screen === 'empty') return { ...seen, screen: 'creating', queued: false, requester: true };
-    if (seen.screen === 'unavailable' || seen.screen === 'checkedOut') return { ...seen, queued: false, effects: [...seen.effects, LINE_REFUSED] };
+    if (refusesLines(seen)) return { ...seen, queued: false, effects: [...seen.effects, LINE_REFUSED] };
     return seen;
   };
+  /** A cart that could not be read, or is checked out (before this page opened too), refuses a line (8). */
+  const refusesLines = (seen: CartSeen) => seen.screen === 'unavailable' || seen.screen === 'checkedOut' || seen.screen === 'orderPlaced';
   const requeue = (seen: CartSeen): CartSeen => (seen.requester && !seen.queued ? { ...seen, requester: false, queued: true } : seen);
   const statusOf = (event: AnyEventObject): number => (event.error as { status: number }).status;
   const isOpen = (seen: CartSeen) => OPEN_SCREENS.includes(seen.screen);
@@ -197,9 +202,13 @@ export function cartOracle(site: SiteRules) {
   return {
     rules,
     isEditable,
-    start(): CartSeen {
+    /**
+     * The cart is read as the shop opens (4.3), unless the page opened is reached only once it is
+     * checked out: no page asks for what it knows is not there.
+     */
+    start(opening: { checkedOut: boolean } = { checkedOut: false }): CartSeen {
       return {
-        screen: 'loading',
+        screen: opening.checkedOut ? 'orderPlaced' : 'loading',
         cart: null,
         request: null,
         typed: [],
@@ -255,7 +264,7 @@ export function cartOracle(site: SiteRules) {
         case 'cart.lineAdded':
           if (seen.screen === 'empty') return { ...seen, screen: 'creating', sending: null, requester: true };
           if (isEditable(seen)) return { ...seen, screen: 'saving', sending: null, requester: true };
-          if (seen.screen === 'unavailable' || seen.screen === 'checkedOut') return { ...seen, effects: [LINE_REFUSED] };
+          if (refusesLines(seen)) return { ...seen, effects: [LINE_REFUSED] };
           return { ...seen, queued: true };
         case 'xstate.done.actor.createCart':
           return { ...seen, cart: event.output as Cart, screen: 'saving', sending: null };

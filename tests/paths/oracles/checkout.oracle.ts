@@ -74,6 +74,18 @@ export const PAYMENT_PAGE_ON_LOAD: Record<number, Goal> = {
   [COMPLETED]: 'confirmation',
 };
 
+/**
+ * Confirmation page on load (4.1, issue 43): only a completed order is confirmed; payment-pending
+ * goes back to the payment page, anything else to the error step.
+ */
+export const CONFIRMATION_PAGE_ON_LOAD: Record<number, Goal> = {
+  [CREATED]: 'unsuccessful',
+  [VELOCITY_CHECK_FAILED]: 'unsuccessful',
+  [PAYMENT_PENDING]: 'payment',
+  [CHECKOUT_FAILED]: 'unsuccessful',
+  [COMPLETED]: 'stay',
+};
+
 /** Unsuccessful page (2.11, 4.1): Try again for payment-pending or completed; the velocity modal for velocity-check-failed. */
 export const UNSUCCESSFUL_PAGE: Record<number, 'tryAgain' | 'velocityModal' | 'leaveOnly'> = {
   [CREATED]: 'leaveOnly',
@@ -86,8 +98,13 @@ export const UNSUCCESSFUL_PAGE: Record<number, 'tryAgain' | 'velocityModal' | 'l
 /** The payment frame's outcome (4.1): payment received goes to the next step, failed to the error step. */
 export const PAYMENT_OUTCOME: Record<string, CheckoutPage> = { received: 'confirmation', failed: 'unsuccessful' };
 
-/** The steps announced to tracking as their page is entered (4.1). */
+/**
+ * The steps announced to tracking (4.1): information and payment as their page is entered;
+ * confirmation once its order is read completed, with the order reported (7.6) and the countdown
+ * stopped (4.3). A page that finds the order not completed sends it on with none of these.
+ */
 export const TRACKED_STEPS: Partial<Record<CheckoutPage, string>> = { details: 'information', payment: 'payment', confirmation: 'confirmation' };
+const TRACKED_ON_ENTRY: Partial<Record<CheckoutPage, string>> = { details: TRACKED_STEPS.details, payment: TRACKED_STEPS.payment };
 
 /** What a page shows, as the views read it (the chart's tags). */
 export type Screen =
@@ -168,9 +185,7 @@ export function checkoutOracle(options: CheckoutOracleOptions) {
   const enter = (seen: Seen, page: CheckoutPage | null, navigate: boolean): Seen => {
     const effects: AnyEventObject[] = [];
     if (navigate) effects.push({ type: 'navigation.requested', to: page === null ? HOME : PAGE_PATHS[page] });
-    if (page !== null && TRACKED_STEPS[page]) effects.push({ type: 'tracking.stepViewed', step: TRACKED_STEPS[page] });
-    // The countdown stops at confirmation (4.3).
-    if (page === 'confirmation') effects.push({ type: 'countdown.stopRequested' });
+    if (page !== null && TRACKED_ON_ENTRY[page]) effects.push({ type: 'tracking.stepViewed', step: TRACKED_ON_ENTRY[page] });
     const screen: Screen = page === null ? 'gone' : page === 'review' ? 'review' : 'loading';
     return { ...seen, page, screen, effects };
   };
@@ -222,7 +237,15 @@ export function checkoutOracle(options: CheckoutOracleOptions) {
           if (page === 'details') return DETAILS_PAGE_ON_LOAD[state] === 'stay' ? show(seen, 'editing') : goTo(seen, DETAILS_PAGE_ON_LOAD[state]!);
           // Payment-pending starts the hosted payment: the spinner stays until its URL arrives.
           if (page === 'payment') return PAYMENT_PAGE_ON_LOAD[state] === 'stay' ? show(seen, 'loading') : goTo(seen, PAYMENT_PAGE_ON_LOAD[state]!);
-          if (page === 'confirmation') return show(seen, 'order', [{ type: 'order.confirmed', order: event.output }]);
+          if (page === 'confirmation') {
+            if (CONFIRMATION_PAGE_ON_LOAD[state] !== 'stay') return goTo(seen, CONFIRMATION_PAGE_ON_LOAD[state]!);
+            return show(seen, 'order', [
+              { type: 'order.confirmed', order: event.output },
+              { type: 'tracking.stepViewed', step: TRACKED_STEPS.confirmation },
+              // The countdown stops at confirmation (4.3).
+              { type: 'countdown.stopRequested' },
+            ]);
+          }
           if (page === 'unsuccessful') return show(seen, UNSUCCESSFUL_PAGE[state]!);
           throw new Error(`An order read on ${page}`);
         }
