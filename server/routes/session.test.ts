@@ -131,9 +131,9 @@ describe('GET /session/{siteId}/token', () => {
   });
 
   it('fetched when missing: each visitor without a token gets a session of their own, on the site asked for', async () => {
-    const [a, b] = await Promise.all([1, 2].map(async (siteId) => v.parse(TokenResponseSchema, await (await server.request(apiRoutes.sessionToken.url(siteId))).json()).token));
-    expect(claimsOf(a!).sid).not.toBe(claimsOf(b!).sid);
-    expect(claimsOf(b!).site).toBe(2);
+    const [a, b, c] = await Promise.all([1, 1, 2].map(async (siteId) => v.parse(TokenResponseSchema, await (await server.request(apiRoutes.sessionToken.url(siteId))).json()).token));
+    expect(new Set([a, b, c].map((token) => claimsOf(token!).sid)).size).toBe(3);
+    expect(claimsOf(c!).site).toBe(2);
   });
 
   it('answers 401 for a malformed token', async () => {
