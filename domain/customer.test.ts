@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
 import {
+  isOutsideGreatBritain,
   addressLegend,
   customerDetailsSchema,
   CustomerDetailsSchema,
@@ -442,5 +443,23 @@ describe('text the shop could not keep (NUL, half a surrogate pair)', () => {
     const r = v.safeParse(customerDetailsSchema(now), { ...toCustomerDetails(v.parse(CustomerFormSchema, valid)), phoneNumber: '07911\u0000123456' });
     expect(r.success).toBe(false);
     expect(r.issues?.[0]?.message).toBe(unusable);
+  });
+});
+
+// Spec 5.2: 'Address search is restricted to Great Britain'.
+describe('address search is restricted to Great Britain', () => {
+  it.each([
+    ['BT1 1AA', true],
+    [' bt48 6dq ', true],
+    ['GY1 1AA', true],
+    ['JE2 3AB', true],
+    ['IM1 1AA', true],
+    ['LS1 6LY', false],
+    ['EH1 1YZ', false],
+    ['CF10 1AA', false],
+    ['B1 1AA', false],
+    ['not a postcode', false],
+  ])('%s is outside Great Britain: %s', (postcode, outside) => {
+    expect(isOutsideGreatBritain(postcode)).toBe(outside);
   });
 });

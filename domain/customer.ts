@@ -8,7 +8,7 @@
  * a notice (it is still submitted); text longer than the limit is refused with the same message.
  */
 import { isValidPhoneNumber } from 'libphonenumber-js';
-import { isValid as isValidPostcode } from 'postcode';
+import { isValid as isValidPostcode, toArea } from 'postcode';
 import * as v from 'valibot';
 import { londonDateKey } from './availability.ts';
 import type { ProductId } from './contract/catalogue.ts';
@@ -87,6 +87,22 @@ export function isUkPhoneNumber(text: string): boolean {
 
 export function isUkPostcode(text: string): boolean {
   return isValidPostcode(text.trim());
+}
+
+/**
+ * Postcode areas of the UK's postcode system outside Great Britain: Northern Ireland (BT),
+ * Guernsey (GY), Jersey (JE) and the Isle of Man (IM).
+ */
+export const NOT_GREAT_BRITAIN_AREAS: readonly string[] = ['BT', 'GY', 'JE', 'IM'];
+
+/**
+ * Spec 5.2: 'Address search is restricted to Great Britain'. A valid postcode of Northern
+ * Ireland, the Channel Islands or the Isle of Man is not searched (the shopper types the address).
+ */
+export function isOutsideGreatBritain(postcode: string): boolean {
+  const text = postcode.trim();
+  if (!isValidPostcode(text)) return false;
+  return NOT_GREAT_BRITAIN_AREAS.includes((toArea(text) ?? '').toUpperCase());
 }
 
 // --- date of birth -------------------------------------------------------------------------

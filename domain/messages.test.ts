@@ -118,8 +118,8 @@ describe('withContentOverrides', () => {
 
 describe('partner site', () => {
   it('has no branch email disclaimer', () => {
-    expect(branchEmailDisclaimer({ partnerSite: true })).toBeNull();
-    expect(branchEmailDisclaimer({ partnerSite: false })).toBe(messages.branchEmailDisclaimer);
+    expect(branchEmailDisclaimer({ isPartner: true })).toBeNull();
+    expect(branchEmailDisclaimer({ isPartner: false })).toBe(messages.branchEmailDisclaimer);
   });
 });
 

@@ -130,8 +130,8 @@ export function withContentOverrides(overrides: ContentOverrides | undefined): O
 }
 
 /** Partner sites carry no branch email disclaimer (spec 6). */
-export function branchEmailDisclaimer(site: { partnerSite: boolean }): string | null {
-  return site.partnerSite ? null : messages.branchEmailDisclaimer;
+export function branchEmailDisclaimer(site: { isPartner: boolean }): string | null {
+  return site.isPartner ? null : messages.branchEmailDisclaimer;
 }
 
 /** 'Travel Money Shop is registered with HM Revenue & Customs as a money service business, registration number XVML00000157019.', or null without one. */

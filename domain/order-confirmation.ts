@@ -7,7 +7,7 @@ import { tz } from '@date-fns/tz';
 import { SHOP_TIME_ZONE, formatLongDate, londonDate, openingDaysFromStore, openingTimesRows } from './availability.ts';
 import type { OpeningTimes, StoreAddress } from './contract/branches.ts';
 import type { Order } from './contract/order.ts';
-import { formatMessage, messages } from './messages.ts';
+import { branchEmailDisclaimer, formatMessage, messages } from './messages.ts';
 import { postalAddressLines } from './postal-address.ts';
 import { PRODUCT } from './products.ts';
 import { storeAddressLines } from './store-address.ts';
@@ -42,6 +42,9 @@ export interface CustomerSummary {
   address: string[];
 }
 
+/** The site settings a confirmation reads: its fee lines, and whether it is the partner site (spec 6). */
+export type ConfirmationSettings = FeeLineSettings & { isPartner: boolean };
+
 export interface Confirmation {
   reference: string;
   /** Today's date, '27 November 2026'. */
@@ -52,6 +55,11 @@ export interface Confirmation {
   /** What happens next: when and where to collect or bring the currency, or when it arrives. */
   nextSteps: string[];
   customer: CustomerSummary | null;
+  /**
+   * Spec 6: 'Your branch may email you about your order and its collection.' on a click and
+   * collect order; null for other orders and on the partner site ('no branch email disclaimer').
+   */
+  branchEmailDisclaimer: string | null;
 }
 
 const present = (parts: readonly (string | null | undefined)[]): string[] =>
@@ -88,7 +96,7 @@ export function nextStepsOf(fulfilment: Fulfilment, sellBack: boolean, identific
 }
 
 /** `store`: the branch's details, null while on their way, 'failed' when they could not be read. */
-export function confirmationOf(order: Order, settings: FeeLineSettings, now: Date, store: StoreDetails | 'failed' | null): Confirmation {
+export function confirmationOf(order: Order, settings: ConfirmationSettings, now: Date, store: StoreDetails | 'failed' | null): Confirmation {
   const summary = orderSummaryOf(order, settings);
   const customer = order.customer;
   const customerAddress = customer
@@ -135,5 +143,6 @@ export function confirmationOf(order: Order, settings: FeeLineSettings, now: Dat
           address: customerAddress,
         }
       : null,
+    branchEmailDisclaimer: fulfilment.kind === 'collection' && !summary.sellBack ? branchEmailDisclaimer(settings) : null,
   };
 }

@@ -1,7 +1,8 @@
 /**
  * No input answers 5xx: every route of the contract's table (and the provider's callback) gets
  * generated malformed values (NUL, lone surrogates, huge and odd numbers, wrong types, missing
- * fields, long strings, junk bodies) in its path, query and body, with a valid session token,
+ * fields, long strings, junk bodies, values nested thousands deep or thousands wide) in its path,
+ * query and body, with a valid session token,
  * a malformed one or none. FUZZ_RUNS sets the runs per route (a few seconds in all by default).
  */
 import fc from 'fast-check';
@@ -64,6 +65,28 @@ const value: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
   value: fc.oneof({ depthSize: 'small', withCrossShrink: true }, scalar, fc.array(tie('value'), { maxLength: 3 }), fc.dictionary(text, tie('value'), { maxKeys: 3 })),
 })).value;
 
+/** Arrays and objects nested up to 8,000 deep (closed or not, around a field the route reads): built as text. */
+const deep = fc
+  .record({ depth: fc.integer({ min: 1, max: 8_000 }), kind: fc.constantFrom('arrays', 'objects', 'mixed', 'unclosed'), field: fc.constantFrom('qty', 'address', 'a') })
+  .map(({ depth, kind, field }) => {
+    if (kind === 'unclosed') return '['.repeat(depth);
+    if (kind === 'arrays') return `${'['.repeat(depth)}1${']'.repeat(depth)}`;
+    const open = (i: number) => (kind === 'objects' || i % 2 === 0 ? `{"${field}":` : '[');
+    let text = '';
+    for (let i = 0; i < depth; i++) text += open(i);
+    text += '0';
+    for (let i = depth - 1; i >= 0; i--) text += open(i) === '[' ? ']' : '}';
+    return text;
+  });
+/** Arrays and objects thousands of values wide, within the body limit. */
+const wide = fc
+  .record({ count: fc.integer({ min: 1, max: 20_000 }), kind: fc.constantFrom('array', 'object') })
+  .map(({ count, kind }) =>
+    kind === 'array'
+      ? `[${Array.from({ length: count }, () => '0').join(',')}]`
+      : `{${Array.from({ length: Math.min(count, 6_000) }, (_, i) => `"k${i}":0`).join(',')}}`,
+  );
+
 /** Every field name a request of the contract reads, so bodies reach the checks behind the first. */
 const FIELDS = [
   'storeId', 'productId', 'affiliateCode', 'currencyCode', 'qty', 'id', 'latitude', 'longitude', 'amount', 'currency',
@@ -80,6 +103,8 @@ const body = fc.oneof(
   fc.constant(undefined),
   bodyObject.map((o) => JSON.stringify(o)),
   value.map((v) => JSON.stringify(v) ?? 'null'),
+  deep,
+  wide,
   fc.constantFrom('{', '{"qty":', 'not json', '\u0000', '[]', '""', `{"a":"${'x'.repeat(70_000)}"}`),
   fc.string({ unit: 'binary', maxLength: 40 }),
 );

@@ -2,12 +2,15 @@
  * Node HTTP listeners for the API, the app host and the provider, with explicit time-outs: a
  * client that is slow to send its headers or its body (one that declares a longer body than it
  * sends, say) is answered 408 and cut off instead of holding a connection, and idle keep-alive
- * connections close.
+ * connections close. A request Node refuses before any app sees it (headers too large, not HTTP,
+ * too slow) is answered with a problem document too, never an empty body.
  */
 import { serve } from '@hono/node-server';
 import type { ServerType } from '@hono/node-server';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import { PROBLEM_CONTENT_TYPE } from '#domain/contract/common.ts';
 import type { Config } from './env.ts';
 import { readBodyFirst, type ReadBodyFirstOptions } from './request-body.ts';
 
@@ -25,8 +28,37 @@ export interface ListenOptions {
   readBodyFirst?: ReadBodyFirstOptions;
 }
 
+/** Node's maximum size of a request's headers (its default, `--max-http-header-size`). */
+const MAX_HEADER_BYTES = 16 * 1024;
+
+const CLIENT_ERRORS: Record<string, { status: number; reason: string; detail: string }> = {
+  HPE_HEADER_OVERFLOW: {
+    status: 431,
+    reason: 'Request Header Fields Too Large',
+    detail: `The request's headers are too large: together they may be at most ${MAX_HEADER_BYTES / 1024} KB. Clearing this site's cookies usually helps.`,
+  },
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: { status: 413, reason: 'Payload Too Large', detail: 'The request body carries chunk extensions that are too large.' },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, reason: 'Request Timeout', detail: 'The request was not sent in time. Please try again.' },
+};
+const MALFORMED = { status: 400, reason: 'Bad Request', detail: 'The request is not valid HTTP.' };
+
+/**
+ * Node's answer to a request it refused before the app saw it, as it would give it (the same
+ * statuses, only while nothing of an answer has been written, then the connection closed), with a
+ * problem document as its body instead of none.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Duplex): void {
+  const inFlight = (socket as Duplex & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
+  if (socket.writable && inFlight?.headersSent !== true) {
+    const { status, reason, detail } = CLIENT_ERRORS[error.code ?? ''] ?? MALFORMED;
+    const body = JSON.stringify({ type: 'about:blank', title: reason.charAt(0) + reason.slice(1).toLowerCase(), status, detail });
+    socket.write(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: ${PROBLEM_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  }
+  socket.destroy(error);
+}
+
 export function listen({ fetch, port, hostname, timeouts, onListening, answerFirst, readBodyFirst: bodyFirst }: ListenOptions): ServerType {
-  return serve(
+  const server = serve(
     {
       fetch,
       port,
@@ -52,4 +84,6 @@ export function listen({ fetch, port, hostname, timeouts, onListening, answerFir
     },
     onListening,
   );
+  server.on('clientError', answerClientError);
+  return server;
 }

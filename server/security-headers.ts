@@ -115,8 +115,22 @@ export function isPersonalAnswer(method: string, path: string, authorization: st
 }
 
 /**
+ * The policy of the API's plain pages (an email's opt-out or alert-cancel link): text only, no
+ * script, style, image or form, never framed. A page with more (the loyalty sign-in) sets its own.
+ */
+export const PLAIN_PAGE_POLICY = "default-src 'none'; form-action 'none'; frame-ancestors 'none'; base-uri 'none'";
+
+/** Headers of a page that is never framed, with its content security policy. */
+export function unframedPageHeaders(policy: string): Record<string, string> {
+  // frame-ancestors is the rule; X-Frame-Options covers browsers that predate it.
+  return { 'Content-Security-Policy': policy, 'X-Frame-Options': 'DENY' };
+}
+
+/**
  * The API's headers: nosniff on every answer, `Cache-Control: no-store` on personal ones (also
- * on their errors, which name the cart or order), HSTS when the API is served over https.
+ * on their errors, which name the cart or order), HSTS when the API is served over https. Every
+ * HTML page it writes gets a content security policy and is never framed (the plain pages'
+ * policy unless the page set its own), and sends no Referer (its address may carry a signature).
  */
 export function apiSecurityHeaders(apiBase: string) {
   const hsts = hstsFor(apiBase);
@@ -126,6 +140,11 @@ export function apiSecurityHeaders(apiBase: string) {
     for (const [name, value] of Object.entries(hsts)) c.res.headers.set(name, value);
     if (isPersonalAnswer(c.req.method, c.req.path, c.req.header('Authorization')) && !/\bno-store\b/.test(c.res.headers.get('Cache-Control') ?? '')) {
       c.res.headers.set('Cache-Control', 'no-store');
+    }
+    if (/^text\/html/i.test(c.res.headers.get('Content-Type') ?? '')) {
+      const own = c.res.headers.get('Content-Security-Policy');
+      for (const [name, value] of Object.entries(unframedPageHeaders(own ?? PLAIN_PAGE_POLICY))) c.res.headers.set(name, value);
+      if (!c.res.headers.has('Referrer-Policy')) c.res.headers.set('Referrer-Policy', 'no-referrer');
     }
   });
 }

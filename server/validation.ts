@@ -8,6 +8,7 @@ import * as v from 'valibot';
 import { isStorableText } from '#domain/contract/common.ts';
 import { messages } from '#domain/messages.ts';
 import { badRequest } from './errors.ts';
+import { refuseUnwieldyJson } from './json-shape.ts';
 import { bodyTextAtHand, FORM, hasNoBody } from './request-body.ts';
 
 type AnySchema = v.GenericSchema | v.GenericSchemaAsync;
@@ -44,22 +45,33 @@ export function validate<T extends keyof ValidationTargets, S extends AnySchema>
   return validator(target, (value, _c: Context) => parseWith(schema, value, target));
 }
 
-/** Where the first strings the shop could not store sit in a parsed JSON value: 'address.townCity', 'lines[0]'. */
-export function unstorablePaths(value: unknown, path = '', found: string[] = [], limit = 10): string[] {
-  if (found.length >= limit) return found;
-  if (typeof value === 'string') {
-    if (!isStorableText(value)) found.push(path || '(body)');
-  } else if (Array.isArray(value)) {
-    value.forEach((item, i) => unstorablePaths(item, `${path}[${i}]`, found, limit));
-  } else if (typeof value === 'object' && value !== null) {
-    for (const [key, item] of Object.entries(value)) {
-      const at = path === '' ? key : `${path}.${key}`;
-      // A key is text the service may keep too.
-      if (!isStorableText(key)) found.push(path || '(body)');
-      else unstorablePaths(item, at, found, limit);
+/**
+ * Where the first strings the shop could not store sit in a parsed value: 'address.townCity',
+ * 'lines[0]'. Walked with a stack of its own, never by recursion, so no value can exhaust the call
+ * stack (a JSON body's depth is also limited before it is parsed: json-shape.ts).
+ */
+export function unstorablePaths(value: unknown, limit = 10): string[] {
+  const found: string[] = [];
+  // Pushed last-first, so the places are found in the order the value lists them.
+  const stack: { value: unknown; path: string }[] = [{ value, path: '' }];
+  while (stack.length > 0 && found.length < limit) {
+    const { value: item, path } = stack.pop()!;
+    if (typeof item === 'string') {
+      if (!isStorableText(item)) found.push(path || '(body)');
+    } else if (Array.isArray(item)) {
+      for (let i = item.length - 1; i >= 0; i--) stack.push({ value: item[i] as unknown, path: `${path}[${i}]` });
+    } else if (typeof item === 'object' && item !== null) {
+      const entries = Object.entries(item);
+      const inOrder: { value: unknown; path: string }[] = [];
+      for (const [key, member] of entries) {
+        // A key is text the service may keep too.
+        if (!isStorableText(key)) found.push(path || '(body)');
+        else inOrder.push({ value: member, path: path === '' ? key : `${path}.${key}` });
+      }
+      for (let i = inOrder.length - 1; i >= 0; i--) stack.push(inOrder[i]!);
     }
   }
-  return found;
+  return found.slice(0, limit);
 }
 
 function decodedSegment(segment: string): string {
@@ -73,8 +85,9 @@ function decodedSegment(segment: string): string {
 
 
 /**
- * Refuses, before any route or service runs, a request whose path, query string or body carries
- * text PostgreSQL could not store (a NUL character, half a surrogate pair): 400 naming each place.
+ * Refuses, before any route or service runs (authentication included), a JSON body nested too
+ * deeply or holding too many values (json-shape.ts), and a request whose path, query string or
+ * body carries text PostgreSQL could not store (a NUL character, half a surrogate pair): 400 naming each place.
  * The contract's schemas refuse the same text field by field (StorableString); this catches every
  * route at once, also those that read their body themselves.
  */
@@ -109,6 +122,8 @@ export const refuseUnstorableInput: MiddlewareHandler = async (c, next) => {
     } else {
       // Read as text (kept for the route: a signed body must reach its check byte for byte).
       const text = await c.req.text();
+      // Too deep or too wide to parse and walk: refused before anything does (json-shape.ts).
+      refuseUnwieldyJson(text);
       let json: unknown;
       try {
         json = JSON.parse(text);

@@ -4,7 +4,7 @@ import * as v from 'valibot';
  * POST /session/{siteId} and GET /session/{siteId}/token. handedOver, on POST with a token of the
  * shop's own as the bearer: whether the new session kept that session's cart and order (false: a
  * revoked session, or a token expired longer ago than the hand-over allows; the shopper starts
- * afresh and is told).
+ * afresh and is told); on GET with an expired token, always false (a new anonymous session).
  */
 export const TokenResponseSchema = v.object({ token: v.pipe(v.string(), v.minLength(1)), handedOver: v.optional(v.boolean()) });
 export type TokenResponse = v.InferOutput<typeof TokenResponseSchema>;

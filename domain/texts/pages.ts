@@ -305,6 +305,8 @@ export const addressSearchButton = 'Find address';
 export const addressSearching = 'Finding addresses';
 export const addressResultsLabel = 'Choose your address';
 export const addressNoResults = 'We could not find any addresses for that postcode. Please enter your address below.';
+/** Spec 5.2: address search is restricted to Great Britain. */
+export const addressSearchGreatBritainOnly = 'We can only find addresses in Great Britain (not Northern Ireland, the Channel Islands or the Isle of Man). Please enter your address below.';
 export const houseNameNumberLabel = 'House name or number';
 export const addressLine1Label = 'Address line 1';
 export const addressLine2Label = 'Address line 2';

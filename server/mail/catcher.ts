@@ -109,6 +109,15 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
   const port = (smtp.server.address() as AddressInfo).port;
 
   const app = new Hono();
+  // The inbox's pages are never framed. Its policy says only that: a message is shown as sent
+  // (its styles and images) in a sandboxed frame, which inherits the page's policy.
+  app.use('*', async (c, next) => {
+    await next();
+    if (/^text\/html/i.test(c.res.headers.get('Content-Type') ?? '')) {
+      c.res.headers.set('Content-Security-Policy', "frame-ancestors 'none'");
+      c.res.headers.set('X-Frame-Options', 'DENY');
+    }
+  });
   const list = () => caught.map(({ html: _html, ...rest }) => rest);
   app.get('/api/messages', (c) => c.json(caught));
   app.get('/api/messages/:id', (c) => {

@@ -59,6 +59,9 @@ describe('the order confirmation email', () => {
     expect(mail?.text).toContain(`${messages.orderReference}: ${reference}`);
     expect(mail?.text).toContain(messages.collectionDetails);
     expect(mail?.text).toContain(messages.nextCollectId);
+    // Spec 6: the branch email disclaimer, on a click and collect order of the shop's own site.
+    expect(mail?.text).toContain(messages.branchEmailDisclaimer);
+    expect(mail?.html).toContain(messages.branchEmailDisclaimer);
     expect(mail?.text).toContain('Dear Ada Lovelace,');
     expect(mail?.html).toContain(reference);
     // Absolute links to the shop's own pages.
@@ -78,6 +81,7 @@ describe('the order confirmation email', () => {
     expect(await deliverEmails(server.deps, mailer)).toMatchObject({ sent: 1, failed: 0 });
     await expect.poll(() => catcher.messages().length).toBe(1);
     expect(catcher.messages()[0]?.text).toContain(messages.deliveryDetails);
+    expect(catcher.messages()[0]?.text).not.toContain(messages.branchEmailDisclaimer);
   });
 
   it('waits in the outbox while the mail server is down, and goes out once it is back', async () => {

@@ -51,6 +51,7 @@ export function renderOrderConfirmationEmail(confirmation: Confirmation, shop: {
     '',
     fulfilment.title,
     ...placeLines,
+    ...(confirmation.branchEmailDisclaimer ? [confirmation.branchEmailDisclaimer] : []),
     '',
     messages.whatHappensNext,
     ...confirmation.nextSteps.map((s) => `- ${s}`),
@@ -76,7 +77,8 @@ export function renderOrderConfirmationEmail(confirmation: Confirmation, shop: {
 <p style="margin:0 0 16px"><strong>${escape(messages.orderReference)}:</strong> ${escape(confirmation.reference)}<br>${escape(confirmation.date)}</p>
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="border-collapse:collapse;margin:0 0 16px">${rows}</table>
 <h2 style="font-size:16px;margin:16px 0 8px">${escape(fulfilment.title)}</h2>
-<p style="margin:0 0 16px">${placeLines.map(escape).join('<br>')}</p>
+<p style="margin:0 0 16px">${placeLines.map(escape).join('<br>')}</p>${confirmation.branchEmailDisclaimer ? `
+<p style="margin:0 0 16px;color:#555">${escape(confirmation.branchEmailDisclaimer)}</p>` : ''}
 <h2 style="font-size:16px;margin:16px 0 8px">${escape(messages.whatHappensNext)}</h2>
 <ul style="margin:0 0 16px;padding-left:20px">${confirmation.nextSteps.map((s) => `<li>${escape(s)}</li>`).join('')}</ul>
 <p style="margin:0">${links.map((l) => `<a href="${escape(l.href)}" style="color:#1d4ed8">${escape(l.text)}</a>`).join(' &middot; ')}</p>`,

@@ -3,8 +3,8 @@ import * as v from 'valibot';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestServer, type TestServer } from '../testing.ts';
 import { createPsp, validateCard, type PspConfig } from './app.ts';
-import { PaymentEventSchema, type PaymentEvent } from './events.ts';
-import { signToken, verifyBody } from './signature.ts';
+import { PaymentEventSchema, PSP_REFUNDS_PATH, type PaymentEvent } from './events.ts';
+import { SIGNATURE_HEADER, signBody, signToken, verifyBody } from './signature.ts';
 
 const SECRET = 'test-secret';
 const config: PspConfig = { secret: SECRET, pendingMs: 3000, appOrigin: 'http://localhost:3000', retryDelaysMs: [1000, 5000] };
@@ -222,11 +222,58 @@ describe('callback delivery', () => {
 });
 
 describe('limits', () => {
-  it('answers 413 to an oversized form and 404 to unknown paths', async () => {
+  it('answers 413 to an oversized form and 404 to unknown paths, each a page only the shop may frame', async () => {
     const { psp } = setup();
     const res = await psp.request('/pay/pay_1', { method: 'POST', body: 'x'.repeat(20_000), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(res.status).toBe(413);
-    expect((await psp.request('/nowhere')).status).toBe(404);
+    const missing = await psp.request('/nowhere');
+    expect(missing.status).toBe(404);
+    for (const page of [res, missing]) {
+      expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(page.headers.get('content-security-policy')).toMatch(/default-src 'none'.*frame-ancestors http:\/\/localhost:3000(;|$)/);
+    }
+  });
+});
+
+describe('refund requests', () => {
+  const refund = (psp: ReturnType<typeof setup>['psp'], body: string, secret = SECRET) =>
+    psp.request(PSP_REFUNDS_PATH, { method: 'POST', headers: { [SIGNATURE_HEADER]: signBody(secret, body), 'Content-Type': 'application/json' }, body });
+  const asked = (amount: number) => JSON.stringify({ refundId: 'r1', paymentId: 'pay_1', amount, reason: 'order-already-paid' });
+
+  async function problemOf(res: Response, status: number) {
+    expect(res.status).toBe(status);
+    expect(res.headers.get('content-type')).toBe('application/problem+json');
+    const doc = (await res.json()) as { title?: unknown; detail?: unknown; status?: unknown };
+    expect(doc.status).toBe(status);
+    expect(typeof doc.title).toBe('string');
+    expect(typeof doc.detail).toBe('string');
+    return doc;
+  }
+
+  it('each refusal is a problem document with a title and a detail', async () => {
+    const { psp, pay } = setup();
+    expect(await problemOf(await refund(psp, asked(1212.35), 'another-secret'), 401)).toMatchObject({ title: 'Signature not valid' });
+    expect(await problemOf(await refund(psp, '{"refundId":'), 400)).toMatchObject({ detail: 'The body of a refund request must be JSON.' });
+    expect(await problemOf(await refund(psp, '{"refundId":"r1"}'), 400)).toMatchObject({ title: 'Bad request' });
+    expect(await problemOf(await refund(psp, '['.repeat(6_000)), 400)).toMatchObject({ detail: expect.stringMatching(/^The request body nests too deeply/) as unknown });
+    expect(await problemOf(await refund(psp, asked(1212.35)), 404)).toMatchObject({ title: 'Payment not found', detail: 'There is no payment pay_1.' });
+
+    await pay({ cardNumber: '4000 0000 0000 0002' });
+    expect(await problemOf(await refund(psp, asked(1212.35)), 409)).toMatchObject({ title: 'Nothing to refund', detail: 'The payment took no money (declined), so there is nothing to give back.' });
+  });
+
+  it('a refund of another amount than the payment took is refused; the right amount is refunded, and asking again is no error', async () => {
+    const { psp, pay } = setup();
+    await pay({ cardNumber: '4242 4242 4242 4242' });
+    expect(await problemOf(await refund(psp, asked(1)), 422)).toMatchObject({
+      title: 'Amount does not match',
+      detail: 'The refund asks for £1.00, but the payment took £1,212.35.',
+    });
+    for (let i = 0; i < 2; i++) {
+      const res = await refund(psp, asked(1212.35));
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ refunded: true });
+    }
   });
 });
 

@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import * as v from 'valibot';
-import { cardPage, messagePage, processingPage, setCardPageShopOrigin, SIZE_SCRIPT_HASH, type CardErrors, type CardValues } from './card-page.ts';
+import { cardPage, formatGbp, messagePage, processingPage, setCardPageShopOrigin, SIZE_SCRIPT_HASH, type CardErrors, type CardValues } from './card-page.ts';
 import { and, asc, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import * as t from '../db/schema.ts';
@@ -18,6 +18,8 @@ import {
   type SignedSend,
 } from './events.ts';
 import { readToken, SIGNATURE_HEADER, signBody, verifyBody } from './signature.ts';
+import { PROBLEM_CONTENT_TYPE } from '#domain/contract/common.ts';
+import { jsonShapeProblem, jsonShapeRefusal } from '../json-shape.ts';
 import { behaviourOf, luhnValid } from './test-cards.ts';
 
 export interface PspConfig {
@@ -299,18 +301,27 @@ export function createPsp(deps: PspDeps) {
     return c.redirect(returnTo(l), 303);
   });
 
+  /** An error of the refunds call as a problem document (RFC 9457), as the shop's own API answers. */
+  function refundProblem(c: Context, status: 400 | 401 | 404 | 409 | 422, title: string, detail: string) {
+    return c.body(JSON.stringify({ type: 'about:blank', title, status, detail, instance: c.req.path }), status, { 'Content-Type': PROBLEM_CONTENT_TYPE });
+  }
+
   // The shop gives a payment's money back (a success it could not turn into a completed order).
   app.post(PSP_REFUNDS_PATH, async (c) => {
     const raw = await c.req.text();
-    if (!verifyBody(config.secret, raw, c.req.header(SIGNATURE_HEADER))) return c.json({ error: 'The signature does not match.' }, 401);
+    if (!verifyBody(config.secret, raw, c.req.header(SIGNATURE_HEADER))) {
+      return refundProblem(c, 401, 'Signature not valid', 'The refund request is not signed with the shop\'s key, so it was not made.');
+    }
+    const shape = jsonShapeProblem(raw);
+    if (shape !== null) return refundProblem(c, 400, 'Bad request', jsonShapeRefusal(shape).detail ?? 'The body is not a refund request.');
     let json: unknown;
     try {
       json = JSON.parse(raw);
     } catch {
-      return c.json({ error: 'The body is not JSON.' }, 400);
+      return refundProblem(c, 400, 'Bad request', 'The body of a refund request must be JSON.');
     }
     const parsed = v.safeParse(RefundRequestSchema, json);
-    if (!parsed.success) return c.json({ error: 'The body is not a refund request.' }, 400);
+    if (!parsed.success) return refundProblem(c, 400, 'Bad request', 'The body is not a refund request: it needs refundId, paymentId, amount and reason.');
     const r = parsed.output;
     const now = clock.now();
     const [refunded] = await db
@@ -320,11 +331,13 @@ export function createPsp(deps: PspDeps) {
       .returning({ id: t.pspPayments.id });
     if (refunded !== undefined) return c.json({ refunded: true });
     const payment = await paymentOf(r.paymentId);
-    if (payment === undefined) return c.json({ error: `There is no payment ${r.paymentId}.` }, 404);
+    if (payment === undefined) return refundProblem(c, 404, 'Payment not found', `There is no payment ${r.paymentId}.`);
     // Asked again (a retry): already done.
     if (payment.state === 'refunded') return c.json({ refunded: true });
-    if (payment.amountMinor !== Math.round(r.amount * 100)) return c.json({ error: 'The amount does not match the payment.' }, 422);
-    return c.json({ error: `The payment took no money (${payment.state}).` }, 409);
+    if (payment.amountMinor !== Math.round(r.amount * 100)) {
+      return refundProblem(c, 422, 'Amount does not match', `The refund asks for ${formatGbp(r.amount)}, but the payment took ${formatGbp(payment.amountMinor / 100)}.`);
+    }
+    return refundProblem(c, 409, 'Nothing to refund', `The payment took no money (${payment.state}), so there is nothing to give back.`);
   });
 
   app.notFound((c) => c.html(messagePage({ title: 'Page not found', body: 'There is nothing at this address.' }), 404));

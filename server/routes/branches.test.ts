@@ -13,6 +13,7 @@ import {
   type NearbyStoresRequest,
 } from '#domain/contract/branches.ts';
 import { ProblemSchema } from '#domain/contract/common.ts';
+import { messages } from '#domain/messages.ts';
 import { apiRoutes } from '#domain/contract/routes.ts';
 import { branchAvailability } from '#domain/availability.ts';
 import { createTestServer, type TestServer } from '../testing.ts';
@@ -260,6 +261,36 @@ describe('GET /api/address-lookup', () => {
 
   it('answers 400 without a postcode', async () => {
     await problem(await server.request('/api/address-lookup'), 400);
+  });
+
+  // Spec 5.2: 'Address search is restricted to Great Britain'.
+  it.each([
+    ['BT1 1AA', 'Northern Ireland'],
+    ['bt48 6dq', 'Northern Ireland'],
+    ['GY1 1AA', 'Guernsey'],
+    ['JE2 3AB', 'Jersey'],
+    ['IM1 1AA', 'the Isle of Man'],
+  ])('address search is restricted to Great Britain: %s (%s) is refused with a message saying so, and no address is made up', async (postcode) => {
+    const p = await problem(await server.request(apiRoutes.addressLookup.url(postcode)), 422);
+    expect(p.type).toBe('postcode-outside-great-britain');
+    expect(p.detail).toBe(messages.addressSearchGreatBritainOnly);
+    expect(p.errors).toEqual({ postcode: messages.addressSearchGreatBritainOnly });
+  });
+
+  it.each([
+    ['EH1 1YZ', 'Edinburgh'],
+    ['CF10 1AA', 'Cardiff'],
+    ['SW1A 1AA', 'London'],
+    ['ZE1 0AA', 'Lerwick'],
+  ])('a Great Britain postcode, %s, finds addresses in %s', async (postcode, town) => {
+    const addresses = await json(await server.request(apiRoutes.addressLookup.url(postcode)), AddressLookupResponseSchema);
+    expect(addresses.length).toBeGreaterThan(0);
+    expect(addresses.every((a) => a.townCity === town)).toBe(true);
+  });
+
+  it('a postcode area it does not know finds no addresses (never made up in London)', async () => {
+    const addresses = await json(await server.request(apiRoutes.addressLookup.url('QQ1 1AA')), AddressLookupResponseSchema);
+    expect(addresses).toEqual([]);
   });
 });
 

@@ -6,7 +6,7 @@ import { ProblemSchema } from '#domain/contract/common.ts';
 import { apiRoutes } from '#domain/contract/routes.ts';
 import { LoyaltySignInStartSchema, SessionClaimsSchema, SessionInfoSchema, TokenResponseSchema } from '#domain/contract/session.ts';
 import * as t from '../db/schema.ts';
-import { findSession, setSessionCart } from '../services/session.ts';
+import { findSession, revokeSession, setSessionCart } from '../services/session.ts';
 import { createTestServer, TEST_SESSION_SECRET, type TestServer } from '../testing.ts';
 
 let server: TestServer;
@@ -115,9 +115,25 @@ describe('GET /session/{siteId}/token', () => {
     expect(fresh.exp).toBeGreaterThan(claimsOf(token).exp);
   });
 
-  it('answers 401 without a token', async () => {
-    const p = await problem(await server.request(apiRoutes.sessionToken.url(1)), 401);
-    expect(p.type).toBe('token-missing');
+  // Spec 4.4: 'Fetched when missing or expired'; spec 7.1: 'GET /session/{siteId}/token: returns token.'
+  it('fetched when missing: without a token it returns the token of a new anonymous session, with no cart', async () => {
+    const res = await server.request(apiRoutes.sessionToken.url(1));
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    const answer = v.parse(TokenResponseSchema, await res.json());
+    expect(answer.handedOver).toBeUndefined();
+    const claims = claimsOf(answer.token);
+    expect(claims).toMatchObject({ site: 1, cart: null, order: null });
+    expect(await findSession(server.deps.db, claims.sid)).toMatchObject({ siteId: 1, cartId: null, orderId: null, revoked: false });
+    // The token it returns opens its session.
+    const info = await server.request(apiRoutes.sessionInfo.url(1), { headers: server.auth(answer.token) });
+    expect(info.status).toBe(200);
+  });
+
+  it('fetched when missing: each visitor without a token gets a session of their own, on the site asked for', async () => {
+    const [a, b, c] = await Promise.all([1, 1, 2].map(async (siteId) => v.parse(TokenResponseSchema, await (await server.request(apiRoutes.sessionToken.url(siteId))).json()).token));
+    expect(new Set([a, b, c].map((token) => claimsOf(token!).sid)).size).toBe(3);
+    expect(claimsOf(c!).site).toBe(2);
   });
 
   it('answers 401 for a malformed token', async () => {
@@ -137,11 +153,48 @@ describe('GET /session/{siteId}/token', () => {
     expect(p.type).toBe('token-forged');
   });
 
-  it('answers 401 once the token has expired', async () => {
+  it("fetched when expired: an expired token gets a new anonymous session's token, without the old session's cart", async () => {
     const token = await server.newSession();
+    const { sid } = claimsOf(token);
+    const cartId = await insertCart(sid);
+    await setSessionCart(server.deps.db, sid, { cartId });
     server.clock.advance(61 * 60_000);
+
+    const res = await server.request(apiRoutes.sessionToken.url(1), { headers: server.auth(token) });
+    expect(res.status).toBe(200);
+    const answer = v.parse(TokenResponseSchema, await res.json());
+    expect(answer.handedOver).toBe(false);
+    const fresh = claimsOf(answer.token);
+    expect(fresh.sid).not.toBe(sid);
+    expect(fresh).toMatchObject({ cart: null, order: null });
+    // The old session and its cart are as they were: nothing was handed over.
+    expect(await findSession(server.deps.db, sid)).toMatchObject({ cartId, revoked: false });
+    const cart = await server.request('/api/cart', { headers: server.auth(answer.token) });
+    expect(cart.status).toBe(404);
+  });
+
+  it("a revoked session's token is still refused (401), never renewed into its cart", async () => {
+    const token = await server.newSession();
+    const { sid } = claimsOf(token);
+    const cartId = await insertCart(sid);
+    await setSessionCart(server.deps.db, sid, { cartId });
+    await revokeSession(server.deps, sid);
     const p = await problem(await server.request(apiRoutes.sessionToken.url(1), { headers: server.auth(token) }), 401);
-    expect(p.type).toBe('token-expired');
+    expect(p.type).toBe('session-revoked');
+  });
+
+  it('creating sessions this way counts against the same limit as POST /session/{siteId}', async () => {
+    const limited = await createTestServer({ config: { rateLimits: { ...server.config.rateLimits, sessionCreate: { points: 2, windowSeconds: 60 } } } });
+    try {
+      const token = await limited.newSession();
+      expect((await limited.request(apiRoutes.sessionToken.url(1))).status).toBe(200);
+      const refused = await problem(await limited.request(apiRoutes.sessionToken.url(1)), 429);
+      expect(refused.type).toBe('rate-limited');
+      // A good token is not a new session: it is not counted, nor refused.
+      expect((await limited.request(apiRoutes.sessionToken.url(1), { headers: limited.auth(token) })).status).toBe(200);
+    } finally {
+      await limited.close();
+    }
   });
 
   it('answers 401 for a well-signed token of a session that does not exist', async () => {

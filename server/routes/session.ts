@@ -17,7 +17,7 @@ import { apiRoutes, AUTH_HEADER } from '#domain/contract/routes.ts';
 import { LoyaltySignInStartRequestSchema, type LoyaltySignInStart, type SessionInfo, type TokenResponse } from '#domain/contract/session.ts';
 import { messages } from '#domain/messages.ts';
 import type { AppEnv } from '../app-env.ts';
-import { badRequest } from '../errors.ts';
+import { badRequest, forbidden } from '../errors.ts';
 import { hstsFor } from '../security-headers.ts';
 import {
   bearerToken,
@@ -30,6 +30,7 @@ import {
   issueToken,
   markProfile,
   sessionOfSignInCode,
+  sessionUnlessMissingOrExpired,
   useSignInCode,
 } from '../services/session.ts';
 import { parseWith, validate } from '../validation.ts';
@@ -69,8 +70,22 @@ export function sessionRoutes() {
     return c.json<TokenResponse>({ token: await issueToken(deps, session) }, 201);
   });
 
-  app.get(apiRoutes.sessionToken.pattern, validate('param', SiteParams), requireSession, async (c) => {
-    return c.json<TokenResponse>({ token: await issueToken(c.get('deps'), c.get('session')) });
+  // Spec 4.4 and 7.1: the token is fetched when it is missing or expired. With no token, or an
+  // expired one, the answer is a new anonymous session's token (counted as a session created;
+  // after an expired one, handedOver: false says its cart did not come along); with a good one,
+  // a fresh token of that session. A forged, malformed or revoked token is refused as anywhere.
+  app.get(apiRoutes.sessionToken.pattern, validate('param', SiteParams), async (c) => {
+    const deps = c.get('deps');
+    const { siteId } = c.req.valid('param');
+    const presented = bearerToken(c.req.header(AUTH_HEADER));
+    const session = await sessionUnlessMissingOrExpired(deps, presented);
+    if (session === null) {
+      await sessionCreateLimit(c, () => Promise.resolve());
+      const created = await createSession(deps, siteId);
+      return c.json<TokenResponse>({ token: await issueToken(deps, created), ...(presented === null ? {} : { handedOver: false }) });
+    }
+    if (session.siteId !== siteId) throw forbidden('This session belongs to another site.');
+    return c.json<TokenResponse>({ token: await issueToken(deps, session) });
   });
 
   app.get(apiRoutes.sessionInfo.pattern, validate('param', SiteParams), requireSession, async (c) => {

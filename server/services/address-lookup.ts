@@ -1,19 +1,32 @@
 /**
- * Address lookup for the customer form (spec 2.8, 5.2). The demo provider makes up a handful of
- * plausible addresses for any valid UK postcode, in the postcode's post town, so the form can be
- * tried end to end; a commercial lookup can stand in by implementing AddressLookup and being
- * chosen in createAddressLookup.
+ * Address lookup for the customer form (spec 2.8, 5.2), restricted to Great Britain: a postcode
+ * of Northern Ireland, the Channel Islands or the Isle of Man is refused with a 422 problem saying
+ * so. The demo provider makes up a handful of plausible addresses for a valid GB postcode, in its
+ * area's post town, so the form can be tried end to end; for an area it does not know it finds
+ * none. A commercial lookup can stand in by implementing AddressLookup and being chosen in
+ * createAddressLookup.
  */
 import { isValid, toArea, toNormalised } from 'postcode';
 import type { LookupAddress } from '#domain/contract/branches.ts';
 import { messages } from '#domain/messages.ts';
 import type { Config } from '../env.ts';
-import { badRequest } from '../errors.ts';
+import { badRequest, HttpProblem } from '../errors.ts';
+import { isOutsideGreatBritain } from '#domain/customer.ts';
 import { postcodeAreaTowns } from './postcode-areas.ts';
 
 export interface AddressLookup {
-  /** Addresses at a postcode; a 400 problem for a postcode that is not valid. */
+  /** Addresses at a postcode; a 400 problem for a postcode that is not valid, 422 for one outside Great Britain. */
   lookup(postcode: string): Promise<LookupAddress[]>;
+}
+
+/** Spec 5.2: the search is for Great Britain only, whichever provider answers it. */
+export function refuseOutsideGreatBritain(postcode: string): void {
+  if (isOutsideGreatBritain(postcode)) {
+    throw new HttpProblem(422, 'Postcode outside Great Britain', messages.addressSearchGreatBritainOnly, {
+      type: 'postcode-outside-great-britain',
+      fields: { postcode: messages.addressSearchGreatBritainOnly },
+    });
+  }
 }
 
 const STREETS = ['High Street', 'Station Road', 'Church Lane', 'Victoria Road', 'Park Avenue', 'Mill Lane', 'The Green', 'Queens Road'];
@@ -29,9 +42,11 @@ export function demoAddressLookup(): AddressLookup {
     async lookup(postcode) {
       const trimmed = postcode.trim();
       if (!isValid(trimmed)) throw badRequest(messages.postcodeInvalid, { postcode: messages.postcodeInvalid });
+      refuseOutsideGreatBritain(trimmed);
       const normalised = toNormalised(trimmed) ?? trimmed.toUpperCase();
-      const area = toArea(normalised) ?? '';
-      const town = postcodeAreaTowns[area] ?? 'London';
+      const town = postcodeAreaTowns[toArea(normalised) ?? ''];
+      // An area the demo does not know has no addresses it could make up.
+      if (town === undefined) return [];
       const h = hash(normalised);
       const street = STREETS[h % STREETS.length] ?? 'High Street';
       const first = (h % 40) + 1;

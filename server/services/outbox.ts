@@ -48,7 +48,7 @@ export async function orderConfirmationEmail(deps: Pick<Deps, 'db' | 'reference'
       store = 'failed';
     }
   }
-  const confirmation = confirmationOf(order, { showBuybackGuarantee: site.showBuybackGuarantee, showRefundGuarantee: site.showRefundGuarantee }, deps.clock.now(), store);
+  const confirmation = confirmationOf(order, { showBuybackGuarantee: site.showBuybackGuarantee, showRefundGuarantee: site.showRefundGuarantee, isPartner: site.isPartner }, deps.clock.now(), store);
   return { to: email, ...renderOrderConfirmationEmail(confirmation, { appOrigin: deps.config.appOrigin, siteName: site.name }) };
 }
 

@@ -10,7 +10,7 @@ import type { Db } from '../db/client.ts';
 import { reusable } from '../db/reusable.ts';
 import * as t from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
-import { forbidden, notFound, unauthorized } from '../errors.ts';
+import { forbidden, HttpProblem, notFound, unauthorized } from '../errors.ts';
 import { storedSecret } from './app-secrets.ts';
 
 /** What an authorised route knows about its caller (`c.get('session')`). */
@@ -291,6 +291,25 @@ export async function authenticate(deps: Pick<Deps, 'db' | 'config' | 'clock'>, 
     if (order !== undefined && order.sessionId !== session.sessionId) throw forbidden('This order belongs to another session.');
   }
   return { ...session, claims: { cart: claims.cart, order: claims.order, renewable: claims.renewable, profile: claims.profile } };
+}
+
+/**
+ * The session for GET /session/{siteId}/token (spec 4.4 and 7.1: the token is fetched when it is
+ * missing or expired): the token's own session while the token is good; null when there is no
+ * token or it has expired, and the caller starts a new anonymous session (an expired token opens
+ * nothing: its cart and order are handed over only through POST /session/{siteId}, within the
+ * grace). Every other refusal stands, as on any authorised call: a forged, malformed or revoked
+ * token is 401 and one naming another session's cart or order is 403, so no token is turned into
+ * a way into someone's cart.
+ */
+export async function sessionUnlessMissingOrExpired(deps: Pick<Deps, 'db' | 'config' | 'clock'>, token: string | null): Promise<AuthenticatedSession | null> {
+  if (token === null) return null;
+  try {
+    return await authenticate(deps, token);
+  } catch (error) {
+    if (error instanceof HttpProblem && error.type === 'token-expired') return null;
+    throw error;
+  }
 }
 
 /**

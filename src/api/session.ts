@@ -2,7 +2,7 @@ import { LoyaltySignInStartSchema, SessionInfoSchema, TokenResponseSchema, type 
 import { apiRoutes } from '#domain/contract/routes.ts';
 import type { ApiClient, CallOptions } from './client.ts';
 
-/** GET /session/{siteId}/token: a token for the visitor's session cookie, if any. */
+/** GET /session/{siteId}/token without a bearer: the token of a new anonymous session (spec 4.4, 7.1). */
 export async function fetchSessionToken(api: ApiClient, siteId: number, options?: CallOptions): Promise<string> {
   const r = await api.json(apiRoutes.sessionToken, apiRoutes.sessionToken.url(siteId), TokenResponseSchema, { ...options, auth: 'none' });
   return r.token;

@@ -66,6 +66,13 @@ export const ClickAndCollect: Story = {
   loaders: story({ order: ok(placed.collect) }),
 };
 
+/** The partner site: no branch email disclaimer (spec 6). */
+export const ClickAndCollectPartnerSite: Story = {
+  parameters: { machineStates: ['checkout.inCheckout.confirmation.showingOrder'] },
+  args: { siteSettings: { ...settings, isPartner: true } },
+  loaders: story({ order: ok(placed.collect) }),
+};
+
 /** A collection of £1,000 or more: what happens next asks for proof of address too. */
 export const ClickAndCollectIdentification: Story = {
   parameters: { machineStates: ['checkout.inCheckout.confirmation.showingOrder'] },
@@ -100,9 +107,14 @@ const placedOrder = [messages.thankYou, messages.orderReference, messages.orderS
 const checks: StateChecks = {
   LoadingOrder: { texts: [messages.loadingOrder] },
   LoadFailed: { texts: [messages.somethingWentWrong] },
-  ClickAndCollect: { texts: [...placedOrder, messages.collectionDate, messages.openingTimes, messages.buybackGuaranteeTitle], absent: [messages.nextProofOfAddress], enabled: [['button', messages.printOrder]] },
+  ClickAndCollect: {
+    texts: [...placedOrder, messages.collectionDate, messages.openingTimes, messages.buybackGuaranteeTitle, messages.branchEmailDisclaimer],
+    absent: [messages.nextProofOfAddress],
+    enabled: [['button', messages.printOrder]],
+  },
+  ClickAndCollectPartnerSite: { texts: [...placedOrder, messages.collectionDate], absent: [messages.branchEmailDisclaimer] },
   ClickAndCollectIdentification: { texts: [...placedOrder, messages.nextCollectId, messages.nextProofOfAddress] },
-  HomeDelivery: { texts: [...placedOrder, messages.deliveryDate, messages.deliveryAddress, messages.buybackGuaranteeTitle, messages.refundGuaranteeTitle] },
+  HomeDelivery: { texts: [...placedOrder, messages.deliveryDate, messages.deliveryAddress, messages.buybackGuaranteeTitle, messages.refundGuaranteeTitle], absent: [messages.branchEmailDisclaimer] },
   HomeDeliveryGuaranteesHidden: { texts: placedOrder, absent: [messages.buybackGuaranteeTitle, messages.refundGuaranteeTitle] },
   SellBack: { texts: [messages.sellBackThankYou, messages.totalYoullReceive, messages.stepCollection], absent: [messages.stepPayment] },
 };

@@ -189,6 +189,18 @@ export const AddressResults: Story = {
   },
 };
 
+/** Spec 5.2: address search is restricted to Great Britain; a Northern Ireland postcode is not searched. */
+export const AddressOutsideGreatBritain: Story = {
+  parameters: { machineStates: ['checkout.inCheckout.details.editing'] },
+  loaders: story({}),
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.type(await canvas.findByLabelText('Find your address by postcode'), 'BT1 1AA');
+    await userEvent.click(canvas.getByRole('button', { name: 'Find address' }));
+    await expect(await canvas.findByText(messages.addressSearchGreatBritainOnly)).toBeVisible();
+  },
+};
+
 /** The spinner replaces Submit while the details are sent. */
 export const Submitting: Story = {
   parameters: { machineStates: ['checkout.inCheckout.details.submitting'] },

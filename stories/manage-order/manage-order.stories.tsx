@@ -10,7 +10,7 @@ const meta = {
   title: 'After the order/Manage my order',
   parameters: { layout: 'fullscreen' },
   render: (_args, { loaded }) => (
-    <ManageOrderScreen manageOrder={(loaded as Loaded).manageOrder} settings={{ showBuybackGuarantee: true, showRefundGuarantee: true }} now={() => STORY_NOW} />
+    <ManageOrderScreen manageOrder={(loaded as Loaded).manageOrder} settings={{ showBuybackGuarantee: true, showRefundGuarantee: true, isPartner: false }} now={() => STORY_NOW} />
   ),
   play: playChecks(() => checks),
 } satisfies Meta;

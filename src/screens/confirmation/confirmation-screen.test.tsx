@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { Order } from '#domain/contract/order.ts';
 import { messages } from '#domain/messages.ts';
 import { createShopReads } from '#src/app/actors.ts';
-import { customer, makeCart, makeFixtures, makeOrder } from '../../../mocks/fixtures.ts';
+import { customer, makeCart, makeFixtures, makeOrder, partnerSiteSettings } from '../../../mocks/fixtures.ts';
 import { createHandlers, on, variants } from '../../../mocks/handlers.ts';
 import { startCheckout, testServices } from '../../../tests/support/checkout-over-api.ts';
 import { ConfirmationScreen } from './confirmation-screen.tsx';
@@ -193,6 +193,22 @@ describe('ConfirmationScreen', () => {
       render(<ConfirmationScreen checkout={run.checkout} settings={fx.siteSettings} now={() => new Date(now)} />);
       await screen.findByText('TM-100042');
       expect(screen.getByText(today)).toBeInTheDocument();
+    });
+  });
+
+  // Spec 6: 'A partner site mode changes some wording: no branch email disclaimer'.
+  describe('the branch email disclaimer', () => {
+    it.each([
+      { when: 'a click and collect order', order: () => fx.completedOrder, settings: fx.siteSettings, shown: true },
+      { when: 'a click and collect order on the partner site', order: () => fx.completedOrder, settings: partnerSiteSettings, shown: false },
+      { when: 'a home delivery order', order: () => homeDelivery, settings: fx.siteSettings, shown: false },
+      { when: 'a sell-back order', order: () => sellBack, settings: fx.siteSettings, shown: false },
+    ])('$when: shown $shown', async ({ order, settings, shown }) => {
+      open(order(), settings);
+      const fulfilment = await screen.findByRole('region', { name: order().product.id === 1 ? messages.deliveryDetails : messages.collectionDetails });
+      await screen.findByText('TM-100042');
+      if (shown) expect(within(fulfilment).getByText(messages.branchEmailDisclaimer)).toBeInTheDocument();
+      else expect(screen.queryByText(messages.branchEmailDisclaimer)).not.toBeInTheDocument();
     });
   });
 

@@ -3,9 +3,8 @@ import { londonDate, londonDateKey } from '#domain/availability.ts';
 import { messages } from '#domain/messages.ts';
 import type { CountdownActorRef } from '../checkout-header/checkout-header.tsx';
 import { CheckoutFrame } from '../checkout-shared/checkout-frame.tsx';
-import type { FeeLineSettings } from '#domain/order-summary.ts';
 import { useCheckoutOrder, useCheckoutProblem, useCheckoutTag, type CheckoutActorRef } from '../checkout-shared/use-checkout.ts';
-import { confirmationOf, needsStoreDetails } from '#domain/order-confirmation.ts';
+import { confirmationOf, needsStoreDetails, type ConfirmationSettings } from '#domain/order-confirmation.ts';
 import { ConfirmationView } from './confirmation-view.tsx';
 import { useStoreDetails, type StoreDetailsLogic } from './use-store-details.ts';
 
@@ -15,7 +14,7 @@ const CLOSE = { type: 'checkout.closed' } as const;
 export interface ConfirmationScreenProps {
   checkout: CheckoutActorRef;
   countdown?: CountdownActorRef | null;
-  settings: FeeLineSettings;
+  settings: ConfirmationSettings;
   storeDetails?: StoreDetailsLogic;
   now?: () => Date;
   print?: () => void;

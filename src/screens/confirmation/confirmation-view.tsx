@@ -109,7 +109,7 @@ export function ConfirmationView({ status, confirmation, loadProblem, onPrint, o
       </section>
 
       <div className={styles.columns}>
-        <FulfilmentSection fulfilment={fulfilment} />
+        <FulfilmentSection fulfilment={fulfilment} branchEmailDisclaimer={confirmation.branchEmailDisclaimer} />
         {customer ? (
           <section className={styles.section} aria-labelledby="confirmation-customer">
             <h2 id="confirmation-customer">{messages.yourDetails}</h2>
@@ -157,7 +157,7 @@ function Address({ lines }: { lines: readonly string[] }) {
   );
 }
 
-function FulfilmentSection({ fulfilment }: { fulfilment: Fulfilment }) {
+function FulfilmentSection({ fulfilment, branchEmailDisclaimer }: { fulfilment: Fulfilment; branchEmailDisclaimer: string | null }) {
   return (
     <section className={styles.section} aria-labelledby="confirmation-fulfilment">
       <h2 id="confirmation-fulfilment">{fulfilment.title}</h2>
@@ -196,6 +196,7 @@ function FulfilmentSection({ fulfilment }: { fulfilment: Fulfilment }) {
           {fulfilment.openingTimes.comment ? <p className={styles.muted}>{fulfilment.openingTimes.comment}</p> : null}
         </>
       ) : null}
+      {branchEmailDisclaimer ? <p className={styles.muted}>{branchEmailDisclaimer}</p> : null}
     </section>
   );
 }

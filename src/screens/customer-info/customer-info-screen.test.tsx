@@ -11,6 +11,7 @@ import { makeFixtures, makeOrder } from '../../../mocks/fixtures.ts';
 import { createHandlers, on, routeUrl, variants } from '../../../mocks/handlers.ts';
 import { TEST_APP_ORIGIN, startCheckout, testServices } from '../../../tests/support/checkout-over-api.ts';
 import { CustomerInfoScreen } from './customer-info-screen.tsx';
+import { messages } from '#domain/messages.ts';
 
 const NOW = new Date('2026-11-27T10:00:00Z');
 const fx = makeFixtures(NOW);
@@ -335,6 +336,30 @@ describe('CustomerInfoScreen', () => {
     open();
     await userEvent.type(await screen.findByLabelText('Find your address by postcode'), 'ZZ1 1ZZ{Enter}');
     expect(await screen.findByText(/could not find any addresses/)).toBeInTheDocument();
+  });
+
+  // Spec 5.2: 'Address search is restricted to Great Britain'.
+  it.each([['BT1 1AA'], ['GY1 1AA'], ['JE2 3AB'], ['IM1 1AA']])('address search is restricted to Great Britain: %s is not searched, and the shopper is told to type the address', async (postcode) => {
+    let searched = 0;
+    server.use(
+      on('addressLookup', () => {
+        searched++;
+        return HttpResponse.json([]);
+      }),
+    );
+    open();
+    await userEvent.type(await screen.findByLabelText('Find your address by postcode'), `${postcode}{Enter}`);
+    expect(await screen.findByText(messages.addressSearchGreatBritainOnly)).toBeInTheDocument();
+    expect(screen.queryByText(messages.addressNoResults)).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Choose your address')).not.toBeInTheDocument();
+    expect(searched).toBe(0);
+
+    // A Great Britain postcode afterwards is searched as usual.
+    await userEvent.clear(screen.getByLabelText('Find your address by postcode'));
+    await userEvent.type(screen.getByLabelText('Find your address by postcode'), 'M3 2BW{Enter}');
+    expect(await screen.findByText(messages.addressNoResults)).toBeInTheDocument();
+    expect(screen.queryByText(messages.addressSearchGreatBritainOnly)).not.toBeInTheDocument();
+    expect(searched).toBe(1);
   });
 
   it('sends the details (ISO date of birth, upper-case postcode, United Kingdom) and goes to payment', async () => {

@@ -6,6 +6,7 @@ import {
   ADDRESS_FIELDS,
   addressLegend,
   isLaxEmail,
+  isOutsideGreatBritain,
   showsAbta,
   showsBasketEmailNote,
   showsCardAddressNotice,
@@ -148,11 +149,21 @@ export function CustomerInfoScreen({
   };
 
   const [postcode, setPostcode] = useState('');
-  const [lookup, runLookup] = usePromiseActor(addressLookup);
+  const [lookup, runLookup, resetLookup] = usePromiseActor(addressLookup);
+  // Spec 5.2: the search is for Great Britain only; a postcode outside it is not searched.
+  const [outsideGreatBritain, setOutsideGreatBritain] = useState(false);
+  const searchAddress = () => {
+    const searched = postcode.trim();
+    const outside = isOutsideGreatBritain(searched);
+    setOutsideGreatBritain(outside);
+    if (outside) resetLookup();
+    else runLookup({ postcode: searched });
+  };
   const addressSearch: AddressSearch = {
     postcode,
-    status:
-      lookup.status === 'pending'
+    status: outsideGreatBritain
+      ? 'outsideGreatBritain'
+      : lookup.status === 'pending'
         ? 'searching'
         : lookup.status === 'failed'
           ? 'failed'
@@ -196,7 +207,7 @@ export function CustomerInfoScreen({
         content={content}
         addressSearch={addressSearch}
         onAddressPostcode={setPostcode}
-        onAddressSearch={() => runLookup({ postcode: postcode.trim() })}
+        onAddressSearch={searchAddress}
         onAddressChosen={controller.fillAddress}
         errorSummary={errorSummary}
         onErrorSummarySelect={focusField}

@@ -30,7 +30,8 @@ import styles from './customer-info.module.css';
 
 export const fieldId = (field: CustomerField) => `customer-${field}`;
 
-export type AddressSearchStatus = 'idle' | 'searching' | 'results' | 'empty' | 'failed';
+/** outsideGreatBritain: a postcode the search is not for (spec 5.2), not searched. */
+export type AddressSearchStatus = 'idle' | 'searching' | 'results' | 'empty' | 'failed' | 'outsideGreatBritain';
 
 export interface AddressSearch {
   postcode: string;
@@ -434,6 +435,7 @@ function AddressFinder({ addressSearch, onAddressPostcode, onAddressSearch, onAd
       {addressSearch.status === 'empty' || addressSearch.status === 'failed' ? (
         <Notice tone="warning">{messages.addressNoResults}</Notice>
       ) : null}
+      {addressSearch.status === 'outsideGreatBritain' ? <Notice tone="warning">{messages.addressSearchGreatBritainOnly}</Notice> : null}
     </div>
   );
 }

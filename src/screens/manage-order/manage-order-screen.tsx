@@ -9,8 +9,7 @@ import { formatCutOffDay } from '#domain/cut-off.ts';
 import { formatDeadline, refusalText } from '#domain/manage-order.ts';
 import { formatMessage, messages } from '#domain/messages.ts';
 import { formatGbpAmount } from '#domain/money.ts';
-import { confirmationOf } from '#domain/order-confirmation.ts';
-import type { FeeLineSettings } from '#domain/order-summary.ts';
+import { confirmationOf, type ConfirmationSettings } from '#domain/order-confirmation.ts';
 import { PRODUCT } from '#domain/products.ts';
 import { useManageOrderPage, type ManageOrderActorRef } from '#src/app/on-demand/manage-order.ts';
 import { FindOrderView, FoundOrderView } from './manage-order-view.tsx';
@@ -18,7 +17,7 @@ import styles from './manage-order.module.css';
 
 export interface ManageOrderScreenProps {
   manageOrder: ManageOrderActorRef;
-  settings: FeeLineSettings;
+  settings: ConfirmationSettings;
   /** The clock for the order's date; stories and tests fix it. */
   now?: () => Date;
 }
