@@ -56,7 +56,7 @@ describe('rate alerts', () => {
     expect(await waiting('fay@example.com')).toEqual([{ rate: reached, sent: false, cancelled: false, confirmed: false }]);
 
     // The first email asks the recipient to confirm; until then the alert is never sent.
-    expect(await deliverEmails(server.deps, mailer)).toEqual({ sent: 1, failed: 0 });
+    expect(await deliverEmails(server.deps, mailer)).toMatchObject({ sent: 1, failed: 0 });
     await expect.poll(() => catcher.messages().length).toBe(1);
     const [ask] = catcher.messages();
     expect(ask?.to).toEqual(['fay@example.com']);
