@@ -3,7 +3,7 @@
  * no auth, no TLS, for this machine only) that keeps the last messages it received, parsed with
  * mailparser, and a small web inbox beside it: `GET /` lists them, `GET /messages/{id}` shows
  * one, and a JSON API (`GET /api/messages`, `GET /api/messages/{id}`, `DELETE /api/messages`)
- * lets tests read what the shop sent. docs/decisions/022-mail-catcher.md.
+ * lets tests read what the shop sent. docs/decisions/022-email-outbox-and-mail-catcher.md.
  *
  * Like a mailbox provider, it keeps one message per Message-ID: a copy sent again (the shop's
  * outbox sends an email again when the process sending it died before recording it sent,
