@@ -77,15 +77,16 @@ describe('HeaderCart', () => {
         return HttpResponse.json(makeCart(new Date(NOW), { lines: [{ code: 'EUR', qty: body.qty }] }));
       }),
     );
-    const { elapse } = start();
+    const { cart, elapse } = start();
     const dialog = await openCart('Cart, 1 currency in your cart');
     const amount = within(dialog).getByRole('textbox', { name: 'Amount of EUR' });
     await userEvent.clear(amount);
     await userEvent.type(amount, '600');
     elapse(599);
-    expect(sent).toEqual([]);
+    expect(cart.getSnapshot().hasTag('saving')).toBe(false);
     // Sent once, 600 ms after the typing stopped; the line and the total follow the server.
     elapse(1);
+    expect(cart.getSnapshot().hasTag('saving')).toBe(true);
     expect(await within(dialog).findAllByText('£525.26')).toHaveLength(2);
     expect(sent).toEqual([{ currencyCode: 'EUR', qty: 600 }]);
   });
