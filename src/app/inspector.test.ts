@@ -1,6 +1,6 @@
 import { createInspector, type StatelyInspectionEvent } from '@statelyai/inspect';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, setup, type InspectionEvent } from 'xstate';
+import { createActor, fromPromise, setup, waitFor, type InspectionEvent } from 'xstate';
 import type { DeliverySlot, Order } from '#domain/contract/order.ts';
 import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
 import { isAnyViewAskedFor } from './inspect-gate.ts';
@@ -81,12 +81,13 @@ describe('what the inspector is sent of an event', () => {
 
 describe('inspection events reach the inspector', () => {
   afterEach(() => {
+    vi.useRealTimers();
     vi.restoreAllMocks();
   });
 
-  const waitForIdle = () => new Promise((resolve) => setTimeout(resolve, 50));
-
   it('reports the root actor, the actors it invokes, the events and the snapshots', async () => {
+    // Stately's inspector hands each event over on an animation frame: frames run when the test says.
+    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'cancelAnimationFrame'] });
     const received: StatelyInspectionEvent[] = [];
     const inspector = createInspector({ send: (event) => received.push(event) });
     const options = inspectOptions({ search: '?inspect=stately' }, {}, () => inspector);
@@ -105,7 +106,8 @@ describe('inspection events reach the inspector', () => {
     });
     actor.start();
     actor.send({ type: 'cart.checkedOut' });
-    await waitForIdle();
+    await waitFor(actor, (s) => s.matches({ inCheckout: { delivery: 'choosingSlot' } }));
+    vi.runAllTimers();
     actor.stop();
 
     const actors = received.filter((e) => e.type === '@xstate.actor');
@@ -129,7 +131,8 @@ describe('inspection events reach the inspector', () => {
     const second = fresh.inspectOptions({ search: '?inspect=stately' }, {});
     // The library arrives on its own, after the page's first actors started.
     await vi.waitFor(() => expect(open).toHaveBeenCalledTimes(1));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Both share the one load: anything else it started has settled by the next task.
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(open).toHaveBeenCalledTimes(1);
     expect(open).toHaveBeenCalledWith('https://stately.ai/inspect', 'xstateinspector');
     expect('inspect' in first && 'inspect' in second && first.inspect === second.inspect).toBe(true);

@@ -3,7 +3,7 @@
  * provideCheckout), against the msw handlers, for the checkout screens' component tests. The
  * session is a fixed token; what the chart asks the app to do is collected for the test to read.
  */
-import { createActor, type ActorRefFrom } from 'xstate';
+import { createActor, type ActorRefFrom, type SimulatedClock } from 'xstate';
 import type { ProductId } from '#domain/contract/catalogue.ts';
 import type { TrackedStep } from '#domain/order-state.ts';
 import { createShopServices, type SessionLink, type ShopServices } from '#src/app/actors.ts';
@@ -37,8 +37,16 @@ export interface CheckoutUnderTest {
   confirmedOrders: number;
 }
 
-export function startCheckout(path: string, options: { productId?: ProductId; services?: ShopServices } = {}): CheckoutUnderTest {
+export interface StartCheckoutOptions {
+  productId?: ProductId;
+  services?: ShopServices;
+  /** Drives the chart's timers (the redirect after clearing the cart): the test moves it on with `clock.increment`. */
+  clock?: SimulatedClock;
+}
+
+export function startCheckout(path: string, options: StartCheckoutOptions = {}): CheckoutUnderTest {
   const checkout = createActor(provideCheckout(options.services ?? testServices()), {
+    ...(options.clock ? { clock: options.clock } : {}),
     input: { path, appOrigin: TEST_APP_ORIGIN, abandonCartUrl: '/', productId: options.productId ?? null },
   });
   const result: CheckoutUnderTest = { checkout, navigations: [], steps: [], confirmedOrders: 0 };

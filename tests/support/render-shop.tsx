@@ -4,6 +4,7 @@
  */
 import { render, type RenderResult } from '@testing-library/react';
 import { StrictMode, type ReactElement } from 'react';
+import type { SimulatedClock } from 'xstate';
 import { createMemoryRouter, RouterProvider, type RouteObject } from '#src/app/routing.tsx';
 import type { ShopConfig } from '#src/app/config.ts';
 import { ShopProviders } from '#src/app/providers.tsx';
@@ -39,6 +40,8 @@ export interface RenderShopOptions {
   errors?: ErrorReporter;
   /** Wrap the app in StrictMode as main.tsx does (effects run twice in development). */
   strict?: boolean;
+  /** Drives every actor's timers (debounces, redirects, retries): the test moves it on with `clock.increment`. */
+  clock?: SimulatedClock;
 }
 
 export function renderShop(element: ReactElement, options: RenderShopOptions = {}): RenderResult & { router: ReturnType<typeof createMemoryRouter> } {
@@ -53,6 +56,7 @@ export function renderShop(element: ReactElement, options: RenderShopOptions = {
       storage={options.storage === undefined ? memoryStorage() : options.storage}
       overrides={options.errors ? { errors: options.errors } : {}}
       inspect={{}}
+      {...(options.clock ? { clock: options.clock } : {})}
     >
       <RouterProvider router={router} />
     </ShopProviders>

@@ -1,7 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SimulatedClock } from 'xstate';
 import { useCalculatorActor } from '#src/app/use-machines.ts';
 import { handlers, variants } from '../../../mocks/handlers.ts';
 import { renderShop } from '../../../tests/support/render-shop.tsx';
@@ -28,12 +29,15 @@ function Page() {
 describe('Calculator, typing', () => {
   it('re-renders the amount boxes for each key and the form only once the amount is priced', async () => {
     server.use(...variants.noCart());
-    renderShop(<Page />);
+    // The amount's 500 ms pause runs on simulated time, moved on only here.
+    const clock = new SimulatedClock();
+    renderShop(<Page />, { clock });
     await screen.findByTestId('rate-line', {}, { timeout: 3000 });
     const box = screen.getByRole('textbox', { name: 'You pay (£)' });
     await userEvent.clear(box);
     await userEvent.type(box, '300');
-    await waitFor(() => expect(screen.getByTestId('tier-hint')).toHaveTextContent(/^Better rate over £500: /), { timeout: 3000 });
+    act(() => clock.increment(500));
+    await waitFor(() => expect(screen.getByTestId('tier-hint')).toHaveTextContent(/^Better rate over £500: /));
     vi.mocked(CalculatorView).mockClear();
     vi.mocked(AmountField).mockClear();
 
@@ -44,8 +48,12 @@ describe('Calculator, typing', () => {
     expect(vi.mocked(AmountField).mock.calls.length).toBeGreaterThanOrEqual(8);
     expect(CalculatorView).not.toHaveBeenCalled();
 
-    // After the 500 ms pause the amount is priced: the form shows what it says about the new amount.
-    await waitFor(() => expect(screen.getByTestId('tier-hint')).toHaveTextContent(/^Better rate over £1,000: /), { timeout: 3000 });
+    // Not yet at 499 ms; after the 500 ms pause the amount is priced: the form shows what it says about the new amount.
+    act(() => clock.increment(499));
+    expect(CalculatorView).not.toHaveBeenCalled();
+    expect(screen.getByTestId('tier-hint')).toHaveTextContent(/^Better rate over £500: /);
+    act(() => clock.increment(1));
+    await waitFor(() => expect(screen.getByTestId('tier-hint')).toHaveTextContent(/^Better rate over £1,000: /));
     expect(CalculatorView).toHaveBeenCalled();
   });
 

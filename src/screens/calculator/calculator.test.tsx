@@ -1,8 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SimulatedClock } from 'xstate';
 import { useCalculatorActor, useLoyaltySignInHref, useSignedIn } from '#src/app/use-machines.ts';
 import { fixtures, makeCart } from '../../../mocks/fixtures.ts';
 import { handlers, routeUrl, variants } from '../../../mocks/handlers.ts';
@@ -39,6 +40,12 @@ const quotesAsked = () => {
   );
   return asked;
 };
+
+/** The shop's timers (the amount's 500 ms pause) on simulated time, moved on only by `elapse`. */
+function simulatedTime() {
+  const clock = new SimulatedClock();
+  return { clock, elapse: (ms: number) => act(() => clock.increment(ms)) };
+}
 
 async function ready() {
   return screen.findByTestId('rate-line', {}, { timeout: 3000 });
@@ -109,30 +116,44 @@ describe('Calculator', () => {
     expect(screen.queryByText('Collection branch')).not.toBeInTheDocument();
   });
 
-  it('says when a bigger amount gets a better rate, from the quote\'s tiers (spec 3 rateTiers), and when the amount gets it', async () => {
+  it('says when a bigger amount gets a better rate, from the quote\'s tiers (spec 3 rateTiers), and when the amount gets it, 500 ms after the last key', async () => {
     server.use(...variants.noCart());
-    renderShop(<Page />);
+    const { clock, elapse } = simulatedTime();
+    renderShop(<Page />, { clock });
     await ready();
+    const hint = () => screen.getByTestId('tier-hint');
     const gbp = screen.getByRole('textbox', { name: 'You pay (£)' });
     await userEvent.clear(gbp);
     await userEvent.type(gbp, '300');
-    await waitFor(() => expect(screen.getByTestId('tier-hint')).toHaveTextContent(/^Better rate over £500: €\d+\.\d{4}$/), { timeout: 3000 });
+    elapse(500);
+    await waitFor(() => expect(hint()).toHaveTextContent(/^Better rate over £500: €\d+\.\d{4}$/));
     await userEvent.clear(gbp);
     await userEvent.type(gbp, '600');
-    await waitFor(() => expect(screen.getByTestId('tier-hint')).toHaveTextContent(/^Better rate over £1,000: €\d+\.\d{4}$/), { timeout: 3000 });
+    // The hint speaks of the priced amount: £300 until the pause after the last key is over.
+    elapse(499);
+    expect(hint()).toHaveTextContent(/^Better rate over £500: /);
+    elapse(1);
+    await waitFor(() => expect(hint()).toHaveTextContent(/^Better rate over £1,000: €\d+\.\d{4}$/));
     await userEvent.clear(gbp);
     await userEvent.type(gbp, '1200');
-    await waitFor(() => expect(screen.getByTestId('tier-hint')).toHaveTextContent("You're getting our better rate for £1,000 and over"), { timeout: 3000 });
+    elapse(499);
+    expect(hint()).toHaveTextContent(/^Better rate over £1,000: /);
+    elapse(1);
+    await waitFor(() => expect(hint()).toHaveTextContent("You're getting our better rate for £1,000 and over"));
   });
 
-  it("caps the amount with 'Maximum order value is £2,500'", async () => {
+  it("caps the amount with 'Maximum order value is £2,500' 500 ms after the last key", async () => {
     server.use(...variants.noCart());
-    renderShop(<Page />);
+    const { clock, elapse } = simulatedTime();
+    renderShop(<Page />, { clock });
     await ready();
     const foreign = screen.getByRole('textbox', { name: 'You get (EUR)' });
     await userEvent.clear(foreign);
     await userEvent.type(foreign, '9000');
-    expect(await screen.findByText('Maximum order value is £2,500', {}, { timeout: 2000 })).toBeInTheDocument();
+    elapse(499);
+    expect(screen.queryByText('Maximum order value is £2,500')).not.toBeInTheDocument();
+    elapse(1);
+    expect(await screen.findByText('Maximum order value is £2,500')).toBeInTheDocument();
     expect(foreign).toBeInvalid();
   });
 
@@ -340,7 +361,9 @@ describe('Calculator', () => {
 describe('the typed amount wins over a late quote (calculator race)', () => {
   it('keeps £1200 typed right after choosing Home delivery while its quote is still on its way', async () => {
     server.use(...variants.noCart());
-    renderShop(<Page />);
+    // Simulated time stands still: the quote lands while the typed amount still waits for its pause.
+    const { clock } = simulatedTime();
+    renderShop(<Page />, { clock });
     await ready();
     // The Home delivery quote is held until the shopper has typed.
     let release!: () => void;
@@ -359,9 +382,9 @@ describe('the typed amount wins over a late quote (calculator race)', () => {
     expect(box).toHaveValue('1200');
     release();
     // The quote arrives mid-typing: the box keeps what was typed, and the other box follows it.
-    await waitFor(() => expect(screen.queryByText('Getting your rate')).not.toBeInTheDocument(), { timeout: 3000 });
+    await waitFor(() => expect(screen.queryByText('Getting your rate')).not.toBeInTheDocument());
     expect(box).toHaveValue('1200');
-    await waitFor(() => expect(screen.getByRole('textbox', { name: /You get/ })).not.toHaveValue(''), { timeout: 3000 });
+    await waitFor(() => expect(screen.getByRole('textbox', { name: /You get/ })).not.toHaveValue(''));
     expect(box.getAttribute('value') ?? (box as HTMLInputElement).value).toMatch(/^1,?2\d\d(\.\d\d)?$/);
   });
 });

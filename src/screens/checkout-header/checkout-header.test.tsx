@@ -1,9 +1,9 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createActor } from 'xstate';
+import { createActor, SimulatedClock } from 'xstate';
 import { checkoutSteps } from '#domain/checkout-steps.ts';
 import { countdownView } from '#domain/countdown.ts';
 import { countdownMachine } from '#machines/cart/countdown.machine.ts';
@@ -77,8 +77,10 @@ describe('CheckoutHeader over the checkout actor', () => {
         return new HttpResponse(null, { status: 204 });
       }),
     );
-    const run = startCheckout('/checkout/delivery-options');
-    const countdown = createActor(countdownMachine, { input: { expiresAt: fx.cart.expiresAt, now: () => NOW.getTime() } }).start();
+    // The chart's timers (the 1 s redirect, the countdown's ticks) run on simulated time, moved on only here.
+    const clock = new SimulatedClock();
+    const run = startCheckout('/checkout/delivery-options', { clock });
+    const countdown = createActor(countdownMachine, { clock, input: { expiresAt: fx.cart.expiresAt, now: () => NOW.getTime() } }).start();
     render(
       <CheckoutFrame checkout={run.checkout} countdown={countdown} page="delivery" title="Delivery">
         <p>content</p>
@@ -91,7 +93,10 @@ describe('CheckoutHeader over the checkout actor', () => {
     expect(abandoned).toBe(1);
     // The step bar stays on the page being left.
     expect(within(screen.getByRole('navigation', { name: 'Checkout progress' })).getByText('Delivery').closest('li')).toHaveAttribute('aria-current', 'step');
-    await waitFor(() => expect(run.navigations).toEqual(['/']), { timeout: 2000 });
+    act(() => clock.increment(999));
+    expect(run.navigations).toEqual([]);
+    act(() => clock.increment(1));
+    expect(run.navigations).toEqual(['/']);
     countdown.stop();
   });
 });

@@ -1,8 +1,9 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SimulatedClock } from 'xstate';
 import type { CustomerForm } from '#domain/customer.ts';
 import type { SiteSettings } from '#domain/contract/catalogue.ts';
 import { createShopReads } from '#src/app/actors.ts';
@@ -50,7 +51,9 @@ interface Options {
 
 function open(options: Options = {}) {
   const services = testServices(options.tracker);
-  const run = startCheckout('/checkout/customer-information', { productId: options.productId, services });
+  // The chart's timers (the 1 s redirect) run on simulated time, moved on only by `elapse`.
+  const clock = new SimulatedClock();
+  const run = startCheckout('/checkout/customer-information', { productId: options.productId, services, clock });
   render(
     <CustomerInfoScreen
       checkout={run.checkout}
@@ -63,7 +66,7 @@ function open(options: Options = {}) {
       initialForm={options.initialForm}
     />,
   );
-  return run;
+  return Object.assign(run, { elapse: (ms: number) => act(() => clock.increment(ms)) });
 }
 
 const submit = () => userEvent.click(screen.getByRole('button', { name: 'Submit' }));
@@ -458,8 +461,13 @@ describe('CustomerInfoScreen', () => {
     expect(within(steps).getByText('Details').closest('li')).toHaveAttribute('aria-current', 'step');
     expect(run.navigations).toEqual([]);
     await userEvent.click(within(dialog).getByRole('button', { name: 'Return to the homepage' }));
-    await waitFor(() => expect(run.navigations).toEqual(['/']), { timeout: 2000 });
+    await waitFor(() => expect(run.checkout.getSnapshot().hasTag('cartCleared')).toBe(true));
     expect(abandoned).toBe(1);
+    // A second after the cart is cleared.
+    run.elapse(999);
+    expect(run.navigations).toEqual([]);
+    run.elapse(1);
+    expect(run.navigations).toEqual(['/']);
   });
 
   it('closes the velocity modal with Escape and keeps the form', async () => {

@@ -1,8 +1,9 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SimulatedClock } from 'xstate';
 import { makeFixtures } from '../../../mocks/fixtures.ts';
 import { createHandlers, routeUrl, variants } from '../../../mocks/handlers.ts';
 import { startCheckout } from '../../../tests/support/checkout-over-api.ts';
@@ -16,9 +17,11 @@ afterAll(() => server.close());
 
 function open(state: 0 | 1 | 3 | 16 | 18) {
   server.use(...variants.orderState(state, { fixtures: fx }));
-  const run = startCheckout('/checkout/payment-unsuccessful');
+  // The chart's timers (the 1 s redirect) run on simulated time, moved on only by `elapse`.
+  const clock = new SimulatedClock();
+  const run = startCheckout('/checkout/payment-unsuccessful', { clock });
   render(<PaymentUnsuccessfulScreen checkout={run.checkout} />);
-  return run;
+  return Object.assign(run, { elapse: (ms: number) => act(() => clock.increment(ms)) });
 }
 
 describe('PaymentUnsuccessfulScreen', () => {
@@ -47,8 +50,10 @@ describe('PaymentUnsuccessfulScreen', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Leave checkout' }));
     expect(await screen.findByText("We've cleared your cart")).toBeInTheDocument();
     expect(abandoned).toBe(1);
+    run.elapse(999);
     expect(run.navigations).toEqual([]);
-    await waitFor(() => expect(run.navigations).toEqual(['/']), { timeout: 2000 });
+    run.elapse(1);
+    expect(run.navigations).toEqual(['/']);
   });
 
   it('opens the velocity modal for an order in state 1; Escape closes it and the page stays', async () => {
@@ -76,8 +81,13 @@ describe('PaymentUnsuccessfulScreen', () => {
     const run = open(1);
     const dialog = await screen.findByRole('alertdialog');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Return to the homepage' }));
-    await waitFor(() => expect(run.navigations).toEqual(['/']), { timeout: 2000 });
+    expect(await screen.findByText("We've cleared your cart")).toBeInTheDocument();
     expect(abandoned).toBe(1);
+    // A second after the cart is cleared.
+    run.elapse(999);
+    expect(run.navigations).toEqual([]);
+    run.elapse(1);
+    expect(run.navigations).toEqual(['/']);
   });
 
   it('pops up the problem when the cart cannot be abandoned and stays on the page', async () => {

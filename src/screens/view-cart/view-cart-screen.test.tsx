@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createActor, type ActorRefFrom } from 'xstate';
+import { createActor, enqueueActions, SimulatedClock, type ActorRefFrom } from 'xstate';
 import type { ViewCartRequest } from '#domain/cart-link.ts';
 import type { Cart } from '#domain/contract/cart.ts';
 import { formatMessage, messages } from '#domain/messages.ts';
@@ -26,30 +26,34 @@ afterAll(() => server.close());
 function open(options: { cart?: Cart | null; request?: ViewCartRequest; path?: string; now?: () => number } = {}) {
   if (options.cart === null) server.use(...variants.noCart());
   else if (options.cart) server.use(...variants.withCart(options.cart));
-  const run = startCheckout(options.path ?? '/checkout/view-cart');
+  // Every timer (the boxes' 500 ms pause, the 1 s redirect) runs on this clock: time moves only when a test says.
+  const clock = new SimulatedClock();
+  const run = startCheckout(options.path ?? '/checkout/view-cart', { clock });
   // In the app both are in the shop's system, where the cart tells the checkout its order is created.
-  const logic = cartOverApi().provide({ actions: { announceCheckout: () => run.checkout.send({ type: 'cart.checkedOut' }) } });
-  const cart = createActor(logic, { input: { siteId: 1, settings: cartSettings, siteProducts: fx.siteProducts, now: options.now ?? (() => NOW.getTime()) } });
+  const logic = cartOverApi().provide({ actions: { announceCheckout: enqueueActions(({ enqueue }) => enqueue.sendTo(run.checkout, { type: 'cart.checkedOut' })) } });
+  const cart = createActor(logic, { clock, input: { siteId: 1, settings: cartSettings, siteProducts: fx.siteProducts, now: options.now ?? (() => NOW.getTime()) } });
   const cartNavigations: string[] = [];
   cart.on('navigation.requested', (event) => cartNavigations.push(event.to));
   cart.start();
-  const newLine = startNewLine(cart);
+  const newLine = startNewLine(cart, clock);
   render(<ViewCartScreen cart={cart} checkout={run.checkout} request={options.request ?? { kind: 'view' }} newLine={newLine} />);
-  return { cart, newLine, cartNavigations, ...run, navigationsOf: () => run.navigations };
+  /** Moves the simulated time on by `ms`, firing the timers that fall due. */
+  const elapse = (ms: number) => act(() => clock.increment(ms));
+  return { cart, newLine, cartNavigations, elapse, ...run, navigationsOf: () => run.navigations };
 }
 
 /**
  * The 'Add new currency' form's actor over the API. The app's shop system carries its line to the
  * cart and the cart's lines, branch and product back; here they are tied by hand.
  */
-function startNewLine(cart: ActorRefFrom<ReturnType<typeof cartOverApi>>) {
+function startNewLine(cart: ActorRefFrom<ReturnType<typeof cartOverApi>>, clock: SimulatedClock) {
   const services = testServices();
   const reads = createShopReads(services);
   const logic = provideNewLine(services).provide({
     actors: { fetchCurrencies: reads.currencies },
     actions: { requestLine: ({ context }) => cart.send({ type: 'cart.lineAdded', line: lineOf(context) }) },
   });
-  const newLine = createActor(logic, { input: { siteId: 1, storeId: 1, productId: 2, lines: [], maxOrderValue: fx.siteSettings.maxOrderValue } });
+  const newLine = createActor(logic, { clock, input: { siteId: 1, storeId: 1, productId: 2, lines: [], maxOrderValue: fx.siteSettings.maxOrderValue } });
   cart.subscribe((s) => {
     const current = s.context.cart;
     if (current) newLine.send({ type: 'cart.linesChanged', lines: current.lines, storeId: current.store.id, productId: current.product.id });
@@ -117,8 +121,8 @@ describe('ViewCartScreen', () => {
     await waitFor(() => expect(added).toEqual([{ currencyCode: 'CHF', qty: 200 }]));
   });
 
-  it('caps a cost above the maximum order value with its message', async () => {
-    open();
+  it('caps a cost above the maximum order value with its message, 500 ms after the last key', async () => {
+    const { elapse } = open();
     const form = (await screen.findByRole('heading', { name: 'Add new currency' })).closest('section')!;
     const select = within(form).getByRole('combobox', { name: 'New currency' });
     await waitFor(() => expect(within(select).getAllByRole('option').length).toBeGreaterThan(1));
@@ -126,12 +130,15 @@ describe('ViewCartScreen', () => {
     const cost = within(form).getByRole('textbox', { name: 'Cost (£)' });
     await waitFor(() => expect(cost).toBeEnabled());
     await userEvent.type(cost, '3000');
+    elapse(499);
+    expect(cost).not.toHaveAccessibleDescription('Maximum order value is £2,500');
     // After the 500 ms pause that follows the last key.
+    elapse(1);
     await waitFor(() => expect(cost).toHaveAccessibleDescription('Maximum order value is £2,500'));
   });
 
   it('works out the other box 500 ms after the last key (spec 5.1), not while the shopper types', async () => {
-    open();
+    const { elapse } = open();
     const form = (await screen.findByRole('heading', { name: 'Add new currency' })).closest('section')!;
     const select = within(form).getByRole('combobox', { name: 'New currency' });
     await waitFor(() => expect(within(select).getAllByRole('option').length).toBeGreaterThan(1));
@@ -140,10 +147,12 @@ describe('ViewCartScreen', () => {
     await waitFor(() => expect(amount).toBeEnabled());
     const cost = within(form).getByRole('textbox', { name: 'Cost (£)' });
     await userEvent.type(amount, '19');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    elapse(300);
     await userEvent.type(amount, '5');
-    // The first keys are 300 ms old and more, the last one is not 500 ms old: still waiting.
+    // The first keys are 799 ms old, the last one 499 ms: still waiting.
+    elapse(499);
     expect(cost).toHaveValue('');
+    elapse(1);
     await waitFor(() => expect(cost).toHaveValue('181'));
     expect(amount).toHaveValue('195');
   });
@@ -301,9 +310,12 @@ describe('ViewCartScreen', () => {
   });
 
   it("says 'You have no cart', then goes to / after a second", async () => {
-    const { cartNavigations } = open({ cart: null });
+    const { cartNavigations, elapse } = open({ cart: null });
     expect(await screen.findByText('You have no cart')).toBeInTheDocument();
-    await waitFor(() => expect(cartNavigations).toEqual(['/']), { timeout: 2000 });
+    elapse(999);
+    expect(cartNavigations).toEqual([]);
+    elapse(1);
+    expect(cartNavigations).toEqual(['/']);
   });
 
   it("shows why the link's cart was refused, leaves 'Loading your cart' for 'You have no cart', then goes to /", async () => {
@@ -315,7 +327,7 @@ describe('ViewCartScreen', () => {
         ),
       ),
     );
-    const { cartNavigations } = open({
+    const { cartNavigations, elapse } = open({
       cart: null,
       request: { kind: 'line', line: { currencyCode: 'USD', amount: 500, productId: 2, storeId: 1, affiliateId: null } },
     });
@@ -324,7 +336,10 @@ describe('ViewCartScreen', () => {
     expect(popup).toHaveTextContent('Choose a branch for this product.');
     expect(screen.getByText('You have no cart')).toBeInTheDocument();
     expect(screen.queryByText('Loading your cart')).not.toBeInTheDocument();
-    await waitFor(() => expect(cartNavigations).toEqual(['/']), { timeout: 2000 });
+    elapse(999);
+    expect(cartNavigations).toEqual([]);
+    elapse(1);
+    expect(cartNavigations).toEqual(['/']);
   });
 
   it("says 'We couldn't get your cart' when it cannot be read", async () => {
