@@ -43,6 +43,7 @@ const RELATIVE = '\\.{1,2}/';
 const DOMAIN = 'domain/ is pure: it imports only domain/, dinero.js, date-fns, @date-fns/tz, valibot and rule libraries (no XState, React, ky, hono or database).';
 const MACHINES = 'machines/ import only domain/ and xstate: no React, ky, window, src/, server/ (nor xstate/graph, which is for tests).';
 const SERVER = 'server/ never imports src/, machines/, flows/ or scripts/.';
+const SERVER_RUNNING = 'Outside its tests, server/ holds no test code (vitest, tests/): shared test steps live in tests/support.';
 const FLOWS = 'flows/ draw the statecharts: they import only machines/, domain/, xstate and elkjs (no React, src/, server/, stories/ or scripts/), so the app, Storybook and `npm run flows` all draw the same way.';
 const STORIES = 'stories/ draw the app over mocks: they import src/, machines/, domain/, mocks/, flows/ and Storybook, never server/, scripts/ or tests/.';
 const SCRIPTS = 'scripts/ are the commands: they may import server/, flows/, machines/ and domain/, never src/, stories/, mocks/ or tests/ (the app is built by Vite from its own entry, not imported).';
@@ -103,6 +104,15 @@ export default tseslint.config(
     rules: {
       ...never(['#src/', '#machines/', '#flows/', pkg('xstate'), pkg('react'), pkg('react-dom')], SERVER),
       ...zones('server', ['src', 'machines', 'flows', 'mocks', 'stories', 'scripts'], SERVER),
+    },
+  },
+  {
+    // The running server holds no test code: shared test steps live in tests/support.
+    files: ['server/**/*.ts'],
+    ignores: TESTS,
+    rules: {
+      ...never(['#src/', '#machines/', '#flows/', ...['xstate', 'react', 'react-dom', 'vitest', '@vitest/expect', '@testing-library/react'].map(pkg)], `${SERVER} ${SERVER_RUNNING}`),
+      ...zones('server', ['src', 'machines', 'flows', 'mocks', 'stories', 'scripts', 'tests'], `${SERVER} ${SERVER_RUNNING}`),
     },
   },
   {

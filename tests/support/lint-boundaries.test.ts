@@ -85,6 +85,8 @@ const forbidden: Array<[string, Probe]> = [
   ['server test -> machines', from('server/routes/probe.test.ts', '#machines/checkout/checkout.machine.ts')],
   ['server -> flows by alias', from(SERVER, '#flows/flow-graph.ts')],
   ['server -> scripts by ../', from(SERVER, '../../scripts/app-build.ts')],
+  ['server -> vitest', from(SERVER, 'vitest')],
+  ['server -> tests by ../', from(SERVER, '../../tests/support/commerce-fixtures.ts')],
   // src/ never imports server/ or test code.
   ['src -> server by alias', from(APP, '#server/app.ts')],
   ['src -> server by ../', from(APP, '../../server/app.ts')],
@@ -172,6 +174,8 @@ const allowed: Array<[string, Probe]> = [
   ['server -> server by ../', from(SERVER, '../errors.ts')],
   ['server -> hono', from(SERVER, 'hono')],
   ['server test -> tests', from('server/routes/probe.test.ts', '../../tests/support/checkout-over-api.ts')],
+  ['server test -> vitest', from('server/routes/probe.test.ts', 'vitest')],
+  ['server test -> commerce fixtures', from('server/routes/probe.test.ts', '../../tests/support/commerce-fixtures.ts')],
   ['src -> machines', from(APP, '#machines/cart/cart.machine.ts')],
   ['src -> domain', from(APP, '#domain/money.ts')],
   ['src -> src/api', from(APP, '#src/api/client.ts')],
