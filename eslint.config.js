@@ -39,15 +39,20 @@ const zones = (target, from, message, except) => ({
 });
 const pkg = (name) => `${escape(name)}(?:/|$)`;
 const RELATIVE = '\\.{1,2}/';
+/** What server/ code outside its tests never imports: the app, the charts, and test code. */
+const SERVER_RUNNING_NEVER = ['#src/', '#machines/', '#flows/', ...['xstate', 'react', 'react-dom', 'vitest', '@vitest/expect', '@testing-library/react'].map(pkg)];
+const SERVER_RUNNING_ZONES = ['src', 'machines', 'flows', 'mocks', 'stories', 'scripts', 'tests'];
 
 const DOMAIN = 'domain/ is pure: it imports only domain/, dinero.js, date-fns, @date-fns/tz, valibot and rule libraries (no XState, React, ky, hono or database).';
 const MACHINES = 'machines/ import only domain/ and xstate: no React, ky, window, src/, server/ (nor xstate/graph, which is for tests).';
 const SERVER = 'server/ never imports src/, machines/, flows/ or scripts/.';
 const SERVER_RUNNING = 'Outside its tests, server/ holds no test code (vitest, tests/): shared test steps live in tests/support.';
+const ROUTES = 'server/routes/ validate, call the service and answer: no SQL and no database in a route (drizzle-orm, pg, PGlite, server/db/); the query belongs in server/services/<area>.ts.';
 const FLOWS = 'flows/ draw the statecharts: they import only machines/, domain/, xstate and elkjs (no React, src/, server/, stories/ or scripts/), so the app, Storybook and `npm run flows` all draw the same way.';
 const STORIES = 'stories/ draw the app over mocks: they import src/, machines/, domain/, mocks/, flows/ and Storybook, never server/, scripts/ or tests/.';
 const SCRIPTS = 'scripts/ are the commands: they may import server/, flows/, machines/ and domain/, never src/, stories/, mocks/ or tests/ (the app is built by Vite from its own entry, not imported).';
 const SERVER_PACKAGES = ['hono', 'pg', 'drizzle-orm', '@electric-sql/pglite', '@hono/node-server'];
+const DATABASE_PACKAGES = ['drizzle-orm', 'pg', '@electric-sql/pglite'];
 const SRC = 'src/ never imports server/, scripts/ or test code.';
 const SCREENS = `screens import from src/app only its public surface for screens (${APP_MODULES_FOR_SCREENS.join(', ')}); pass anything else down as props or add it to that list.`;
 const SCREEN_EFFECTS =
@@ -111,8 +116,33 @@ export default tseslint.config(
     files: ['server/**/*.ts'],
     ignores: TESTS,
     rules: {
-      ...never(['#src/', '#machines/', '#flows/', ...['xstate', 'react', 'react-dom', 'vitest', '@vitest/expect', '@testing-library/react'].map(pkg)], `${SERVER} ${SERVER_RUNNING}`),
-      ...zones('server', ['src', 'machines', 'flows', 'mocks', 'stories', 'scripts', 'tests'], `${SERVER} ${SERVER_RUNNING}`),
+      ...never(SERVER_RUNNING_NEVER, `${SERVER} ${SERVER_RUNNING}`),
+      ...zones('server', SERVER_RUNNING_ZONES, `${SERVER} ${SERVER_RUNNING}`),
+    },
+  },
+  {
+    // A route validates, calls its service and answers: the database is the services' alone.
+    files: ['server/routes/**/*.ts'],
+    ignores: TESTS,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: `^(?:${SERVER_RUNNING_NEVER.join('|')})`, message: `${SERVER} ${SERVER_RUNNING}` },
+            { regex: `^(?:${['#server/db/', `(?:\\.\\./)+db/`, ...DATABASE_PACKAGES.map(pkg)].join('|')})`, message: ROUTES },
+          ],
+        },
+      ],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: 'server', from: SERVER_RUNNING_ZONES, message: `${SERVER} ${SERVER_RUNNING}` },
+            { target: 'server/routes', from: 'server/db', message: ROUTES },
+          ],
+        },
+      ],
     },
   },
   {
