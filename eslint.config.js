@@ -16,7 +16,11 @@ export const APP_MODULES_FOR_SCREENS = ['use-machines.ts', 'tracking.ts', 'routi
 
 /**
  * Import direction: domain <- machines <- src; domain <- server; nothing imports src/ or server/
- * but their own files and tests. Two rules hold it, so that neither a `#` alias nor a `../` chain
+ * but their own files and tests (scripts/ may import server/: the dev server and the rates import
+ * start it). The statechart drawings (flows/: read a machine, lay it out, write SVG) sit beside
+ * machines/, not inside it, because they need ELK and are no statechart: machines <- flows <- src,
+ * stories, scripts. stories/ draw the app over mocks; scripts/ are the commands (builds, dev server,
+ * rates import, checks) and never reach into the app, its stories or its test code. Two rules hold it, so that neither a `#` alias nor a `../` chain
  * gets through: `import-x/no-restricted-paths` resolves every import to its file (aliases through
  * package.json "imports") and checks the folder; `no-restricted-imports` lists, as regular
  * expressions (gitignore patterns would read a leading `#` as a comment), the only packages and
@@ -35,11 +39,21 @@ const zones = (target, from, message, except) => ({
 });
 const pkg = (name) => `${escape(name)}(?:/|$)`;
 const RELATIVE = '\\.{1,2}/';
+/** What server/ code outside its tests never imports: the app, the charts, and test code. */
+const SERVER_RUNNING_NEVER = ['#src/', '#machines/', '#flows/', ...['xstate', 'react', 'react-dom', 'vitest', '@vitest/expect', '@testing-library/react'].map(pkg)];
+const SERVER_RUNNING_ZONES = ['src', 'machines', 'flows', 'mocks', 'stories', 'scripts', 'tests'];
 
 const DOMAIN = 'domain/ is pure: it imports only domain/, dinero.js, date-fns, @date-fns/tz, valibot and rule libraries (no XState, React, ky, hono or database).';
 const MACHINES = 'machines/ import only domain/ and xstate: no React, ky, window, src/, server/ (nor xstate/graph, which is for tests).';
-const SERVER = 'server/ never imports src/ or machines/.';
-const SRC = 'src/ never imports server/ or test code.';
+const SERVER = 'server/ never imports src/, machines/, flows/ or scripts/.';
+const SERVER_RUNNING = 'Outside its tests, server/ holds no test code (vitest, tests/): shared test steps live in tests/support.';
+const ROUTES = 'server/routes/ validate, call the service and answer: no SQL and no database in a route (drizzle-orm, pg, PGlite, server/db/); the query belongs in server/services/<area>.ts.';
+const FLOWS = 'flows/ draw the statecharts: they import only machines/, domain/, xstate and elkjs (no React, src/, server/, stories/ or scripts/), so the app, Storybook and `npm run flows` all draw the same way.';
+const STORIES = 'stories/ draw the app over mocks: they import src/, machines/, domain/, mocks/, flows/ and Storybook, never server/, scripts/ or tests/.';
+const SCRIPTS = 'scripts/ are the commands: they may import server/, flows/, machines/ and domain/, never src/, stories/, mocks/ or tests/ (the app is built by Vite from its own entry, not imported).';
+const SERVER_PACKAGES = ['hono', 'pg', 'drizzle-orm', '@electric-sql/pglite', '@hono/node-server'];
+const DATABASE_PACKAGES = ['drizzle-orm', 'pg', '@electric-sql/pglite'];
+const SRC = 'src/ never imports server/, scripts/ or test code.';
 const SCREENS = `screens import from src/app only its public surface for screens (${APP_MODULES_FOR_SCREENS.join(', ')}); pass anything else down as props or add it to that list.`;
 const SCREEN_EFFECTS =
   'screens draw and send events: no timers (setTimeout, setInterval, requestAnimationFrame, ...) and no fetching (fetch, XMLHttpRequest, ky, src/api). A wait is a delay in the machine (`after`), a read an actor it invokes; a purely visual effect belongs in src/ui.';
@@ -77,7 +91,7 @@ export default tseslint.config(
     ignores: TESTS,
     rules: {
       ...only([RELATIVE, '#domain/', ...['dinero.js', 'date-fns', '@date-fns/tz', 'valibot', 'libphonenumber-js', 'postcode'].map(pkg)], DOMAIN),
-      ...zones('domain', ['machines', 'src', 'server', 'mocks', 'stories', 'tests'], DOMAIN),
+      ...zones('domain', ['machines', 'flows', 'src', 'server', 'mocks', 'stories', 'tests', 'scripts'], DOMAIN),
     },
   },
   {
@@ -85,7 +99,7 @@ export default tseslint.config(
     ignores: TESTS,
     rules: {
       ...only([RELATIVE, '#domain/', '#machines/', 'xstate$'], MACHINES),
-      ...zones('machines', ['src', 'server', 'mocks', 'stories', 'tests'], MACHINES),
+      ...zones('machines', ['flows', 'src', 'server', 'mocks', 'stories', 'tests', 'scripts'], MACHINES),
       // A machine reaches the browser only through the actors it is given.
       'no-restricted-globals': ['error', ...['window', 'document', 'localStorage', 'sessionStorage', 'fetch', 'XMLHttpRequest', 'navigator', 'location'].map((name) => ({ name, message: MACHINES }))],
     },
@@ -93,16 +107,58 @@ export default tseslint.config(
   {
     files: ['server/**/*.ts'],
     rules: {
-      ...never(['#src/', '#machines/', pkg('xstate'), pkg('react'), pkg('react-dom')], SERVER),
-      ...zones('server', ['src', 'machines', 'mocks', 'stories'], SERVER),
+      ...never(['#src/', '#machines/', '#flows/', pkg('xstate'), pkg('react'), pkg('react-dom')], SERVER),
+      ...zones('server', ['src', 'machines', 'flows', 'mocks', 'stories', 'scripts'], SERVER),
+    },
+  },
+  {
+    // The running server holds no test code: shared test steps live in tests/support.
+    files: ['server/**/*.ts'],
+    ignores: TESTS,
+    rules: {
+      ...never(SERVER_RUNNING_NEVER, `${SERVER} ${SERVER_RUNNING}`),
+      ...zones('server', SERVER_RUNNING_ZONES, `${SERVER} ${SERVER_RUNNING}`),
+    },
+  },
+  {
+    // A route validates, calls its service and answers: the database is the services' alone.
+    files: ['server/routes/**/*.ts'],
+    ignores: TESTS,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: `^(?:${SERVER_RUNNING_NEVER.join('|')})`, message: `${SERVER} ${SERVER_RUNNING}` },
+            { regex: `^(?:${['#server/db/', `(?:\\.\\./)+db/`, ...DATABASE_PACKAGES.map(pkg)].join('|')})`, message: ROUTES },
+          ],
+        },
+      ],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            { target: 'server', from: SERVER_RUNNING_ZONES, message: `${SERVER} ${SERVER_RUNNING}` },
+            { target: 'server/routes', from: 'server/db', message: ROUTES },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['flows/**/*.ts'],
+    ignores: TESTS,
+    rules: {
+      ...only([RELATIVE, '#flows/', '#machines/', '#domain/', 'xstate$', pkg('elkjs')], FLOWS),
+      ...zones('flows', ['src', 'server', 'mocks', 'stories', 'tests', 'scripts'], FLOWS),
     },
   },
   {
     files: ['src/**/*.{ts,tsx}'],
     ignores: TESTS,
     rules: {
-      ...never(['#server/', ...['hono', 'pg', 'drizzle-orm', '@electric-sql/pglite', '@hono/node-server'].map(pkg)], SRC),
-      ...zones('src', ['server', 'tests', 'mocks', 'stories'], SRC),
+      ...never(['#server/', ...SERVER_PACKAGES.map(pkg)], SRC),
+      ...zones('src', ['server', 'tests', 'mocks', 'stories', 'scripts'], SRC),
     },
   },
   {
@@ -114,7 +170,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: `^(?:${['#server/', ...['hono', 'pg', 'drizzle-orm', '@electric-sql/pglite', '@hono/node-server'].map(pkg), `#src/app/(?!(?:${APP_MODULES_FOR_SCREENS.map(escape).join('|')})$)`].join('|')})`,
+              regex: `^(?:${['#server/', ...SERVER_PACKAGES.map(pkg), `#src/app/(?!(?:${APP_MODULES_FOR_SCREENS.map(escape).join('|')})$)`].join('|')})`,
               message: `${SRC} ${SCREENS}`,
             },
             { regex: `^(?:${['#src/api/', ...['ky', 'axios', 'timers', 'node:timers'].map(pkg)].join('|')})`, message: SCREEN_EFFECTS },
@@ -125,7 +181,7 @@ export default tseslint.config(
         'error',
         {
           zones: [
-            { target: 'src', from: ['server', 'tests', 'mocks', 'stories'], message: SRC },
+            { target: 'src', from: ['server', 'tests', 'mocks', 'stories', 'scripts'], message: SRC },
             { target: 'src/screens', from: 'src/app', except: APP_MODULES_FOR_SCREENS.map((m) => `./${m}`), message: SCREENS },
             { target: 'src/screens', from: 'src/api', message: SCREEN_EFFECTS },
           ],
@@ -144,6 +200,21 @@ export default tseslint.config(
   },
   {
     files: ['mocks/**/*.ts'],
-    rules: zones('mocks', ['src', 'server'], 'mocks/ stand in for the API from domain/contract alone: they never import src/ or server/.'),
+    rules: zones('mocks', ['src', 'server', 'scripts'], 'mocks/ stand in for the API from domain/contract alone: they never import src/, server/ or scripts/.'),
+  },
+  {
+    // Storybook's config loads the stories and the mocks: the same side of the line.
+    files: ['stories/**/*.{ts,tsx}', '.storybook/**/*.{ts,tsx}'],
+    rules: {
+      ...never(['#server/', ...SERVER_PACKAGES.map(pkg)], STORIES),
+      ...zones(['stories', '.storybook'], ['server', 'scripts', 'tests'], STORIES),
+    },
+  },
+  {
+    files: ['scripts/**/*.ts'],
+    rules: {
+      ...never(['#src/', 'react(?:-dom)?(?:/|$)', pkg('@xstate/react')], SCRIPTS),
+      ...zones('scripts', ['src', 'stories', 'mocks', 'tests'], SCRIPTS),
+    },
   },
 );

@@ -30,7 +30,7 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
-          include: ['domain/**/*.test.ts', 'machines/**/*.test.ts', 'server/**/*.test.ts', 'tests/support/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['domain/**/*.test.ts', 'machines/**/*.test.ts', 'flows/**/*.test.ts', 'server/**/*.test.ts', 'tests/support/**/*.test.ts', 'scripts/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -13,7 +13,7 @@ export const DIST = path.join(ROOT, 'dist');
 export const STAMP_FILE = '.build-stamp.json';
 
 /** Everything the app's build reads, relative to the repository. */
-export const APP_INPUTS = ['src', 'domain', 'machines', 'public', 'index.html', 'vite.config.ts', 'scripts/build-plugins.ts', 'package-lock.json'] as const;
+export const APP_INPUTS = ['src', 'domain', 'machines', 'flows', 'public', 'index.html', 'vite.config.ts', 'scripts/build-plugins.ts', 'package-lock.json'] as const;
 
 /** Tests and stories are never part of the build: editing them does not call for one. */
 const notBuilt = (file: string) => /\.(test|stories)\.tsx?$/.test(file);

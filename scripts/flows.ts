@@ -6,9 +6,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { flowGraph } from './flow-graph.ts';
-import { FLOW_MACHINES } from './flow-machines.ts';
-import { flowSvg } from './flow-svg.ts';
+import { flowGraph } from '#flows/flow-graph.ts';
+import { FLOW_MACHINES } from '#flows/flow-machines.ts';
+import { flowSvg } from '#flows/flow-svg.ts';
 
 export const FLOWS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'docs', 'flows');
 

@@ -10,7 +10,7 @@ import { messages } from '#domain/messages.ts';
 import { createApi } from './app.ts';
 import * as t from './db/schema.ts';
 import { readEnv } from './env.ts';
-import { cartWith, customer, orderAwaitingPayment, problem, shopper } from './routes/commerce-fixtures.ts';
+import { cartWith, customer, orderAwaitingPayment, problem, shopper } from '../tests/support/commerce-fixtures.ts';
 import { purgeExpired } from './services/purge.ts';
 import { createTestServer, type TestServer } from './testing.ts';
 

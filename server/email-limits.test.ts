@@ -9,7 +9,7 @@ import { apiRoutes } from '#domain/contract/routes.ts';
 import { messages, serverMessages } from '#domain/messages.ts';
 import { createApi } from './app.ts';
 import { EMAIL_LIMITS, readEnv } from './env.ts';
-import { orderAtDetails, problem, shopper, type Shopper } from './routes/commerce-fixtures.ts';
+import { orderAtDetails, problem, shopper, type Shopper } from '../tests/support/commerce-fixtures.ts';
 import { checkRateAlerts, confirmUrl } from './services/rate-alerts.ts';
 import { purgeExpired } from './services/purge.ts';
 import { createTestServer, type TestServer } from './testing.ts';

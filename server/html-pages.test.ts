@@ -9,7 +9,7 @@ import { apiRoutes } from '#domain/contract/routes.ts';
 import { startMailCatcher, type MailCatcher } from './mail/catcher.ts';
 import { createPsp } from './psp/app.ts';
 import { signToken } from './psp/signature.ts';
-import { body, shopper } from './routes/commerce-fixtures.ts';
+import { body, shopper } from '../tests/support/commerce-fixtures.ts';
 import { RateAlertResponseSchema } from '#domain/rate-alert.ts';
 import { LoyaltySignInStartSchema } from '#domain/contract/session.ts';
 import { PLAIN_PAGE_POLICY } from './security-headers.ts';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { customer, orderAtDetails, problem, shopper } from './routes/commerce-fixtures.ts';
+import { customer, orderAtDetails, problem, shopper } from '../tests/support/commerce-fixtures.ts';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';

@@ -11,7 +11,7 @@ import { CustomerInfoResultSchema, DeliverySlotsResponseSchema, OrderSchema } fr
 import { CheckoutResponseSchema, type Cart } from '#domain/contract/cart.ts';
 import { apiRoutes, isSharedRoute, type ApiRoute, type ApiRouteName } from '#domain/contract/routes.ts';
 import { signBody, SIGNATURE_HEADER } from './psp/signature.ts';
-import { answerGuarantees, body, BRANCH, cartWith, customer, orderAtDetails, orderAwaitingPayment, paymentUrl, shopper, type Shopper } from './routes/commerce-fixtures.ts';
+import { answerGuarantees, body, BRANCH, cartWith, customer, orderAtDetails, orderAwaitingPayment, paymentUrl, shopper, type Shopper } from '../tests/support/commerce-fixtures.ts';
 import { PSP_CALLBACK_PATH } from './routes/order.ts';
 import { createTestServer, type TestServer } from './testing.ts';
 

@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CartSchema } from '#domain/contract/cart.ts';
 import { apiRoutes } from '#domain/contract/routes.ts';
-import { body, BRANCH, customer, shopper, type Shopper } from './routes/commerce-fixtures.ts';
+import { body, BRANCH, customer, shopper, type Shopper } from '../tests/support/commerce-fixtures.ts';
 import { createTestServer, type TestServer } from './testing.ts';
 
 /** Call -> the most statements it may send. */

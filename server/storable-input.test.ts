@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '#domain/messages.ts';
-import { body, customer, orderAtDetails, orderAwaitingPayment, paymentUrl, problem, shopper, type Shopper } from './routes/commerce-fixtures.ts';
+import { body, customer, orderAtDetails, orderAwaitingPayment, paymentUrl, problem, shopper, type Shopper } from '../tests/support/commerce-fixtures.ts';
 import { PSP_CALLBACK_PATH } from './routes/order.ts';
 import { signBody, SIGNATURE_HEADER } from './psp/signature.ts';
 import { OrderSchema } from '#domain/contract/order.ts';

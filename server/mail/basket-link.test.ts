@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CartSchema } from '#domain/contract/cart.ts';
 import { messages, serverMessages } from '#domain/messages.ts';
-import { body, customer, orderAtDetails, problem, shopper } from '../routes/commerce-fixtures.ts';
+import { body, customer, orderAtDetails, problem, shopper } from '../../tests/support/commerce-fixtures.ts';
 import { optOutUrl } from '../services/basket-link.ts';
 import { deliverEmails } from '../services/outbox.ts';
 import { createTestServer, type TestServer } from '../testing.ts';

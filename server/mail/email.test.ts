@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '#domain/messages.ts';
 import { signBody, SIGNATURE_HEADER } from '../psp/signature.ts';
-import { orderAwaitingPayment, paymentUrl, shopper } from '../routes/commerce-fixtures.ts';
+import { orderAwaitingPayment, paymentUrl, shopper } from '../../tests/support/commerce-fixtures.ts';
 import { PSP_CALLBACK_PATH } from '../routes/order.ts';
 import { deliverEmails, MAX_EMAIL_ATTEMPTS, messageIdOf } from '../services/outbox.ts';
 import { createTestServer, type TestServer } from '../testing.ts';

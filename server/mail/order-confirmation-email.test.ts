@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages } from '#domain/messages.ts';
 import { confirmationOf } from '#domain/order-confirmation.ts';
-import { orderAwaitingPayment, shopper } from '../routes/commerce-fixtures.ts';
+import { orderAwaitingPayment, shopper } from '../../tests/support/commerce-fixtures.ts';
 import { createTestServer, type TestServer } from '../testing.ts';
 import { renderOrderConfirmationEmail } from './order-confirmation-email.ts';
 

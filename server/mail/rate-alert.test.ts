@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RateAlertResponseSchema } from '#domain/rate-alert.ts';
 import { messages, serverMessages } from '#domain/messages.ts';
-import { body, problem, shopper } from '../routes/commerce-fixtures.ts';
+import { body, problem, shopper } from '../../tests/support/commerce-fixtures.ts';
 import { deliverEmails } from '../services/outbox.ts';
 import { cancelUrl, checkRateAlerts, confirmUrl } from '../services/rate-alerts.ts';
 import { createTestServer, type TestServer } from '../testing.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CartExistsSchema, CartSchema, CheckoutResponseSchema } from '#domain/contract/cart.ts';
 import { OrderSchema } from '#domain/contract/order.ts';
 import { createTestServer, type TestServer } from '../testing.ts';
-import { answerGuarantees, body, BRANCH, cartWith, problem, shopper } from './commerce-fixtures.ts';
+import { answerGuarantees, body, BRANCH, cartWith, problem, shopper } from '../../tests/support/commerce-fixtures.ts';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -14,16 +14,15 @@ import type {
 } from '#domain/contract/catalogue.ts';
 import { BoolParam, IntParam } from '#domain/contract/common.ts';
 import { apiRoutes, AUTH_HEADER } from '#domain/contract/routes.ts';
-import { and, eq } from 'drizzle-orm';
 import type { AppEnv } from '../app-env.ts';
 import type { Deps } from '../deps.ts';
-import * as t from '../db/schema.ts';
 import {
   calculatorContent,
   checkoutContent,
   listCurrencies,
   listProducts,
   listSiteProducts,
+  openCartsOf,
   siteSettings,
 } from '../services/catalogue.ts';
 import { londonDay } from '#domain/cut-off.ts';
@@ -31,7 +30,7 @@ import { bankHolidaysAt } from '../services/bank-holidays.ts';
 import { assertRatesCurrent } from '../services/rate-freshness.ts';
 import { priceQuote, rateHistory, ratesBoard } from '../services/rates.ts';
 import { pricingDate, type ReferenceData } from '../services/reference.ts';
-import { authenticate, bearerToken, findSession, verifyToken, type SessionRow } from '../services/session.ts';
+import { optionalSession, quotesWithProfile } from '../services/session.ts';
 import { validate } from '../validation.ts';
 import { shareAnswer } from '../shared-answers.ts';
 
@@ -44,43 +43,6 @@ const SettingsQuery = v.object({ id: IntParam });
 const ContentQuery = v.object({ siteId: v.optional(IntParam) });
 const ChartParams = v.object({ code: CurrencyParam });
 const ChartQuery = v.object({ inverted: v.optional(BoolParam, 'false') });
-
-/**
- * The session of an optional bearer token: content and rate calls work without one, and a token
- * that no longer verifies is treated as none (the client renews it on its own schedule).
- */
-async function optionalSession(deps: Deps, header: string | undefined): Promise<SessionRow | null> {
-  try {
-    const token = bearerToken(header);
-    return token === null ? null : await authenticate(deps, token);
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Whether the bearer's session has a loyalty profile, for the quote. A token that says it has is
- * believed without reading the session: a profile is never taken away from a session, and the
- * quote only shows a price (adding to the cart prices again with the session row, revocation
- * checked). A token that says it has not may predate the loyalty sign-in, and one issued before
- * the claim says nothing: both are checked against the session. The app sends the token with the
- * quote only in those cases (src/api/catalogue.ts), so a shopper without a profile is quoted
- * without any read of the session.
- */
-async function quotesWithProfile(deps: Deps, header: string | undefined, siteId: number): Promise<boolean> {
-  let claims;
-  try {
-    const token = bearerToken(header);
-    if (token === null) return false;
-    claims = await verifyToken(deps, token);
-  } catch {
-    return false;
-  }
-  if (claims.profile === true) return claims.site === siteId;
-  // A token from before the profile claim: the session row says (the token is verified once).
-  const session = await findSession(deps.db, claims.sid);
-  return session !== null && !session.revoked && session.siteId === claims.site && session.siteId === siteId && session.hasProfile;
-}
 
 /** Whether an If-None-Match header names this entity tag (weak comparison, RFC 9110 13.1.2). */
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
@@ -171,16 +133,7 @@ export function catalogueRoutes() {
       return sharedCacheable(c, `r${ref.version}-i${threshold}-y${year}`) ?? shareAnswer(c, settings, holds);
     }
     const session = await optionalSession(deps, c.req.header(AUTH_HEADER));
-    let carts = { buyCartId: null as string | null, sellCartId: null as string | null };
-    if (session !== null && session.siteId === id && session.cartId !== null) {
-      const [cart] = await deps.db
-        .select({ productId: t.carts.productId })
-        .from(t.carts)
-        .where(and(eq(t.carts.id, session.cartId), eq(t.carts.status, 'open')));
-      if (cart !== undefined) {
-        carts = cart.productId === 3 ? { buyCartId: null, sellCartId: session.cartId } : { buyCartId: session.cartId, sellCartId: null };
-      }
-    }
+    const carts = await openCartsOf(deps.db, session, id);
     personal(c);
     return c.json<SiteSettings>(siteSettings(ref, id, carts, threshold, holidays));
   });

@@ -15,7 +15,7 @@ import { apiRoutes } from '#domain/contract/routes.ts';
 import { createPsp } from '../psp/app.ts';
 import { SIGNATURE_HEADER } from '../psp/signature.ts';
 import { createTestServer, TEST_SESSION_SECRET, type TestServer } from '../testing.ts';
-import { answerGuarantees, body, cartWith, CARDS, customer, orderAtDetails, orderAwaitingPayment, paymentUrl, problem, sandbox, shopper } from './commerce-fixtures.ts';
+import { answerGuarantees, body, cartWith, CARDS, customer, orderAtDetails, orderAwaitingPayment, paymentUrl, problem, sandbox, shopper } from '../../tests/support/commerce-fixtures.ts';
 import { PSP_CALLBACK_PATH } from './order.ts';
 
 let server: TestServer;

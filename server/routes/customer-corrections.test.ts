@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CustomerInfoResultSchema, OrderSchema } from '#domain/contract/order.ts';
 import { createTestServer, type TestServer } from '../testing.ts';
-import { body, customer, orderAtDetails, orderAwaitingPayment, paymentUrl, problem, shopper, type Shopper } from './commerce-fixtures.ts';
+import { body, customer, orderAtDetails, orderAwaitingPayment, paymentUrl, problem, shopper, type Shopper } from '../../tests/support/commerce-fixtures.ts';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -13,7 +13,7 @@ import { startMailCatcher, type MailCatcher } from '../mail/catcher.ts';
 import { signBody, SIGNATURE_HEADER } from '../psp/signature.ts';
 import { deliverEmails } from '../services/outbox.ts';
 import { createTestServer, type TestServer } from '../testing.ts';
-import { answerGuarantees, body, BRANCH, cartWith, customer, paymentUrl, problem, shopper } from './commerce-fixtures.ts';
+import { answerGuarantees, body, BRANCH, cartWith, customer, paymentUrl, problem, shopper } from '../../tests/support/commerce-fixtures.ts';
 import { PSP_CALLBACK_PATH } from './order.ts';
 
 let server: TestServer;

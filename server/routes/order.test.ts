@@ -4,7 +4,7 @@ import { CheckoutResponseSchema } from '#domain/contract/cart.ts';
 import { CustomerInfoResultSchema, DeliverySlotsResponseSchema, NO_STOCK, OrderSchema } from '#domain/contract/order.ts';
 import * as t from '../db/schema.ts';
 import { createTestServer, type TestServer } from '../testing.ts';
-import { answerGuarantees, body, BRANCH, cartWith, customer, orderAtDetails, problem, shopper } from './commerce-fixtures.ts';
+import { answerGuarantees, body, BRANCH, cartWith, customer, orderAtDetails, problem, shopper } from '../../tests/support/commerce-fixtures.ts';
 
 let server: TestServer;
 beforeAll(async () => {

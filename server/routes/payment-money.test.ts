@@ -13,7 +13,7 @@ import { PSP_REFUNDS_PATH } from '../psp/events.ts';
 import { SIGNATURE_HEADER, signBody } from '../psp/signature.ts';
 import { REFUND_MAX_ATTEMPTS, refundRetryDelaySeconds, sendRequestedRefunds } from '../services/payment.ts';
 import { createTestServer, type TestServer } from '../testing.ts';
-import { body, CARDS, orderAwaitingPayment, paymentUrl, sandbox, shopper, shopperWith, type Shopper } from './commerce-fixtures.ts';
+import { body, CARDS, orderAwaitingPayment, paymentUrl, sandbox, shopper, shopperWith, type Shopper } from '../../tests/support/commerce-fixtures.ts';
 import { PSP_CALLBACK_PATH } from './order.ts';
 
 let server: TestServer;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OrderSchema } from '#domain/contract/order.ts';
 import { signBody, SIGNATURE_HEADER } from '../psp/signature.ts';
 import { createTestServer, type TestServer } from '../testing.ts';
-import { body, CARDS, orderAtDetails, orderAwaitingPayment, paymentUrl, problem, sandbox, shopper, type Shopper } from './commerce-fixtures.ts';
+import { body, CARDS, orderAtDetails, orderAwaitingPayment, paymentUrl, problem, sandbox, shopper, type Shopper } from '../../tests/support/commerce-fixtures.ts';
 import { pspWebhookSecret } from '../services/payment.ts';
 import { PSP_CALLBACK_PATH } from './order.ts';
 

@@ -16,7 +16,7 @@ import { readEnv } from '../env.ts';
 import { markProfile } from '../services/session.ts';
 import { CustomerInfoResultSchema } from '#domain/contract/order.ts';
 import { createTestServer, type TestServer } from '../testing.ts';
-import { body, customer, orderAtDetails, problem, shopper, shopperWith, type Shopper } from './commerce-fixtures.ts';
+import { body, customer, orderAtDetails, problem, shopper, shopperWith, type Shopper } from '../../tests/support/commerce-fixtures.ts';
 
 const OPS_TOKEN = 'ops-token-for-tests-0123456789abcdef';
 

@@ -6,7 +6,7 @@ import { apiRoutes } from '#domain/contract/routes.ts';
 import { createLogger } from '../logger.ts';
 import { importDailyRates } from '../services/daily-rates.ts';
 import { createTestServer, type TestServer } from '../testing.ts';
-import { cartWith, problem, shopper } from './commerce-fixtures.ts';
+import { cartWith, problem, shopper } from '../../tests/support/commerce-fixtures.ts';
 
 const FIXTURE = fileURLToPath(new URL('../services/fixtures/eurofxref-daily.xml', import.meta.url));
 const QUOTE = '/api/sites/1/stores/1/products/1/rates/currency/EUR';

@@ -1,5 +1,5 @@
 /** Currencies, products, site products, site settings and content blocks (spec 7.2). */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type {
   CalculatorContent,
   CheckoutContent,
@@ -8,13 +8,14 @@ import type {
   SiteProduct,
   SiteSettings,
 } from '#domain/contract/catalogue.ts';
-import { isProductId } from '#domain/products.ts';
+import { isProductId, PRODUCT } from '#domain/products.ts';
 import type { Db } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import { notFound } from '../errors.ts';
 import type { BankHolidays } from '#domain/cut-off.ts';
 import { DEFAULT_SLOT_CONFIG } from './delivery-slots.ts';
 import type { CurrencyRow, ProductRow, ReferenceData, SiteRow } from './reference.ts';
+import type { SessionRow } from './session.ts';
 
 export type { CurrencyRow, SiteRow } from './reference.ts';
 
@@ -98,6 +99,20 @@ export function siteSettings(
     ...(identificationThresholdGbp === undefined ? {} : { identificationThreshold: identificationThresholdGbp }),
     ...(bankHolidays === undefined ? {} : { bankHolidays: { englandAndWales: [...bankHolidays.englandAndWales], scotland: [...bankHolidays.scotland], northernIreland: [...bankHolidays.northernIreland] } }),
   };
+}
+
+/**
+ * The site settings' buyCartId / sellCartId: the session's cart when it is open and on this site,
+ * on the side its product says (a sell-back cart or a buy cart); both null without a session.
+ */
+export async function openCartsOf(db: Db, session: Pick<SessionRow, 'siteId' | 'cartId'> | null, siteId: number): Promise<{ buyCartId: string | null; sellCartId: string | null }> {
+  if (session === null || session.siteId !== siteId || session.cartId === null) return { buyCartId: null, sellCartId: null };
+  const [cart] = await db
+    .select({ productId: t.carts.productId })
+    .from(t.carts)
+    .where(and(eq(t.carts.id, session.cartId), eq(t.carts.status, 'open')));
+  if (cart === undefined) return { buyCartId: null, sellCartId: null };
+  return cart.productId === PRODUCT.SELL_BACK ? { buyCartId: null, sellCartId: session.cartId } : { buyCartId: session.cartId, sellCartId: null };
 }
 
 function contentBlock(ref: ReferenceData, key: string, siteId: number | undefined): unknown {

@@ -457,3 +457,40 @@ export async function useSignInCode(deps: Pick<Deps, 'db' | 'clock'>, siteId: nu
   const session = await findSession(deps.db, row.sessionId);
   return session !== null && !session.revoked && session.siteId === siteId ? session : null;
 }
+
+/**
+ * The session of an optional bearer token: content and rate calls work without one, and a token
+ * that no longer verifies is treated as none (the client renews it on its own schedule).
+ */
+export async function optionalSession(deps: Pick<Deps, 'db' | 'config' | 'clock'>, header: string | undefined): Promise<SessionRow | null> {
+  try {
+    const token = bearerToken(header);
+    return token === null ? null : await authenticate(deps, token);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether the bearer's session has a loyalty profile, for the quote. A token that says it has is
+ * believed without reading the session: a profile is never taken away from a session, and the
+ * quote only shows a price (adding to the cart prices again with the session row, revocation
+ * checked). A token that says it has not may predate the loyalty sign-in, and one issued before
+ * the claim says nothing: both are checked against the session. The app sends the token with the
+ * quote only in those cases (src/api/catalogue.ts), so a shopper without a profile is quoted
+ * without any read of the session.
+ */
+export async function quotesWithProfile(deps: Pick<Deps, 'db' | 'config' | 'clock'>, header: string | undefined, siteId: number): Promise<boolean> {
+  let claims;
+  try {
+    const token = bearerToken(header);
+    if (token === null) return false;
+    claims = await verifyToken(deps, token);
+  } catch {
+    return false;
+  }
+  if (claims.profile === true) return claims.site === siteId;
+  // A token from before the profile claim: the session row says (the token is verified once).
+  const session = await findSession(deps.db, claims.sid);
+  return session !== null && !session.revoked && session.siteId === claims.site && session.siteId === siteId && session.hasProfile;
+}

@@ -1,11 +1,11 @@
 /**
  * The local flows panel's diagrams: the same generator as `npm run flows` and Storybook's Flows
- * section (scripts/flow-graph.ts, scripts/flow-svg.ts: ELK layout, plain SVG), run in the page,
+ * section (flows/flow-graph.ts, flows/flow-svg.ts: ELK layout, plain SVG), run in the page,
  * once per machine. Part of the panel's chunk, never of the shop's first load.
  */
 import type { AnyStateMachine } from 'xstate';
-import { flowGraph } from '../../scripts/flow-graph.ts';
-import { flowSvg } from '../../scripts/flow-svg.ts';
+import { flowGraph } from '#flows/flow-graph.ts';
+import { flowSvg } from '#flows/flow-svg.ts';
 
 const drawn = new WeakMap<AnyStateMachine, Promise<string>>();
 

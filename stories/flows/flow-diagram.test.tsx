@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { paymentResponseMachine } from '#machines/payment/payment-response.machine.ts';
-import { FLOW_MACHINES } from '../../scripts/flow-machines.ts';
+import { FLOW_MACHINES } from '#flows/flow-machines.ts';
 import { FlowDiagram, LiveFlow, flowSvgOf } from './flow-diagram.tsx';
 import { flowActors } from './with-flow.tsx';
 

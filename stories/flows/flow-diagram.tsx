@@ -5,8 +5,8 @@
 import { useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import type { AnyActor, AnyStateMachine } from 'xstate';
-import { activeStateIds } from '../../scripts/flow-graph.ts';
-import { FLOW_MACHINES } from '../../scripts/flow-machines.ts';
+import { activeStateIds } from '#flows/flow-graph.ts';
+import { FLOW_MACHINES } from '#flows/flow-machines.ts';
 
 const SVGS = import.meta.glob<string>('../../docs/flows/*.svg', { query: '?raw', import: 'default', eager: true });
 

@@ -5,7 +5,7 @@ import { FlowDiagram } from './flow-diagram.tsx';
  * Every statechart of the shop, drawn from the machine's own definition by `npm run flows`
  * (docs/flows/): states, nested and parallel states, initial and final states, transitions with
  * their events, guards by name [isX], delays and invoked actors. One page a machine of
- * scripts/flow-machines.ts.
+ * flows/flow-machines.ts.
  */
 const meta = {
   title: 'Flows',

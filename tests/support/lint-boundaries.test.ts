@@ -36,6 +36,10 @@ const SERVER = 'server/routes/probe.ts';
 const APP = 'src/app/probe.ts';
 const SCREEN = 'src/screens/view-cart/probe.tsx';
 const MOCKS = 'mocks/probe.ts';
+const FLOWS = 'flows/probe.ts';
+const STORY = 'stories/checkout/probe.stories.tsx';
+const STORYBOOK = '.storybook/probe.ts';
+const SCRIPT = 'scripts/probe.ts';
 
 const forbidden: Array<[string, Probe]> = [
   // domain/ is pure.
@@ -79,6 +83,17 @@ const forbidden: Array<[string, Probe]> = [
   ['server -> mocks by ../', from(SERVER, '../../mocks/handlers.ts')],
   ['server -> xstate', from(SERVER, 'xstate')],
   ['server test -> machines', from('server/routes/probe.test.ts', '#machines/checkout/checkout.machine.ts')],
+  ['server -> flows by alias', from(SERVER, '#flows/flow-graph.ts')],
+  ['server -> scripts by ../', from(SERVER, '../../scripts/app-build.ts')],
+  ['server -> vitest', from(SERVER, 'vitest')],
+  ['server -> tests by ../', from(SERVER, '../../tests/support/commerce-fixtures.ts')],
+  // A route validates, calls its service and answers: no SQL.
+  ['route -> drizzle-orm', from(SERVER, 'drizzle-orm')],
+  ['route -> the schema by ../', from(SERVER, '../db/schema.ts')],
+  ['route -> the database client by alias', from(SERVER, '#server/db/client.ts')],
+  ['route -> pg', from(SERVER, 'pg')],
+  ['route -> @electric-sql/pglite', from(SERVER, '@electric-sql/pglite')],
+  ['route -> vitest', from(SERVER, 'vitest')],
   // src/ never imports server/ or test code.
   ['src -> server by alias', from(APP, '#server/app.ts')],
   ['src -> server by ../', from(APP, '../../server/app.ts')],
@@ -88,6 +103,10 @@ const forbidden: Array<[string, Probe]> = [
   ['src -> hono', from(APP, 'hono')],
   ['screen -> server by alias', from(SCREEN, '#server/app.ts')],
   ['screen -> tests by ../', from(SCREEN, '../../../tests/support/cart-fixtures.ts')],
+  ['src -> scripts by ../', from(APP, '../../scripts/flows.ts')],
+  ['domain -> flows by ../', from(DOMAIN, '../flows/flow-graph.ts')],
+  ['machine -> flows by alias', from(MACHINE, '#flows/flow-graph.ts')],
+  ['machine -> flows by ../', from(MACHINE, '../../flows/flow-graph.ts')],
   // Screens reach src/app only through its public surface.
   [`screen -> src/app/${appInternal} by alias`, from(SCREEN, `#src/app/${appInternal}`)],
   [`screen -> src/app/${appInternal} by ../`, from(SCREEN, `../../app/${appInternal}`)],
@@ -113,6 +132,34 @@ const forbidden: Array<[string, Probe]> = [
   // mocks/ stand in for the API.
   ['mocks -> src by alias', from(MOCKS, '#src/api/client.ts')],
   ['mocks -> server by ../', from(MOCKS, '../server/app.ts')],
+  ['mocks -> scripts by ../', from(MOCKS, '../scripts/app-build.ts')],
+  // flows/ draw the statecharts from machines alone.
+  ['flows -> src by alias', from(FLOWS, '#src/app/actors.ts')],
+  ['flows -> src by ../', from(FLOWS, '../src/app/flow-drawing.ts')],
+  ['flows -> server by alias', from(FLOWS, '#server/app.ts')],
+  ['flows -> stories by ../', from(FLOWS, '../stories/flows/flow-diagram.tsx')],
+  ['flows -> scripts by ../', from(FLOWS, '../scripts/flows.ts')],
+  ['flows -> tests by ../', from(FLOWS, '../tests/support/cart-fixtures.ts')],
+  ['flows -> react', from(FLOWS, 'react')],
+  ['flows -> node:fs', from(FLOWS, 'node:fs')],
+  // stories/ draw the app over mocks.
+  ['story -> server by alias', from(STORY, '#server/app.ts')],
+  ['story -> server by ../', from(STORY, '../../server/services/cart.ts')],
+  ['story -> scripts by ../', from(STORY, '../../scripts/flows.ts')],
+  ['story -> tests by ../', from(STORY, '../../tests/support/cart-fixtures.ts')],
+  ['story -> hono', from(STORY, 'hono')],
+  ['story -> drizzle-orm', from(STORY, 'drizzle-orm')],
+  ['story test -> server by alias', from('stories/checkout/probe.test.tsx', '#server/app.ts')],
+  ['storybook config -> scripts by ../', from(STORYBOOK, '../scripts/app-build.ts')],
+  ['storybook config -> server by ../', from(STORYBOOK, '../server/app.ts')],
+  // scripts/ are the commands, never the app's insides.
+  ['script -> src by alias', from(SCRIPT, '#src/app/actors.ts')],
+  ['script -> src by ../', from(SCRIPT, '../src/app/flow-drawing.ts')],
+  ['script -> stories by ../', from(SCRIPT, '../stories/flows/flow-diagram.tsx')],
+  ['script -> mocks by ../', from(SCRIPT, '../mocks/fixtures.ts')],
+  ['script -> tests by ../', from(SCRIPT, '../tests/support/cart-fixtures.ts')],
+  ['script -> react', from(SCRIPT, 'react')],
+  ['script test -> src by ../', from('scripts/probe.test.ts', '../src/app/actors.ts')],
 ];
 
 const allowed: Array<[string, Probe]> = [
@@ -134,6 +181,12 @@ const allowed: Array<[string, Probe]> = [
   ['server -> server by ../', from(SERVER, '../errors.ts')],
   ['server -> hono', from(SERVER, 'hono')],
   ['server test -> tests', from('server/routes/probe.test.ts', '../../tests/support/checkout-over-api.ts')],
+  ['server test -> vitest', from('server/routes/probe.test.ts', 'vitest')],
+  ['route -> a service', from(SERVER, '../services/catalogue.ts')],
+  ['service -> drizzle-orm', from('server/services/probe.ts', 'drizzle-orm')],
+  ['service -> the schema by ../', from('server/services/probe.ts', '../db/schema.ts')],
+  ['route test -> the schema', from('server/routes/probe.test.ts', '../db/schema.ts')],
+  ['server test -> commerce fixtures', from('server/routes/probe.test.ts', '../../tests/support/commerce-fixtures.ts')],
   ['src -> machines', from(APP, '#machines/cart/cart.machine.ts')],
   ['src -> domain', from(APP, '#domain/money.ts')],
   ['src -> src/api', from(APP, '#src/api/client.ts')],
@@ -146,6 +199,29 @@ const allowed: Array<[string, Probe]> = [
   ]),
   [`screen test -> src/app/${appInternal}`, from('src/screens/view-cart/probe.test.tsx', `#src/app/${appInternal}`)],
   ['mocks -> domain', from(MOCKS, '#domain/contract/cart.ts')],
+  ['flows -> machines', from(FLOWS, '#machines/payment/payment-response.machine.ts')],
+  ['flows -> domain', from(FLOWS, '#domain/money.ts')],
+  ['flows -> flows by ./', from(FLOWS, './flow-graph.ts')],
+  ['flows -> xstate', from(FLOWS, 'xstate')],
+  ['flows -> elkjs', from(FLOWS, 'elkjs/lib/elk.bundled.js')],
+  ['flows test -> vitest', from('flows/probe.test.ts', 'vitest')],
+  ['app -> flows', from(APP, '#flows/flow-svg.ts')],
+  ['story -> src', from(STORY, '#src/screens/view-cart/view-cart-view.tsx')],
+  ['story -> machines', from(STORY, '#machines/cart/cart.machine.ts')],
+  ['story -> domain', from(STORY, '#domain/messages.ts')],
+  ['story -> mocks by ../', from(STORY, '../../mocks/fixtures.ts')],
+  ['story -> flows', from(STORY, '#flows/flow-machines.ts')],
+  ['story -> stories by ../', from(STORY, '../support/play-checks.ts')],
+  ['story -> storybook', from(STORY, '@storybook/react-vite')],
+  ['storybook config -> mocks by ../', from(STORYBOOK, '../mocks/handlers.ts')],
+  ['storybook config -> stories by ../', from(STORYBOOK, '../stories/flows/with-flow.tsx')],
+  ['script -> server by ../', from(SCRIPT, '../server/env.ts')],
+  ['script -> server by alias', from(SCRIPT, '#server/app-host.ts')],
+  ['script -> flows', from(SCRIPT, '#flows/flow-svg.ts')],
+  ['script -> machines', from(SCRIPT, '#machines/payment/payment-response.machine.ts')],
+  ['script -> domain', from(SCRIPT, '#domain/money.ts')],
+  ['script -> vite', from(SCRIPT, 'vite')],
+  ['script -> node:fs', from(SCRIPT, 'node:fs')],
   // A screen's test may wait; a purely visual effect lives in src/ui; a screen may call what it is given.
   ['screen test -> setTimeout', { file: 'src/screens/view-cart/probe.test.tsx', code: 'export const later = () => setTimeout(() => undefined, 500);\n' }],
   ['ui -> setTimeout', { file: 'src/ui/probe.tsx', code: 'export const later = () => setTimeout(() => undefined, 500);\n' }],

@@ -8,11 +8,11 @@ import { CartSchema, CheckoutResponseSchema, type Cart } from '#domain/contract/
 import { PROBLEM_CONTENT_TYPE, ProblemSchema, type Problem } from '#domain/contract/common.ts';
 import { CustomerInfoResultSchema, DeliverySlotsResponseSchema, OrderSchema, PaymentIntentResponseSchema, type Order } from '#domain/contract/order.ts';
 import type { CustomerDetails } from '#domain/customer.ts';
-import { createPsp } from '../psp/app.ts';
-import { PSP_REFUNDS_PATH } from '../psp/events.ts';
-import { SIGNATURE_HEADER } from '../psp/signature.ts';
-import type { TestServer } from '../testing.ts';
-import { PSP_CALLBACK_PATH } from './order.ts';
+import { createPsp } from '#server/psp/app.ts';
+import { PSP_REFUNDS_PATH } from '#server/psp/events.ts';
+import { SIGNATURE_HEADER } from '#server/psp/signature.ts';
+import type { TestServer } from '#server/testing.ts';
+import { PSP_CALLBACK_PATH } from '#server/routes/order.ts';
 
 export async function body<S extends v.GenericSchema>(res: Response, schema: S, status?: number): Promise<v.InferOutput<S>> {
   const text = await res.text();
