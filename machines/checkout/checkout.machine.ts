@@ -184,7 +184,7 @@ type Destination = CheckoutPage | 'home';
 
 const notProvided = (name: string) => () => Promise.reject(new Error(`${name} not provided`));
 
-export const checkoutMachine = setup({
+const checkoutSetup = setup({
   types: {
     input: {} as CheckoutInput,
     context: {} as CheckoutContext,
@@ -287,8 +287,8 @@ export const checkoutMachine = setup({
       context.submitResult !== null && stepAfterDetails(context.submitResult.state.value) === 'confirmation',
 
     // Payment page on load.
-    needsPayment: (_, params: { state: Order['state']['value'] }) => paymentPageOnLoad(params.state) === 'startPayment',
-    isPaymentDone: (_, params: { state: Order['state']['value'] }) => paymentPageOnLoad(params.state) === 'next',
+    needsPayment: (_, params: { order: Order }) => paymentPageOnLoad(params.order.state.value) === 'startPayment',
+    isPaymentDone: (_, params: { order: Order }) => paymentPageOnLoad(params.order.state.value) === 'next',
     isPaymentPageReady: (_, params: { url: string }) => isHostedPaymentUrl(params.url),
     isPaymentReceived: (_, params: { output: PaymentFrameOutput }) => params.output.outcome === 'received',
 
@@ -306,7 +306,69 @@ export const checkoutMachine = setup({
     /** The delivery page's cut-off line reads whole minutes: it is read again on each one. */
     CUT_OFF_TICK: ({ context }) => untilNextMinute(context.now()),
   },
-}).createMachine({
+});
+
+/** The questions a page asks of the order it read, to decide where the shopper goes. */
+type OrderGuard =
+  | 'isOrderAlreadyCompleted'
+  | 'isOrderPastDelivery'
+  | 'isCheckoutFailed'
+  | 'isOrderAwaitingPayment'
+  | 'isOrderCompleted'
+  | 'needsPayment'
+  | 'isPaymentDone'
+  | 'isOrderConfirmed'
+  | 'isUnconfirmedOrderAwaitingPayment'
+  | 'canTryAgain'
+  | 'isVelocityLimited';
+
+/** Where a page goes once its order is read: the first route whose guard holds (the last has none). */
+interface OrderRoute {
+  guard?: OrderGuard;
+  target: string;
+  /** The page the order's state sends the shopper to, announced to the app. */
+  navigateTo?: Destination;
+  /** The confirmation of a completed order, told to tracking (spec 7.6). */
+  announceConfirmed?: true;
+}
+
+const orderOf = ({ event }: { event: { output: Order } }) => ({ order: event.output });
+
+/**
+ * The order loading every page but the review opens with, written once: `loadingOrder` reads
+ * the order (GET /api/order) and takes the page's first route whose guard holds, remembering the
+ * order first; a failed read leaves the page in `loadFailed` (below).
+ */
+function loadingOrder(routes: readonly OrderRoute[]) {
+  return checkoutSetup.createStateConfig({
+    tags: ['loading'],
+    invoke: {
+      id: 'loadOrder',
+      src: 'loadOrder',
+      onDone: routes.map((route) => ({
+        ...(route.guard === undefined ? {} : { guard: { type: route.guard, params: orderOf } }),
+        target: route.target,
+        actions: [
+          { type: 'rememberOrder' as const, params: orderOf },
+          ...(route.navigateTo === undefined ? [] : [{ type: 'navigate' as const, params: { to: route.navigateTo } }]),
+          ...(route.announceConfirmed ? [{ type: 'announceConfirmedOrder' as const, params: orderOf }] : []),
+        ],
+      })),
+      onError: {
+        target: 'loadFailed',
+        actions: { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) },
+      },
+    },
+  });
+}
+
+/** The page's order (or its dates) could not be read: the problem shows until `order.reloadRequested`. */
+const loadFailed = checkoutSetup.createStateConfig({
+  tags: ['loadFailed'],
+  on: { 'order.reloadRequested': 'loadingOrder' },
+});
+
+export const checkoutMachine = checkoutSetup.createMachine({
   id: 'checkout',
   context: ({ input }) => ({
     appOrigin: input.appOrigin,
@@ -368,39 +430,11 @@ export const checkoutMachine = setup({
         delivery: {
           initial: 'loadingOrder',
           states: {
-            loadingOrder: {
-              tags: ['loading'],
-              invoke: {
-                id: 'loadOrder',
-                src: 'loadOrder',
-                onDone: [
-                  {
-                    guard: { type: 'isOrderAlreadyCompleted', params: ({ event }) => ({ order: event.output }) },
-                    target: '#checkout.left',
-                    actions: [
-                      { type: 'rememberOrder', params: ({ event }) => ({ order: event.output }) },
-                      { type: 'navigate', params: { to: 'home' } },
-                    ],
-                  },
-                  {
-                    guard: { type: 'isOrderPastDelivery', params: ({ event }) => ({ order: event.output }) },
-                    target: '#checkout.inCheckout.unsuccessful',
-                    actions: [
-                      { type: 'rememberOrder', params: ({ event }) => ({ order: event.output }) },
-                      { type: 'navigate', params: { to: 'unsuccessful' } },
-                    ],
-                  },
-                  {
-                    target: 'loadingSlots',
-                    actions: { type: 'rememberOrder', params: ({ event }) => ({ order: event.output }) },
-                  },
-                ],
-                onError: {
-                  target: 'loadFailed',
-                  actions: { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) },
-                },
-              },
-            },
+            loadingOrder: loadingOrder([
+              { guard: 'isOrderAlreadyCompleted', target: '#checkout.left', navigateTo: 'home' },
+              { guard: 'isOrderPastDelivery', target: '#checkout.inCheckout.unsuccessful', navigateTo: 'unsuccessful' },
+              { target: 'loadingSlots' },
+            ]),
             loadingSlots: {
               tags: ['loading'],
               invoke: {
@@ -443,10 +477,7 @@ export const checkoutMachine = setup({
                 },
               },
             },
-            loadFailed: {
-              tags: ['loadFailed'],
-              on: { 'order.reloadRequested': 'loadingOrder' },
-            },
+            loadFailed,
             choosingSlot: {
               entry: 'readClock',
               after: {
@@ -504,51 +535,13 @@ export const checkoutMachine = setup({
           entry: { type: 'announceStep', params: { step: 'information' } },
           initial: 'loadingOrder',
           states: {
-            loadingOrder: {
-              tags: ['loading'],
-              invoke: {
-                id: 'loadOrder',
-                src: 'loadOrder',
-                onDone: [
-                  {
-                    guard: { type: 'isCheckoutFailed', params: ({ event }) => ({ order: event.output }) },
-                    target: '#checkout.inCheckout.unsuccessful',
-                    actions: [
-                      { type: 'rememberOrder', params: ({ event }) => ({ order: event.output }) },
-                      { type: 'navigate', params: { to: 'unsuccessful' } },
-                    ],
-                  },
-                  {
-                    guard: { type: 'isOrderAwaitingPayment', params: ({ event }) => ({ order: event.output }) },
-                    target: '#checkout.inCheckout.payment',
-                    actions: [
-                      { type: 'rememberOrder', params: ({ event }) => ({ order: event.output }) },
-                      { type: 'navigate', params: { to: 'payment' } },
-                    ],
-                  },
-                  {
-                    guard: { type: 'isOrderCompleted', params: ({ event }) => ({ order: event.output }) },
-                    target: '#checkout.inCheckout.confirmation',
-                    actions: [
-                      { type: 'rememberOrder', params: ({ event }) => ({ order: event.output }) },
-                      { type: 'navigate', params: { to: 'confirmation' } },
-                    ],
-                  },
-                  {
-                    target: 'editing',
-                    actions: { type: 'rememberOrder', params: ({ event }) => ({ order: event.output }) },
-                  },
-                ],
-                onError: {
-                  target: 'loadFailed',
-                  actions: { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) },
-                },
-              },
-            },
-            loadFailed: {
-              tags: ['loadFailed'],
-              on: { 'order.reloadRequested': 'loadingOrder' },
-            },
+            loadingOrder: loadingOrder([
+              { guard: 'isCheckoutFailed', target: '#checkout.inCheckout.unsuccessful', navigateTo: 'unsuccessful' },
+              { guard: 'isOrderAwaitingPayment', target: '#checkout.inCheckout.payment', navigateTo: 'payment' },
+              { guard: 'isOrderCompleted', target: '#checkout.inCheckout.confirmation', navigateTo: 'confirmation' },
+              { target: 'editing' },
+            ]),
+            loadFailed,
             editing: {
               on: {
                 'details.submitted': {
@@ -652,43 +645,12 @@ export const checkoutMachine = setup({
           entry: { type: 'announceStep', params: { step: 'payment' } },
           initial: 'loadingOrder',
           states: {
-            loadingOrder: {
-              tags: ['loading'],
-              invoke: {
-                id: 'loadOrder',
-                src: 'loadOrder',
-                onDone: [
-                  {
-                    guard: { type: 'needsPayment', params: ({ event }) => ({ state: event.output.state.value }) },
-                    target: 'creatingPaymentIntent',
-                    actions: { type: 'rememberOrder', params: ({ event }) => ({ order: event.output }) },
-                  },
-                  {
-                    guard: { type: 'isPaymentDone', params: ({ event }) => ({ state: event.output.state.value }) },
-                    target: '#checkout.inCheckout.confirmation',
-                    actions: [
-                      { type: 'rememberOrder', params: ({ event }) => ({ order: event.output }) },
-                      { type: 'navigate', params: { to: 'confirmation' } },
-                    ],
-                  },
-                  {
-                    target: '#checkout.inCheckout.unsuccessful',
-                    actions: [
-                      { type: 'rememberOrder', params: ({ event }) => ({ order: event.output }) },
-                      { type: 'navigate', params: { to: 'unsuccessful' } },
-                    ],
-                  },
-                ],
-                onError: {
-                  target: 'loadFailed',
-                  actions: { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) },
-                },
-              },
-            },
-            loadFailed: {
-              tags: ['loadFailed'],
-              on: { 'order.reloadRequested': 'loadingOrder' },
-            },
+            loadingOrder: loadingOrder([
+              { guard: 'needsPayment', target: 'creatingPaymentIntent' },
+              { guard: 'isPaymentDone', target: '#checkout.inCheckout.confirmation', navigateTo: 'confirmation' },
+              { target: '#checkout.inCheckout.unsuccessful', navigateTo: 'unsuccessful' },
+            ]),
+            loadFailed,
             creatingPaymentIntent: {
               tags: ['loading'],
               invoke: {
@@ -750,46 +712,12 @@ export const checkoutMachine = setup({
             'checkout.closed': { target: '#checkout.left', actions: { type: 'navigate', params: { to: 'home' } } },
           },
           states: {
-            loadingOrder: {
-              tags: ['loading'],
-              invoke: {
-                id: 'loadOrder',
-                src: 'loadOrder',
-                onDone: [
-                  {
-                    guard: { type: 'isOrderConfirmed', params: ({ event }) => ({ order: event.output }) },
-                    target: 'showingOrder',
-                    actions: [
-                      { type: 'rememberOrder', params: ({ event }) => ({ order: event.output }) },
-                      { type: 'announceConfirmedOrder', params: ({ event }) => ({ order: event.output }) },
-                    ],
-                  },
-                  {
-                    guard: { type: 'isUnconfirmedOrderAwaitingPayment', params: ({ event }) => ({ order: event.output }) },
-                    target: '#checkout.inCheckout.payment',
-                    actions: [
-                      { type: 'rememberOrder', params: ({ event }) => ({ order: event.output }) },
-                      { type: 'navigate', params: { to: 'payment' } },
-                    ],
-                  },
-                  {
-                    target: '#checkout.inCheckout.unsuccessful',
-                    actions: [
-                      { type: 'rememberOrder', params: ({ event }) => ({ order: event.output }) },
-                      { type: 'navigate', params: { to: 'unsuccessful' } },
-                    ],
-                  },
-                ],
-                onError: {
-                  target: 'loadFailed',
-                  actions: { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) },
-                },
-              },
-            },
-            loadFailed: {
-              tags: ['loadFailed'],
-              on: { 'order.reloadRequested': 'loadingOrder' },
-            },
+            loadingOrder: loadingOrder([
+              { guard: 'isOrderConfirmed', target: 'showingOrder', announceConfirmed: true },
+              { guard: 'isUnconfirmedOrderAwaitingPayment', target: '#checkout.inCheckout.payment', navigateTo: 'payment' },
+              { target: '#checkout.inCheckout.unsuccessful', navigateTo: 'unsuccessful' },
+            ]),
+            loadFailed,
             showingOrder: {
               entry: [{ type: 'announceStep', params: { step: 'confirmation' } }, 'stopCountdown'],
             },
@@ -806,37 +734,12 @@ export const checkoutMachine = setup({
             },
           },
           states: {
-            loadingOrder: {
-              tags: ['loading'],
-              invoke: {
-                id: 'loadOrder',
-                src: 'loadOrder',
-                onDone: [
-                  {
-                    guard: { type: 'canTryAgain', params: ({ event }) => ({ order: event.output }) },
-                    target: 'retryOffered',
-                    actions: { type: 'rememberOrder', params: ({ event }) => ({ order: event.output }) },
-                  },
-                  {
-                    guard: { type: 'isVelocityLimited', params: ({ event }) => ({ order: event.output }) },
-                    target: 'velocityLimited',
-                    actions: { type: 'rememberOrder', params: ({ event }) => ({ order: event.output }) },
-                  },
-                  {
-                    target: 'retryUnavailable',
-                    actions: { type: 'rememberOrder', params: ({ event }) => ({ order: event.output }) },
-                  },
-                ],
-                onError: {
-                  target: 'loadFailed',
-                  actions: { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) },
-                },
-              },
-            },
-            loadFailed: {
-              tags: ['loadFailed'],
-              on: { 'order.reloadRequested': 'loadingOrder' },
-            },
+            loadingOrder: loadingOrder([
+              { guard: 'canTryAgain', target: 'retryOffered' },
+              { guard: 'isVelocityLimited', target: 'velocityLimited' },
+              { target: 'retryUnavailable' },
+            ]),
+            loadFailed,
             retryOffered: {
               tags: ['retryOffered'],
               on: {
