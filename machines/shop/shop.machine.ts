@@ -29,7 +29,8 @@ import { cartMachine, type CartInput } from '#machines/cart/cart.machine.ts';
 import type { NewLineInput, NewLineMachine } from '#machines/cart/new-line.machine.ts';
 import type { ManageOrderMachine } from '#machines/manage-order/manage-order.machine.ts';
 import type { ChartInput, ChartMachine } from '#machines/chart/chart.machine.ts';
-import type { CheckoutInput, CheckoutMachine } from '#machines/checkout/checkout.machine.ts';
+import type { CheckoutInput } from '#machines/checkout/checkout.types.ts';
+import type { CheckoutMachine } from '#machines/checkout/checkout.machine.ts';
 import type { PaymentResponseInput, PaymentResponseMachine } from '#machines/payment/payment-response.machine.ts';
 import { sessionMachine } from '#machines/session/session.machine.ts';
 

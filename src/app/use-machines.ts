@@ -18,7 +18,7 @@ import { selectCartSummary, selectCountdownRef } from '#machines/cart/cart.machi
 import { selectHasProfile, selectSessionFailed, selectSessionNotice, selectToken, type SessionNotice } from '#machines/session/session.machine.ts';
 import { loyaltySignInUrl, startLoyaltySignIn } from '#src/api/session.ts';
 import type { ChartEmitted } from '#machines/chart/chart.machine.ts';
-import type { CheckoutEmitted } from '#machines/checkout/checkout.machine.ts';
+import type { CheckoutEmitted } from '#machines/checkout/checkout.types.ts';
 import type { PaymentResponseEmitted } from '#machines/payment/payment-response.machine.ts';
 import type { PageOpening, ShopEvent, ShopPage, ShopSnapshot } from '#machines/shop/shop.machine.ts';
 import type { CalculatorEmitted } from '#machines/calculator/calculator.machine.ts';

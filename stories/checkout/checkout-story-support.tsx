@@ -17,7 +17,8 @@ import { cartMachine, type CartEvent, type CartSettings } from '#machines/cart/c
 import { countdownMachine } from '#machines/cart/countdown.machine.ts';
 import { lineOf, newLineMachine, type NewLineEvent } from '#machines/cart/new-line.machine.ts';
 import type { FetchQuoteInput } from '#machines/calculator/calculator.machine.ts';
-import { checkoutMachine, type CheckoutEvent } from '#machines/checkout/checkout.machine.ts';
+import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
+import type { CheckoutEvent } from '#machines/checkout/checkout.types.ts';
 import { CheckoutLayout } from '#src/app/layout.tsx';
 import { customer, makeCart, makeFixtures, makeOrder, quoteFor } from '../../mocks/fixtures.ts';
 
