@@ -71,7 +71,7 @@ import {
 import type { Problem } from '#domain/contract/common.ts';
 import { serverMessageOf } from '#domain/problem.ts';
 import { branchFinderMachine, type BranchFinderOutput } from '../branch-finder/branch-finder.machine.ts';
-import type { CartLineAnswer, NewLine } from '../cart/cart.machine.ts';
+import type { CartLineAnswer, NewLine } from '../cart/cart.types.ts';
 
 /** The page settings the calculator reads (GET /api/sites/getsitesettings, page attributes). */
 export interface CalculatorSettings {

@@ -28,7 +28,8 @@ import {
   type CalculatorSettings,
   type LoadCalculatorOutput,
 } from '#machines/calculator/calculator.machine.ts';
-import { cartMachine, type CartEvent } from '#machines/cart/cart.machine.ts';
+import { cartMachine } from '#machines/cart/cart.machine.ts';
+import type { CartEvent } from '#machines/cart/cart.types.ts';
 import { chartMachine, type ChartEvent } from '#machines/chart/chart.machine.ts';
 import { makeCart, makeChartPoints, makeFixtures, quoteFor } from '../../mocks/fixtures.ts';
 
