@@ -21,7 +21,7 @@ import type { ChartEmitted } from '#machines/chart/chart.machine.ts';
 import type { CheckoutEmitted } from '#machines/checkout/checkout.types.ts';
 import type { PaymentResponseEmitted } from '#machines/payment/payment-response.machine.ts';
 import type { PageOpening, ShopEvent, ShopPage, ShopSnapshot } from '#machines/shop/shop.machine.ts';
-import type { CalculatorEmitted } from '#machines/calculator/calculator.machine.ts';
+import type { CalculatorEmitted } from '#machines/calculator/calculator.types.ts';
 import { shopNavigator } from './navigation.ts';
 import { affiliateIdFrom } from './tracking.ts';
 import { usePageEffects, useShopActor, useShopActors, useShopServices, useSiteSettings } from './providers.tsx';

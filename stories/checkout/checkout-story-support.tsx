@@ -17,7 +17,7 @@ import { cartMachine } from '#machines/cart/cart.machine.ts';
 import type { CartEvent, CartSettings } from '#machines/cart/cart.types.ts';
 import { countdownMachine } from '#machines/cart/countdown.machine.ts';
 import { lineOf, newLineMachine, type NewLineEvent } from '#machines/cart/new-line.machine.ts';
-import type { FetchQuoteInput } from '#machines/calculator/calculator.machine.ts';
+import type { FetchQuoteInput } from '#machines/calculator/calculator.types.ts';
 import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
 import type { CheckoutEvent } from '#machines/checkout/checkout.types.ts';
 import { CheckoutLayout } from '#src/app/layout.tsx';
