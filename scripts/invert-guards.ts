@@ -16,8 +16,8 @@ import { pathToFileURL } from 'node:url';
 
 const ROOT = join(import.meta.dirname, '..');
 const MACHINES: Array<{ name: string; file: string; suite: string }> = [
-  { name: 'checkout', file: 'machines/checkout/checkout.machine.ts', suite: 'tests/paths/checkout.paths.test.ts' },
-  { name: 'cart', file: 'machines/cart/cart.machine.ts', suite: 'tests/paths/cart.paths.test.ts' },
+  { name: 'checkout', file: 'machines/checkout/checkout.setup.ts', suite: 'tests/paths/checkout.paths.test.ts' },
+  { name: 'cart', file: 'machines/cart/cart.setup.ts', suite: 'tests/paths/cart.paths.test.ts' },
   { name: 'session', file: 'machines/session/session.machine.ts', suite: 'tests/paths/session.paths.test.ts' },
   { name: 'authorised-call', file: 'machines/session/authorised-call.machine.ts', suite: 'tests/paths/authorised-call.paths.test.ts' },
   { name: 'payment-frame', file: 'machines/payment/payment-frame.machine.ts', suite: 'tests/paths/payment-frame.paths.test.ts' },

@@ -10,22 +10,9 @@ import type { OpeningTimes } from '#domain/contract/branches.ts';
 import { catalogue, deliveryCentre, quoteFor, settings as baseSettings } from '../../tests/support/calculator-fixtures.ts';
 import type { Place } from '#domain/contract/branches.ts';
 import { branchFinderMachine, type NearbyResult } from '../branch-finder/branch-finder.machine.ts';
-import {
-  calculatorMachine,
-  selectAddToCartLink,
-  selectAmounts,
-  selectBranchFinderRef,
-  selectCurrencyNotice,
-  selectCurrencyOptions,
-  selectProductOptions,
-  selectRestrictions,
-  selectTabs,
-  type AddToCartInput,
-  type CalculatorInput,
-  type CalculatorSettings,
-  type FetchQuoteInput,
-  type LoadCalculatorInput,
-} from './calculator.machine.ts';
+import { calculatorMachine } from './calculator.machine.ts';
+import { selectAddToCartLink, selectAmounts, selectBranchFinderRef, selectCurrencyNotice, selectCurrencyOptions, selectProductOptions, selectRestrictions, selectTabs } from './calculator.selectors.ts';
+import type { AddToCartInput, CalculatorInput, CalculatorSettings, FetchQuoteInput, LoadCalculatorInput } from './calculator.types.ts';
 import { selectCutOff } from './calculator-cut-off.ts';
 
 type TestInput = Partial<Omit<CalculatorInput, 'settings'>> & {

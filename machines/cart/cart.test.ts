@@ -3,14 +3,9 @@ import { createActor, fromCallback, fromPromise, SimulatedClock, waitFor, type A
 import { systemWithRecorders } from '../../tests/support/system-recorder.ts';
 import type { Cart } from '#domain/contract/cart.ts';
 import { cartLine, makeCart } from '../../tests/support/cart-fixtures.ts';
-import {
-  cartMachine,
-  selectCartLines,
-  selectCartNotice,
-  selectCountdownRef,
-  selectViewCartRules,
-  type CartSettings,
-} from './cart.machine.ts';
+import { cartMachine } from './cart.machine.ts';
+import { selectCartLines, selectCartNotice, selectCountdownRef, selectViewCartRules } from './cart.selectors.ts';
+import type { CartSettings } from './cart.types.ts';
 
 const BASE = Date.parse('2025-06-02T10:00:00Z');
 const settings: CartSettings = { isPartner: false, showBuybackGuarantee: true, showRefundGuarantee: true };

@@ -26,8 +26,8 @@ import {
 import { serverMessageOf } from '#domain/problem.ts';
 import { messages } from '#domain/messages.ts';
 import { isSellBack } from '#domain/products.ts';
-import type { FetchQuoteInput, FetchQuoteOutput } from '../calculator/calculator.machine.ts';
-import type { CartLineAnswer, NewLine } from './cart.machine.ts';
+import type { FetchQuoteInput, FetchQuoteOutput } from '../calculator/calculator.types.ts';
+import type { CartLineAnswer, NewLine } from './cart.types.ts';
 
 type LineOfCart = { currency: { code: string } };
 

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, waitFor, type AnyEventObject } from 'xstate';
 import { systemWithRecorders } from '../../tests/support/system-recorder.ts';
 import { currencies, quoteFor } from '../../tests/support/calculator-fixtures.ts';
-import type { FetchQuoteInput } from '../calculator/calculator.machine.ts';
+import type { FetchQuoteInput } from '../calculator/calculator.types.ts';
 import type { ProductId } from '#domain/contract/catalogue.ts';
 import { newLineMachine, selectBoxes, selectCanAdd, selectNewLineProblem, selectOfferedCurrencies } from './new-line.machine.ts';
 

@@ -31,282 +31,9 @@
  * problem in context (`order.reloadRequested` tries again); a failed write keeps the page and
  * sets `problem` (title, detail) until `problem.dismissed`.
  */
-import { assign, emit, enqueueActions, fromPromise, sendTo, setup, type AnyActorRef, type SnapshotFrom } from 'xstate';
-import type { ProductId } from '#domain/contract/catalogue.ts';
-import type { Problem } from '#domain/contract/common.ts';
-import { appPaths } from '#domain/contract/routes.ts';
-import { untilNextMinute } from '#domain/countdown.ts';
-import type {
-  CustomerInfoRequest,
-  CustomerInfoResponse,
-  CustomerInfoResult,
-  DeliverySlot,
-  Order,
-  PaymentIntentResponse,
-} from '#domain/contract/order.ts';
-import {
-  activeStepOf,
-  checkoutPagePath,
-  checkoutSteps,
-  detailsPageOnLoad,
-  detailsSubmitted,
-  isPathOfPage,
-  stepAfterDetails,
-  type CheckoutPage,
-  type CheckoutStep,
-  type CheckoutStepId,
-} from '#domain/checkout-steps.ts';
-import {
-  confirmationPageOnLoad,
-  deliveryPageOnLoad,
-  paymentPageOnLoad,
-  unsuccessfulPage,
-  unsuccessfulPageExit,
-  type TrackedStep,
-} from '#domain/order-state.ts';
-import { REDIRECT_DELAY_MS } from '#domain/delays.ts';
-import { isHostedPaymentUrl } from '#domain/payment.ts';
-import { problemOf } from '#domain/problem.ts';
-import { paymentFrameMachine, type PaymentFrameOutput } from '../payment/payment-frame.machine.ts';
+import { checkoutSetup, loadFailed, loadingOrder } from './checkout.setup.ts';
 
-export interface CheckoutInput {
-  /** The address the checkout opens on (location.pathname); it picks the page. */
-  path: string;
-  /** The checkout page's own origin: the only origin the payment frame takes messages from. */
-  appOrigin: string;
-  /** Where 'Leave checkout' goes once the checkout is abandoned (page settings abandonCartUrl). */
-  abandonCartUrl: string;
-  /** The product when it is known before an order is read: the cart's, or 3 on /selling/view-cart. */
-  productId?: ProductId | null;
-  /** Epoch milliseconds; Date.now unless a test drives the clock. */
-  now?: () => number;
-}
-
-export interface CheckoutContext {
-  appOrigin: string;
-  abandonCartUrl: string;
-  /** The address of the page being opened; read only while opening. */
-  openingPath: string;
-  productId: ProductId | null;
-  /** The order as last read or written: the order summary, the confirmation. */
-  order: Order | null;
-  slots: DeliverySlot[];
-  /** The slot the server accepted, and the one being saved. */
-  selectedSlotId: string | null;
-  pendingSlotId: string | null;
-  /** The details being submitted. */
-  details: CustomerInfoRequest | null;
-  /** The customer-info answer that flagged additional identification. */
-  submitResult: CustomerInfoResult | null;
-  /** The provider's hosted card page. */
-  paymentUrl: string | null;
-  /** The last failure's problem (title, detail) to show, until dismissed. */
-  problem: Problem | null;
-  /** Where the checkout goes once the cart is abandoned. */
-  leaveTo: string | null;
-  now: () => number;
-  /** The clock when the delivery page's cut-off line was last read (each whole minute). */
-  clockNow: number;
-}
-
-export type CheckoutEvent =
-  | { type: 'checkout.pageOpened'; path: string }
-  /** The cart machine created the order (POST /cart/checkout) on the review page. */
-  | { type: 'cart.checkedOut' }
-  | { type: 'deliverySlot.chosen'; slotId: string }
-  /** Next on the delivery page. */
-  | { type: 'delivery.submitted' }
-  | { type: 'details.submitted'; details: CustomerInfoRequest }
-  /** The sold-out modal's button: choose another collection date. */
-  | { type: 'deliverySlot.changeRequested' }
-  /** The additional-identification modal's Continue and Return to the homepage. */
-  | { type: 'identification.continued' }
-  | { type: 'identification.homeRequested' }
-  /** Every `message` event of the window, untouched; the payment frame decides what to trust. */
-  | { type: 'frame.messageReceived'; origin: string; data: unknown }
-  /** 'Try again?' on the unsuccessful page. */
-  | { type: 'payment.retried' }
-  /** 'Leave checkout' on the unsuccessful page. */
-  | { type: 'checkout.left' }
-  /** The velocity modal's Return to the homepage. */
-  | { type: 'velocity.homeRequested' }
-  /** The checkout header's close control (on confirmation, its close link to /). */
-  | { type: 'checkout.closed' }
-  | { type: 'order.reloadRequested' }
-  | { type: 'problem.dismissed' };
-
-export type CheckoutEmitted =
-  | { type: 'navigation.requested'; to: string }
-  | { type: 'tracking.stepViewed'; step: TrackedStep }
-  | { type: 'order.confirmed'; order: Order };
-
-export type CheckoutTag =
-  /** A spinner: the order, the slots or the payment page are on their way. */
-  | 'loading'
-  | 'loadFailed'
-  | 'savingSlot'
-  /** The details submit's loading flag: the spinner replaces Submit. */
-  | 'submitting'
-  | 'soldOut'
-  | 'identificationRequired'
-  /** The hosted card form is shown in its iframe. */
-  | 'paymentFormShown'
-  /** 'Try again?' is offered. */
-  | 'retryOffered'
-  | 'velocityLimited'
-  | 'abandoning'
-  /** "We've cleared your cart", shown until the redirect. */
-  | 'cartCleared';
-
-/** GET /api/order. */
-export type LoadOrderOutput = Order;
-/** GET /api/order/delivery-slots. */
-export type LoadDeliverySlotsOutput = DeliverySlot[];
-/** PUT /api/order/delivery-slot; answers the order. */
-export interface SaveDeliverySlotInput {
-  slotId: string;
-}
-export type SaveDeliverySlotOutput = Order;
-/** PUT /api/order/customer-info. */
-export interface SaveCustomerInfoInput {
-  details: CustomerInfoRequest;
-}
-export type SaveCustomerInfoOutput = CustomerInfoResponse;
-/**
- * POST /api/order/create-payment-intent: the hosted card page from the 201's Location. Any other
- * answer rejects (src/api/order.ts), which goes to the error step.
- */
-export type CreatePaymentIntentOutput = PaymentIntentResponse;
-/** DELETE /cart. */
-export type AbandonCartOutput = void;
-
-type Destination = CheckoutPage | 'home';
-
-const notProvided = (name: string) => () => Promise.reject(new Error(`${name} not provided`));
-
-export const checkoutMachine = setup({
-  types: {
-    input: {} as CheckoutInput,
-    context: {} as CheckoutContext,
-    events: {} as CheckoutEvent,
-    emitted: {} as CheckoutEmitted,
-    tags: {} as CheckoutTag,
-    children: {} as {
-      loadOrder: 'loadOrder';
-      loadDeliverySlots: 'loadDeliverySlots';
-      saveDeliverySlot: 'saveDeliverySlot';
-      saveCustomerInfo: 'saveCustomerInfo';
-      createPaymentIntent: 'createPaymentIntent';
-      abandonCart: 'abandonCart';
-      paymentFrame: 'paymentFrame';
-    },
-  },
-  actors: {
-    loadOrder: fromPromise<LoadOrderOutput>(notProvided('loadOrder')),
-    loadDeliverySlots: fromPromise<LoadDeliverySlotsOutput>(notProvided('loadDeliverySlots')),
-    saveDeliverySlot: fromPromise<SaveDeliverySlotOutput, SaveDeliverySlotInput>(notProvided('saveDeliverySlot')),
-    saveCustomerInfo: fromPromise<SaveCustomerInfoOutput, SaveCustomerInfoInput>(notProvided('saveCustomerInfo')),
-    createPaymentIntent: fromPromise<CreatePaymentIntentOutput>(notProvided('createPaymentIntent')),
-    abandonCart: fromPromise<AbandonCartOutput>(notProvided('abandonCart')),
-    paymentFrame: paymentFrameMachine,
-  },
-  actions: {
-    rememberOpeningPath: assign({
-      openingPath: (_, params: { path: string }) => params.path,
-    }),
-    rememberOrder: assign((_, params: { order: Order }) => ({ order: params.order, productId: params.order.product.id })),
-    rememberSlots: assign({ slots: (_, params: { slots: DeliverySlot[] }) => params.slots }),
-    savePendingSlot: assign({ pendingSlotId: (_, params: { slotId: string }) => params.slotId }),
-    acceptPendingSlot: assign(({ context }) => ({ selectedSlotId: context.pendingSlotId, pendingSlotId: null })),
-    forgetSlotChoice: assign({ selectedSlotId: null, pendingSlotId: null }),
-    readClock: assign({ clockNow: ({ context }) => context.now() }),
-    rememberDetails: assign({ details: (_, params: { details: CustomerInfoRequest }) => params.details }),
-    rememberSubmitResult: assign({
-      submitResult: (_, params: { response: CustomerInfoResponse }) =>
-        typeof params.response === 'string' ? null : params.response,
-    }),
-    rememberPaymentUrl: assign({ paymentUrl: (_, params: { url: string }) => params.url }),
-    rememberProblem: assign({ problem: (_, params: { error: unknown }) => problemOf(params.error) }),
-    forgetProblem: assign({ problem: null }),
-    setLeaveDestination: assign({
-      leaveTo: ({ context }, params: { exit: 'leaveCheckout' | 'velocityReturnToHomepage' | 'closeCheckout' }) =>
-        // Spec 4.3: closing abandons the cart and goes home; the unsuccessful page's exits per 4.1.
-        params.exit === 'closeCheckout' ? appPaths.home : unsuccessfulPageExit(params.exit, context.abandonCartUrl).goTo,
-    }),
-    navigate: emit(({ context }, params: { to: Destination }) => ({
-      type: 'navigation.requested' as const,
-      to: params.to === 'home' ? appPaths.home : checkoutPagePath(params.to, context.productId),
-    })),
-    navigateToLeaveDestination: emit(({ context }) => ({
-      type: 'navigation.requested' as const,
-      to: context.leaveTo ?? appPaths.home,
-    })),
-    announceStep: emit((_, params: { step: TrackedStep }) => ({ type: 'tracking.stepViewed' as const, step: params.step })),
-    // The cart stops its countdown, or keeps the request until its countdown runs.
-    stopCountdown: enqueueActions(({ enqueue, system }) => {
-      const cart: AnyActorRef | undefined = system.get('cart');
-      if (cart) enqueue.sendTo(cart, { type: 'countdown.stopRequested' });
-    }),
-    announceConfirmedOrder: emit((_, params: { order: Order }) => ({ type: 'order.confirmed' as const, order: params.order })),
-    // The cart is gone on the server: the cart actor forgets it.
-    announceAbandonedCart: enqueueActions(({ enqueue, system }) => {
-      const cart: AnyActorRef | undefined = system.get('cart');
-      if (cart) enqueue.sendTo(cart, { type: 'cart.abandoned' });
-    }),
-    forwardToPaymentFrame: sendTo('paymentFrame', ({ event }) => event),
-  },
-  guards: {
-    isOpeningPage: ({ context }, params: { page: CheckoutPage }) => isPathOfPage(context.openingPath, params.page),
-
-    // Delivery page while open: the first date's cut-off passed; a refreshed list still has the choice.
-    isSlotCutOffPassed: ({ context }) => {
-      const orderBy = context.slots[0]?.orderBy;
-      return orderBy !== undefined && Date.parse(orderBy) <= context.now();
-    },
-    isChosenSlotOffered: ({ context }, params: { slots: DeliverySlot[] }) => params.slots.some((slot) => slot.id === context.selectedSlotId),
-
-    // Delivery page on load.
-    isOrderAlreadyCompleted: (_, params: { order: Order }) => deliveryPageOnLoad(params.order.state.value) === 'home',
-    isOrderPastDelivery: (_, params: { order: Order }) => deliveryPageOnLoad(params.order.state.value) === 'error',
-
-    // Information page on load, and after its submit; the next step is payment, or confirmation
-    // for an order completed without a card payment (sell-back).
-    isCheckoutFailed: (_, params: { order: Order }) => detailsPageOnLoad(params.order.state.value) === 'error',
-    isOrderAwaitingPayment: (_, params: { order: Order }) => detailsPageOnLoad(params.order.state.value) === 'payment',
-    isOrderCompleted: (_, params: { order: Order }) => detailsPageOnLoad(params.order.state.value) === 'confirmation',
-    isSoldOut: (_, params: { response: CustomerInfoResponse }) => detailsSubmitted(params.response) === 'soldOut',
-    isIdentificationRequired: (_, params: { response: CustomerInfoResponse }) =>
-      detailsSubmitted(params.response) === 'identificationRequired',
-    areDetailsAcceptedForPayment: (_, params: { response: CustomerInfoResponse }) =>
-      detailsSubmitted(params.response) === 'payment',
-    areDetailsAcceptedAndOrderCompleted: (_, params: { response: CustomerInfoResponse }) =>
-      detailsSubmitted(params.response) === 'confirmation',
-    isSubmittedOrderVelocityLimited: (_, params: { response: CustomerInfoResponse }) =>
-      detailsSubmitted(params.response) === 'velocityLimited',
-    isSubmittedOrderCompleted: ({ context }) =>
-      context.submitResult !== null && stepAfterDetails(context.submitResult.state.value) === 'confirmation',
-
-    // Payment page on load.
-    needsPayment: (_, params: { state: Order['state']['value'] }) => paymentPageOnLoad(params.state) === 'startPayment',
-    isPaymentDone: (_, params: { state: Order['state']['value'] }) => paymentPageOnLoad(params.state) === 'next',
-    isPaymentPageReady: (_, params: { url: string }) => isHostedPaymentUrl(params.url),
-    isPaymentReceived: (_, params: { output: PaymentFrameOutput }) => params.output.outcome === 'received',
-
-    // Confirmation page on load.
-    isOrderConfirmed: (_, params: { order: Order }) => confirmationPageOnLoad(params.order.state.value) === 'show',
-    isUnconfirmedOrderAwaitingPayment: (_, params: { order: Order }) => confirmationPageOnLoad(params.order.state.value) === 'payment',
-
-    // Unsuccessful page.
-    canTryAgain: (_, params: { order: Order }) => unsuccessfulPage(params.order.state.value).canTryAgain,
-    isVelocityLimited: (_, params: { order: Order }) => unsuccessfulPage(params.order.state.value).showVelocityModal,
-  },
-  delays: {
-    /** Spec 4.3, 9: the redirect after clearing the cart, 1 s. */
-    REDIRECT: REDIRECT_DELAY_MS,
-    /** The delivery page's cut-off line reads whole minutes: it is read again on each one. */
-    CUT_OFF_TICK: ({ context }) => untilNextMinute(context.now()),
-  },
-}).createMachine({
+export const checkoutMachine = checkoutSetup.createMachine({
   id: 'checkout',
   context: ({ input }) => ({
     appOrigin: input.appOrigin,
@@ -368,39 +95,11 @@ export const checkoutMachine = setup({
         delivery: {
           initial: 'loadingOrder',
           states: {
-            loadingOrder: {
-              tags: ['loading'],
-              invoke: {
-                id: 'loadOrder',
-                src: 'loadOrder',
-                onDone: [
-                  {
-                    guard: { type: 'isOrderAlreadyCompleted', params: ({ event }) => ({ order: event.output }) },
-                    target: '#checkout.left',
-                    actions: [
-                      { type: 'rememberOrder', params: ({ event }) => ({ order: event.output }) },
-                      { type: 'navigate', params: { to: 'home' } },
-                    ],
-                  },
-                  {
-                    guard: { type: 'isOrderPastDelivery', params: ({ event }) => ({ order: event.output }) },
-                    target: '#checkout.inCheckout.unsuccessful',
-                    actions: [
-                      { type: 'rememberOrder', params: ({ event }) => ({ order: event.output }) },
-                      { type: 'navigate', params: { to: 'unsuccessful' } },
-                    ],
-                  },
-                  {
-                    target: 'loadingSlots',
-                    actions: { type: 'rememberOrder', params: ({ event }) => ({ order: event.output }) },
-                  },
-                ],
-                onError: {
-                  target: 'loadFailed',
-                  actions: { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) },
-                },
-              },
-            },
+            loadingOrder: loadingOrder([
+              { guard: 'isOrderAlreadyCompleted', target: '#checkout.left', navigateTo: 'home' },
+              { guard: 'isOrderPastDelivery', target: '#checkout.inCheckout.unsuccessful', navigateTo: 'unsuccessful' },
+              { target: 'loadingSlots' },
+            ]),
             loadingSlots: {
               tags: ['loading'],
               invoke: {
@@ -443,10 +142,7 @@ export const checkoutMachine = setup({
                 },
               },
             },
-            loadFailed: {
-              tags: ['loadFailed'],
-              on: { 'order.reloadRequested': 'loadingOrder' },
-            },
+            loadFailed,
             choosingSlot: {
               entry: 'readClock',
               after: {
@@ -504,51 +200,13 @@ export const checkoutMachine = setup({
           entry: { type: 'announceStep', params: { step: 'information' } },
           initial: 'loadingOrder',
           states: {
-            loadingOrder: {
-              tags: ['loading'],
-              invoke: {
-                id: 'loadOrder',
-                src: 'loadOrder',
-                onDone: [
-                  {
-                    guard: { type: 'isCheckoutFailed', params: ({ event }) => ({ order: event.output }) },
-                    target: '#checkout.inCheckout.unsuccessful',
-                    actions: [
-                      { type: 'rememberOrder', params: ({ event }) => ({ order: event.output }) },
-                      { type: 'navigate', params: { to: 'unsuccessful' } },
-                    ],
-                  },
-                  {
-                    guard: { type: 'isOrderAwaitingPayment', params: ({ event }) => ({ order: event.output }) },
-                    target: '#checkout.inCheckout.payment',
-                    actions: [
-                      { type: 'rememberOrder', params: ({ event }) => ({ order: event.output }) },
-                      { type: 'navigate', params: { to: 'payment' } },
-                    ],
-                  },
-                  {
-                    guard: { type: 'isOrderCompleted', params: ({ event }) => ({ order: event.output }) },
-                    target: '#checkout.inCheckout.confirmation',
-                    actions: [
-                      { type: 'rememberOrder', params: ({ event }) => ({ order: event.output }) },
-                      { type: 'navigate', params: { to: 'confirmation' } },
-                    ],
-                  },
-                  {
-                    target: 'editing',
-                    actions: { type: 'rememberOrder', params: ({ event }) => ({ order: event.output }) },
-                  },
-                ],
-                onError: {
-                  target: 'loadFailed',
-                  actions: { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) },
-                },
-              },
-            },
-            loadFailed: {
-              tags: ['loadFailed'],
-              on: { 'order.reloadRequested': 'loadingOrder' },
-            },
+            loadingOrder: loadingOrder([
+              { guard: 'isCheckoutFailed', target: '#checkout.inCheckout.unsuccessful', navigateTo: 'unsuccessful' },
+              { guard: 'isOrderAwaitingPayment', target: '#checkout.inCheckout.payment', navigateTo: 'payment' },
+              { guard: 'isOrderCompleted', target: '#checkout.inCheckout.confirmation', navigateTo: 'confirmation' },
+              { target: 'editing' },
+            ]),
+            loadFailed,
             editing: {
               on: {
                 'details.submitted': {
@@ -652,43 +310,12 @@ export const checkoutMachine = setup({
           entry: { type: 'announceStep', params: { step: 'payment' } },
           initial: 'loadingOrder',
           states: {
-            loadingOrder: {
-              tags: ['loading'],
-              invoke: {
-                id: 'loadOrder',
-                src: 'loadOrder',
-                onDone: [
-                  {
-                    guard: { type: 'needsPayment', params: ({ event }) => ({ state: event.output.state.value }) },
-                    target: 'creatingPaymentIntent',
-                    actions: { type: 'rememberOrder', params: ({ event }) => ({ order: event.output }) },
-                  },
-                  {
-                    guard: { type: 'isPaymentDone', params: ({ event }) => ({ state: event.output.state.value }) },
-                    target: '#checkout.inCheckout.confirmation',
-                    actions: [
-                      { type: 'rememberOrder', params: ({ event }) => ({ order: event.output }) },
-                      { type: 'navigate', params: { to: 'confirmation' } },
-                    ],
-                  },
-                  {
-                    target: '#checkout.inCheckout.unsuccessful',
-                    actions: [
-                      { type: 'rememberOrder', params: ({ event }) => ({ order: event.output }) },
-                      { type: 'navigate', params: { to: 'unsuccessful' } },
-                    ],
-                  },
-                ],
-                onError: {
-                  target: 'loadFailed',
-                  actions: { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) },
-                },
-              },
-            },
-            loadFailed: {
-              tags: ['loadFailed'],
-              on: { 'order.reloadRequested': 'loadingOrder' },
-            },
+            loadingOrder: loadingOrder([
+              { guard: 'needsPayment', target: 'creatingPaymentIntent' },
+              { guard: 'isPaymentDone', target: '#checkout.inCheckout.confirmation', navigateTo: 'confirmation' },
+              { target: '#checkout.inCheckout.unsuccessful', navigateTo: 'unsuccessful' },
+            ]),
+            loadFailed,
             creatingPaymentIntent: {
               tags: ['loading'],
               invoke: {
@@ -750,46 +377,12 @@ export const checkoutMachine = setup({
             'checkout.closed': { target: '#checkout.left', actions: { type: 'navigate', params: { to: 'home' } } },
           },
           states: {
-            loadingOrder: {
-              tags: ['loading'],
-              invoke: {
-                id: 'loadOrder',
-                src: 'loadOrder',
-                onDone: [
-                  {
-                    guard: { type: 'isOrderConfirmed', params: ({ event }) => ({ order: event.output }) },
-                    target: 'showingOrder',
-                    actions: [
-                      { type: 'rememberOrder', params: ({ event }) => ({ order: event.output }) },
-                      { type: 'announceConfirmedOrder', params: ({ event }) => ({ order: event.output }) },
-                    ],
-                  },
-                  {
-                    guard: { type: 'isUnconfirmedOrderAwaitingPayment', params: ({ event }) => ({ order: event.output }) },
-                    target: '#checkout.inCheckout.payment',
-                    actions: [
-                      { type: 'rememberOrder', params: ({ event }) => ({ order: event.output }) },
-                      { type: 'navigate', params: { to: 'payment' } },
-                    ],
-                  },
-                  {
-                    target: '#checkout.inCheckout.unsuccessful',
-                    actions: [
-                      { type: 'rememberOrder', params: ({ event }) => ({ order: event.output }) },
-                      { type: 'navigate', params: { to: 'unsuccessful' } },
-                    ],
-                  },
-                ],
-                onError: {
-                  target: 'loadFailed',
-                  actions: { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) },
-                },
-              },
-            },
-            loadFailed: {
-              tags: ['loadFailed'],
-              on: { 'order.reloadRequested': 'loadingOrder' },
-            },
+            loadingOrder: loadingOrder([
+              { guard: 'isOrderConfirmed', target: 'showingOrder', announceConfirmed: true },
+              { guard: 'isUnconfirmedOrderAwaitingPayment', target: '#checkout.inCheckout.payment', navigateTo: 'payment' },
+              { target: '#checkout.inCheckout.unsuccessful', navigateTo: 'unsuccessful' },
+            ]),
+            loadFailed,
             showingOrder: {
               entry: [{ type: 'announceStep', params: { step: 'confirmation' } }, 'stopCountdown'],
             },
@@ -806,37 +399,12 @@ export const checkoutMachine = setup({
             },
           },
           states: {
-            loadingOrder: {
-              tags: ['loading'],
-              invoke: {
-                id: 'loadOrder',
-                src: 'loadOrder',
-                onDone: [
-                  {
-                    guard: { type: 'canTryAgain', params: ({ event }) => ({ order: event.output }) },
-                    target: 'retryOffered',
-                    actions: { type: 'rememberOrder', params: ({ event }) => ({ order: event.output }) },
-                  },
-                  {
-                    guard: { type: 'isVelocityLimited', params: ({ event }) => ({ order: event.output }) },
-                    target: 'velocityLimited',
-                    actions: { type: 'rememberOrder', params: ({ event }) => ({ order: event.output }) },
-                  },
-                  {
-                    target: 'retryUnavailable',
-                    actions: { type: 'rememberOrder', params: ({ event }) => ({ order: event.output }) },
-                  },
-                ],
-                onError: {
-                  target: 'loadFailed',
-                  actions: { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) },
-                },
-              },
-            },
-            loadFailed: {
-              tags: ['loadFailed'],
-              on: { 'order.reloadRequested': 'loadingOrder' },
-            },
+            loadingOrder: loadingOrder([
+              { guard: 'canTryAgain', target: 'retryOffered' },
+              { guard: 'isVelocityLimited', target: 'velocityLimited' },
+              { target: 'retryUnavailable' },
+            ]),
+            loadFailed,
             retryOffered: {
               tags: ['retryOffered'],
               on: {
@@ -891,27 +459,3 @@ export const checkoutMachine = setup({
 });
 
 export type CheckoutMachine = typeof checkoutMachine;
-type CheckoutSnapshot = SnapshotFrom<CheckoutMachine>;
-
-const PAGES: readonly CheckoutPage[] = ['review', 'delivery', 'details', 'payment', 'confirmation', 'unsuccessful'];
-
-/** The checkout page the chart is on, or null while leaving or gone. */
-export function selectPage(snapshot: CheckoutSnapshot): CheckoutPage | null {
-  return PAGES.find((page) => snapshot.matches({ inCheckout: page })) ?? null;
-}
-
-/**
- * The step bar: the product's steps (no Payment for sell-back) and the active one. An order the
- * velocity check refused stopped at the details step, whichever page found it so.
- */
-export function selectStepBar(snapshot: CheckoutSnapshot): { steps: CheckoutStep[]; active: CheckoutStepId | null } {
-  const page = selectPage(snapshot);
-  const { productId } = snapshot.context;
-  const active = page === null ? null : snapshot.hasTag('velocityLimited') ? 'details' : activeStepOf(page, productId);
-  return { steps: checkoutSteps(productId), active };
-}
-
-/** The payment frame child while the hosted card form is shown (its `statusUnknown` tag and notice). */
-export function selectPaymentFrame(snapshot: CheckoutSnapshot) {
-  return snapshot.children.paymentFrame;
-}

@@ -10,7 +10,9 @@ import type {
   OrderStateValue,
   PaymentIntentResponse,
 } from '#domain/contract/order.ts';
-import { checkoutMachine, selectPage, selectPaymentFrame, selectStepBar, type CheckoutEmitted } from './checkout.machine.ts';
+import { checkoutMachine } from './checkout.machine.ts';
+import { selectPage, selectPaymentFrame, selectStepBar } from './checkout.selectors.ts';
+import type { CheckoutEmitted } from './checkout.types.ts';
 import { selectSlotCutOff } from './slot-cut-off.ts';
 
 const APP_ORIGIN = 'https://shop.example';

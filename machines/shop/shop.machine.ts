@@ -24,12 +24,15 @@ import { isReachedAfterCheckout } from '#domain/checkout-steps.ts';
 import { appPaths } from '#domain/contract/routes.ts';
 import { GBP_CODE, toMinor } from '#domain/money.ts';
 import { branchFinderMachine, type BranchFinderInput } from '#machines/branch-finder/branch-finder.machine.ts';
-import { calculatorMachine, type CalculatorInput } from '#machines/calculator/calculator.machine.ts';
-import { cartMachine, type CartInput } from '#machines/cart/cart.machine.ts';
+import { calculatorMachine } from '#machines/calculator/calculator.machine.ts';
+import type { CalculatorInput } from '#machines/calculator/calculator.types.ts';
+import { cartMachine } from '#machines/cart/cart.machine.ts';
+import type { CartInput } from '#machines/cart/cart.types.ts';
 import type { NewLineInput, NewLineMachine } from '#machines/cart/new-line.machine.ts';
 import type { ManageOrderMachine } from '#machines/manage-order/manage-order.machine.ts';
 import type { ChartInput, ChartMachine } from '#machines/chart/chart.machine.ts';
-import type { CheckoutInput, CheckoutMachine } from '#machines/checkout/checkout.machine.ts';
+import type { CheckoutInput } from '#machines/checkout/checkout.types.ts';
+import type { CheckoutMachine } from '#machines/checkout/checkout.machine.ts';
 import type { PaymentResponseInput, PaymentResponseMachine } from '#machines/payment/payment-response.machine.ts';
 import { sessionMachine } from '#machines/session/session.machine.ts';
 

@@ -1,4 +1,4 @@
-import type { MoreTimeView } from '#machines/cart/cart.machine.ts';
+import type { MoreTimeView } from '#machines/cart/cart.selectors.ts';
 import { messages } from '#domain/messages.ts';
 import { Button } from './button.tsx';
 import styles from './more-time.module.css';

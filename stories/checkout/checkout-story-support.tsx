@@ -13,11 +13,13 @@ import type { CustomerInfoResponse, DeliverySlot, Order } from '#domain/contract
 import type { Currency, ProductId, QuoteResponse } from '#domain/contract/catalogue.ts';
 import { paymentFrameMessage } from '#domain/payment.ts';
 import { GBP_CODE, toMinor } from '#domain/money.ts';
-import { cartMachine, type CartEvent, type CartSettings } from '#machines/cart/cart.machine.ts';
+import { cartMachine } from '#machines/cart/cart.machine.ts';
+import type { CartEvent, CartSettings } from '#machines/cart/cart.types.ts';
 import { countdownMachine } from '#machines/cart/countdown.machine.ts';
 import { lineOf, newLineMachine, type NewLineEvent } from '#machines/cart/new-line.machine.ts';
-import type { FetchQuoteInput } from '#machines/calculator/calculator.machine.ts';
-import { checkoutMachine, type CheckoutEvent } from '#machines/checkout/checkout.machine.ts';
+import type { FetchQuoteInput } from '#machines/calculator/calculator.types.ts';
+import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
+import type { CheckoutEvent } from '#machines/checkout/checkout.types.ts';
 import { CheckoutLayout } from '#src/app/layout.tsx';
 import { customer, makeCart, makeFixtures, makeOrder, quoteFor } from '../../mocks/fixtures.ts';
 

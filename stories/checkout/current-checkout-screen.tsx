@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { selectPage } from '#machines/checkout/checkout.machine.ts';
+import { selectPage } from '#machines/checkout/checkout.selectors.ts';
 import type { StoreDetails } from '#domain/order-confirmation.ts';
 import { ConfirmationScreen } from '#src/screens/confirmation/confirmation-screen.tsx';
 import { CustomerInfoScreen } from '#src/screens/customer-info/customer-info-screen.tsx';

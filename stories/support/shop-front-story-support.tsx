@@ -21,14 +21,10 @@ import {
   type NearbyResult,
   type SearchPlacesInput,
 } from '#machines/branch-finder/branch-finder.machine.ts';
-import {
-  calculatorMachine,
-  type CalculatorEvent,
-  type CalculatorInput,
-  type CalculatorSettings,
-  type LoadCalculatorOutput,
-} from '#machines/calculator/calculator.machine.ts';
-import { cartMachine, type CartEvent } from '#machines/cart/cart.machine.ts';
+import { calculatorMachine } from '#machines/calculator/calculator.machine.ts';
+import type { CalculatorEvent, CalculatorInput, CalculatorSettings, LoadCalculatorOutput } from '#machines/calculator/calculator.types.ts';
+import { cartMachine } from '#machines/cart/cart.machine.ts';
+import type { CartEvent } from '#machines/cart/cart.types.ts';
 import { chartMachine, type ChartEvent } from '#machines/chart/chart.machine.ts';
 import { makeCart, makeChartPoints, makeFixtures, quoteFor } from '../../mocks/fixtures.ts';
 

@@ -1,13 +1,7 @@
 import { expect } from 'vitest';
 import { emit } from 'xstate';
-import {
-  calculatorMachine,
-  selectAddToCartLink,
-  selectAmounts,
-  selectCurrencyNotice,
-  selectProductOptions,
-  type CalculatorSnapshot,
-} from '#machines/calculator/calculator.machine.ts';
+import { calculatorMachine, type CalculatorSnapshot } from '#machines/calculator/calculator.machine.ts';
+import { selectAddToCartLink, selectAmounts, selectCurrencyNotice, selectProductOptions } from '#machines/calculator/calculator.selectors.ts';
 import { selectCutOff } from '#machines/calculator/calculator-cut-off.ts';
 import { NO_BANK_HOLIDAYS } from '#domain/cut-off.ts';
 import { actorDone, actorFailed, definePathSuite } from '../support/graph-coverage.ts';

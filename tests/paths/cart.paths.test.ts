@@ -3,7 +3,8 @@ import { emit, enqueueActions, type AnyActorRef, type AnyEventObject } from 'xst
 import type { CheckoutResponse } from '#domain/contract/cart.ts';
 import type { ViewCartRequest } from '#domain/cart-link.ts';
 import type { ProductId } from '#domain/contract/catalogue.ts';
-import { cartMachine, selectCartNotice, selectCountdownRef, selectViewCartRules, type CartSnapshot } from '#machines/cart/cart.machine.ts';
+import { cartMachine, type CartSnapshot } from '#machines/cart/cart.machine.ts';
+import { selectCartNotice, selectCountdownRef, selectViewCartRules } from '#machines/cart/cart.selectors.ts';
 import { actorDone, actorFailed, definePathSuite, INIT_EVENT } from '../support/graph-coverage.ts';
 import { cartLine, makeCart } from '../support/cart-fixtures.ts';
 import { CART_SCREEN_TAGS, LINE_REFUSED, LINE_SAVED, OPEN_SCREENS, TIME_TAGS, cartOracle, noticeOf, type CartSeen } from './oracles/cart.oracle.ts';

@@ -2,7 +2,9 @@ import { expect } from 'vitest';
 import { emit, type AnyEventObject } from 'xstate';
 import { checkoutPagePath } from '#domain/checkout-steps.ts';
 import type { CustomerInfoRequest, DeliverySlot, Order, OrderStateValue } from '#domain/contract/order.ts';
-import { checkoutMachine, selectPage, type CheckoutEmitted } from '#machines/checkout/checkout.machine.ts';
+import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
+import { selectPage } from '#machines/checkout/checkout.selectors.ts';
+import type { CheckoutEmitted } from '#machines/checkout/checkout.types.ts';
 import { actorDone, actorFailed, definePathSuite, INIT_EVENT } from '../support/graph-coverage.ts';
 import { checkoutOracle, SCREEN_TAGS, type Seen } from './oracles/checkout.oracle.ts';
 

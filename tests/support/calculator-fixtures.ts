@@ -1,6 +1,6 @@
 /** The calculator's catalogue and quotes (domain/contract/catalogue.ts), for machine tests and paths. */
 import type { Currency, Product, QuoteResponse } from '#domain/contract/catalogue.ts';
-import type { CalculatorSettings, LoadCalculatorOutput } from '#machines/calculator/calculator.machine.ts';
+import type { CalculatorSettings, LoadCalculatorOutput } from '#machines/calculator/calculator.types.ts';
 import { makeStore } from './branch-fixtures.ts';
 
 const currency = (code: string, pluralName: string, symbol: string, overrides: Partial<Currency> = {}): Currency => ({

@@ -1,5 +1,5 @@
 import { lazy, memo, Suspense, useCallback, useMemo } from 'react';
-import type { AmountPicker } from '#machines/calculator/calculator.machine.ts';
+import type { AmountPicker } from '#machines/calculator/calculator.types.ts';
 import type { Currency, ProductId } from '#domain/contract/catalogue.ts';
 import { formatMessage, messages } from '#domain/messages.ts';
 import { GBP_CODE, formatRate, formatUnits } from '#domain/money.ts';

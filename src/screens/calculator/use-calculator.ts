@@ -13,20 +13,8 @@ import { useCallback, useEffect, useState } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { Store } from '#domain/contract/branches.ts';
 import type { CalculatorContent, Currency, Product, ProductId, TransactionType } from '#domain/contract/catalogue.ts';
-import {
-  selectAddToCartLink,
-  selectAmounts,
-  selectBranchFinderRef,
-  selectCurrency,
-  selectCurrencyNotice,
-  selectCurrencyOptions,
-  selectProductOptions,
-  selectRestrictions,
-  selectTabs,
-  type AmountsView,
-  type CalculatorMachine,
-  type CalculatorSnapshot,
-} from '#machines/calculator/calculator.machine.ts';
+import { selectAddToCartLink, selectAmounts, selectBranchFinderRef, selectCurrency, selectCurrencyNotice, selectCurrencyOptions, selectProductOptions, selectRestrictions, selectTabs, type AmountsView } from '#machines/calculator/calculator.selectors.ts';
+import type { CalculatorMachine, CalculatorSnapshot } from '#machines/calculator/calculator.machine.ts';
 import type { CutOffReadout } from '#domain/cut-off.ts';
 
 import { tierHintFor, type TierHint } from '#domain/rate-tiers.ts';

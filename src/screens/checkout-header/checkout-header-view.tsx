@@ -5,7 +5,7 @@ import { messages } from '#domain/messages.ts';
 import { Countdown } from '#src/ui/countdown.tsx';
 import { MoreTime } from '#src/ui/more-time.tsx';
 import { MoreTimeAnnouncer } from '#src/ui/more-time-announcer.tsx';
-import type { MoreTimeView } from '#machines/cart/cart.machine.ts';
+import type { MoreTimeView } from '#machines/cart/cart.selectors.ts';
 import { Spinner } from '#src/ui/spinner.tsx';
 import { StepBar } from '#src/ui/step-bar.tsx';
 import styles from './checkout-header.module.css';

@@ -8,13 +8,9 @@ import type { ProductId } from '#domain/contract/catalogue.ts';
 import type { Problem } from '#domain/contract/common.ts';
 import type { DeliverySlot, Order } from '#domain/contract/order.ts';
 import type { CheckoutPage, CheckoutStep, CheckoutStepId } from '#domain/checkout-steps.ts';
-import {
-  selectPage,
-  selectStepBar,
-  type CheckoutEvent,
-  type CheckoutMachine,
-  type CheckoutTag,
-} from '#machines/checkout/checkout.machine.ts';
+import { selectPage, selectStepBar } from '#machines/checkout/checkout.selectors.ts';
+import type { CheckoutEvent, CheckoutTag } from '#machines/checkout/checkout.types.ts';
+import type { CheckoutMachine } from '#machines/checkout/checkout.machine.ts';
 
 export type CheckoutActorRef = ActorRefFrom<CheckoutMachine>;
 export type CheckoutSnapshot = SnapshotFrom<CheckoutMachine>;

@@ -3,7 +3,7 @@ import type { CountdownView } from '#domain/countdown.ts';
 import { formatMessage, messages } from '#domain/messages.ts';
 import { Button } from '#src/ui/button.tsx';
 import { MoreTimeAnnouncer } from '#src/ui/more-time-announcer.tsx';
-import type { MoreTimeView } from '#machines/cart/cart.machine.ts';
+import type { MoreTimeView } from '#machines/cart/cart.selectors.ts';
 import { Spinner } from '#src/ui/spinner.tsx';
 import styles from './header-cart.module.css';
 

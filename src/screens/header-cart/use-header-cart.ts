@@ -8,17 +8,9 @@ import type { ActorRefFrom } from 'xstate';
 import type { CountdownView } from '#domain/countdown.ts';
 import type { ProductId } from '#domain/contract/catalogue.ts';
 import type { Problem } from '#domain/contract/common.ts';
-import {
-  selectCartLines,
-  selectCartNotice,
-  selectCountdownRef,
-  selectLineCount,
-  selectMoreTime,
-  type MoreTimeView,
-  type CartEvent,
-  type CartLineView,
-  type CartMachine,
-} from '#machines/cart/cart.machine.ts';
+import { selectCartLines, selectCartNotice, selectCountdownRef, selectLineCount, selectMoreTime, type MoreTimeView, type CartLineView } from '#machines/cart/cart.selectors.ts';
+import type { CartEvent } from '#machines/cart/cart.types.ts';
+import type { CartMachine } from '#machines/cart/cart.machine.ts';
 
 export type CartRef = ActorRefFrom<CartMachine>;
 export type HeaderCartState = 'loading' | 'empty' | 'ready' | 'error';

@@ -6,15 +6,10 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { Cart } from '#domain/contract/cart.ts';
 import type { Problem } from '#domain/contract/common.ts';
-import {
-  selectCartLines,
-  selectCountdownRef,
-  selectViewCartRules,
-  type CartEvent,
-  type CartLineView,
-  type CartMachine,
-  type ViewCartRules,
-} from '#machines/cart/cart.machine.ts';
+import { selectCartLines, selectCountdownRef, selectViewCartRules, type CartLineView } from '#machines/cart/cart.selectors.ts';
+import type { CartEvent } from '#machines/cart/cart.types.ts';
+import type { CartMachine } from '#machines/cart/cart.machine.ts';
+import type { ViewCartRules } from '#domain/view-cart-rules.ts';
 import type { ViewCartStatus } from './view-cart-view.tsx';
 
 export type CartActorRef = ActorRefFrom<CartMachine>;

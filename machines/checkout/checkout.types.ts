@@ -1,0 +1,127 @@
+/** The checkout chart's input, context, events, emitted side effects, tags and I/O (see checkout.machine.ts). */
+import type { ProductId } from '#domain/contract/catalogue.ts';
+import type { Problem } from '#domain/contract/common.ts';
+import type {
+  CustomerInfoRequest,
+  CustomerInfoResponse,
+  CustomerInfoResult,
+  DeliverySlot,
+  Order,
+  PaymentIntentResponse,
+} from '#domain/contract/order.ts';
+import type { CheckoutPage } from '#domain/checkout-steps.ts';
+import type { TrackedStep } from '#domain/order-state.ts';
+
+export interface CheckoutInput {
+  /** The address the checkout opens on (location.pathname); it picks the page. */
+  path: string;
+  /** The checkout page's own origin: the only origin the payment frame takes messages from. */
+  appOrigin: string;
+  /** Where 'Leave checkout' goes once the checkout is abandoned (page settings abandonCartUrl). */
+  abandonCartUrl: string;
+  /** The product when it is known before an order is read: the cart's, or 3 on /selling/view-cart. */
+  productId?: ProductId | null;
+  /** Epoch milliseconds; Date.now unless a test drives the clock. */
+  now?: () => number;
+}
+
+export interface CheckoutContext {
+  appOrigin: string;
+  abandonCartUrl: string;
+  /** The address of the page being opened; read only while opening. */
+  openingPath: string;
+  productId: ProductId | null;
+  /** The order as last read or written: the order summary, the confirmation. */
+  order: Order | null;
+  slots: DeliverySlot[];
+  /** The slot the server accepted, and the one being saved. */
+  selectedSlotId: string | null;
+  pendingSlotId: string | null;
+  /** The details being submitted. */
+  details: CustomerInfoRequest | null;
+  /** The customer-info answer that flagged additional identification. */
+  submitResult: CustomerInfoResult | null;
+  /** The provider's hosted card page. */
+  paymentUrl: string | null;
+  /** The last failure's problem (title, detail) to show, until dismissed. */
+  problem: Problem | null;
+  /** Where the checkout goes once the cart is abandoned. */
+  leaveTo: string | null;
+  now: () => number;
+  /** The clock when the delivery page's cut-off line was last read (each whole minute). */
+  clockNow: number;
+}
+
+export type CheckoutEvent =
+  | { type: 'checkout.pageOpened'; path: string }
+  /** The cart machine created the order (POST /cart/checkout) on the review page. */
+  | { type: 'cart.checkedOut' }
+  | { type: 'deliverySlot.chosen'; slotId: string }
+  /** Next on the delivery page. */
+  | { type: 'delivery.submitted' }
+  | { type: 'details.submitted'; details: CustomerInfoRequest }
+  /** The sold-out modal's button: choose another collection date. */
+  | { type: 'deliverySlot.changeRequested' }
+  /** The additional-identification modal's Continue and Return to the homepage. */
+  | { type: 'identification.continued' }
+  | { type: 'identification.homeRequested' }
+  /** Every `message` event of the window, untouched; the payment frame decides what to trust. */
+  | { type: 'frame.messageReceived'; origin: string; data: unknown }
+  /** 'Try again?' on the unsuccessful page. */
+  | { type: 'payment.retried' }
+  /** 'Leave checkout' on the unsuccessful page. */
+  | { type: 'checkout.left' }
+  /** The velocity modal's Return to the homepage. */
+  | { type: 'velocity.homeRequested' }
+  /** The checkout header's close control (on confirmation, its close link to /). */
+  | { type: 'checkout.closed' }
+  | { type: 'order.reloadRequested' }
+  | { type: 'problem.dismissed' };
+
+export type CheckoutEmitted =
+  | { type: 'navigation.requested'; to: string }
+  | { type: 'tracking.stepViewed'; step: TrackedStep }
+  | { type: 'order.confirmed'; order: Order };
+
+export type CheckoutTag =
+  /** A spinner: the order, the slots or the payment page are on their way. */
+  | 'loading'
+  | 'loadFailed'
+  | 'savingSlot'
+  /** The details submit's loading flag: the spinner replaces Submit. */
+  | 'submitting'
+  | 'soldOut'
+  | 'identificationRequired'
+  /** The hosted card form is shown in its iframe. */
+  | 'paymentFormShown'
+  /** 'Try again?' is offered. */
+  | 'retryOffered'
+  | 'velocityLimited'
+  | 'abandoning'
+  /** "We've cleared your cart", shown until the redirect. */
+  | 'cartCleared';
+
+/** GET /api/order. */
+export type LoadOrderOutput = Order;
+/** GET /api/order/delivery-slots. */
+export type LoadDeliverySlotsOutput = DeliverySlot[];
+/** PUT /api/order/delivery-slot; answers the order. */
+export interface SaveDeliverySlotInput {
+  slotId: string;
+}
+export type SaveDeliverySlotOutput = Order;
+/** PUT /api/order/customer-info. */
+export interface SaveCustomerInfoInput {
+  details: CustomerInfoRequest;
+}
+export type SaveCustomerInfoOutput = CustomerInfoResponse;
+/**
+ * POST /api/order/create-payment-intent: the hosted card page from the 201's Location. Any other
+ * answer rejects (src/api/order.ts), which goes to the error step.
+ */
+export type CreatePaymentIntentOutput = PaymentIntentResponse;
+/** DELETE /cart. */
+export type AbandonCartOutput = void;
+
+/** Where the chart sends the shopper: a checkout page or the home page. */
+export type Destination = CheckoutPage | 'home';
