@@ -122,16 +122,7 @@ export interface PricedAmount {
 
 /** A foreign amount typed by the shopper: rounded up to the increment, then priced at its tier. */
 export function priceForeignAmount(foreignMinor: number, code: string, quote: QuoteRates): PricedAmount {
-  const rounded = roundUpToIncrement(foreignMinor, code, quote.increment);
-  const choice = rateForForeign(quote, rounded, code);
-  return {
-    foreignMinor: rounded,
-    gbpMinor: gbpPriceOf(rounded, code, choice.rate),
-    rate: choice.rate,
-    price: choice.price,
-    tier: choice.tier,
-    rounded: rounded !== foreignMinor,
-  };
+  return pricedAs(roundUpToIncrement(foreignMinor, code, quote.increment), foreignMinor, code, quote);
 }
 
 /**
@@ -187,15 +178,19 @@ export function floorToWholeUnits(foreignMinor: number, code: string): number {
 
 /** A sell-back amount: floored to whole units, no increment, priced at its tier. */
 export function priceSellBackAmount(foreignMinor: number, code: string, quote: QuoteRates): PricedAmount {
-  const floored = floorToWholeUnits(foreignMinor, code);
-  const choice = rateForForeign(quote, floored, code);
+  return pricedAs(floorToWholeUnits(foreignMinor, code), foreignMinor, code, quote);
+}
+
+/** An amount already made sellable (from what the shopper typed), priced at the tier it reaches. */
+function pricedAs(sellable: number, typed: number, code: string, quote: QuoteRates): PricedAmount {
+  const choice = rateForForeign(quote, sellable, code);
   return {
-    foreignMinor: floored,
-    gbpMinor: gbpPriceOf(floored, code, choice.rate),
+    foreignMinor: sellable,
+    gbpMinor: gbpPriceOf(sellable, code, choice.rate),
     rate: choice.rate,
     price: choice.price,
     tier: choice.tier,
-    rounded: floored !== foreignMinor,
+    rounded: sellable !== typed,
   };
 }
 

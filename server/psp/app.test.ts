@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import * as v from 'valibot';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestServer, type TestServer } from '../testing.ts';
-import { createPsp, validateCard, type PspConfig } from './app.ts';
+import { createPsp } from './app.ts';
+import { validateCard } from './card-routes.ts';
+import type { PspConfig } from './payments.ts';
 import { PaymentEventSchema, PSP_REFUNDS_PATH, type PaymentEvent } from './events.ts';
 import { SIGNATURE_HEADER, signBody, signToken, verifyBody } from './signature.ts';
 

@@ -6,19 +6,9 @@ import { CartLineRequestSchema, CreateCartRequestSchema } from '#domain/contract
 import { BoolParam } from '#domain/contract/common.ts';
 import { apiRoutes } from '#domain/contract/routes.ts';
 import type { AppEnv } from '../app-env.ts';
-import {
-  abandonCart,
-  addLine,
-  cartExists,
-  checkout,
-  createCart,
-  deleteLine,
-  extendCart,
-  getCart,
-  recreateCart,
-  setGuarantee,
-  updateLine,
-} from '../services/cart.ts';
+import { abandonCart, cartExists, createCart, extendCart, getCart, recreateCart, setGuarantee } from '../services/cart.ts';
+import { addLine, deleteLine, updateLine } from '../services/cart-lines.ts';
+import { checkout } from '../services/checkout.ts';
 import { validate } from '../validation.ts';
 import { requireSession } from './session-auth.ts';
 

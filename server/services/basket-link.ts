@@ -19,7 +19,7 @@ import type { Deps } from '../deps.ts';
 import { renderBasketLinkEmail } from '../mail/basket-link-email.ts';
 import type { RenderedEmail } from '../mail/order-confirmation-email.ts';
 import { isSignedLink, signLink } from './email-links.ts';
-import type { OrderLineRecord } from './cart.ts';
+import type { OrderLineRecord } from './checkout.ts';
 import { findSite } from './catalogue.ts';
 import { currentOrder } from './order.ts';
 import { consume } from './rate-limits.ts';

@@ -106,13 +106,14 @@ async function hoursOf(db: Db, storeIds: number[]): Promise<Map<number, HoursRow
   return byStore;
 }
 
+/** What names a branch wherever it is shown: its ids, names and page. */
+function branchIdentity(s: StoreRow) {
+  return { id: s.id, name: s.name, brand: s.brand, brandName: s.brandName, branchCode: s.branchCode, url: branchUrl(s) };
+}
+
 function toStore(s: StoreRow, hours: HoursRow[], extra: Partial<Pick<Store, 'distanceInMiles' | 'availableFrom' | 'haveCurrency' | 'isBuyTransaction'>> = {}): Store {
   return {
-    id: s.id,
-    name: s.name,
-    brand: s.brand,
-    brandName: s.brandName,
-    branchCode: s.branchCode,
+    ...branchIdentity(s),
     isMeta: s.isMeta,
     branchType: s.branchType,
     latitude: s.latitude,
@@ -120,7 +121,6 @@ function toStore(s: StoreRow, hours: HoursRow[], extra: Partial<Pick<Store, 'dis
     haveNoOpeningTimes: hours.length === 0,
     closedFrom: s.closedFrom,
     closedUntil: s.closedUntil,
-    url: branchUrl(s),
     address: address(s),
     openingTimes: openingTimes(hours, s.openingTimeComment),
     ...extra,
@@ -129,12 +129,7 @@ function toStore(s: StoreRow, hours: HoursRow[], extra: Partial<Pick<Store, 'dis
 
 function toBranch(s: StoreRow, hours: HoursRow[]): Branch {
   return {
-    id: s.id,
-    name: s.name,
-    brand: s.brand,
-    brandName: s.brandName,
-    branchCode: s.branchCode,
-    url: branchUrl(s),
+    ...branchIdentity(s),
     latitude: s.latitude ?? 0,
     longitude: s.longitude ?? 0,
     address: address(s),

@@ -24,7 +24,7 @@ import { conflict, forbidden, HttpProblem, notFound } from '../errors.ts';
 import { fieldErrors } from '../validation.ts';
 import { bankHolidaysAt } from './bank-holidays.ts';
 import { branchCalendar } from './branches.ts';
-import type { OrderLineRecord } from './cart.ts';
+import type { OrderLineRecord } from './checkout.ts';
 import { assessOrder, customerKey, type ComplianceConfig } from './compliance.ts';
 import { deliverySlots, type SlotConfig, DEFAULT_SLOT_CONFIG } from './delivery-slots.ts';
 import type { SessionContext } from './session.ts';

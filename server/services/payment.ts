@@ -24,7 +24,7 @@ import { PaymentEventSchema, PSP_REFUNDS_PATH, type PaymentEvent, type PaymentLi
 import { SIGNATURE_HEADER, signBody, signToken, verifyBody } from '../psp/signature.ts';
 import { storedSecret } from './app-secrets.ts';
 import { decideCallback, type PaymentStatus, type RefundReason } from './payment-outcome.ts';
-import type { OrderLineRecord } from './cart.ts';
+import type { OrderLineRecord } from './checkout.ts';
 import { currentOrder, linesOf, type OrderRow, type SlotRecord } from './order.ts';
 import type { SessionContext } from './session.ts';
 

@@ -1,15 +1,10 @@
-import type { InputHTMLAttributes, ReactNode, Ref } from 'react';
-import { Field } from './field.tsx';
+import type { InputHTMLAttributes, Ref } from 'react';
+import { Field, type FieldProps } from './field.tsx';
 import styles from './text-input.module.css';
 
-export interface TextInputProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'children'> {
-  label: ReactNode;
-  hint?: ReactNode;
-  error?: string | null;
-  /** A note that is not an error, e.g. that the box is full. */
-  notice?: string | null;
-  labelSuffix?: ReactNode;
-  id?: string;
+export interface TextInputProps
+  extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'children'>,
+    Pick<FieldProps, 'label' | 'hint' | 'error' | 'notice' | 'labelSuffix' | 'id'> {
   /** Size the box to `size` characters instead of the full width. */
   narrow?: boolean;
   fieldClassName?: string;

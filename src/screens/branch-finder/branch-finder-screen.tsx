@@ -4,23 +4,17 @@ import {
   useBranchListStatus,
   useBranchPage,
   useFinderError,
-  usePlaceQuery,
-  usePlaceSuggestions,
   useResultsOpen,
-  useSuggesting,
   type BranchFinderRef,
 } from '#src/screens/branch-modal/use-branch-finder.ts';
 import { BranchFinderView } from './branch-finder-view.tsx';
-import { PlaceSearch } from './place-search.tsx';
+import { FinderPlaceSearch } from './finder-place-search.tsx';
 
 /** The branch finder page over its actor (page mode). */
 export function BranchFinder({ finder }: { finder: BranchFinderRef }) {
   const status = useBranchListStatus(finder);
   const page = useBranchPage(finder);
   const error = useFinderError(finder);
-  const query = usePlaceQuery(finder);
-  const places = usePlaceSuggestions(finder);
-  const suggesting = useSuggesting(finder);
   const open = useResultsOpen(finder);
   return (
     <BranchFinderView
@@ -36,14 +30,7 @@ export function BranchFinder({ finder }: { finder: BranchFinderRef }) {
       onCloseResults={() => finder.send({ type: 'finder.closed' })}
       onFindNearMe={() => finder.send({ type: 'location.requested' })}
       search={
-        <PlaceSearch
-          query={query}
-          onQueryChange={(text) => finder.send({ type: 'place.typed', text })}
-          places={places}
-          searching={suggesting}
-          onSelect={(place) => finder.send({ type: 'place.selected', place })}
-          onSubmit={() => finder.send({ type: 'place.submitted' })}
-        />
+        <FinderPlaceSearch finder={finder} />
       }
     />
   );

@@ -1,14 +1,11 @@
-import { PlaceSearch } from '#src/screens/branch-finder/place-search.tsx';
+import { FinderPlaceSearch } from '#src/screens/branch-finder/finder-place-search.tsx';
 import { storeCard } from './branch-card.ts';
 import { BranchModalView } from './branch-modal-view.tsx';
 import {
   useBranchListStatus,
   useConfirmableStores,
   useFinderError,
-  usePlaceQuery,
-  usePlaceSuggestions,
   useStorePage,
-  useSuggesting,
   type BranchFinderRef,
 } from './use-branch-finder.ts';
 
@@ -24,9 +21,6 @@ export function BranchModal({ finder, now = new Date() }: BranchModalProps) {
   const status = useBranchListStatus(finder);
   const page = useStorePage(finder);
   const error = useFinderError(finder);
-  const query = usePlaceQuery(finder);
-  const places = usePlaceSuggestions(finder);
-  const suggesting = useSuggesting(finder);
   const confirmable = useConfirmableStores(finder).split(' ');
   const cards = page.items.map((store) => storeCard(store, now));
   return (
@@ -42,15 +36,7 @@ export function BranchModal({ finder, now = new Date() }: BranchModalProps) {
         onNext: () => finder.send({ type: 'page.next' }),
       }}
       search={
-        <PlaceSearch
-          query={query}
-          onQueryChange={(text) => finder.send({ type: 'place.typed', text })}
-          places={places}
-          searching={suggesting}
-          onSelect={(place) => finder.send({ type: 'place.selected', place })}
-          onSubmit={() => finder.send({ type: 'place.submitted' })}
-          focusOnMount
-        />
+        <FinderPlaceSearch finder={finder} focusOnMount />
       }
       onUseMyLocation={() => finder.send({ type: 'location.requested' })}
       canConfirm={(branch) => confirmable.includes(String(branch.id))}

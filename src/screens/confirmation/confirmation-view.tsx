@@ -5,6 +5,7 @@ import { OpeningTimesTable } from '#src/ui/opening-times-table.tsx';
 import { Skeleton } from '#src/ui/skeleton.tsx';
 import { PageLoadFailed, PageLoading } from '../checkout-shared/page-status.tsx';
 import type { Confirmation, Fulfilment } from '#domain/order-confirmation.ts';
+import { NextSteps } from '../checkout-shared/next-steps.tsx';
 import styles from './confirmation.module.css';
 
 export interface ConfirmationViewProps {
@@ -41,14 +42,7 @@ export function ConfirmationView({ status, confirmation, loadProblem, onPrint, o
         </Button>
       </div>
 
-      <section className={`${styles.section} ${styles.next}`} aria-labelledby="confirmation-next">
-        <h2 id="confirmation-next">{messages.whatHappensNext}</h2>
-        <ul className={styles.nextSteps}>
-          {confirmation.nextSteps.map((step) => (
-            <li key={step}>{step}</li>
-          ))}
-        </ul>
-      </section>
+      <NextSteps id="confirmation-next" steps={confirmation.nextSteps} className={`${styles.section} ${styles.next}`} listClassName={styles.nextSteps} />
 
       <section className={styles.section} aria-labelledby="confirmation-order">
         <h2 id="confirmation-order">{messages.orderSummary}</h2>

@@ -7,6 +7,7 @@ import { useEffect, useRef, type MouseEvent } from 'react';
 import { formatMessage, messages } from '#domain/messages.ts';
 import { Button } from '#src/ui/button.tsx';
 import { Countdown } from '#src/ui/countdown.tsx';
+import { LineAmountInput } from '#src/ui/line-amount-input.tsx';
 import { MoreTime } from '#src/ui/more-time.tsx';
 import { Notice } from '#src/ui/notice.tsx';
 import { Skeleton } from '#src/ui/skeleton.tsx';
@@ -31,19 +32,14 @@ function LineRow({
     <li className={styles.line} data-testid="header-cart-line">
       <span className={styles.code}>{line.code}</span>
       <div className={styles.amount}>
-        <label htmlFor={inputId} className="visually-hidden">
-          {formatMessage(messages.lineAmountLabel, { code: line.code })}
-        </label>
-        <input
-          ref={input}
+        <LineAmountInput
           id={inputId}
+          code={line.code}
+          amount={line.amount}
+          error={line.error}
           className={styles.amountInput}
-          inputMode="decimal"
-          autoComplete="off"
-          value={line.amount}
-          aria-invalid={line.error ? true : undefined}
-          aria-describedby={line.error ? errorId : undefined}
-          onChange={(e) => onAmountChange(line.id, e.target.value)}
+          inputRef={input}
+          onChange={(amount) => onAmountChange(line.id, amount)}
           onBlur={() => onAmountCommit?.(line.id)}
         />
       </div>

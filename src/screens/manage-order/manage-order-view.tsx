@@ -7,6 +7,7 @@ import { Modal } from '#src/ui/modal.tsx';
 import { Notice } from '#src/ui/notice.tsx';
 import { Radio, RadioGroup } from '#src/ui/radio-group.tsx';
 import { TextInput } from '#src/ui/text-input.tsx';
+import { NextSteps } from '../checkout-shared/next-steps.tsx';
 import styles from './manage-order.module.css';
 
 export interface FindOrderViewProps {
@@ -137,14 +138,7 @@ export function FoundOrderView(props: FoundOrderViewProps) {
           <dd>{summary.total}</dd>
         </div>
       </dl>
-      <section className={styles.section} aria-labelledby="manage-next">
-        <h2 id="manage-next">{messages.whatHappensNext}</h2>
-        <ul className={styles.list}>
-          {confirmation.nextSteps.map((step) => (
-            <li key={step}>{step}</li>
-          ))}
-        </ul>
-      </section>
+      <NextSteps id="manage-next" steps={confirmation.nextSteps} className={styles.section} listClassName={styles.list} />
       <section className={styles.section} aria-labelledby="manage-summary">
         <h2 id="manage-summary">{messages.orderSummary}</h2>
         <ul className={styles.list}>

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { IdentificationNotice } from '#domain/identification.ts';
 import { formatMessage, messages } from '#domain/messages.ts';
 import { Button } from '#src/ui/button.tsx';
+import { LineAmountInput } from '#src/ui/line-amount-input.tsx';
 import { Notice } from '#src/ui/notice.tsx';
 import { Radio, RadioGroup } from '#src/ui/radio-group.tsx';
 import { Spinner } from '#src/ui/spinner.tsx';
@@ -208,21 +209,16 @@ function LinesTable({ sellBack, lines, invalidLine, onLineAmount, onLineAmountDo
                   <span className={styles.code}>{line.code}</span> <span className={styles.muted}>{line.name}</span>
                 </th>
                 <td data-label={messages.amountColumn}>
-                  <label htmlFor={inputId} className="visually-hidden">
-                    {formatMessage(messages.lineAmountLabel, { code: line.code })}
-                  </label>
-                  <input
-                    ref={(element) => {
+                  <LineAmountInput
+                    id={inputId}
+                    code={line.code}
+                    amount={line.amount}
+                    error={line.error}
+                    className={styles.amountInput}
+                    inputRef={(element) => {
                       inputs.current[line.id] = element;
                     }}
-                    id={inputId}
-                    className={styles.amountInput}
-                    inputMode="decimal"
-                    autoComplete="off"
-                    value={line.amount}
-                    aria-invalid={line.error ? true : undefined}
-                    aria-describedby={line.error ? errorId : undefined}
-                    onChange={(event) => onLineAmount(line.id, event.target.value)}
+                    onChange={(amount) => onLineAmount(line.id, amount)}
                     onBlur={() => onLineAmountDone(line.id)}
                   />
                   {line.saving ? <Spinner label={messages.savingCart} className={styles.lineSpinner} /> : null}
