@@ -10,8 +10,8 @@
 import { readFileSync } from 'node:fs';
 
 export const MACHINES = {
-  checkout: 'machines/checkout/checkout.machine.ts',
-  cart: 'machines/cart/cart.machine.ts',
+  checkout: 'machines/checkout/checkout.setup.ts',
+  cart: 'machines/cart/cart.setup.ts',
   session: 'machines/session/session.machine.ts',
   'payment-frame': 'machines/payment/payment-frame.machine.ts',
   'payment-response': 'machines/payment/payment-response.machine.ts',
