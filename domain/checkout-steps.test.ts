@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  isReachedAfterCheckout,
   activeStepOf,
   checkoutPageOf,
   checkoutPagePath,
@@ -10,6 +9,7 @@ import {
   isPathOfPage,
   stepAfterDetails,
 } from './checkout-steps.ts';
+import { isReachedAfterCheckout } from './reached-after-checkout.ts';
 
 describe('checkout steps (spec 2.5)', () => {
   it.each([1, 2] as const)('product %i shows Review, Delivery, Details, Payment, Confirmation', (productId) => {

@@ -84,15 +84,6 @@ export function isPathOfPage(pathname: string, page: CheckoutPage): boolean {
 }
 
 /**
- * An address a shopper reaches only with the session's cart already checked out: the payment
- * response page, the provider's return address inside its frame (spec 2.10). The cart is then the
- * order being paid for, and no page there reads it.
- */
-export function isReachedAfterCheckout(pathname: string): boolean {
-  return pathname.replace(/\/+$/, '') === appPaths.paymentResponse;
-}
-
-/**
  * Where the details page goes on (spec 4.1 "next step"). Sell-back has no payment step, and the
  * server says so through the order state: a sell-back order is completed (18) once its details
  * are in, a buy order waits for its card payment (3). So 18 goes to confirmation, as the payment

@@ -11,7 +11,8 @@
  */
 import { createHash } from 'node:crypto';
 import { createMiddleware } from 'hono/factory';
-import { apiRoutes, isSharedRoute, type ApiRoute } from '#domain/contract/routes.ts';
+import { apiRoutes, type ApiRoute, type ApiRouteName } from '#domain/contract/routes.ts';
+import { isSharedRoute } from '#domain/contract/shared-routes.ts';
 
 export interface AppPolicyOptions {
   apiBase: string;
@@ -96,10 +97,10 @@ interface RouteMatcher {
 }
 
 /** Every route of the contract's table as a method and a path expression (`:name` is one segment). */
-const ROUTE_MATCHERS: RouteMatcher[] = Object.values(apiRoutes as Record<string, ApiRoute>).map((route) => ({
+const ROUTE_MATCHERS: RouteMatcher[] = (Object.entries(apiRoutes) as [ApiRouteName, ApiRoute][]).map(([name, route]) => ({
   method: route.method,
   path: new RegExp(`^${route.pattern.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:\w+/g, '[^/]+')}$`),
-  shared: isSharedRoute(route),
+  shared: isSharedRoute(name),
 }));
 
 /**

@@ -4,8 +4,8 @@
  * the caller from the documented parameters.
  *
  * Every answer of the API is personal (`Cache-Control: no-store`: it may carry a shopper's data or
- * a key) unless its route says `cache: 'shared'`: a GET of reference data that answers every
- * anonymous visitor alike, whose route sets its own caching. A new route is personal until marked.
+ * a key) unless its route is one of the shared reads in ./shared-routes.ts. A new route is
+ * personal until listed there.
  */
 const enc = encodeURIComponent;
 
@@ -25,37 +25,37 @@ export const apiRoutes = {
 
   // 7.2 Catalogue, rates and content
   quote: {
-    method: 'GET', cache: 'shared',
+    method: 'GET',
     pattern: '/api/sites/:siteId/stores/:storeId/products/:productId/rates/currency/:currency',
     url: (siteId: number, storeId: number, productId: number, currency: string) =>
       `/api/sites/${siteId}/stores/${storeId}/products/${productId}/rates/currency/${enc(currency)}`,
   },
-  currencies: { method: 'GET', cache: 'shared', pattern: '/api/currencies', url: () => '/api/currencies' },
-  products: { method: 'GET', cache: 'shared', pattern: '/api/products', url: () => '/api/products' },
-  siteProducts: { method: 'GET', cache: 'shared', pattern: '/api/sites/:siteId/products', url: (siteId: number) => `/api/sites/${siteId}/products` },
-  calculatorContent: { method: 'GET', cache: 'shared', pattern: '/api/content/calculator', url: () => '/api/content/calculator' },
-  checkoutContent: { method: 'GET', cache: 'shared', pattern: '/api/content/checkout', url: () => '/api/content/checkout' },
+  currencies: { method: 'GET', pattern: '/api/currencies', url: () => '/api/currencies' },
+  products: { method: 'GET', pattern: '/api/products', url: () => '/api/products' },
+  siteProducts: { method: 'GET', pattern: '/api/sites/:siteId/products', url: (siteId: number) => `/api/sites/${siteId}/products` },
+  calculatorContent: { method: 'GET', pattern: '/api/content/calculator', url: () => '/api/content/calculator' },
+  checkoutContent: { method: 'GET', pattern: '/api/content/checkout', url: () => '/api/content/checkout' },
   /** The home page's rates board (not in the spec: the shop's own). */
-  ratesBoard: { method: 'GET', cache: 'shared', pattern: '/api/sites/:siteId/rates-board', url: (siteId: number) => `/api/sites/${siteId}/rates-board` },
-  siteSettings: { method: 'GET', cache: 'shared', pattern: '/api/sites/getsitesettings', url: (id: number) => `/api/sites/getsitesettings?id=${id}` },
+  ratesBoard: { method: 'GET', pattern: '/api/sites/:siteId/rates-board', url: (siteId: number) => `/api/sites/${siteId}/rates-board` },
+  siteSettings: { method: 'GET', pattern: '/api/sites/getsitesettings', url: (id: number) => `/api/sites/getsitesettings?id=${id}` },
   currencyConverter: {
-    method: 'GET', cache: 'shared',
+    method: 'GET',
     pattern: '/api/currency-converter/:code',
     url: (code: string, inverted: boolean) => `/api/currency-converter/${enc(code.toLowerCase())}?inverted=${inverted}`,
   },
 
   // 7.3 Branches
-  defaultStore: { method: 'GET', cache: 'shared', pattern: '/api/sites/:siteId/stores/default', url: (siteId: number) => `/api/sites/${siteId}/stores/default` },
-  branchByCode: { method: 'GET', cache: 'shared', pattern: '/branches/:branchCode', url: (code: string) => `/branches/${enc(code)}` },
-  metaStores: { method: 'GET', cache: 'shared', pattern: '/api/sites/:siteId/stores', url: (siteId: number) => `/api/sites/${siteId}/stores` },
-  store: { method: 'GET', cache: 'shared', pattern: '/api/sites/:siteId/stores/:id', url: (siteId: number, id: number) => `/api/sites/${siteId}/stores/${id}` },
+  defaultStore: { method: 'GET', pattern: '/api/sites/:siteId/stores/default', url: (siteId: number) => `/api/sites/${siteId}/stores/default` },
+  branchByCode: { method: 'GET', pattern: '/branches/:branchCode', url: (code: string) => `/branches/${enc(code)}` },
+  metaStores: { method: 'GET', pattern: '/api/sites/:siteId/stores', url: (siteId: number) => `/api/sites/${siteId}/stores` },
+  store: { method: 'GET', pattern: '/api/sites/:siteId/stores/:id', url: (siteId: number, id: number) => `/api/sites/${siteId}/stores/${id}` },
   storeOpeningTimes: {
-    method: 'GET', cache: 'shared',
+    method: 'GET',
     pattern: '/api/sites/:siteId/stores/:id/opening-times',
     url: (siteId: number, id: number) => `/api/sites/${siteId}/stores/${id}/opening-times`,
   },
   storeAddress: {
-    method: 'GET', cache: 'shared',
+    method: 'GET',
     pattern: '/api/sites/:siteId/stores/:id/address',
     url: (siteId: number, id: number) => `/api/sites/${siteId}/stores/${id}/address`,
   },
@@ -110,12 +110,7 @@ export type ApiRouteName = keyof typeof apiRoutes;
 export interface ApiRoute {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   pattern: string;
-  /** 'shared': anonymous reads of reference data, the same for everyone; otherwise personal. */
-  cache?: 'shared';
 }
-
-/** Whether an answer of this route may be kept by a cache (an anonymous reference read); all others are no-store. */
-export const isSharedRoute = (route: ApiRoute): boolean => route.cache === 'shared';
 
 /** The shop's own pages (spec 2.14), on the app's origin. */
 export const appPaths = {

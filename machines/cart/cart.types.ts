@@ -20,7 +20,7 @@ export interface CartInput {
   now?: () => number;
   /**
    * The page opened is reached only once the cart is checked out (the payment provider's return
-   * page, domain/checkout-steps.ts isReachedAfterCheckout): the cart is not read.
+   * page, domain/reached-after-checkout.ts): the cart is not read.
    */
   checkedOut?: boolean;
 }

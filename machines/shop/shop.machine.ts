@@ -20,7 +20,7 @@
  */
 import { assign, emit, enqueueActions, fromPromise, setup, stopChild, type ActorRefFrom, type AnyActorLogic, type SnapshotFrom } from 'xstate';
 import type { SiteProduct, SiteSettings } from '#domain/contract/catalogue.ts';
-import { isReachedAfterCheckout } from '#domain/checkout-steps.ts';
+import { isReachedAfterCheckout } from '#domain/reached-after-checkout.ts';
 import { appPaths } from '#domain/contract/routes.ts';
 import { GBP_CODE, toMinor } from '#domain/money.ts';
 import { branchFinderMachine, type BranchFinderInput } from '#machines/branch-finder/branch-finder.machine.ts';
