@@ -15,11 +15,14 @@ export const STAMP_FILE = '.build-stamp.json';
 /** Everything the app's build reads, relative to the repository. */
 export const APP_INPUTS = ['src', 'domain', 'machines', 'flows', 'public', 'index.html', 'vite.config.ts', 'scripts/build-plugins.ts', 'package-lock.json'] as const;
 
-/** Tests and stories are never part of the build: editing them does not call for one. */
-const notBuilt = (file: string) => /\.(test|stories)\.tsx?$/.test(file);
+/** Tests and stories are never part of the app's build: editing them does not call for one. */
+const notInTheApp = (file: string) => /\.(test|stories)\.tsx?$/.test(file);
 
-/** The newest modification time (ms) among a build's inputs (the app's by default), folders included. */
-export function newestInputMtime(root = ROOT, inputs: readonly string[] = APP_INPUTS): number {
+/**
+ * The newest modification time (ms) among a build's inputs (the app's by default), folders
+ * included; files `notBuilt` says the build does not read are passed over.
+ */
+export function newestInputMtime(root = ROOT, inputs: readonly string[] = APP_INPUTS, notBuilt: (file: string) => boolean = notInTheApp): number {
   let newest = 0;
   const visit = (p: string) => {
     if (!existsSync(p)) return;

@@ -8,10 +8,10 @@
  *   npx tsx scripts/storybook-if-changed.ts --force   # `npm run build-storybook`: builds anyway
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readStamp, ROOT, STAMP_FILE, type BuildStamp } from './app-build.ts';
+import { newestInputMtime, readStamp, ROOT, STAMP_FILE, type BuildStamp } from './app-build.ts';
 
 export const STORYBOOK_DIR = path.join(ROOT, 'storybook-static');
 
@@ -21,21 +21,7 @@ export const STORYBOOK_INPUTS = ['.storybook', 'stories', 'src', 'domain', 'mach
 /** Test files are never part of a build. */
 const notBuilt = (file: string) => /\.test\.tsx?$/.test(file);
 
-export function newestStorybookInput(root = ROOT): number {
-  let newest = 0;
-  const visit = (p: string) => {
-    if (!existsSync(p)) return;
-    const s = statSync(p);
-    if (s.isDirectory()) {
-      newest = Math.max(newest, s.mtimeMs);
-      for (const entry of readdirSync(p)) if (entry !== 'node_modules') visit(path.join(p, entry));
-    } else if (!notBuilt(p)) {
-      newest = Math.max(newest, s.mtimeMs);
-    }
-  };
-  STORYBOOK_INPUTS.forEach((p) => visit(path.join(root, p)));
-  return newest;
-}
+export const newestStorybookInput = (root = ROOT): number => newestInputMtime(root, STORYBOOK_INPUTS, notBuilt);
 
 /** Why storybook-static/ must be built again, or null when it is current. */
 export function storybookStaleReason(root = ROOT, outDir = path.join(root, 'storybook-static')): string | null {

@@ -18,7 +18,9 @@ const FLAGS = [
   '--disable-dev-shm-usage',
 ];
 
-export const SCREENSHOT_DIR = path.resolve('test-results/screenshots');
+/** Where a run writes its screenshots, failures and server logs: E2E_RESULTS, so two runs side by side keep theirs apart. */
+export const RESULTS_DIR = path.resolve(process.env.E2E_RESULTS || 'test-results');
+export const SCREENSHOT_DIR = path.join(RESULTS_DIR, 'screenshots');
 export const VIEWPORTS = { mobile: { width: 375, height: 812 }, tablet: { width: 768, height: 1024 }, desktop: { width: 1280, height: 900 } } as const;
 
 export function chromiumAvailable(): boolean {

@@ -6,7 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, type TestContext } from 'vitest';
-import { launchBrowser, newShopperContext, seriousA11yViolations, shoot, type AxeViolation } from './browser.ts';
+import { launchBrowser, newShopperContext, RESULTS_DIR, seriousA11yViolations, shoot, type AxeViolation } from './browser.ts';
 
 export function describeViolations(violations: AxeViolation[]): string {
   return violations
@@ -182,7 +182,7 @@ export function shopperForEachTest(options: Parameters<typeof openShopper>[0] = 
   };
 }
 
-const FAILURES = path.resolve('test-results/failures');
+const FAILURES = path.join(RESULTS_DIR, 'failures');
 
 async function keepFailure(page: Page, testName: string, errors: string[]): Promise<void> {
   const name = testName.replace(/[^a-z0-9]+/gi, '-').toLowerCase().slice(0, 80);

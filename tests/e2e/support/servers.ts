@@ -14,7 +14,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { buildApp, staleReason } from '../../../scripts/app-build.ts';
 import { buildServer, SERVER_ENTRY, serverStaleReason } from '../../../scripts/server-build.ts';
-import { SCREENSHOT_DIR } from './browser.ts';
+import { RESULTS_DIR, SCREENSHOT_DIR } from './browser.ts';
 
 export interface ShopUrls {
   app: string;
@@ -45,7 +45,7 @@ export interface ShopExit {
 }
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
-const RESULTS = path.join(ROOT, 'test-results');
+const RESULTS = RESULTS_DIR;
 const START_TIMEOUT_MS = 120_000;
 
 /** Process groups still running, killed on any way out of this process. */
