@@ -20,6 +20,8 @@ export const PGLITE_SMOKE = [
   'server/outbox-crash.test.ts',
 ];
 const onPostgres = Boolean(process.env.DATABASE_URL);
+/** Every answer of the server tests is checked against the API's OpenAPI document (server/testing.ts); OPENAPI_CHECK=0 turns it off. */
+const OPENAPI_CHECK = process.env.OPENAPI_CHECK ?? '1';
 
 export default defineConfig({
   test: {
@@ -31,6 +33,7 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['domain/**/*.test.ts', 'machines/**/*.test.ts', 'flows/**/*.test.ts', 'server/**/*.test.ts', 'tests/support/**/*.test.ts', 'scripts/**/*.test.ts'],
+          env: { OPENAPI_CHECK },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -41,7 +44,7 @@ export default defineConfig({
           environment: 'node',
           // Only beside a PostgreSQL run: without DATABASE_URL the `node` project is on PGlite already.
           include: onPostgres ? PGLITE_SMOKE : [],
-          env: { DATABASE_URL: '' },
+          env: { DATABASE_URL: '', OPENAPI_CHECK },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

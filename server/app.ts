@@ -12,6 +12,7 @@ import type { SignedSend } from './psp/events.ts';
 import { branchRoutes } from './routes/branches.ts';
 import { cartRoutes } from './routes/cart.ts';
 import { catalogueRoutes } from './routes/catalogue.ts';
+import { openApiRoutes } from './openapi/routes.ts';
 import { opsRoutes } from './routes/ops.ts';
 import { manageOrderRoutes } from './routes/manage-order.ts';
 import { orderRoutes } from './routes/order.ts';
@@ -113,6 +114,7 @@ export function createApi(deps: Deps, providers?: Partial<ApiProviders>) {
   app.route('/', orderRoutes({ sendRefund }));
   app.route('/', manageOrderRoutes({ sendRefund }));
   if (deps.config.opsToken !== null) app.route('/', opsRoutes(deps.config.opsToken));
+  app.route('/', openApiRoutes());
 
   app.notFound((c) => problem(c, 404, { detail: `There is nothing at ${c.req.method} ${c.req.path}.` }));
   const reportStaleRates = staleRatesReporter((line) => logger.error(line));

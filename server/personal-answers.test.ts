@@ -14,7 +14,9 @@ import { isSharedRoute } from '#domain/contract/shared-routes.ts';
 import { signBody, SIGNATURE_HEADER } from './psp/signature.ts';
 import { answerGuarantees, body, BRANCH, cartWith, customer, orderAtDetails, orderAwaitingPayment, paymentUrl, shopper, type Shopper } from '../tests/support/commerce-fixtures.ts';
 import { PSP_CALLBACK_PATH } from './routes/order.ts';
+import { DOCS_PATH, OPENAPI_PATH } from './openapi/paths.ts';
 import { createTestServer, type TestServer } from './testing.ts';
+
 
 let server: TestServer;
 const DOB = '1985-04-12';
@@ -154,6 +156,8 @@ const CALLS: Record<ApiRouteName, () => Promise<Call>> = {
 };
 
 /** Routes the API serves besides the table's: the health check, the provider's callback, and the POST forms of the links in emails. */
+/** The API's description of itself and its page: the same for everyone, so kept by caches. */
+const DESCRIPTION = [`GET ${OPENAPI_PATH}`, `GET ${DOCS_PATH}`, `GET ${DOCS_PATH}/:version/:file`];
 const BESIDES_THE_TABLE = ['GET /healthz', `POST ${PSP_CALLBACK_PATH}`, ...(['loyaltySignIn', 'emailOptOut', 'rateAlertConfirm', 'rateAlertCancel'] as const).map((n) => `POST ${apiRoutes[n].pattern}`)];
 
 async function send(route: ApiRoute, call: Call): Promise<Response> {
@@ -203,9 +207,15 @@ describe('Cache-Control on every route of the contract', () => {
   });
 
   it('walks every route the API serves: each is in the route table or listed here', () => {
-    const table = new Set([...Object.values(apiRoutes).map((r) => `${r.method} ${r.pattern}`), ...BESIDES_THE_TABLE]);
+    const table = new Set([...Object.values(apiRoutes).map((r) => `${r.method} ${r.pattern}`), ...BESIDES_THE_TABLE, ...DESCRIPTION]);
     const served = server.app.routes.filter((r) => r.method !== 'ALL').map((r) => `${r.method} ${r.path}`);
     expect(served.filter((r) => !table.has(r))).toEqual([]);
+  });
+
+  it.each([OPENAPI_PATH, DOCS_PATH])('%s, the description, is not no-store: it is the same for everyone', async (path) => {
+    const res = await server.request(path);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, no-cache');
   });
 
   it.each(BESIDES_THE_TABLE)('%s, outside the table, answers no-store', async (route) => {

@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto';
 import { createMiddleware } from 'hono/factory';
 import { apiRoutes, type ApiRoute, type ApiRouteName } from '#domain/contract/routes.ts';
 import { isSharedRoute } from '#domain/contract/shared-routes.ts';
+import { isDescriptionPath } from './openapi/paths.ts';
 
 export interface AppPolicyOptions {
   apiBase: string;
@@ -110,6 +111,8 @@ const ROUTE_MATCHERS: RouteMatcher[] = (Object.entries(apiRoutes) as [ApiRouteNa
  */
 export function isPersonalAnswer(method: string, path: string, authorization: string | undefined): boolean {
   if ((authorization ?? '').trim() !== '') return true;
+  // The API's own description and its page: the same for everyone.
+  if (isDescriptionPath(path)) return false;
   const asked = method === 'HEAD' ? 'GET' : method;
   const matching = ROUTE_MATCHERS.filter((r) => r.method === asked && r.path.test(path));
   return matching.length === 0 || matching.some((r) => !r.shared);

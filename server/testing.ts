@@ -8,6 +8,10 @@
  *   const res = await server.request('/api/cart', { headers: server.auth(token) });
  *   server.clock.advance(31 * 60_000);
  *   await server.close();
+ *
+ * With OPENAPI_CHECK=1 (the vitest projects of the server tests set it), every answer is checked
+ * against the API's OpenAPI document (server/openapi/): an answer of request() that the document
+ * does not describe fails the call; one served by listen() fails close().
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
@@ -22,6 +26,7 @@ import { seed } from './db/seed/index.ts';
 import { manualClock, type Deps, type ManualClock } from './deps.ts';
 import { readEnv, type Config } from './env.ts';
 import { listen } from './http-server.ts';
+import type { AnswerChecker } from './openapi/conformance.ts';
 import { RefundRequestSchema, type RefundRequest, type SignedSend } from './psp/events.ts';
 import { pspWebhookSecret } from './services/payment.ts';
 import { createReferenceCache, type ReferenceCache } from './services/reference.ts';
@@ -106,6 +111,25 @@ export function pgliteClusterForTests(): Promise<Blob> {
   return newCluster;
 }
 
+let documentChecker: Promise<AnswerChecker> | undefined;
+
+/** The checker of answers against the API's document: built once per process, its schemas compiled as answers need them. */
+function answerChecker(): Promise<AnswerChecker> {
+  documentChecker ??= (async () => {
+    const [{ openApiDocument }, { answerChecker: checkerOf }] = await Promise.all([import('./openapi/document.ts'), import('./openapi/conformance.ts')]);
+    return checkerOf(openApiDocument({ apiBase: 'http://127.0.0.1', opsRoutes: true }));
+  })();
+  return documentChecker;
+}
+
+/** What in this answer the document does not describe (nothing for a preflight or a HEAD, which it does not list). */
+async function undescribed(checker: AnswerChecker, method: string, url: string, response: Response): Promise<string[]> {
+  const verb = method.toUpperCase();
+  if (verb === 'OPTIONS' || verb === 'HEAD') return [];
+  const body = await response.clone().text();
+  return checker.check(verb, new URL(url, 'http://test.invalid').pathname, response.status, response.headers.get('Content-Type'), body);
+}
+
 export const TEST_SESSION_SECRET = 'test-session-secret-0123456789abcdef';
 export const DEFAULT_TEST_NOW = '2026-11-23T09:30:00Z';
 
@@ -163,6 +187,17 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     throw error;
   }
   const listeners: (() => Promise<void>)[] = [];
+  const checker = process.env.OPENAPI_CHECK === '1' ? await answerChecker() : null;
+  /** Answers served over a socket that the document does not describe: close() fails with them. */
+  const servedUndescribed: string[] = [];
+  const checkedFetch: typeof app.fetch =
+    checker === null
+      ? app.fetch
+      : async (request, ...rest) => {
+          const response = await app.fetch(request, ...rest);
+          servedUndescribed.push(...(await undescribed(checker, request.method, request.url, response)));
+          return response;
+        };
 
   const server: TestServer = {
     app,
@@ -172,11 +207,18 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     database,
     ...(pgSchema === undefined ? {} : { pgSchema }),
     pspWebhookSecret: secret,
-    request: async (path, init) => app.request(path, init),
+    request: async (path, init) => {
+      const response = await app.request(path, init);
+      if (checker !== null) {
+        const found = await undescribed(checker, init?.method ?? 'GET', path, response);
+        if (found.length > 0) throw new Error(`The API's OpenAPI document does not describe this answer:\n${found.join('\n')}`);
+      }
+      return response;
+    },
     listen: () =>
       new Promise((resolve) => {
         const http = listen({
-          fetch: app.fetch,
+          fetch: checkedFetch,
           answerFirst: app.answerFromMemory,
           readBodyFirst: { maxBytes: config.bodyLimitBytes },
           port: 0,
@@ -215,10 +257,18 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     },
     close: async () => {
       await Promise.all(listeners.map((close) => close()));
-      await reference.close();
-      if (shared === null) await database.close();
-      if (owner && databaseUrl !== null && pgSchema !== undefined) await dropPgSchema(databaseUrl, pgSchema);
+      if (servedUndescribed.length > 0) {
+        const found = servedUndescribed.splice(0);
+        await closeAll();
+        throw new Error(`The API's OpenAPI document does not describe answers it served:\n${found.join('\n')}`);
+      }
+      await closeAll();
     },
   };
+  async function closeAll(): Promise<void> {
+    await reference.close();
+    if (shared === null) await database.close();
+    if (owner && databaseUrl !== null && pgSchema !== undefined) await dropPgSchema(databaseUrl, pgSchema);
+  }
   return server;
 }

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { Amount, CurrencyCode, IntId } from './common.ts';
+import { Amount, CurrencyCode, IntId, IntParam } from './common.ts';
 
 const Time = v.pipe(v.string(), v.regex(/^\d{2}:\d{2}$/, 'must be HH:mm'));
 const Weekdays = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
@@ -122,3 +122,17 @@ export const LookupAddressSchema = v.object({
 });
 export type LookupAddress = v.InferOutput<typeof LookupAddressSchema>;
 export const AddressLookupResponseSchema = v.array(LookupAddressSchema);
+
+/** GET /api/sites/{siteId}/stores/{id} and its opening times and address. */
+export const StoreParamsSchema = v.object({ siteId: IntParam, id: IntParam });
+/** GET /branches/{branchCode}. */
+export const BranchParamsSchema = v.object({ branchCode: v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{2,20}$/, 'must be a branch code such as LDS01')) });
+/** GET /api/places?q=&limit=. */
+export const PlacesQuerySchema = v.object({
+  q: v.pipe(v.string('is required'), v.trim(), v.minLength(1, 'is required'), v.maxLength(100)),
+  limit: v.optional(v.pipe(IntParam, v.maxValue(25))),
+});
+/** GET /api/address-lookup?postcode=. */
+export const AddressQuerySchema = v.object({
+  postcode: v.pipe(v.string('is required'), v.trim(), v.minLength(1, 'Please enter your post code'), v.maxLength(50)),
+});

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { Amount, CurrencyCode, Id, IntId, IsoTimestamp, StorableString } from './common.ts';
+import { Amount, BoolParam, CurrencyCode, Id, IntId, IsoTimestamp, StorableString } from './common.ts';
 import { ProductId, TransactionType } from './catalogue.ts';
 
 export const CartLineSchema = v.object({
@@ -61,3 +61,11 @@ export type CartLineRequest = v.InferOutput<typeof CartLineRequestSchema>;
 /** POST /cart/checkout: creates the order (state 0) from the cart. */
 export const CheckoutResponseSchema = v.object({ orderId: Id, externalOrderId: v.string() });
 export type CheckoutResponse = v.InferOutput<typeof CheckoutResponseSchema>;
+
+/** PUT and DELETE /api/cart/line/{id}. */
+export const CartLineParamsSchema = v.object({ id: v.pipe(v.string(), v.uuid('must be a cart line id')) });
+/** GET /api/cart/buyback?isBuyBack= and /api/cart/refund?isRefund=. */
+export const BuybackQuerySchema = v.object({ isBuyBack: BoolParam });
+export const RefundQuerySchema = v.object({ isRefund: BoolParam });
+/** GET /api/cart/recreatewebcart?id=. */
+export const RecreateCartQuerySchema = v.object({ id: v.pipe(v.string(), v.uuid('must be a cart id')) });

@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { Amount, CurrencyCode, IntId } from './common.ts';
+import { Amount, BoolParam, CurrencyCode, IntId, IntParam } from './common.ts';
 
 export const ProductId = v.picklist([1, 2, 3]);
 export type ProductId = v.InferOutput<typeof ProductId>;
@@ -156,3 +156,16 @@ export const RatesBoardSchema = v.object({
   sample: v.optional(v.boolean(), false),
 });
 export type RatesBoard = v.InferOutput<typeof RatesBoardSchema>;
+
+/** A currency in a path, either case (the chart's paths are lower case). */
+const CurrencyParam = v.pipe(v.string(), v.regex(/^[A-Za-z]{3}$/, 'must be a three-letter ISO currency code'), v.toUpperCase());
+/** The quote's path and query. */
+export const QuoteParamsSchema = v.object({ siteId: IntParam, storeId: IntParam, productId: IntParam, currency: CurrencyParam });
+export const QuoteQuerySchema = v.object({ affiliateCode: v.optional(v.pipe(v.string(), v.maxLength(50))) });
+/** GET /api/sites/getsitesettings?id=. */
+export const SettingsQuerySchema = v.object({ id: IntParam });
+/** The content reads: a site's own texts, or the shop's. */
+export const ContentQuerySchema = v.object({ siteId: v.optional(IntParam) });
+/** GET /api/currency-converter/{code}?inverted=. */
+export const ChartParamsSchema = v.object({ code: CurrencyParam });
+export const ChartQuerySchema = v.object({ inverted: v.optional(BoolParam, 'false') });

@@ -38,6 +38,8 @@ export const BoolParam = v.pipe(
   v.picklist(['true', 'false'], 'must be true or false'),
   v.transform((s) => s === 'true'),
 );
+/** A path naming a site: /api/sites/{siteId}/..., /session/{siteId}. */
+export const SiteParamsSchema = v.object({ siteId: IntParam });
 
 /** RFC 9457 problem details, the body of every error answer (Content-Type application/problem+json). */
 export const ProblemSchema = v.looseObject({

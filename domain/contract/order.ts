@@ -152,3 +152,9 @@ export type CustomerInfoResponse = v.InferOutput<typeof CustomerInfoResponseSche
 /** POST /api/order/create-payment-intent: 201 with a Location header; the body repeats it. */
 export const PaymentIntentResponseSchema = v.object({ url: v.pipe(v.string(), v.url()) });
 export type PaymentIntentResponse = v.InferOutput<typeof PaymentIntentResponseSchema>;
+
+/** The basket email's opt-out link: the address and the shop's signature of it. */
+export const EmailLinkQuerySchema = v.object({ email: v.pipe(v.string(), v.maxLength(320)), sig: v.pipe(v.string(), v.maxLength(100)) });
+/** A rate alert's confirmation and cancel links: /api/rate-alerts/{id}/confirm?sig=. */
+export const RateAlertParamsSchema = v.object({ id: v.pipe(v.string(), v.uuid('must be a rate alert id')) });
+export const RateAlertLinkQuerySchema = v.object({ sig: v.pipe(v.string(), v.maxLength(100)) });

@@ -33,10 +33,22 @@ export const SessionClaimsSchema = v.looseObject({
 });
 export type SessionClaims = v.InferOutput<typeof SessionClaimsSchema>;
 
+/** Only a path on the shop's own origin: '/', '/?signedIn', never '//elsewhere' or a full URL. */
+const ReturnUrl = v.pipe(
+  v.string(),
+  v.maxLength(500),
+  v.regex(/^\/(?![/\\])[^\s\\]*$/, 'must be a path on the shop, such as /?signedIn'),
+);
 /** POST /session/{siteId}/loyalty-signin/code: where the browser goes to sign in (single use, short-lived). */
 export const LoyaltySignInStartRequestSchema = v.object({
-  returnUrl: v.optional(v.pipe(v.string(), v.maxLength(500))),
+  returnUrl: v.optional(ReturnUrl, '/?signedIn'),
 });
 export type LoyaltySignInStartRequest = v.InferOutput<typeof LoyaltySignInStartRequestSchema>;
 export const LoyaltySignInStartSchema = v.object({ url: v.pipe(v.string(), v.url()), expiresAt: v.string() });
 export type LoyaltySignInStart = v.InferOutput<typeof LoyaltySignInStartSchema>;
+
+/** The sign-in page's address (GET) and its form (POST): where to go afterwards, and the single-use code. */
+export const LoyaltySignInQuerySchema = v.object({
+  returnUrl: v.optional(ReturnUrl, '/?signedIn'),
+  code: v.pipe(v.string('is required: the sign-in code'), v.regex(/^[\w-]{43}$/, 'must be the sign-in code the shop gave')),
+});

@@ -1,6 +1,5 @@
 /** Stores, branches, place search and address lookup (spec 7.3, 2.4, 2.8). */
 import { Hono } from 'hono';
-import * as v from 'valibot';
 import type {
   Branch,
   LookupAddress,
@@ -10,8 +9,15 @@ import type {
   Store,
   StoreAddress,
 } from '#domain/contract/branches.ts';
-import { BranchesNearbyRequestSchema, NearbyStoresRequestSchema } from '#domain/contract/branches.ts';
-import { IntParam } from '#domain/contract/common.ts';
+import {
+  AddressQuerySchema as AddressQuery,
+  BranchesNearbyRequestSchema,
+  BranchParamsSchema as BranchParams,
+  NearbyStoresRequestSchema,
+  PlacesQuerySchema as PlacesQuery,
+  StoreParamsSchema as StoreParams,
+} from '#domain/contract/branches.ts';
+import { SiteParamsSchema as SiteParams } from '#domain/contract/common.ts';
 import { apiRoutes } from '#domain/contract/routes.ts';
 import type { AppEnv } from '../app-env.ts';
 import type { AddressLookup } from '../services/address-lookup.ts';
@@ -29,17 +35,6 @@ import type { PlaceSearch } from '../services/places.ts';
 import { validate } from '../validation.ts';
 import { shareAnswer } from '../shared-answers.ts';
 import { lookupLimit } from './rate-limit.ts';
-
-const SiteParams = v.object({ siteId: IntParam });
-const StoreParams = v.object({ siteId: IntParam, id: IntParam });
-const BranchParams = v.object({ branchCode: v.pipe(v.string(), v.regex(/^[A-Za-z0-9-]{2,20}$/, 'must be a branch code such as LDS01')) });
-const PlacesQuery = v.object({
-  q: v.pipe(v.string('is required'), v.trim(), v.minLength(1, 'is required'), v.maxLength(100)),
-  limit: v.optional(v.pipe(IntParam, v.maxValue(25))),
-});
-const AddressQuery = v.object({
-  postcode: v.pipe(v.string('is required'), v.trim(), v.minLength(1, 'Please enter your post code'), v.maxLength(50)),
-});
 
 const nearbyStoresLimit = lookupLimit('nearby-stores');
 const nearbyBranchesLimit = lookupLimit('nearby-branches');

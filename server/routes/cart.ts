@@ -1,9 +1,14 @@
 /** Cart routes (spec 7.4). Every one needs the session token. */
 import { Hono } from 'hono';
-import * as v from 'valibot';
 import type { Cart, CartExists, CheckoutResponse } from '#domain/contract/cart.ts';
-import { CartLineRequestSchema, CreateCartRequestSchema } from '#domain/contract/cart.ts';
-import { BoolParam } from '#domain/contract/common.ts';
+import {
+  BuybackQuerySchema as BuybackQuery,
+  CartLineParamsSchema as LineParams,
+  CartLineRequestSchema,
+  CreateCartRequestSchema,
+  RecreateCartQuerySchema as RecreateQuery,
+  RefundQuerySchema as RefundQuery,
+} from '#domain/contract/cart.ts';
 import { apiRoutes } from '#domain/contract/routes.ts';
 import type { AppEnv } from '../app-env.ts';
 import { abandonCart, cartExists, createCart, extendCart, getCart, recreateCart, setGuarantee } from '../services/cart.ts';
@@ -11,12 +16,6 @@ import { addLine, deleteLine, updateLine } from '../services/cart-lines.ts';
 import { checkout } from '../services/checkout.ts';
 import { validate } from '../validation.ts';
 import { requireSession } from './session-auth.ts';
-
-const Uuid = v.pipe(v.string(), v.uuid('must be a cart line id'));
-const LineParams = v.object({ id: Uuid });
-const BuybackQuery = v.object({ isBuyBack: BoolParam });
-const RefundQuery = v.object({ isRefund: BoolParam });
-const RecreateQuery = v.object({ id: v.pipe(v.string(), v.uuid('must be a cart id')) });
 
 export function cartRoutes() {
   const app = new Hono<AppEnv>();

@@ -1,6 +1,5 @@
 /** Catalogue, rates and content routes (spec 7.2). None needs a session; a valid one improves the quote. */
 import { Hono, type Context } from 'hono';
-import * as v from 'valibot';
 import type {
   CalculatorContent,
   ChartPoint,
@@ -12,7 +11,15 @@ import type {
   SiteProduct,
   SiteSettings,
 } from '#domain/contract/catalogue.ts';
-import { BoolParam, IntParam } from '#domain/contract/common.ts';
+import {
+  ChartParamsSchema as ChartParams,
+  ChartQuerySchema as ChartQuery,
+  ContentQuerySchema as ContentQuery,
+  QuoteParamsSchema as QuoteParams,
+  QuoteQuerySchema as QuoteQuery,
+  SettingsQuerySchema as SettingsQuery,
+} from '#domain/contract/catalogue.ts';
+import { SiteParamsSchema as SiteParams } from '#domain/contract/common.ts';
 import { apiRoutes, AUTH_HEADER } from '#domain/contract/routes.ts';
 import type { AppEnv } from '../app-env.ts';
 import type { Deps } from '../deps.ts';
@@ -33,16 +40,6 @@ import { pricingDate, type ReferenceData } from '../services/reference.ts';
 import { optionalSession, quotesWithProfile } from '../services/session.ts';
 import { validate } from '../validation.ts';
 import { shareAnswer } from '../shared-answers.ts';
-
-const CurrencyParam = v.pipe(v.string(), v.regex(/^[A-Za-z]{3}$/, 'must be a three-letter ISO currency code'), v.toUpperCase());
-
-const QuoteParams = v.object({ siteId: IntParam, storeId: IntParam, productId: IntParam, currency: CurrencyParam });
-const QuoteQuery = v.object({ affiliateCode: v.optional(v.pipe(v.string(), v.maxLength(50))) });
-const SiteParams = v.object({ siteId: IntParam });
-const SettingsQuery = v.object({ id: IntParam });
-const ContentQuery = v.object({ siteId: v.optional(IntParam) });
-const ChartParams = v.object({ code: CurrencyParam });
-const ChartQuery = v.object({ inverted: v.optional(BoolParam, 'false') });
 
 /** Whether an If-None-Match header names this entity tag (weak comparison, RFC 9110 13.1.2). */
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {

@@ -22,7 +22,7 @@ import { validate } from '../validation.ts';
 export const OPS_REVOKE_SESSION_PATH = '/ops/sessions/:sessionId/revoke';
 export const OPS_IMPORT_RATES_PATH = '/ops/rates/import';
 
-const RevokeParams = v.object({
+export const RevokeParamsSchema = v.object({
   sessionId: v.pipe(v.string(), v.uuid('must be a session id (a UUID)')),
 });
 
@@ -44,7 +44,7 @@ const requireOpsToken = (opsToken: string) =>
 export function opsRoutes(opsToken: string) {
   const app = new Hono<AppEnv>();
   app.use('/ops/*', requireOpsToken(opsToken));
-  app.post(OPS_REVOKE_SESSION_PATH, validate('param', RevokeParams), async (c) => {
+  app.post(OPS_REVOKE_SESSION_PATH, validate('param', RevokeParamsSchema), async (c) => {
     const { sessionId } = c.req.valid('param');
     if (!(await revokeSession(c.get('deps'), sessionId))) throw notFound(`There is no session ${sessionId}.`);
     return c.body(null, 204);

@@ -1,7 +1,14 @@
 /** Order and payment routes (spec 7.5), and the payment provider's callback. */
 import { Hono, type Context } from 'hono';
 import type { CustomerInfoResponse, DeliverySlot, Order, PaymentIntentResponse } from '#domain/contract/order.ts';
-import { DeliverySlotRequestSchema, NO_STOCK, TrackingSchema } from '#domain/contract/order.ts';
+import {
+  DeliverySlotRequestSchema,
+  EmailLinkQuerySchema as OptOutQuery,
+  NO_STOCK,
+  RateAlertLinkQuerySchema as CancelQuery,
+  RateAlertParamsSchema as AlertParams,
+  TrackingSchema,
+} from '#domain/contract/order.ts';
 import { apiRoutes } from '#domain/contract/routes.ts';
 import type { AppEnv } from '../app-env.ts';
 import { badRequest } from '../errors.ts';
@@ -10,7 +17,6 @@ import { SIGNATURE_HEADER } from '../psp/signature.ts';
 import { chooseDeliverySlot, deliverySlotsOf, getOrder, saveTracking, submitCustomer } from '../services/order.ts';
 import { createPaymentIntent, handleProviderCallback } from '../services/payment.ts';
 import { validate } from '../validation.ts';
-import * as v from 'valibot';
 import { BasketEmailRequestSchema } from '#domain/email.ts';
 import { formatMessage, serverMessages } from '#domain/messages.ts';
 import { askBasketLink, optOut } from '../services/basket-link.ts';
@@ -49,7 +55,6 @@ export function orderRoutes(options: { sendRefund: SignedSend }) {
   });
 
   // The basket email's opt-out: a plain page for the link, an empty answer for one-click (RFC 8058).
-  const OptOutQuery = v.object({ email: v.pipe(v.string(), v.maxLength(320)), sig: v.pipe(v.string(), v.maxLength(100)) });
   app.get(apiRoutes.emailOptOut.pattern, validate('query', OptOutQuery), async (c) => {
     const { email, sig } = c.req.valid('query');
     const done = await optOut(c.get('deps'), email, sig);
@@ -65,8 +70,6 @@ export function orderRoutes(options: { sendRefund: SignedSend }) {
   app.post(apiRoutes.rateAlert.pattern, requireSession, rateAlertLimit, validate('json', RateAlertRequestSchema), async (c) =>
     c.json<RateAlertResponse>(await createRateAlert(c.get('deps'), c.get('session').siteId, c.req.valid('json')), 201),
   );
-  const CancelQuery = v.object({ sig: v.pipe(v.string(), v.maxLength(100)) });
-  const AlertParams = v.object({ id: v.pipe(v.string(), v.uuid('must be a rate alert id')) });
 
   // The confirmation link: the page with the button (GET), then the button (POST), both pages.
   const confirmLinkPage = (c: Context<AppEnv>, link: ConfirmLinkState, asked: boolean) => {

@@ -11,10 +11,9 @@
 import { createHash } from 'node:crypto';
 import { Hono, type Context } from 'hono';
 import { html, raw } from 'hono/html';
-import * as v from 'valibot';
-import { IntParam } from '#domain/contract/common.ts';
+import { SiteParamsSchema as SiteParams } from '#domain/contract/common.ts';
 import { apiRoutes, AUTH_HEADER } from '#domain/contract/routes.ts';
-import { LoyaltySignInStartRequestSchema, type LoyaltySignInStart, type SessionInfo, type TokenResponse } from '#domain/contract/session.ts';
+import { LoyaltySignInQuerySchema as LoyaltyQuery, LoyaltySignInStartRequestSchema as StartBody, type LoyaltySignInStart, type SessionInfo, type TokenResponse } from '#domain/contract/session.ts';
 import { messages } from '#domain/messages.ts';
 import type { AppEnv } from '../app-env.ts';
 import { badRequest, forbidden } from '../errors.ts';
@@ -37,20 +36,6 @@ import { parseWith, validate } from '../validation.ts';
 import { sessionCreateLimit } from './rate-limit.ts';
 import { requireSession } from './session-auth.ts';
 
-const SiteParams = v.object({ siteId: IntParam });
-
-/** Only a path on the shop's own origin: '/', '/?signedIn', never '//elsewhere' or a full URL. */
-const ReturnUrl = v.pipe(
-  v.string(),
-  v.maxLength(500),
-  v.regex(/^\/(?![/\\])[^\s\\]*$/, 'must be a path on the shop, such as /?signedIn'),
-);
-const SignInCode = v.pipe(v.string('is required: the sign-in code'), v.regex(/^[\w-]{43}$/, 'must be the sign-in code the shop gave'));
-const LoyaltyQuery = v.object({
-  returnUrl: v.optional(ReturnUrl, '/?signedIn'),
-  code: SignInCode,
-});
-const StartBody = v.object({ ...LoyaltySignInStartRequestSchema.entries, returnUrl: v.optional(ReturnUrl, '/?signedIn') });
 
 export function sessionRoutes() {
   const app = new Hono<AppEnv>();
