@@ -93,6 +93,18 @@ export default defineConfig({
         },
       },
       {
+        // The API testers this project did not write (`npm run test:api`): Stoplight Prism as a
+        // validation proxy and requests generated from the document by Portman, run by Newman.
+        test: {
+          name: 'api',
+          environment: 'node',
+          include: ['tests/api/**/*.test.ts'],
+          globalSetup: ['tests/api/support/shop.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
         test: {
           name: 'e2e',
           environment: 'node',

@@ -464,7 +464,7 @@ export const operations: Record<ApiRouteName, Operation> = {
     access: 'session',
     body: json(BasketEmailRequestSchema),
     answers: { 204: authorised('Noted.') },
-    problems: { 404: noCart },
+    problems: { 404: noOrder },
     limited: true,
   },
   emailOptOut: {

@@ -207,7 +207,6 @@ export function openApiDocument(options: OpenApiOptions): OpenApiDocument {
   const schemas = toJsonSchemaDefs(definitions, config) as Record<string, JsonSchema>;
   const document: OpenApiDocument = {
     openapi: '3.1.0',
-    jsonSchemaDialect: 'https://spec.openapis.org/oas/3.1/dialect/base',
     info: { title: 'Travel Money Shop API', version: '1', description: intro(options) },
     servers: [{ url: options.apiBase, description: "This shop's API" }],
     tags: [...new Set(described.map((op) => op.tag))].map((name) => ({ name })),
