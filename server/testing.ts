@@ -13,14 +13,15 @@
  * against the API's OpenAPI document (server/openapi/): an answer of request() that the document
  * does not describe fails the call; one served by listen() fails close().
  */
-import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
 import { bearer } from '#domain/contract/routes.ts';
 import { createApi, type Api, type ApiProviders } from './app.ts';
-import { dropPgSchema, newPgliteCluster, openDatabase, type Database } from './db/client.ts';
+import { dropPgSchema, newPgliteCluster, openDatabase, preparedPgliteCluster, type Database } from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { seed } from './db/seed/index.ts';
 import { manualClock, type Deps, type ManualClock } from './deps.ts';
@@ -77,36 +78,43 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** Where the new PGlite cluster the test servers start from is kept, one file per PGlite version. */
+/** Where the PGlite clusters the test servers start from are kept, shared by the test files' processes. */
 const CLUSTER_CACHE = fileURLToPath(new URL('../node_modules/.cache/pglite-cluster/', import.meta.url));
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+
+/**
+ * A cluster kept as `${CLUSTER_CACHE}${name}.tar`: read when there, else made and written whole
+ * under another name first (a test file's process reading it never sees half of it). Keeping it
+ * only saves time: a full disk costs the next process another make, not its tests.
+ */
+async function keptCluster(name: string, make: () => Promise<Blob>): Promise<Blob> {
+  const file = `${CLUSTER_CACHE}${name}.tar`;
+  const kept = await readFile(file).catch(() => null);
+  if (kept !== null) return new Blob([kept]);
+  const cluster = await make();
+  const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+  try {
+    await mkdir(CLUSTER_CACHE, { recursive: true });
+    await writeFile(partial, new Uint8Array(await cluster.arrayBuffer()));
+    await rename(partial, file);
+  } catch {
+    await rm(partial, { force: true }).catch(() => undefined);
+  }
+  return cluster;
+}
 
 let newCluster: Promise<Blob> | undefined;
 
 /**
  * The new, empty cluster every in-memory test database starts from: PostgreSQL's initdb takes
  * about 2 s in WebAssembly and makes the same cluster every time, so it runs once per PGlite
- * version on a machine (the tarball is kept in node_modules/.cache, shared by the test files'
- * processes) and each test database loads a copy in about a quarter of that.
+ * version on a machine and each test database loads a copy in about a quarter of that.
  */
 export function pgliteClusterForTests(): Promise<Blob> {
   newCluster ??= (async () => {
     const pglitePackage = new URL('../node_modules/@electric-sql/pglite/package.json', import.meta.url);
     const { version } = JSON.parse(await readFile(pglitePackage, 'utf8')) as { version: string };
-    const file = `${CLUSTER_CACHE}pglite-${version}.tar`;
-    const kept = await readFile(file).catch(() => null);
-    if (kept !== null) return new Blob([kept]);
-    const cluster = await newPgliteCluster();
-    // Written whole under another name first: a test file's process reading it never sees half of
-    // it. Keeping it only saves time: a full disk costs the next process an initdb, not its tests.
-    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-    try {
-      await mkdir(CLUSTER_CACHE, { recursive: true });
-      await writeFile(partial, new Uint8Array(await cluster.arrayBuffer()));
-      await rename(partial, file);
-    } catch {
-      await rm(partial, { force: true }).catch(() => undefined);
-    }
-    return cluster;
+    return keptCluster(`pglite-${version}`, newPgliteCluster);
   })();
   return newCluster;
 }
@@ -130,6 +138,62 @@ async function undescribed(checker: AnswerChecker, method: string, url: string, 
   return checker.check(verb, new URL(url, 'http://test.invalid').pathname, response.status, response.headers.get('Content-Type'), body);
 }
 
+/**
+ * What the migrated and seeded cluster is made from: the migrations, the seed and every module it
+ * reads (server/db, the sample rates' move, domain/), and the installed packages (package-lock.json:
+ * PGlite, the rate history's package). A change to any of them makes a new cluster.
+ */
+const SEED_INPUTS = ['server/db', 'server/services/sample-rates.ts', 'domain', 'package-lock.json'];
+
+let seedInputsHash: Promise<string> | undefined;
+
+async function hashOfSeedInputs(): Promise<string> {
+  const hash = createHash('sha256');
+  const files: string[] = [];
+  for (const input of SEED_INPUTS) {
+    const full = path.join(ROOT, input);
+    if ((await stat(full)).isDirectory()) {
+      const entries = await readdir(full, { recursive: true, withFileTypes: true });
+      for (const entry of entries) {
+        if (entry.isFile() && !entry.name.includes('.test.')) files.push(path.join(entry.parentPath, entry.name));
+      }
+    } else {
+      files.push(full);
+    }
+  }
+  for (const file of files.sort()) hash.update(path.relative(ROOT, file)).update('\0').update(await readFile(file)).update('\0');
+  return hash.digest('hex').slice(0, 16);
+}
+
+const seededClusters = new Map<string, Promise<Blob>>();
+
+/**
+ * The migrated and seeded cluster a test server with this clock's start and production flag
+ * starts from: the seed writes a year of rates (about a second in WebAssembly), and makes the same
+ * database for the same start, so it runs once per start on a machine (the seed's inputs named in
+ * the file name, old ones removed) and each test server loads a copy.
+ */
+export function seededClusterForTests(now: Date, production: boolean): Promise<Blob> {
+  const key = `${now.toISOString()}-${production ? 'production' : 'sample'}`;
+  let cluster = seededClusters.get(key);
+  if (cluster === undefined) {
+    cluster = (async () => {
+      seedInputsHash ??= hashOfSeedInputs();
+      const inputs = await seedInputsHash;
+      const stale = (await readdir(CLUSTER_CACHE).catch(() => [] as string[])).filter((f) => f.startsWith('seeded-') && !f.startsWith(`seeded-${inputs}-`));
+      await Promise.all(stale.map((f) => rm(path.join(CLUSTER_CACHE, f), { force: true })));
+      return keptCluster(`seeded-${inputs}-${key.replaceAll(':', '')}`, async () =>
+        preparedPgliteCluster(await pgliteClusterForTests(), async (database) => {
+          await migrate(database);
+          await seed(database.db, { now, production });
+        }),
+      );
+    })();
+    seededClusters.set(key, cluster);
+  }
+  return cluster;
+}
+
 export const TEST_SESSION_SECRET = 'test-session-secret-0123456789abcdef';
 export const DEFAULT_TEST_NOW = '2026-11-23T09:30:00Z';
 
@@ -147,19 +211,22 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
   const sharing = options.sharing ?? null;
   const shared = sharing !== null && databaseUrl === null ? sharing.database : null;
   const pgSchema = databaseUrl === null ? undefined : (sharing?.pgSchema ?? `test_${randomBytes(6).toString('hex')}`);
+  const owner = sharing === null;
+  const clock = manualClock(options.now ?? DEFAULT_TEST_NOW);
+  const inMemory = databaseUrl === null && options.dataDir === undefined;
+  // In memory, a seeded test database starts from the kept seeded cluster: migrated and seeded already.
+  const startsSeeded = inMemory && owner && options.seed !== false;
   const database =
     shared ??
     (await openDatabase({
       databaseUrl,
       dataDir: options.dataDir ?? null,
       ...(pgSchema === undefined ? {} : { pgSchema }),
-      ...(databaseUrl === null && options.dataDir === undefined ? { cluster: await pgliteClusterForTests() } : {}),
+      ...(inMemory ? { cluster: await (startsSeeded ? seededClusterForTests(clock.now(), config.production) : pgliteClusterForTests()) } : {}),
     }));
-  const owner = sharing === null;
-  const clock = manualClock(options.now ?? DEFAULT_TEST_NOW);
   let reference: ReferenceCache;
   try {
-    if (owner) {
+    if (owner && !startsSeeded) {
       await migrate(database);
       if (options.seed !== false) await seed(database.db, { now: clock.now(), production: config.production });
     }

@@ -241,6 +241,21 @@ export async function newPgliteCluster(): Promise<Blob> {
   }
 }
 
+/**
+ * A PGlite cluster made from `cluster` and prepared by `prepare` (the test servers' migrated and
+ * seeded database), dumped as an uncompressed tarball for openDatabase({ cluster }).
+ */
+export async function preparedPgliteCluster(cluster: Blob, prepare: (database: Database) => Promise<void>): Promise<Blob> {
+  const [{ pglite, files }, { drizzle }] = await Promise.all([loadPglite(), import('drizzle-orm/pglite')]);
+  const client = await pglite.create({ ...files, startParams: pgliteStartParams(pglite), loadDataDir: cluster });
+  try {
+    await prepare(wrapPglite(client, drizzle));
+    return await client.dumpDataDir('none');
+  } finally {
+    await client.close();
+  }
+}
+
 /** Wraps an open PGlite as a Database. */
 function wrapPglite(client: PGlite, drizzlePglite: typeof DrizzlePglite): Database {
   const { observe, tell } = observers();

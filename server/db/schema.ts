@@ -21,12 +21,17 @@ import {
   timestamp,
   unique,
   uuid,
+  type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 const ratio = (name: string) => numeric(name, { precision: 6, scale: 4, mode: 'number' });
 const gbpAmount = (name: string) => numeric(name, { precision: 12, scale: 2, mode: 'number' });
+/** A required reference by integer id, by uuid, or to a currency's code. */
+const idOf = (name: string, target: () => AnyPgColumn) => integer(name).notNull().references(target);
+const uuidOf = (name: string, target: () => AnyPgColumn) => uuid(name).notNull().references(target);
+const currencyOf = (name: string) => char(name, { length: 3 }).notNull().references(() => currencies.code);
 
 export const appSecrets = pgTable('app_secrets', {
   name: text('name').primaryKey(),
@@ -53,9 +58,7 @@ export const currencies = pgTable('currencies', {
 
 export const currencyRestrictions = pgTable('currency_restrictions', {
   id: serial('id').primaryKey(),
-  currencyCode: char('currency_code', { length: 3 })
-    .notNull()
-    .references(() => currencies.code),
+  currencyCode: currencyOf('currency_code'),
   message: text('message').notNull(),
 });
 
@@ -81,9 +84,7 @@ export const sites = pgTable('sites', {
   showRefundGuarantee: boolean('show_refund_guarantee').notNull(),
   showLoyaltyCta: boolean('show_loyalty_cta').notNull(),
   embeddedMode: boolean('embedded_mode').notNull(),
-  defaultCurrency: char('default_currency', { length: 3 })
-    .notNull()
-    .references(() => currencies.code),
+  defaultCurrency: currencyOf('default_currency'),
   maxOrderValue: gbpAmount('max_order_value').notNull(),
   buybackMinimum: gbpAmount('buyback_minimum').notNull(),
   defaultStoreId: integer('default_store_id').notNull(),
@@ -99,12 +100,8 @@ export const sites = pgTable('sites', {
 export const siteProducts = pgTable(
   'site_products',
   {
-    siteId: integer('site_id')
-      .notNull()
-      .references(() => sites.id),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id),
+    siteId: idOf('site_id', () => sites.id),
+    productId: idOf('product_id', () => products.id),
     minSpend: gbpAmount('min_spend').notNull(),
     maxSpend: gbpAmount('max_spend').notNull(),
   },
@@ -122,9 +119,7 @@ export const rateTiers = pgTable(
   'rate_tiers',
   {
     id: serial('id').primaryKey(),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id),
+    productId: idOf('product_id', () => products.id),
     thresholdGbp: gbpAmount('threshold_gbp').notNull(),
     marginCut: ratio('margin_cut').notNull(),
   },
@@ -134,9 +129,7 @@ export const rateTiers = pgTable(
 export const rates = pgTable(
   'rates',
   {
-    currencyCode: char('currency_code', { length: 3 })
-      .notNull()
-      .references(() => currencies.code),
+    currencyCode: currencyOf('currency_code'),
     rateDate: date('rate_date', { mode: 'string' }).notNull(),
     /** Foreign units per GBP 1. */
     mid: doublePrecision('mid').notNull(),
@@ -170,9 +163,7 @@ export const stores = pgTable('stores', {
 export const openingHours = pgTable(
   'opening_hours',
   {
-    storeId: integer('store_id')
-      .notNull()
-      .references(() => stores.id),
+    storeId: idOf('store_id', () => stores.id),
     /** 0 = Sunday. */
     dayOfWeek: smallint('day_of_week').notNull(),
     opens: text('opens').notNull(),
@@ -184,12 +175,8 @@ export const openingHours = pgTable(
 export const storeIncrements = pgTable(
   'store_increments',
   {
-    storeId: integer('store_id')
-      .notNull()
-      .references(() => stores.id),
-    currencyCode: char('currency_code', { length: 3 })
-      .notNull()
-      .references(() => currencies.code),
+    storeId: idOf('store_id', () => stores.id),
+    currencyCode: currencyOf('currency_code'),
     increment: numeric('increment', { precision: 12, scale: 3, mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.storeId, t.currencyCode] })],
@@ -198,12 +185,8 @@ export const storeIncrements = pgTable(
 export const storeStock = pgTable(
   'store_stock',
   {
-    storeId: integer('store_id')
-      .notNull()
-      .references(() => stores.id),
-    currencyCode: char('currency_code', { length: 3 })
-      .notNull()
-      .references(() => currencies.code),
+    storeId: idOf('store_id', () => stores.id),
+    currencyCode: currencyOf('currency_code'),
     /** Whole foreign units on hand. */
     units: bigint('units', { mode: 'number' }).notNull(),
   },
@@ -217,9 +200,7 @@ export const contentBlocks = pgTable('content_blocks', {
 
 export const sessions = pgTable('sessions', {
   id: uuid('id').primaryKey().defaultRandom(),
-  siteId: integer('site_id')
-    .notNull()
-    .references(() => sites.id),
+  siteId: idOf('site_id', () => sites.id),
   cartId: uuid('cart_id'),
   orderId: uuid('order_id'),
   hasProfile: boolean('has_profile').notNull().default(false),
@@ -242,18 +223,10 @@ export const legacyTokens = pgTable('legacy_tokens', {
 
 export const carts = pgTable('carts', {
   id: uuid('id').primaryKey().defaultRandom(),
-  sessionId: uuid('session_id')
-    .notNull()
-    .references(() => sessions.id),
-  siteId: integer('site_id')
-    .notNull()
-    .references(() => sites.id),
-  storeId: integer('store_id')
-    .notNull()
-    .references(() => stores.id),
-  productId: integer('product_id')
-    .notNull()
-    .references(() => products.id),
+  sessionId: uuidOf('session_id', () => sessions.id),
+  siteId: idOf('site_id', () => sites.id),
+  storeId: idOf('store_id', () => stores.id),
+  productId: idOf('product_id', () => products.id),
   affiliateCode: text('affiliate_code'),
   buyBackGuarantee: boolean('buy_back_guarantee'),
   refundGuarantee: boolean('refund_guarantee'),
@@ -275,9 +248,7 @@ export const cartLines = pgTable(
     cartId: uuid('cart_id')
       .notNull()
       .references(() => carts.id, { onDelete: 'cascade' }),
-    currencyCode: char('currency_code', { length: 3 })
-      .notNull()
-      .references(() => currencies.code),
+    currencyCode: currencyOf('currency_code'),
     /** Foreign amount in minor units of the currency. */
     qtyMinor: bigint('qty_minor', { mode: 'number' }).notNull(),
     rate: numeric('rate', { precision: 20, scale: 8, mode: 'number' }).notNull(),
@@ -297,18 +268,10 @@ export const orders = pgTable('orders', {
     .notNull()
     .unique()
     .references(() => carts.id),
-  sessionId: uuid('session_id')
-    .notNull()
-    .references(() => sessions.id),
-  siteId: integer('site_id')
-    .notNull()
-    .references(() => sites.id),
-  storeId: integer('store_id')
-    .notNull()
-    .references(() => stores.id),
-  productId: integer('product_id')
-    .notNull()
-    .references(() => products.id),
+  sessionId: uuidOf('session_id', () => sessions.id),
+  siteId: idOf('site_id', () => sites.id),
+  storeId: idOf('store_id', () => stores.id),
+  productId: idOf('product_id', () => products.id),
   state: integer('state').notNull().default(0),
   linesTotalMinor: bigint('lines_total_minor', { mode: 'number' }).notNull(),
   totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
@@ -332,9 +295,7 @@ export const orders = pgTable('orders', {
 
 export const payments = pgTable('payments', {
   id: uuid('id').primaryKey().defaultRandom(),
-  orderId: uuid('order_id')
-    .notNull()
-    .references(() => orders.id),
+  orderId: uuidOf('order_id', () => orders.id),
   providerRef: text('provider_ref').notNull().unique(),
   status: text('status', { enum: ['pending', 'processing', 'succeeded', 'declined', 'failed', 'refunded'] }).notNull(),
   amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
@@ -345,9 +306,7 @@ export const payments = pgTable('payments', {
 export const paymentEvents = pgTable('payment_events', {
   id: uuid('id').primaryKey().defaultRandom(),
   providerEventId: text('provider_event_id').notNull().unique(),
-  paymentId: uuid('payment_id')
-    .notNull()
-    .references(() => payments.id),
+  paymentId: uuidOf('payment_id', () => payments.id),
   type: text('type').notNull(),
   payload: jsonb('payload').notNull(),
   createdAt: createdAt(),
@@ -459,9 +418,7 @@ export const emails = pgTable('emails', {
 /** "Email me when 1 GBP buys {rate} {code} or more" (migration 0013). */
 export const rateAlerts = pgTable('rate_alerts', {
   id: uuid('id').primaryKey().defaultRandom(),
-  siteId: integer('site_id')
-    .notNull()
-    .references(() => sites.id),
+  siteId: idOf('site_id', () => sites.id),
   email: text('email').notNull(),
   currencyCode: text('currency_code').notNull(),
   rate: doublePrecision('rate').notNull(),

@@ -6,7 +6,6 @@
 import { eq, sql, type Placeholder } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
 import { londonDateKey } from '#domain/availability.ts';
-import type { Currency } from '#domain/contract/catalogue.ts';
 import type { Cart } from '#domain/contract/cart.ts';
 import type { Db } from '../db/client.ts';
 import { reusable, setTo } from '../db/reusable.ts';
@@ -15,7 +14,7 @@ import type { Deps } from '../deps.ts';
 import { conflict, forbidden, HttpProblem, notFound } from '../errors.ts';
 import { priceLine, settleGuarantees } from './cart-pricing.ts';
 import { cartView, choicesOf, guaranteeContext, openCart, productOf, sumLines, type CartRow, type LineRow } from './cart-store.ts';
-import { findCurrency } from './catalogue.ts';
+import { currencyOf, findCurrency } from './catalogue.ts';
 import { priceQuote } from './rates.ts';
 import type { MidRate, ReferenceData } from './reference.ts';
 import type { SessionContext } from './session.ts';
@@ -65,18 +64,6 @@ const deleteLineAndChoices = reusable((db) => {
   const deleted = db.$with('deleted').as(db.delete(t.cartLines).where(eq(t.cartLines.id, sql.placeholder('lineId'))).returning({ id: t.cartLines.id }));
   return db.with(deleted).update(t.carts).set(cartChoicesSet).where(eq(t.carts.id, sql.placeholder('cartId')));
 });
-
-function currencyOf(row: typeof t.currencies.$inferSelect): Currency {
-  return {
-    code: row.code,
-    pluralName: row.pluralName,
-    shortName: row.shortName,
-    symbol: row.symbol,
-    purchaseAllowed: row.purchaseAllowed,
-    sellBackAllowed: row.sellBackAllowed,
-    currencyRestrictions: [],
-  };
-}
 
 /** What pricing a cart line needs: the reference data and the day's mid rates, both from memory. */
 export interface Pricing {

@@ -19,16 +19,21 @@ import type { SessionRow } from './session.ts';
 
 export type { CurrencyRow, SiteRow } from './reference.ts';
 
+/** A currency as the API answers it, with the restriction messages shown with it. */
+export function currencyOf(row: CurrencyRow, restrictions: readonly string[] = []): Currency {
+  return {
+    code: row.code,
+    pluralName: row.pluralName,
+    shortName: row.shortName,
+    symbol: row.symbol,
+    purchaseAllowed: row.purchaseAllowed,
+    sellBackAllowed: row.sellBackAllowed,
+    currencyRestrictions: restrictions.map((message) => ({ message })),
+  };
+}
+
 export function listCurrencies(ref: ReferenceData): Currency[] {
-  return ref.currencies.map((c) => ({
-    code: c.code,
-    pluralName: c.pluralName,
-    shortName: c.shortName,
-    symbol: c.symbol,
-    purchaseAllowed: c.purchaseAllowed,
-    sellBackAllowed: c.sellBackAllowed,
-    currencyRestrictions: (ref.restrictions.get(c.code) ?? []).map((message) => ({ message })),
-  }));
+  return ref.currencies.map((c) => currencyOf(c, ref.restrictions.get(c.code)));
 }
 
 export function findCurrency(ref: ReferenceData, code: string): CurrencyRow {

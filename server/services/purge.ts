@@ -6,7 +6,7 @@
  * limit counters whose window has ended, and rate alerts nobody confirmed in time. Several API instances may run it at once: rows another
  * run has locked are skipped.
  */
-import { inArray, sql } from 'drizzle-orm';
+import { inArray, sql, type SQL } from 'drizzle-orm';
 import * as t from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { purgeUnconfirmedRateAlerts } from './rate-alerts.ts';
@@ -29,6 +29,19 @@ function idsOf(result: unknown): string[] {
   return ((result as { rows?: { id: string }[] }).rows ?? []).map((r) => r.id);
 }
 
+type Tx = Parameters<Parameters<Deps['db']['transaction']>[0]>[0];
+
+/**
+ * In one transaction: locks the ids `lockIds` selects (rows another run has locked are skipped)
+ * and, when there are any, deletes them with `remove`, which answers how many went.
+ */
+async function purgeLocked(deps: Deps, lockIds: SQL, remove: (tx: Tx, ids: string[]) => Promise<number>): Promise<number> {
+  return deps.db.transaction(async (tx) => {
+    const ids = idsOf(await tx.execute(lockIds));
+    return ids.length === 0 ? 0 : remove(tx, ids);
+  });
+}
+
 export async function purgeExpired(deps: Deps, options: { batch?: number } = {}): Promise<PurgeResult> {
   const batch = options.batch ?? deps.config.purge.batch;
   const now = deps.clock.now();
@@ -36,38 +49,38 @@ export async function purgeExpired(deps: Deps, options: { batch?: number } = {})
   const cartsBefore = new Date(now.getTime() - graceMs).toISOString();
   const sessionsBefore = new Date(now.getTime() - graceMs - deps.config.sessionTtlMinutes * 60_000).toISOString();
 
-  const carts = await deps.db.transaction(async (tx) => {
-    const ids = idsOf(
-      await tx.execute(sql`SELECT c.id FROM carts c
-        WHERE c.expires_at < ${cartsBefore}::timestamptz
-          AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.cart_id = c.id)
-        ORDER BY c.expires_at
-        LIMIT ${batch}
-        FOR UPDATE SKIP LOCKED`),
-    );
-    if (ids.length === 0) return 0;
-    // A cart recreated from a purged one keeps its lines; it only forgets where it came from.
-    await tx.update(t.carts).set({ recreatedFrom: null }).where(inArray(t.carts.recreatedFrom, ids));
-    await tx.update(t.sessions).set({ cartId: null }).where(inArray(t.sessions.cartId, ids));
-    return (await tx.delete(t.carts).where(inArray(t.carts.id, ids)).returning({ id: t.carts.id })).length;
-  });
+  const carts = await purgeLocked(
+    deps,
+    sql`SELECT c.id FROM carts c
+      WHERE c.expires_at < ${cartsBefore}::timestamptz
+        AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.cart_id = c.id)
+      ORDER BY c.expires_at
+      LIMIT ${batch}
+      FOR UPDATE SKIP LOCKED`,
+    async (tx, ids) => {
+      // A cart recreated from a purged one keeps its lines; it only forgets where it came from.
+      await tx.update(t.carts).set({ recreatedFrom: null }).where(inArray(t.carts.recreatedFrom, ids));
+      await tx.update(t.sessions).set({ cartId: null }).where(inArray(t.sessions.cartId, ids));
+      return (await tx.delete(t.carts).where(inArray(t.carts.id, ids)).returning({ id: t.carts.id })).length;
+    },
+  );
 
-  const sessions = await deps.db.transaction(async (tx) => {
-    // A session another one replaced is purged first; the newer one on a later run.
-    const ids = idsOf(
-      await tx.execute(sql`SELECT s.id FROM sessions s
-        WHERE s.updated_at < ${sessionsBefore}::timestamptz
-          AND NOT EXISTS (SELECT 1 FROM carts c WHERE c.session_id = s.id)
-          AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.session_id = s.id)
-          AND NOT EXISTS (SELECT 1 FROM sessions r WHERE r.replaced_by = s.id)
-        ORDER BY s.updated_at
-        LIMIT ${batch}
-        FOR UPDATE SKIP LOCKED`),
-    );
-    if (ids.length === 0) return 0;
-    await tx.update(t.legacyTokens).set({ sessionId: null }).where(inArray(t.legacyTokens.sessionId, ids));
-    return (await tx.delete(t.sessions).where(inArray(t.sessions.id, ids)).returning({ id: t.sessions.id })).length;
-  });
+  // A session another one replaced is purged first; the newer one on a later run.
+  const sessions = await purgeLocked(
+    deps,
+    sql`SELECT s.id FROM sessions s
+      WHERE s.updated_at < ${sessionsBefore}::timestamptz
+        AND NOT EXISTS (SELECT 1 FROM carts c WHERE c.session_id = s.id)
+        AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.session_id = s.id)
+        AND NOT EXISTS (SELECT 1 FROM sessions r WHERE r.replaced_by = s.id)
+      ORDER BY s.updated_at
+      LIMIT ${batch}
+      FOR UPDATE SKIP LOCKED`,
+    async (tx, ids) => {
+      await tx.update(t.legacyTokens).set({ sessionId: null }).where(inArray(t.legacyTokens.sessionId, ids));
+      return (await tx.delete(t.sessions).where(inArray(t.sessions.id, ids)).returning({ id: t.sessions.id })).length;
+    },
+  );
 
   const signInCodes = rowCount(
     await deps.db.execute(sql`DELETE FROM loyalty_signin_codes WHERE code_hash IN (
