@@ -50,14 +50,15 @@ export function firstLoadJs(distDir: string): FirstLoadJs {
 }
 
 /**
- * Modules that only the pages loaded on demand need, which must never be on the first load. A module
- * the first load reads anything from is on it whole, with every export any page reads, so what only
- * those pages need lives in modules of its own (decision 031); one import of these from a module of
- * the first load would bring all of it back.
+ * Modules that only the pages loaded on demand need, which must never load with the calculator page
+ * (its first load, or the chunks it fetches until the network is idle). A module the page reads
+ * anything from is loaded whole, with every export any page reads, so what only those pages need
+ * lives in modules of its own (decision 047); one import of these from a module the calculator page
+ * loads would bring all of it back.
  */
 export const OFF_THE_FIRST_LOAD = ['domain/texts/pages.ts', 'domain/order-state.ts', 'src/api/order.ts', 'src/app/order-tracking.ts', 'domain/view-cart-request.ts'] as const;
 
-/** The modules of OFF_THE_FIRST_LOAD that a first-load file's source map names. */
+/** The modules of OFF_THE_FIRST_LOAD that the source map of one of `files` (built JS files of distDir) names. */
 export function misplacedModules(distDir: string, files: readonly { file: string }[]): string[] {
   const sources = new Set<string>();
   let maps = 0;
@@ -69,7 +70,7 @@ export function misplacedModules(distDir: string, files: readonly { file: string
     for (const source of map.sources ?? []) sources.add(source.replace(/^(\.\.\/)+/, ''));
     maps += 1;
   }
-  if (maps === 0) throw new Error('the first-load chunks have no source maps: the build must write them (build.sourcemap)');
+  if (maps === 0) throw new Error('the chunks have no source maps: the build must write them (build.sourcemap)');
   return OFF_THE_FIRST_LOAD.filter((module) => sources.has(module));
 }
 

@@ -2,10 +2,12 @@
  * The texts the first page can show: the shop's frame, the calculator, the header cart, the home
  * page, the session and "Need more time?" notices. Every visitor loads them (domain/message-texts.ts).
  *
- * A text a module of the first load shows belongs here; a text only the pages loaded on demand show
- * belongs in pages.ts, so that it loads with them. The first load carries every text of this module
- * that any page reads, and none of pages.ts as long as no module of the first load reads one of its
- * texts (`npm run check:bundle` fails, naming pages.ts, once one does).
+ * A text a module of the first load shows belongs here; a text the first page shows only from a part
+ * that loads after its first paint (the home page's panels, the cut-off line) belongs in
+ * later-on-first-page.ts; a text only the pages loaded on demand show belongs in pages.ts, so that
+ * it loads with them. The first load carries every text of this module that any page reads, and
+ * the calculator page none of pages.ts as long as nothing it loads until the network is idle reads
+ * one of its texts (`npm run check:bundle` fails, naming pages.ts, once something does).
  */
 
 // App shell (spec 2.14): the frame around every page
