@@ -138,15 +138,6 @@ export const amlSupportNoLine = 'If you have any questions, please ask at any of
 // Manage my order (/orders/find; ours)
 export const manageOrderLink = 'Manage my order';
 
-// No surprises at the counter: the review step says before payment what the order needs (wording of ours; the lists are spec 8's)
-export const identificationTitle = 'Identification needed for this order';
-export const identificationBody = 'Orders of {threshold} or more need proof of ID (driving licence, passport or national ID card) and proof of address dated within the last 3 months.';
-export const identificationCollect = 'Bring both to the branch when you collect, with the payment card you pay with.';
-export const identificationDelivery = "After you pay, we'll ask you for both before we send your currency.";
-export const sellBackChecksTitle = 'What the branch will check';
-export const sellBackChecksBody = "The branch checks your photo ID (driving licence, passport or national ID card) and counts your notes before paying you. Notes that are damaged or no longer legal tender can't be bought back.";
-export const sellBackChecksAddress = 'Sales of {threshold} or more also need proof of address dated within the last 3 months.';
-
 // Session (spec 4.4, 8): a refused session was replaced (docs/decisions/011); wording of ours
 export const sessionEnded = "Your session ended, so we've started a new one.";
 export const sessionEndedCartKept = 'Your cart is just as you left it.';

@@ -133,6 +133,15 @@ export const ohSnap = 'Oh snap!';
 export const noStock = "This branch has just sold out of the currency you're ordering - please choose another collection date.";
 export const chooseAnotherCollectionDate = 'Choose another collection date';
 
+// No surprises at the counter: the review step says before payment what the order needs (wording of ours; the lists are spec 8's)
+export const identificationTitle = 'Identification needed for this order';
+export const identificationBody = 'Orders of {threshold} or more need proof of ID (driving licence, passport or national ID card) and proof of address dated within the last 3 months.';
+export const identificationCollect = 'Bring both to the branch when you collect, with the payment card you pay with.';
+export const identificationDelivery = "After you pay, we'll ask you for both before we send your currency.";
+export const sellBackChecksTitle = 'What the branch will check';
+export const sellBackChecksBody = "The branch checks your photo ID (driving licence, passport or national ID card) and counts your notes before paying you. Notes that are damaged or no longer legal tender can't be bought back.";
+export const sellBackChecksAddress = 'Sales of {threshold} or more also need proof of address dated within the last 3 months.';
+
 // Additional-identification (AML) modal (spec 4.1, 8)
 export const amlTitle = 'Additional identification is required';
 export const amlBody = "Before we can complete your order we need to see proof of your identity and proof of your address. Please have ready one proof of ID (driving licence, passport or national ID card) and one proof of address dated within the last 3 months.";

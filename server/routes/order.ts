@@ -1,7 +1,8 @@
 /** Order and payment routes (spec 7.5), and the payment provider's callback. */
 import { Hono, type Context } from 'hono';
 import type { CustomerInfoResponse, DeliverySlot, Order, PaymentIntentResponse } from '#domain/contract/order.ts';
-import { DeliverySlotRequestSchema, NO_STOCK, TrackingSchema } from '#domain/contract/order.ts';
+import { DeliverySlotRequestSchema, NO_STOCK } from '#domain/contract/order.ts';
+import { TrackingSchema } from '#domain/contract/tracking.ts';
 import { apiRoutes } from '#domain/contract/routes.ts';
 import type { AppEnv } from '../app-env.ts';
 import { badRequest } from '../errors.ts';
