@@ -10,7 +10,7 @@ import { kb } from '../../scripts/bundle-size.ts';
 import { FIRST_LOAD_GOAL, measureFirstLoad, type AppFigures } from './first-load.ts';
 
 const bytes = (n: number) => `${n.toLocaleString('en-GB')} B (${kb(n)})`;
-const times = (n: number) => `${n.toFixed(2)}×`;
+const times = (n: number) => `${n.toFixed(3)}×`;
 
 let figures;
 try {
