@@ -17,14 +17,16 @@
  * - Click and collect, not in stock: the currency is sent over for 2pm on the branch's first open
  *   day after today; that holds until midnight before it.
  */
-import { TZDate, tz } from '@date-fns/tz';
-import { addDays, format, getDay } from 'date-fns';
+// The date without its string methods, which nothing here calls: the first page already loads it.
+import { TZDateMini } from '@date-fns/tz/date/mini';
+import { addDays, formatISO, getDay, intlFormat } from 'date-fns';
 import type { OpeningTimes } from './contract/branches.ts';
 import { formatMessage, messages } from './messages.ts';
 import { PRODUCT } from './products.ts';
 
 const SHOP_TIME_ZONE = 'Europe/London';
-const inLondon = { in: tz(SHOP_TIME_ZONE) };
+/** date-fns' `in` option: calendar arithmetic on London's dates (what @date-fns/tz's tz() does, on the mini date). */
+const inLondon = { in: (value: Date | number | string) => new TZDateMini(+new Date(value), SHOP_TIME_ZONE) };
 
 export const NATIONS = ['englandAndWales', 'scotland', 'northernIreland'] as const;
 export type Nation = (typeof NATIONS)[number];
@@ -75,16 +77,19 @@ export function nationOfPostcode(postcode: string | null | undefined): Nation {
 export function londonAt(date: string, hhmm = '00:00'): Date {
   const [y = 0, m = 1, d = 1] = date.split('-').map(Number);
   const [h = 0, min = 0] = hhmm.split(':').map(Number);
-  return new Date(new TZDate(y, m - 1, d, h, min, SHOP_TIME_ZONE).getTime());
+  return new Date(new TZDateMini(y, m - 1, d, h, min, SHOP_TIME_ZONE).getTime());
 }
 
-/** The London calendar date of an instant, 'yyyy-MM-dd'. */
+/**
+ * The London calendar date of an instant, 'yyyy-MM-dd'. Not through date-fns' `format`: its token
+ * parser and English locale (6 KB gzip) would load on the calculator page for this and the day's name.
+ */
 export function londonDay(instant: Date): string {
-  return format(instant, 'yyyy-MM-dd', inLondon);
+  return formatISO(instant, { representation: 'date', ...inLondon });
 }
 
 export function plusDays(date: string, days: number): string {
-  return londonDay(addDays(new TZDate(londonAt(date).getTime(), SHOP_TIME_ZONE), days, inLondon));
+  return londonDay(addDays(new TZDateMini(londonAt(date).getTime(), SHOP_TIME_ZONE), days, inLondon));
 }
 
 /** 0 = Sunday. */
@@ -175,9 +180,9 @@ export function formatTimeLeft(ms: number): string {
   return formatMessage(messages.timeLeftMinutes, { minutes: String(mins) });
 }
 
-/** 'Tuesday 25 November'. */
+/** 'Tuesday 25 November' (the platform's British English names, through date-fns' intlFormat). */
 export function formatCutOffDay(date: string): string {
-  return format(londonAt(date), 'EEEE d MMMM', inLondon);
+  return intlFormat(londonAt(date), { weekday: 'long', day: 'numeric', month: 'long', timeZone: SHOP_TIME_ZONE }, { locale: 'en-GB' });
 }
 
 export type CutOffKind = 'delivery' | 'collection';

@@ -1,7 +1,7 @@
 /**
  * The texts of the footer's pages (help, terms, privacy, cookies). They are messages like those of
  * messages.ts, kept in a module of their own so that only those pages' chunk carries their words,
- * not every page's first load (the calculator page's JS budget, scripts/bundle-size.ts).
+ * not every page's first load (the calculator page's JS goal, `npm run check:bundle`).
  */
 import { messages } from './messages.ts';
 

@@ -1,55 +1,17 @@
 /**
  * The view-cart page's rules over a cart (spec 2.6): the Buyback and Refund questions
  * (guarantees.ts), the spend rule (spend.ts) and what the order will need for identification
- * (identification.ts), read from the cart, the site's settings and its products' spend limits.
+ * (identification.ts), read from the cart, the site's settings and its products' spend limits
+ * through the cart's own rules (cart-rules.ts). Only the view-cart page reads this module, so it
+ * and the identification notice load with that page.
  */
 import type { Cart } from './contract/cart.ts';
 import type { SiteProduct } from './contract/catalogue.ts';
-import {
-  buybackNotice,
-  guaranteeErrors,
-  isBuybackEligible,
-  isBuybackOffered,
-  isRefundOffered,
-  type GuaranteeContext,
-  type GuaranteeErrors,
-} from './guarantees.ts';
+import { cartGuaranteeContext, cartGuaranteeErrors, cartLinesMinor, cartSpend, type ViewCartSettings } from './cart-rules.ts';
+import { buybackNotice, isBuybackEligible, isBuybackOffered, isRefundOffered, type GuaranteeErrors } from './guarantees.ts';
 import { identificationNoticeOf, type IdentificationNotice } from './identification.ts';
 import { GBP_CODE, toMinor } from './money.ts';
-import { checkSpend, spendLimitsOf, type SpendCheck } from './spend.ts';
-
-/** The site's settings the view-cart rules read. */
-export interface ViewCartSettings extends Omit<GuaranteeContext, 'productId'> {
-  /** Pence: an order of this value or more needs identification (settings.identificationThreshold); absent, nothing is said. */
-  identificationThresholdMinor?: number | null;
-}
-
-export function cartGuaranteeContext(cart: Cart, settings: ViewCartSettings): GuaranteeContext {
-  return {
-    productId: cart.product.id,
-    isPartner: settings.isPartner,
-    showBuybackGuarantee: settings.showBuybackGuarantee,
-    showRefundGuarantee: settings.showRefundGuarantee,
-  };
-}
-
-/** The lines' total in pence: what the guarantees and the spend limits are measured against. */
-export function cartLinesMinor(cart: Cart): number {
-  return toMinor(cart.linesTotal, GBP_CODE);
-}
-
-export function cartSpend(cart: Cart, siteProducts: readonly SiteProduct[]): SpendCheck {
-  const siteProduct = siteProducts.find((p) => p.productId === cart.product.id);
-  return checkSpend(cartLinesMinor(cart), spendLimitsOf(siteProduct), GBP_CODE);
-}
-
-export function cartGuaranteeErrors(cart: Cart, settings: ViewCartSettings): GuaranteeErrors {
-  return guaranteeErrors(
-    { buyback: cart.buyBackGuarantee, refund: cart.refundGuarantee },
-    cartLinesMinor(cart),
-    cartGuaranteeContext(cart, settings),
-  );
-}
+import type { SpendCheck } from './spend.ts';
 
 export interface ViewCartRules {
   buybackOffered: boolean;

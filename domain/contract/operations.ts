@@ -39,8 +39,8 @@ import {
   PaymentIntentResponseSchema,
   RateAlertLinkQuerySchema,
   RateAlertParamsSchema,
-  TrackingSchema,
 } from './order.ts';
+import { TrackingSchema } from './tracking.ts';
 import { apiRoutes, type ApiRoute, type ApiRouteName } from './routes.ts';
 import { LoyaltySignInQuerySchema, LoyaltySignInStartRequestSchema, LoyaltySignInStartSchema, SessionInfoSchema, TokenResponseSchema } from './session.ts';
 import { BasketEmailRequestSchema } from '../email.ts';

@@ -97,21 +97,6 @@ export const DeliverySlotsResponseSchema = v.array(DeliverySlotSchema);
 /** PUT /api/order/delivery-slot. */
 export const DeliverySlotRequestSchema = v.object({ id: Id });
 
-/** PUT /api/order/ga-info: the tracking values kept in a cookie for 30 days. */
-const TrackingValue = v.nullish(v.pipe(StorableString, v.maxLength(500)));
-export const TrackingSchema = v.object({
-  UTM_Source: TrackingValue,
-  UTM_Medium: TrackingValue,
-  UTM_Campaign: TrackingValue,
-  UTM_Content: TrackingValue,
-  UTM_Term: TrackingValue,
-  UTM_Id: TrackingValue,
-  Gclid: TrackingValue,
-  Msclkid: TrackingValue,
-});
-export type Tracking = v.InferOutput<typeof TrackingSchema>;
-export const TRACKING_KEYS = Object.keys(TrackingSchema.entries) as (keyof Tracking)[];
-
 /**
  * PUT /api/order/customer-info body (spec 3 "Customer details submitted", limits of spec 5.2).
  * Structure and applied length limits only; the field rules and their messages live in domain/.

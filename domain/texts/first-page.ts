@@ -2,10 +2,12 @@
  * The texts the first page can show: the shop's frame, the calculator, the header cart, the home
  * page, the session and "Need more time?" notices. Every visitor loads them (domain/message-texts.ts).
  *
- * A text a module of the first load shows belongs here; a text only the pages loaded on demand show
- * belongs in pages.ts, so that it loads with them. The first load carries every text of this module
- * that any page reads, and none of pages.ts as long as no module of the first load reads one of its
- * texts (`npm run check:bundle` fails, naming pages.ts, once one does).
+ * A text a module of the first load shows belongs here; a text the first page shows only from a part
+ * that loads after its first paint (the home page's panels, the cut-off line) belongs in
+ * later-on-first-page.ts; a text only the pages loaded on demand show belongs in pages.ts, so that
+ * it loads with them. The first load carries every text of this module that any page reads, and
+ * the calculator page none of pages.ts as long as nothing it loads until the network is idle reads
+ * one of its texts (`npm run check:bundle` fails, naming pages.ts, once something does).
  */
 
 // App shell (spec 2.14): the frame around every page
@@ -135,15 +137,6 @@ export const amlSupportNoLine = 'If you have any questions, please ask at any of
 
 // Manage my order (/orders/find; ours)
 export const manageOrderLink = 'Manage my order';
-
-// No surprises at the counter: the review step says before payment what the order needs (wording of ours; the lists are spec 8's)
-export const identificationTitle = 'Identification needed for this order';
-export const identificationBody = 'Orders of {threshold} or more need proof of ID (driving licence, passport or national ID card) and proof of address dated within the last 3 months.';
-export const identificationCollect = 'Bring both to the branch when you collect, with the payment card you pay with.';
-export const identificationDelivery = "After you pay, we'll ask you for both before we send your currency.";
-export const sellBackChecksTitle = 'What the branch will check';
-export const sellBackChecksBody = "The branch checks your photo ID (driving licence, passport or national ID card) and counts your notes before paying you. Notes that are damaged or no longer legal tender can't be bought back.";
-export const sellBackChecksAddress = 'Sales of {threshold} or more also need proof of address dated within the last 3 months.';
 
 // Session (spec 4.4, 8): a refused session was replaced (docs/decisions/011); wording of ours
 export const sessionEnded = "Your session ended, so we've started a new one.";

@@ -1,30 +1,8 @@
 /**
  * The texts only the pages loaded on demand show (the checkout, branch pages, manage my order, the
- * chart, the footer's pages): they load with those pages. See first-page.ts.
+ * chart, the footer's pages): they load with those pages. See first-page.ts; what the calculator
+ * page shows after its first paint is in later-on-first-page.ts.
  */
-
-// Home page: hero, trust signals, delivery facts, popular currencies
-export const trustHeading = 'Why shoppers trust us';
-export const securePayment = 'Card payments are taken on a secure page by our payment provider; we never see your card number.';
-export const factsHeading = 'Delivery and collection';
-export const factNextDelivery = 'Order now for home delivery as soon as {date}';
-export const cutOffDelivery = 'Order within {time} for delivery on {date}';
-export const cutOffCollection = 'Order within {time} for collection from {date}';
-export const timeLeftDays = '{days} d {hours} h';
-export const timeLeftHours = '{hours} h {minutes} m';
-export const timeLeftMinutes = '{minutes} m';
-export const factDeliveryPrices = 'Home delivery {nextDay} next working day, {later} on a later date';
-export const factFreeCollection = 'Click and collect from a branch near you: free';
-export const factSellBack = 'Sell back leftover currency at any of our branches';
-export const popularHeading = 'Popular currencies';
-export const popularRateChart = 'rate chart';
-export const ratesBoardCaption = 'Today\'s rates for £1: home delivery, and selling back at a branch. The line shows the last month.';
-export const ratesBoardBuy = 'You buy';
-export const ratesBoardSellBack = 'You sell back';
-export const ratesBoardNotTraded = 'Not available';
-export const ratesBoardTrendUp = 'Up {percent}% over the last month';
-export const ratesBoardTrendDown = 'Down {percent}% over the last month';
-export const ratesBoardTrendFlat = 'Unchanged over the last month';
 
 // Footer and its pages
 export const footerNavigation = 'Footer';
@@ -91,8 +69,6 @@ export const chartTitle = '{from} to {to} exchange rate';
 export const chartPeriod = 'Chart period';
 export const chartLabel = '{from} to {to} rate, {first} to {last}';
 export const loadingChart = 'Loading the rate history';
-/** The demo's rates (its bundled sample history), on the chart page and the rates board. */
-export const sampleRates = 'Sample rates';
 
 // Checkout steps (spec 2.5)
 export const stepReview = 'Review';
@@ -157,10 +133,18 @@ export const ohSnap = 'Oh snap!';
 export const noStock = "This branch has just sold out of the currency you're ordering - please choose another collection date.";
 export const chooseAnotherCollectionDate = 'Choose another collection date';
 
+// No surprises at the counter: the review step says before payment what the order needs (wording of ours; the lists are spec 8's)
+export const identificationTitle = 'Identification needed for this order';
+export const identificationBody = 'Orders of {threshold} or more need proof of ID (driving licence, passport or national ID card) and proof of address dated within the last 3 months.';
+export const identificationCollect = 'Bring both to the branch when you collect, with the payment card you pay with.';
+export const identificationDelivery = "After you pay, we'll ask you for both before we send your currency.";
+export const sellBackChecksTitle = 'What the branch will check';
+export const sellBackChecksBody = "The branch checks your photo ID (driving licence, passport or national ID card) and counts your notes before paying you. Notes that are damaged or no longer legal tender can't be bought back.";
+export const sellBackChecksAddress = 'Sales of {threshold} or more also need proof of address dated within the last 3 months.';
+
 // Additional-identification (AML) modal (spec 4.1, 8)
 export const amlTitle = 'Additional identification is required';
 export const amlBody = "Before we can complete your order we need to see proof of your identity and proof of your address. Please have ready one proof of ID (driving licence, passport or national ID card) and one proof of address dated within the last 3 months.";
-export const amlSupport = 'If you have any questions, please call our support line on {phone} ({hours}).';
 const continueText = 'Continue';
 // 'continue' is a keyword: exported under its name, declared under another.
 export { continueText as continue };

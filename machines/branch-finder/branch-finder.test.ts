@@ -2,16 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { Place } from '#domain/contract/branches.ts';
 import { makeBranch, stores } from '../../tests/support/branch-fixtures.ts';
-import {
-  branchFinderMachine,
-  selectBranchListStatus,
-  selectBranchPage,
-  selectResultsOpen,
-  selectStorePage,
-  type BranchFinderMode,
-  type FindNearbyInput,
-  type NearbyResult,
-} from './branch-finder.machine.ts';
+import { branchFinderMachine, type BranchFinderMode, type FindNearbyInput, type NearbyResult } from './branch-finder.machine.ts';
+import { selectBranchListStatus, selectBranchPage, selectResultsOpen, selectStorePage } from './branch-finder.selectors.ts';
 
 const leeds: Place = { name: 'Leeds', region: 'West Yorkshire', latitude: 53.8, longitude: -1.55 };
 const order = { amount: 250, currencyCode: 'EUR', transactionType: 'sell' as const };

@@ -4,8 +4,9 @@
  * created). One actor serves the header cart and the view-cart page; the countdown runs as its
  * child (`countdown`) from the moment a cart exists until the order is confirmed.
  *
- * The view-cart page's rules (domain/view-cart-rules.ts: the Buyback and Refund questions and the
- * spend rule) are its guards (cart.setup.ts) and its selectors (cart.selectors.ts). The server
+ * The view-cart page's rules (domain/cart-rules.ts and view-cart-rules.ts: the Buyback and Refund
+ * questions and the spend rule) are its guards (cart.setup.ts) and its selectors
+ * (view-cart.selectors.ts). The server
  * settles the guarantee choices on every cart write; the chart only sends the shopper's answers
  * and refuses to proceed until every shown question is answered.
  *

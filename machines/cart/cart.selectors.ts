@@ -1,8 +1,10 @@
-/** What the cart's views read from its snapshot, each a plain value. */
+/**
+ * What the cart's views read from its snapshot, each a plain value. The view-cart page's rules are
+ * read through view-cart.selectors.ts, which loads with that page.
+ */
 import type { CartLine } from '#domain/contract/cart.ts';
 import { messages } from '#domain/messages.ts';
 import { addMoreTimeLabel, moreTimeAddedText, moreTimeWarningText } from '#domain/more-time.ts';
-import { viewCartRules, type ViewCartRules } from '#domain/view-cart-rules.ts';
 import type { CartSnapshot } from './cart.machine.ts';
 import { summaryOf } from './cart.setup.ts';
 import type { CartSummary } from './cart.types.ts';
@@ -46,12 +48,6 @@ export function selectCartNotice(snapshot: CartSnapshot): string | null {
   if (snapshot.hasTag('noCart')) return messages.noCart;
   if (snapshot.hasTag('unavailable')) return messages.cartFetchFailed;
   return null;
-}
-
-/** The view-cart page's rules over the cart (domain/view-cart-rules.ts); null while there is no cart. */
-export function selectViewCartRules(snapshot: CartSnapshot): ViewCartRules | null {
-  const { cart, settings, siteProducts, showGuaranteeErrors } = snapshot.context;
-  return cart === null ? null : viewCartRules(cart, settings, siteProducts, showGuaranteeErrors);
 }
 
 /** "Need more time?" as the header cart and the checkout header show it. */

@@ -25,7 +25,7 @@ import { LINE_UPDATE_DEBOUNCE_MS, lineQuantityError } from '#domain/pricing.ts';
 import { isNotFoundError, isUnauthorizedError, problemOf } from '#domain/problem.ts';
 import { viewCartPath } from '#domain/products.ts';
 import { countdownMachine } from './countdown.machine.ts';
-import { cartGuaranteeContext, cartGuaranteeErrors, cartLinesMinor, cartSpend } from '#domain/view-cart-rules.ts';
+import { cartGuaranteeContext, cartGuaranteeErrors, cartLinesMinor, cartSpend } from '#domain/cart-rules.ts';
 import type {
   AbandonCartOutput,
   AddLineInput,

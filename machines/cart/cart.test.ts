@@ -4,7 +4,8 @@ import { systemWithRecorders } from '../../tests/support/system-recorder.ts';
 import type { Cart } from '#domain/contract/cart.ts';
 import { cartLine, makeCart } from '../../tests/support/cart-fixtures.ts';
 import { cartMachine } from './cart.machine.ts';
-import { selectCartLines, selectCartNotice, selectCountdownRef, selectViewCartRules } from './cart.selectors.ts';
+import { selectCartLines, selectCartNotice, selectCountdownRef } from './cart.selectors.ts';
+import { selectViewCartRules } from './view-cart.selectors.ts';
 import type { CartSettings } from './cart.types.ts';
 
 const BASE = Date.parse('2025-06-02T10:00:00Z');

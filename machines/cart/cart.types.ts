@@ -4,9 +4,9 @@ import type { ViewCartRequest } from '#domain/cart-link.ts';
 import type { Cart, CartLineRequest, CheckoutResponse, CreateCartRequest } from '#domain/contract/cart.ts';
 import type { ProductId, SiteProduct } from '#domain/contract/catalogue.ts';
 import type { Problem } from '#domain/contract/common.ts';
-import type { ViewCartSettings } from '#domain/view-cart-rules.ts';
+import type { ViewCartSettings } from '#domain/cart-rules.ts';
 
-/** The site's settings the cart's rules read (domain/view-cart-rules.ts). */
+/** The site's settings the cart's rules read (domain/cart-rules.ts). */
 export type CartSettings = ViewCartSettings;
 
 export interface CartInput {

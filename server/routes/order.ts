@@ -7,8 +7,8 @@ import {
   NO_STOCK,
   RateAlertLinkQuerySchema as CancelQuery,
   RateAlertParamsSchema as AlertParams,
-  TrackingSchema,
 } from '#domain/contract/order.ts';
+import { TrackingSchema } from '#domain/contract/tracking.ts';
 import { apiRoutes } from '#domain/contract/routes.ts';
 import type { AppEnv } from '../app-env.ts';
 import { badRequest } from '../errors.ts';

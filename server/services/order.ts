@@ -4,7 +4,8 @@
  */
 import { and, eq, gte, inArray, ne, sql } from 'drizzle-orm';
 import type { ProductId } from '#domain/contract/catalogue.ts';
-import { NO_STOCK, type CustomerInfoResponse, type DeliverySlot, type Order, type OrderStateValue, type Tracking } from '#domain/contract/order.ts';
+import { NO_STOCK, type CustomerInfoResponse, type DeliverySlot, type Order, type OrderStateValue } from '#domain/contract/order.ts';
+import type { Tracking } from '#domain/contract/tracking.ts';
 import { londonDate, londonDateKey } from '#domain/availability.ts';
 import { nationOfPostcode } from '#domain/cut-off.ts';
 import type * as CustomerRules from '#domain/customer.ts';

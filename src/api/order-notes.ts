@@ -3,7 +3,7 @@
  * attribution values of the tracking cookie and the address a shopper left the email field with.
  * Apart from ./order.ts, whose reads and writes load with the checkout.
  */
-import type { Tracking } from '#domain/contract/order.ts';
+import type { Tracking } from '#domain/contract/tracking.ts';
 import { apiRoutes } from '#domain/contract/routes.ts';
 import type { ApiClient, CallOptions } from './client.ts';
 

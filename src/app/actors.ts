@@ -56,7 +56,7 @@ import type { PreloadedReads } from '#domain/contract/runtime-config.ts';
 import type { Branch, LookupAddress, OpeningTimes, StoreAddress } from '#domain/contract/branches.ts';
 import type { Cart } from '#domain/contract/cart.ts';
 import type { CheckoutContent, Currency, ProductId, QuoteResponse, RatesBoard } from '#domain/contract/catalogue.ts';
-import type { Tracking } from '#domain/contract/order.ts';
+import type { Tracking } from '#domain/contract/tracking.ts';
 import { transactionTypeOf } from '#domain/products.ts';
 import { nearbyStoresRequest, type GeoPoint } from '#domain/branch-search.ts';
 import { branchFinderMachine, type FindNearbyInput, type NearbyResult } from '#machines/branch-finder/branch-finder.machine.ts';

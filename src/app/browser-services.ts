@@ -3,7 +3,7 @@
  * visitor's position for the branch finder (spec 2.2, 2.4) and the tracking cookie's attribution
  * values (spec 7.5). Each one answers safely outside a browser or when the browser refuses.
  */
-import type { Tracking } from '#domain/contract/order.ts';
+import type { Tracking } from '#domain/contract/tracking.ts';
 import type { GeoPoint } from '#domain/branch-search.ts';
 import { readTrackingCookie } from './tracking.ts';
 

@@ -5,7 +5,7 @@
  * The marketing tracker (spec 7.6) is an interface: the shop calls identify and track at the
  * moments the spec names, and the default tracker sends nothing anywhere.
  */
-import { TRACKING_KEYS, type Tracking } from '#domain/contract/order.ts';
+import { TRACKING_KEYS, type Tracking } from '#domain/contract/tracking.ts';
 import type { TrackedStep } from '#domain/order-state.ts';
 
 export const TRACKING_COOKIE = 'tm_tracking';

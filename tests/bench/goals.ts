@@ -3,13 +3,12 @@
  * beside its goal. Each part skips with a reason when what it needs is missing (PostgreSQL,
  * pgbench, chromium).
  */
-import path from 'node:path';
-import { firstLoadJs, kb } from '../../scripts/bundle-size.ts';
+import { kb } from '../../scripts/bundle-size.ts';
 import { staleReason } from '../../scripts/app-build.ts';
 import { MIN_BYTES } from '../../scripts/build-plugins.ts';
 import { chromiumAvailable } from '../e2e/support/browser.ts';
 import { buildIfNeeded, startShop, type RunningShop } from '../e2e/support/servers.ts';
-import { bareReactFirstLoad } from './bundle-bench.ts';
+import { FIRST_LOAD_GOAL, measureFirstLoad } from './first-load.ts';
 import { median, ms, now, quantile } from './measure.ts';
 import { API_DELAY_MS, benchAssets, benchRoundTrips, benchTyping, startDelayingProxy, withBrowser } from './page-bench.ts';
 import { benchCartAdd, benchLoad, benchStartup, pgbenchAvailable, startHello, UNLIMITED_ENV, type HelloServer } from './shop-bench.ts';
@@ -21,7 +20,7 @@ const GOALS = {
   p99: 5,
   cartAddVsPgbench: 0.5,
   statements: 5,
-  firstLoad: 2.0,
+  firstLoad: FIRST_LOAD_GOAL,
   roundTrips: 1,
   longTaskMs: 50,
   startupPostgres: 1.5,
@@ -54,20 +53,36 @@ export async function benchGoals(postgres: { url: string | null; reason: string 
   if (postgres.url !== null) databases.push(['PostgreSQL', postgres.url]);
   else notes.push(`goals on PostgreSQL skipped: ${postgres.reason}.`);
 
-  // Bundle: deterministic, first.
-  log('\n[goals: first-load JS] building the app and the server (when their sources changed) and a bare React app');
+  // The calculator page's JS: bytes, not times, first.
+  log("\n[goals: calculator page JS] building the app and the server (when their sources changed) and the card's stack; counting each page's scripts until the network is idle in chromium");
   await buildIfNeeded();
-  const calculator = firstLoadJs(path.resolve(import.meta.dirname, '../../dist'));
-  const bare = await bareReactFirstLoad();
-  const bundleRatio = calculator.gzipBytes / bare.gzipBytes;
-  const bundleRow = [
-    'first-load JS of the calculator page (gzip)',
-    kb(calculator.gzipBytes),
-    `bare React 19 ${kb(bare.gzipBytes)}`,
-    x(bundleRatio),
-    `≤ ${GOALS.firstLoad}×`,
-    yes(bundleRatio <= GOALS.firstLoad),
-  ];
+  const bundleRows: string[][] = [];
+  if (!chromiumAvailable()) notes.push("calculator page JS skipped: no chromium at /usr/bin/chromium (CHROMIUM_PATH).");
+  else {
+    const f = await measureFirstLoad(log);
+    bundleRows.push([
+      'calculator page: all JS until the network is idle (gzip)',
+      kb(f.shop.untilIdle.gzipBytes),
+      `card's stack ${kb(f.cardStack.untilIdle.gzipBytes)}`,
+      // Three decimals: the goal is a line the shop sits close to.
+      `${f.ratio.toFixed(3)}×`,
+      `≤ ${GOALS.firstLoad}×`,
+      yes(f.ratio <= GOALS.firstLoad),
+    ]);
+    bundleRows.push([
+      '  of which the first load (entry and static imports)',
+      kb(f.shop.firstLoad.gzipBytes),
+      `card's stack ${kb(f.cardStack.firstLoad.gzipBytes)}`,
+      `${f.firstLoadRatio.toFixed(3)}×`,
+      '(within the row above)',
+      '–',
+    ]);
+    const later = f.shop.untilIdle.scripts.filter((s) => !s.beforeLoad);
+    notes.push(
+      `calculator page JS (gzip bytes): ${f.shop.untilIdle.gzipBytes} until idle against the card's stack's ${f.cardStack.untilIdle.gzipBytes}; ` +
+        `after its load event it fetched ${later.map((s) => `${s.path.replace('/assets/', '')} (${s.gzipBytes} B)`).join(', ') || 'no script'}.`,
+    );
+  }
 
   // Start-up, before anything else runs.
   const startupRows: string[][] = [];
@@ -195,6 +210,6 @@ export async function benchGoals(postgres: { url: string | null; reason: string 
     }
   }
 
-  rows.push(...loadRows, ...cartRows, bundleRow, ...pageRows, ...startupRows);
+  rows.push(...loadRows, ...cartRows, ...bundleRows, ...pageRows, ...startupRows);
   return { rows, notes };
 }

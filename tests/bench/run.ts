@@ -1,10 +1,10 @@
 /**
  * `npm run bench`: figures, not pass/fail. The last table sets each figure of the speed goals
  * beside its goal (shop against a yardstick started the same way: a Hono hello-world, pgbench on
- * the same SQL, a bare React app built by the same Vite). Speed is reported as ratios of variants run side by
- * side in one process (interleaved rounds, median of the per-round ratios, middle half in
- * brackets), with absolute medians for context; the machines are shared, so only the ratios
- * travel. Loopback only; each benchmark stops starting rounds when its time budget is spent.
+ * the same SQL, a bare app of the design card's stack built by the same Vite). Speed is reported
+ * as ratios of variants run side by side in one process (interleaved rounds, median of the
+ * per-round ratios, middle half in brackets), with absolute medians for context; the machines are
+ * shared, so only the ratios travel. Loopback only; each benchmark stops starting rounds when its time budget is spent.
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { benchPaths, medianTime } from './path-bench.ts';

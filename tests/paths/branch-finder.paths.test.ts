@@ -1,12 +1,7 @@
 import { expect } from 'vitest';
 import type { Place } from '#domain/contract/branches.ts';
-import {
-  branchFinderMachine,
-  selectBranchListStatus,
-  selectResultsOpen,
-  selectStorePage,
-  type BranchFinderSnapshot,
-} from '#machines/branch-finder/branch-finder.machine.ts';
+import { branchFinderMachine, type BranchFinderSnapshot } from '#machines/branch-finder/branch-finder.machine.ts';
+import { selectBranchListStatus, selectResultsOpen, selectStorePage } from '#machines/branch-finder/branch-finder.selectors.ts';
 import { actorDone, actorFailed, definePathSuite } from '../support/graph-coverage.ts';
 import { makeBranch, stores } from '../support/branch-fixtures.ts';
 

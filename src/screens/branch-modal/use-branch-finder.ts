@@ -5,13 +5,8 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { Branch, Place, Store } from '#domain/contract/branches.ts';
-import {
-  selectBranchListStatus,
-  selectBranchPage,
-  selectResultsOpen,
-  selectStorePage,
-  type BranchFinderMachine,
-} from '#machines/branch-finder/branch-finder.machine.ts';
+import type { BranchFinderMachine } from '#machines/branch-finder/branch-finder.machine.ts';
+import { selectBranchListStatus, selectBranchPage, selectResultsOpen, selectStorePage } from '#machines/branch-finder/branch-finder.selectors.ts';
 
 export type BranchFinderRef = ActorRefFrom<BranchFinderMachine>;
 

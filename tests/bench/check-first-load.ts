@@ -1,0 +1,42 @@
+/**
+ * `npm run check:bundle`: fails when all the JS the calculator page loads until the network is
+ * idle (gzip) is over FIRST_LOAD_GOAL times a bare app of the design card's own stack
+ * (tests/bench/first-load.ts), and when a module only the pages loaded on demand need loads with
+ * it (OFF_THE_FIRST_LOAD in scripts/bundle-size.ts). Builds the app and the server first
+ * when their sources changed, as `npm start` does; needs Debian's chromium. The figures are bytes,
+ * not times: the same build gives the same figures on any machine.
+ */
+import { kb } from '../../scripts/bundle-size.ts';
+import { FIRST_LOAD_GOAL, measureFirstLoad, type AppFigures } from './first-load.ts';
+
+const bytes = (n: number) => `${n.toLocaleString('en-GB')} B (${kb(n)})`;
+const times = (n: number) => `${n.toFixed(3)}×`;
+
+let figures;
+try {
+  figures = await measureFirstLoad((line) => console.log(`[check:bundle] ${line}`));
+} catch (error) {
+  console.error(`The calculator page's JS could not be counted: ${(error as Error).message}`);
+  process.exit(1);
+}
+
+const afterFirstLoad = (app: AppFigures) => {
+  const later = app.untilIdle.scripts.filter((s) => !app.firstLoad.files.some((f) => s.path === `/${f.file}`));
+  return later.length === 0 ? 'nothing' : later.map((s) => `${s.path.replace('/assets/', '')} ${s.gzipBytes} B`).join(', ');
+};
+const { shop, cardStack, ratio, firstLoadRatio, misplaced } = figures;
+const report = [
+  `Calculator page, all JS until the network is idle: ${bytes(shop.untilIdle.gzipBytes)} gzip, ${times(ratio)} the card's stack (${bytes(cardStack.untilIdle.gzipBytes)}: React, React Router, XState, @xstate/react); goal ≤ ${FIRST_LOAD_GOAL}×.`,
+  `  first load (the entry and its static imports): ${bytes(shop.firstLoad.gzipBytes)}, ${times(firstLoadRatio)} the card's stack's ${bytes(cardStack.firstLoad.gzipBytes)}: ${shop.firstLoad.files.map((f) => `${f.file.replace('assets/', '')} ${f.gzipBytes} B`).join(', ')}`,
+  `  fetched after the first load, until idle: ${afterFirstLoad(shop)}`,
+].join('\n');
+
+if (misplaced.length > 0) {
+  console.error(`${report}\nLoaded with the calculator page, though only pages loaded on demand need them: ${misplaced.join(', ')}. A module the calculator page loads reads from them: give what it needs a module of its own (decision 047).`);
+  process.exit(1);
+}
+if (ratio > FIRST_LOAD_GOAL) {
+  console.error(`${report}\nOver the goal by ${(shop.untilIdle.gzipBytes - Math.floor(FIRST_LOAD_GOAL * cardStack.untilIdle.gzipBytes)).toLocaleString('en-GB')} B.`);
+  process.exit(1);
+}
+console.log(report);
