@@ -8,11 +8,11 @@ import globals from 'globals';
 
 /**
  * The modules of src/app that screens may import: the app's small public surface for screens
- * (the actor hooks, the tracking helpers, and links and the address from the router). Everything
- * else in src/app is the app's own.
+ * (the actor hooks and the tracking helpers; links and the address come from react-router-dom
+ * itself). Everything else in src/app is the app's own.
  */
 // The hooks of the on-demand pages (on-demand/) load with those pages' screens.
-export const APP_MODULES_FOR_SCREENS = ['use-machines.ts', 'tracking.ts', 'routing.tsx', 'order-tracking.ts', 'on-demand/chart.ts', 'on-demand/manage-order.ts'];
+export const APP_MODULES_FOR_SCREENS = ['use-machines.ts', 'tracking.ts', 'order-tracking.ts', 'on-demand/chart.ts', 'on-demand/manage-order.ts'];
 
 /**
  * Import direction: domain <- machines <- src; domain <- server; nothing imports src/ or server/

@@ -1,11 +1,15 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, RouteTable } from './routing.tsx';
+import { MemoryRouter, useRoutes, type RouteObject } from 'react-router-dom';
 import { appPaths } from '#domain/contract/routes.ts';
 import { describe, expect, it, vi } from 'vitest';
 import { messages } from '#domain/messages.ts';
 import { RouterLink } from './app.tsx';
 import { RouteErrors } from './layout.tsx';
+
+function RouteTable({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
+}
 
 function Boom(): never {
   throw new Error('a page that cannot draw');

@@ -1,5 +1,5 @@
 import { useLayoutEffect, useState } from 'react';
-import { BrowserRouter, useNavigate } from './routing.tsx';
+import { BrowserRouter, useNavigate } from 'react-router-dom';
 import { shopNavigator } from './navigation.ts';
 import { ShopProviders } from './providers.tsx';
 import { ShopRoutes } from './router.tsx';

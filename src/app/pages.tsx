@@ -8,7 +8,7 @@
  *   chart's and manage my order's screens (./on-demand/).
  */
 import { lazy, Suspense, useState, type ComponentType } from 'react';
-import { useParams } from './routing.tsx';
+import { useParams } from 'react-router-dom';
 import { Calculator } from '#src/screens/calculator/calculator.tsx';
 import { usePromiseActorFor } from '#src/screens/checkout-shared/use-promise-actor.ts';
 import { useCurrencies } from '#src/screens/calculator/use-calculator.ts';

@@ -7,7 +7,7 @@
  * the pages that live inside another page's iframe (payment response, embedded calculator).
  */
 import { lazy, Suspense } from 'react';
-import { useLocation, useRoutes, type RouteObject } from './routing.tsx';
+import { useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { appPaths } from '#domain/contract/routes.ts';
 import { messages } from '#domain/messages.ts';
 import { chartPathOf } from '#domain/currency-flags.ts';

@@ -12,7 +12,7 @@
  */
 import { useSelector } from '@xstate/react';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { useLocation, useNavigate } from './routing.tsx';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { SELL_TRAVEL_MONEY_PAGE } from '#domain/products.ts';
 import { selectCartSummary, selectCountdownRef } from '#machines/cart/cart.selectors.ts';
 import { selectHasProfile, selectSessionFailed, selectSessionNotice, selectToken, type SessionNotice } from '#machines/session/session.machine.ts';

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { MemoryRouter } from '#src/app/routing.tsx';
+import { MemoryRouter } from 'react-router-dom';
 import { messages } from '#domain/messages.ts';
 import type { BranchDetailsData } from '#src/screens/branch-details/branch-details.ts';
 import { BranchDetailsScreen, type BranchDetailsLogic } from '#src/screens/branch-details/branch-details-screen.tsx';

@@ -4,7 +4,7 @@
  * story names, and renders the screen over it. No server, no network.
  */
 import type { Decorator } from '@storybook/react-vite';
-import { MemoryRouter } from '#src/app/routing.tsx';
+import { MemoryRouter } from 'react-router-dom';
 import { SimulatedClock, createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import type { ViewCartRequest } from '#domain/cart-link.ts';
 import type { Cart, CheckoutResponse } from '#domain/contract/cart.ts';

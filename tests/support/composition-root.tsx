@@ -6,7 +6,7 @@
 import { render, screen } from '@testing-library/react';
 import { useSelector } from '@xstate/react';
 import { useLayoutEffect, type ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from '#src/app/routing.tsx';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { vi } from 'vitest';
 import type { InspectionEvent, SimulatedClock } from 'xstate';
 import { selectToken } from '#machines/session/session.machine.ts';

@@ -5,7 +5,7 @@
 import { render, type RenderResult } from '@testing-library/react';
 import { StrictMode, type ReactElement } from 'react';
 import type { SimulatedClock } from 'xstate';
-import { createMemoryRouter, RouterProvider, type RouteObject } from '#src/app/routing.tsx';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import type { ShopConfig } from '#src/app/config.ts';
 import { ShopProviders } from '#src/app/providers.tsx';
 import type { TokenStorage } from '#src/app/actors.ts';

@@ -6,7 +6,7 @@
  * (./checkout.ts); each step's screen loads in its own chunk as its route opens.
  */
 import { createContext, useContext, useState } from 'react';
-import { useLocation } from '../routing.tsx';
+import { useLocation } from 'react-router-dom';
 import { viewCartRequestOf } from '#domain/view-cart-request.ts';
 import { PRODUCT } from '#domain/products.ts';
 import { usePromiseActorFor } from '#src/screens/checkout-shared/use-promise-actor.ts';

@@ -4,7 +4,7 @@
  * machines and their I/O load with the checkout's pages.
  */
 import { useEffect, useRef } from 'react';
-import { useLocation } from '../routing.tsx';
+import { useLocation } from 'react-router-dom';
 import { checkoutPageOf } from '#domain/checkout-steps.ts';
 import type { Currency, ProductId } from '#domain/contract/catalogue.ts';
 import { appPaths } from '#domain/contract/routes.ts';

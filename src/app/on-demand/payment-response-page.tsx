@@ -3,7 +3,7 @@
  * (./payment-response.ts) and its screen load when its route opens.
  */
 import { useState } from 'react';
-import { useLocation } from '../routing.tsx';
+import { useLocation } from 'react-router-dom';
 import { reportedOrderIdOf } from '#src/screens/payment-response/reported-order-id.ts';
 import { onDemand } from '../pages.tsx';
 import { usePaymentResponseActor } from './payment-response.ts';

@@ -1,6 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
-import { useLocation } from '#src/app/routing.tsx';
+import { useLocation } from 'react-router-dom';
 import { SHOP_TIME_ZONE } from '#domain/availability.ts';
 import { CHART_INTERVALS } from '#domain/chart.ts';
 import { formatRate } from '#domain/money.ts';
