@@ -31,6 +31,7 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['domain/**/*.test.ts', 'machines/**/*.test.ts', 'flows/**/*.test.ts', 'server/**/*.test.ts', 'tests/support/**/*.test.ts', 'scripts/**/*.test.ts'],
+          setupFiles: ['tests/support/setup-node.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -41,6 +42,7 @@ export default defineConfig({
           environment: 'node',
           // Only beside a PostgreSQL run: without DATABASE_URL the `node` project is on PGlite already.
           include: onPostgres ? PGLITE_SMOKE : [],
+          setupFiles: ['tests/support/setup-node.ts'],
           env: { DATABASE_URL: '' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -61,6 +63,7 @@ export default defineConfig({
           name: 'paths',
           environment: 'node',
           include: ['tests/paths/**/*.test.ts'],
+          setupFiles: ['tests/support/setup-node.ts'],
           globalSetup: ['tests/support/path-coverage-setup.ts'],
           testTimeout: 120_000,
         },
