@@ -7,12 +7,11 @@ import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
 
 /**
- * The modules of src/app that screens may import: the app's small public surface for screens
- * (the actor hooks, the tracking helpers, and links and the address from the router). Everything
- * else in src/app is the app's own.
+ * The modules of src/app that screens may import: the app's small public surface for screens (the
+ * hooks over the root actors; links and the address come from react-router-dom itself; each page's
+ * actor reaches its screen as a prop). Everything else in src/app is the app's own.
  */
-// The hooks of the on-demand pages (on-demand/) load with those pages' screens.
-export const APP_MODULES_FOR_SCREENS = ['use-machines.ts', 'tracking.ts', 'routing.tsx', 'order-tracking.ts', 'on-demand/chart.ts', 'on-demand/manage-order.ts'];
+export const APP_MODULES_FOR_SCREENS = ['use-machines.ts'];
 
 /**
  * Import direction: domain <- machines <- src; domain <- server; nothing imports src/ or server/

@@ -33,6 +33,7 @@ export default defineConfig({
           name: 'node',
           environment: 'node',
           include: ['domain/**/*.test.ts', 'machines/**/*.test.ts', 'flows/**/*.test.ts', 'server/**/*.test.ts', 'tests/support/**/*.test.ts', 'scripts/**/*.test.ts'],
+          setupFiles: ['tests/support/setup-node.ts'],
           env: { OPENAPI_CHECK },
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -44,6 +45,7 @@ export default defineConfig({
           environment: 'node',
           // Only beside a PostgreSQL run: without DATABASE_URL the `node` project is on PGlite already.
           include: onPostgres ? PGLITE_SMOKE : [],
+          setupFiles: ['tests/support/setup-node.ts'],
           env: { DATABASE_URL: '', OPENAPI_CHECK },
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -64,6 +66,7 @@ export default defineConfig({
           name: 'paths',
           environment: 'node',
           include: ['tests/paths/**/*.test.ts'],
+          setupFiles: ['tests/support/setup-node.ts'],
           globalSetup: ['tests/support/path-coverage-setup.ts'],
           testTimeout: 120_000,
         },

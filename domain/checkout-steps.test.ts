@@ -1,14 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   activeStepOf,
-  checkoutPageOf,
   checkoutPagePath,
   checkoutSteps,
   detailsPageOnLoad,
   detailsSubmitted,
-  isPathOfPage,
   stepAfterDetails,
 } from './checkout-steps.ts';
+import { checkoutPageOf, isPathOfPage } from './checkout-pages.ts';
 import { isReachedAfterCheckout } from './reached-after-checkout.ts';
 
 describe('checkout steps (spec 2.5)', () => {

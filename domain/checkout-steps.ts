@@ -63,26 +63,6 @@ export function checkoutPagePath(page: CheckoutPage, productId: ProductId | null
   }
 }
 
-const PAGE_BY_PATH: ReadonlyMap<string, CheckoutPage> = new Map([
-  [appPaths.viewCart, 'review'],
-  [appPaths.sellViewCart, 'review'],
-  [appPaths.deliveryOptions, 'delivery'],
-  [appPaths.customerInformation, 'details'],
-  [appPaths.payment, 'payment'],
-  [appPaths.confirmation, 'confirmation'],
-  [appPaths.paymentUnsuccessful, 'unsuccessful'],
-]);
-
-/** The checkout page an address shows, or null when it is not a checkout page. */
-export function checkoutPageOf(pathname: string): CheckoutPage | null {
-  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
-  return PAGE_BY_PATH.get(trimmed) ?? null;
-}
-
-export function isPathOfPage(pathname: string, page: CheckoutPage): boolean {
-  return checkoutPageOf(pathname) === page;
-}
-
 /**
  * Where the details page goes on (spec 4.1 "next step"). Sell-back has no payment step, and the
  * server says so through the order state: a sell-back order is completed (18) once its details

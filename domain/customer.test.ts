@@ -12,7 +12,6 @@ import {
   emptyCustomerForm,
   firstInvalidField,
   FOCUS_ORDER,
-  isLaxEmail,
   isValidBirthDate,
   FIELD_MAX_LENGTH,
   limitDatePart,
@@ -28,6 +27,7 @@ import {
   validateCustomerForm,
   type CustomerForm,
 } from './customer.ts';
+import { isLaxEmail } from './email.ts';
 
 /** Wednesday 25 November 2026, 10:00 in London. */
 const now = new Date('2026-11-25T10:00:00Z');

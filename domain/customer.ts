@@ -75,11 +75,6 @@ export function stripNameCharacters(text: string): string {
   return text.replace(/[^\p{L}\p{M} ',.-]/gu, '');
 }
 
-/** The blur check: something@something, no spaces. The full check runs on submit. */
-export function isLaxEmail(text: string): boolean {
-  return /^[^\s@]+@[^\s@]+$/.test(text.trim());
-}
-
 /** A valid phone number read with the UK as the default region ('07911 123456', '+44 ...'). */
 export function isUkPhoneNumber(text: string): boolean {
   return isValidPhoneNumber(text.trim(), 'GB');

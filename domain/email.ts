@@ -20,3 +20,8 @@ export const EmailSchema = v.pipe(
 /** PUT /api/order/basket-email: the address the shopper left the email field with. */
 export const BasketEmailRequestSchema = v.object({ emailAddress: EmailSchema });
 export type BasketEmailRequest = v.InferOutput<typeof BasketEmailRequestSchema>;
+
+/** The blur check: something@something, no spaces. The full check runs on submit. */
+export function isLaxEmail(text: string): boolean {
+  return /^[^\s@]+@[^\s@]+$/.test(text.trim());
+}

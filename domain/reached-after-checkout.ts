@@ -1,6 +1,7 @@
 /**
- * Which addresses a shopper reaches only after checkout. Its own module: the shop machine, on
- * every page's first load, reads it, and the checkout's step rules load with the checkout's pages.
+ * Which addresses a shopper reaches only after checkout, and the order the payment response
+ * page's address names. Its own module: the shop machine, on every page's first load, reads it,
+ * and the checkout's step rules load with the checkout's pages.
  */
 import { appPaths } from './contract/routes.ts';
 
@@ -11,4 +12,14 @@ import { appPaths } from './contract/routes.ts';
  */
 export function isReachedAfterCheckout(pathname: string): boolean {
   return pathname.replace(/\/+$/, '') === appPaths.paymentResponse;
+}
+
+/**
+ * The order the payment response page reports on: the provider returns with its payment id; an
+ * order id in the address wins when there is one. The checkout page does not read it, so a
+ * placeholder will do.
+ */
+export function reportedOrderIdOf(search: string): string {
+  const query = new URLSearchParams(search);
+  return query.get('orderId')?.trim() || query.get('paymentId')?.trim() || 'unknown';
 }

@@ -13,6 +13,7 @@ import { manageOrderMachine } from '#machines/manage-order/manage-order.machine.
 import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
 import { paymentFrameMachine } from '#machines/payment/payment-frame.machine.ts';
 import { paymentResponseMachine } from '#machines/payment/payment-response.machine.ts';
+import { readMachine } from '#machines/read/read.machine.ts';
 import { authorisedCallMachine } from '#machines/session/authorised-call.machine.ts';
 import { sessionMachine } from '#machines/session/session.machine.ts';
 import { shopMachine } from '#machines/shop/shop.machine.ts';
@@ -37,4 +38,5 @@ export const FLOW_MACHINES: readonly FlowMachine[] = [
   { name: 'payment-response', machine: paymentResponseMachine },
   { name: 'chart', machine: chartMachine },
   { name: 'manage-order', machine: manageOrderMachine },
+  { name: 'read', machine: readMachine },
 ];

@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
-import { createMemoryRouter, RouterProvider } from '#src/app/routing.tsx';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { appPaths } from '#domain/contract/routes.ts';
 import { routes } from '#src/app/router.tsx';
 import { ShopProviders } from '#src/app/providers.tsx';

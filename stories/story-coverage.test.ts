@@ -27,6 +27,7 @@ import { manageOrderMachine } from '#machines/manage-order/manage-order.machine.
 import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
 import { paymentFrameMachine } from '#machines/payment/payment-frame.machine.ts';
 import { paymentResponseMachine } from '#machines/payment/payment-response.machine.ts';
+import { readMachine } from '#machines/read/read.machine.ts';
 import { sessionMachine } from '#machines/session/session.machine.ts';
 import { screenStates, statesNamedByStories } from './story-coverage.ts';
 
@@ -63,6 +64,8 @@ const registry: Entry[] = [
   { machine: manageOrderMachine, stories: 'manage-order' },
   // The session's notice (its token and profile regions draw nothing of their own).
   { machine: sessionMachine, stories: 'session-notice' },
+  // A read a page shows: a branch's page shows each of its states.
+  { machine: readMachine, stories: 'branch-details' },
 ];
 
 const modules = import.meta.glob<Record<string, unknown>>('./**/*.stories.tsx', { eager: true });

@@ -93,6 +93,12 @@ export const BranchSchema = v.object({
   openingTimeComment: v.nullish(v.string()),
 });
 export type Branch = v.InferOutput<typeof BranchSchema>;
+
+/** A branch's page: GET /branches/{branchCode} and GET .../stores/{id}/opening-times (null: could not be read). */
+export interface BranchDetailsData {
+  branch: Branch;
+  openingTimes: OpeningTimes | null;
+}
 export const BranchesNearbyRequestSchema = v.object({
   latitude: v.pipe(v.number(), v.minValue(-90), v.maxValue(90)),
   longitude: v.pipe(v.number(), v.minValue(-180), v.maxValue(180)),

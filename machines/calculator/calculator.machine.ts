@@ -21,10 +21,11 @@
  * that changes it.
  *
  * It tells the session `session.profileRequested` when it starts (the loyalty flag) and the cart
- * `cart.abandonRequested` when the tab changes under a cart (`system.get`); the cart tells it
- * `cart.updated` when its product, branch or currency change. Side effects leave as emitted
- * events: `toast.requested` and `queryParam.removed` after the loyalty sign-in,
- * `navigation.requested` after add to cart and for return to cart.
+ * `cart.abandonRequested` when the tab changes under a cart (`systemActor`); the cart tells it
+ * `cart.updated` when its product, branch or currency change. After the loyalty sign-in it shows
+ * the "You're signed in!" toast (`toast` in its context, until `toast.dismissed`). Side effects
+ * leave as emitted events, which the shop's effects actor carries out: `queryParam.removed` after
+ * the loyalty sign-in, `navigation.requested` after add to cart and for return to cart.
  */
 import { and, not, stateIn, type SnapshotFrom } from 'xstate';
 import { defaultOverridableTexts } from '#domain/messages.ts';
@@ -71,10 +72,12 @@ export const calculatorMachine = calculatorSetup.createMachine({
       cart: input.cart ?? null,
       addError: null,
       signedIn: input.signedIn === true,
+      toast: null,
     };
   },
   entry: 'requestProfile',
   on: {
+    'toast.dismissed': { actions: 'dismissToast' },
     'cart.updated': [
       {
         guard: { type: 'isCartOfOtherProductOrStore', params: ({ event }) => ({ cart: event.cart }) },

@@ -3,7 +3,8 @@
  * and the branch finder child), actions, guards (each a question answered by a domain/ rule) and
  * delays. The chart itself is calculator.machine.ts.
  */
-import { assign, emit, enqueueActions, fromPromise, setup, type AnyActorRef } from 'xstate';
+import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
+import { SYSTEM_ID, systemActor } from '#machines/system.ts';
 import type { Store } from '#domain/contract/branches.ts';
 import type { Currency, ProductId, QuoteResponse, TransactionType } from '#domain/contract/catalogue.ts';
 import { untilNextMinute } from '#domain/countdown.ts';
@@ -143,10 +144,11 @@ export const calculatorSetup = setup({
   actions: {
     // The session reads the loyalty flag.
     requestProfile: enqueueActions(({ enqueue, system }) => {
-      const session: AnyActorRef | undefined = system.get('session');
+      const session = systemActor(system, SYSTEM_ID.session);
       if (session) enqueue.sendTo(session, { type: 'session.profileRequested' });
     }),
-    confirmSignIn: emit({ type: 'toast.requested' as const, message: messages.signedIn }),
+    confirmSignIn: assign({ toast: messages.signedIn }),
+    dismissToast: assign({ toast: null }),
     removeSignedInParam: emit({ type: 'queryParam.removed' as const, name: 'signedIn' as const }),
     rememberCatalogue: assign(({ context }, params: LoadCalculatorOutput) => ({
       clockNow: context.now(),
@@ -234,13 +236,13 @@ export const calculatorSetup = setup({
     })),
     // The cart clears itself, says so and goes to /.
     abandonCart: enqueueActions(({ enqueue, system }) => {
-      const cart: AnyActorRef | undefined = system.get('cart');
+      const cart = systemActor(system, SYSTEM_ID.cart);
       if (cart) enqueue.sendTo(cart, { type: 'cart.abandonRequested' });
     }),
     forgetCart: assign({ cart: null }),
-    /** Add to cart: the cart actor (`system.get('cart')`) adds the line and answers this actor. */
+    /** Add to cart: the cart actor (`systemActor(system, SYSTEM_ID.cart)`) adds the line and answers this actor. */
     requestLine: enqueueActions(({ context, enqueue, system, self }) => {
-      const cart: AnyActorRef | undefined = system.get('cart');
+      const cart = systemActor(system, SYSTEM_ID.cart);
       const line: AddToCartInput = {
         currencyCode: context.currencyCode,
         qty: toMajor(context.priced?.foreignMinor ?? 0, context.currencyCode),

@@ -140,14 +140,13 @@ describe('starting (spec 2.1, 4.2, 4.4, 4.5)', () => {
   });
 
   it('removes signedIn after the loyalty sign-in and shows a toast, and asks its quotes with the session (its token may not say so yet)', async () => {
-    const { emitted, settled, api } = startCalculator({ signedIn: true });
+    const { actor, emitted, settled, api } = startCalculator({ signedIn: true });
     await settled();
     expect(api.quote).toHaveBeenCalledWith(expect.objectContaining({ signInReturn: true }));
-    expect(emitted).toEqual([
-      { type: 'session.profileRequested' },
-      { type: 'toast.requested', message: "You're signed in!" },
-      { type: 'queryParam.removed', name: 'signedIn' },
-    ]);
+    expect(emitted).toEqual([{ type: 'session.profileRequested' }, { type: 'queryParam.removed', name: 'signedIn' }]);
+    expect(actor.getSnapshot().context.toast).toBe("You're signed in!");
+    actor.send({ type: 'toast.dismissed' });
+    expect(actor.getSnapshot().context.toast).toBeNull();
   });
 
   it('can be retried when its catalogue cannot be loaded', async () => {

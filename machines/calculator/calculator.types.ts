@@ -93,6 +93,8 @@ export interface CalculatorContext {
   addError: string | null;
   /** Back from the loyalty sign-in (query signedIn). */
   signedIn: boolean;
+  /** The signed-in toast's message while it shows ("You're signed in!" after the loyalty sign-in). */
+  toast: string | null;
   now: () => number;
   /** The clock when the cut-off line was last read: each whole minute, and at each change of option. */
   clockNow: number;
@@ -112,14 +114,15 @@ export type CalculatorEvent =
   | { type: 'branch.selected'; store: Store }
   | { type: 'cart.addRequested' }
   | { type: 'cart.returnRequested' }
-  /** The cart actor changed (the app forwards selectCartSummary). */
+  /** The toast's close button. */
+  | { type: 'toast.dismissed' }
+  /** The cart actor changed (the cart tells it, in the shop's system). */
   | { type: 'cart.updated'; cart: CartSummary | null }
   /** The cart's answer to add to cart (`cart.lineAdded`): the line is in the cart, or why not. */
   | CartLineAnswer
   | { type: 'calculator.retried' };
 
 export type CalculatorEmitted =
-  | { type: 'toast.requested'; message: string }
   | { type: 'queryParam.removed'; name: 'signedIn' }
   | { type: 'navigation.requested'; to: string };
 

@@ -21,15 +21,16 @@
  * kept and added once the cart is settled; a cart that could not be read, or is checked out,
  * refuses it with its problem.
  *
- * It talks to the other actors of the shop's system (`system.get`): it tells the checkout
+ * It talks to the other actors of the shop's system (`systemActor`, ../system.ts): it tells the checkout
  * `cart.checkedOut` once POST /cart/checkout created the order, the calculator `cart.updated`
  * when its product, branch or currency change, and the 'Add new currency' form
  * `cart.linesChanged`. The checkout's `countdown.stopRequested` is kept until the countdown runs.
  *
- * Side effects leave as emitted events (the app subscribes with `actor.on`):
+ * A quantity not above 0 is refused with its message, and focus returns to its box (`invalidLine`).
+ *
+ * Side effects leave as emitted events (the shop's effects actor carries them out):
  * - `navigation.requested { to }` after "We've cleared your cart", after 'You have no cart' and
  *   for the header's 'Review & checkout' (refused, like checkout, once the cart has expired);
- * - `cart.lineInvalid { lineId, message }` when a quantity is not above 0: focus returns to it;
  * - `error.reported { error, where }` for failures nobody sees otherwise.
  */
 import { and, not, type SnapshotFrom } from 'xstate';
@@ -52,6 +53,7 @@ export const cartMachine = cartSetup.createMachine({
     lineEdits: {},
     sendingLineId: null,
     lineErrors: {},
+    invalidLine: null,
     removingLineId: null,
     pendingChoice: null,
     showGuaranteeErrors: false,
@@ -243,7 +245,7 @@ export const cartMachine = cartSetup.createMachine({
             guard: { type: 'isQuantityInvalid', params: ({ event }) => ({ qty: event.qty }) },
             actions: [
               { type: 'rejectLineEdit', params: ({ event }) => ({ lineId: event.lineId }) },
-              { type: 'announceInvalidLine', params: ({ event }) => ({ lineId: event.lineId }) },
+              { type: 'returnFocusToLine', params: ({ event }) => ({ lineId: event.lineId }) },
             ],
           },
           {
@@ -264,7 +266,7 @@ export const cartMachine = cartSetup.createMachine({
                   guard: { type: 'isQuantityInvalid', params: ({ event }) => ({ qty: event.qty }) },
                   actions: [
                     { type: 'rejectLineEdit', params: ({ event }) => ({ lineId: event.lineId }) },
-                    { type: 'announceInvalidLine', params: ({ event }) => ({ lineId: event.lineId }) },
+                    { type: 'returnFocusToLine', params: ({ event }) => ({ lineId: event.lineId }) },
                   ],
                 },
                 {

@@ -12,7 +12,6 @@ import {
   sendTo,
   setup,
   type AnyActorRef,
-  type AnyEventObject,
 } from 'xstate';
 import type { CartLink, ViewCartRequest } from '#domain/cart-link.ts';
 import type { Cart, CartLine, CheckoutResponse } from '#domain/contract/cart.ts';
@@ -25,6 +24,7 @@ import { LINE_UPDATE_DEBOUNCE_MS, lineQuantityError } from '#domain/pricing.ts';
 import { isNotFoundError, isUnauthorizedError, problemOf } from '#domain/problem.ts';
 import { viewCartPath } from '#domain/products.ts';
 import { countdownMachine } from './countdown.machine.ts';
+import { SYSTEM_ID, systemActor } from '#machines/system.ts';
 import { cartGuaranteeContext, cartGuaranteeErrors, cartLinesMinor, cartSpend } from '#domain/cart-rules.ts';
 import type {
   AbandonCartOutput,
@@ -81,15 +81,16 @@ function sameSummary(a: CartSummary, b: CartSummary): boolean {
  * What the other actors of the system are told when the cart changes: the calculator its
  * product, branch and currency (they force its own), the 'Add new currency' form its lines, branch and product.
  */
-function changeNotices(before: Cart | null, after: Cart | null): Array<{ systemId: 'calculator' | 'newLine'; event: AnyEventObject }> {
-  const notices: Array<{ systemId: 'calculator' | 'newLine'; event: AnyEventObject }> = [];
+function changeNotices(before: Cart | null, after: Cart | null) {
   const summary = summaryOf(after);
-  if (!sameSummary(summaryOf(before), summary)) notices.push({ systemId: 'calculator', event: { type: 'cart.updated', cart: summary } });
-  // The form needs the lines (offered currencies) and the branch and product (its quotes).
-  if (after !== null && (before?.lines !== after.lines || before.store.id !== after.store.id || before.product.id !== after.product.id)) {
-    notices.push({ systemId: 'newLine', event: { type: 'cart.linesChanged', lines: after.lines, storeId: after.store.id, productId: after.product.id } });
-  }
-  return notices;
+  return {
+    calculator: sameSummary(summaryOf(before), summary) ? null : { type: 'cart.updated' as const, cart: summary },
+    // The form needs the lines (offered currencies) and the branch and product (its quotes).
+    newLine:
+      after !== null && (before?.lines !== after.lines || before.store.id !== after.store.id || before.product.id !== after.product.id)
+        ? { type: 'cart.linesChanged' as const, lines: after.lines, storeId: after.store.id, productId: after.product.id }
+        : null,
+  };
 }
 
 /** POST /cart for the line on its way: at its store, for its product. */
@@ -146,10 +147,11 @@ export const cartSetup = setup({
   actions: {
     rememberCart: enqueueActions(({ context, enqueue, system }, params: { cart: Cart | null }) => {
       enqueue.assign({ cart: params.cart });
-      for (const { systemId, event } of changeNotices(context.cart, params.cart)) {
-        const target: AnyActorRef | undefined = system.get(systemId);
-        if (target) enqueue.sendTo(target, event);
-      }
+      const notices = changeNotices(context.cart, params.cart);
+      const calculator = systemActor(system, SYSTEM_ID.calculator);
+      if (calculator && notices.calculator) enqueue.sendTo(calculator, notices.calculator);
+      const newLine = systemActor(system, SYSTEM_ID.newLine);
+      if (newLine && notices.newLine) enqueue.sendTo(newLine, notices.newLine);
     }),
     forgetCart: enqueueActions(({ context, enqueue, system }) => {
       enqueue.assign({
@@ -163,10 +165,11 @@ export const cartSetup = setup({
         proceedRequested: false,
         countdownStopRequested: false,
       });
-      for (const { systemId, event } of changeNotices(context.cart, null)) {
-        const target: AnyActorRef | undefined = system.get(systemId);
-        if (target) enqueue.sendTo(target, event);
-      }
+      const notices = changeNotices(context.cart, null);
+      const calculator = systemActor(system, SYSTEM_ID.calculator);
+      if (calculator && notices.calculator) enqueue.sendTo(calculator, notices.calculator);
+      const newLine = systemActor(system, SYSTEM_ID.newLine);
+      if (newLine && notices.newLine) enqueue.sendTo(newLine, notices.newLine);
     }),
     rememberRequest: assign({ request: (_, params: { request: ViewCartRequest }) => params.request }),
     forgetRequest: assign({ request: null }),
@@ -211,11 +214,7 @@ export const cartSetup = setup({
       lineEdits: without(context.lineEdits, params.lineId),
       lineErrors: { ...context.lineErrors, [params.lineId]: messages.amountGreaterThanZero },
     })),
-    announceInvalidLine: emit((_, params: { lineId: string }) => ({
-      type: 'cart.lineInvalid' as const,
-      lineId: params.lineId,
-      message: messages.amountGreaterThanZero,
-    })),
+    returnFocusToLine: assign({ invalidLine: (_, params: { lineId: string }) => ({ lineId: params.lineId }) }),
     pickLineToSend: assign({ sendingLineId: ({ context }) => Object.keys(context.lineEdits)[0] ?? null }),
     dropSentLineEdit: assign(({ context }) => ({
       lineEdits: context.sendingLineId === null ? context.lineEdits : without(context.lineEdits, context.sendingLineId),
@@ -252,7 +251,7 @@ export const cartSetup = setup({
     })),
     // The checkout moves on to the delivery step.
     announceCheckout: enqueueActions(({ enqueue, system }, params: { order: CheckoutResponse }) => {
-      const checkout: AnyActorRef | undefined = system.get('checkout');
+      const checkout = systemActor(system, SYSTEM_ID.checkout);
       if (checkout) enqueue.sendTo(checkout, { type: 'cart.checkedOut', orderId: params.order.orderId, externalOrderId: params.order.externalOrderId });
     }),
     reportError: emit((_, params: { error: unknown; where: string }) => ({

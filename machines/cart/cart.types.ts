@@ -58,6 +58,11 @@ export interface CartContext {
   sendingLineId: string | null;
   /** 'Amount should be greater than 0' per line id. */
   lineErrors: Record<string, string>;
+  /**
+   * The line whose amount was last refused as not above 0: focus returns to it (spec 5.1). A new
+   * object each time, so the view moves the focus again for the same line.
+   */
+  invalidLine: { lineId: string } | null;
   removingLineId: string | null;
   /** The Buyback or Refund answer being saved. */
   pendingChoice: boolean | null;
@@ -112,7 +117,6 @@ export interface LineRequest {
 
 export type CartEmitted =
   | { type: 'navigation.requested'; to: string }
-  | { type: 'cart.lineInvalid'; lineId: string; message: string }
   | { type: 'error.reported'; error: unknown; where: string };
 
 export type CartTag =

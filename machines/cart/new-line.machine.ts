@@ -6,12 +6,13 @@
  * configured maximum and the conversion at £2,500 (domain/pricing.ts priceDrivenAmount); sell-back
  * is floored to whole units.
  *
- * Add sends the cart actor (`system.get('cart')`) `cart.lineAdded { line, replyTo }` and waits for
+ * Add sends the cart actor (`systemActor(system, SYSTEM_ID.cart)`) `cart.lineAdded { line, replyTo }` and waits for
  * its answer (`cart.lineSaved`, or `cart.lineRefused`, whose problem the cart itself shows); the
  * cart tells this form its lines, branch and product with `cart.linesChanged`, so the added
  * currency is no longer offered and the form starts again.
  */
-import { and, assign, enqueueActions, fromPromise, not, setup, stateIn, type AnyActorRef, type SnapshotFrom } from 'xstate';
+import { and, assign, enqueueActions, fromPromise, not, setup, stateIn, type SnapshotFrom } from 'xstate';
+import { SYSTEM_ID, systemActor } from '#machines/system.ts';
 import type { Currency, ProductId, QuoteResponse } from '#domain/contract/catalogue.ts';
 import { GBP_CODE, formatUnits, toMajor, toMinor } from '#domain/money.ts';
 import {
@@ -161,9 +162,9 @@ export const newLineMachine = setup({
     /** Leaving the box (or Add): both boxes show the amounts as they will be added. */
     settleTyped: assign(({ context }) => ({ ...pricedTyped(context), typed: null })),
     rememberCart: assign((_, params: { lines: LineOfCart[]; storeId: number; productId: ProductId }) => params),
-    // The cart adds it (`system.get('cart')`), tells this form its new lines and answers.
+    // The cart adds it (`systemActor(system, SYSTEM_ID.cart)`), tells this form its new lines and answers.
     requestLine: enqueueActions(({ context, enqueue, system, self }) => {
-      const cart: AnyActorRef | undefined = system.get('cart');
+      const cart = systemActor(system, SYSTEM_ID.cart);
       if (cart) enqueue.sendTo(cart, { type: 'cart.lineAdded', line: lineOf(context), replyTo: self });
       else enqueue.raise({ type: 'cart.lineRefused', problem: { title: messages.somethingWentWrong } });
     }),

@@ -18,7 +18,7 @@
  * - `order.confirmed { order }`: the completed order, for the marketing tracker's 'Order
  *   Completed' and the stored transaction data (spec 7.6); never for an order in any other state.
  *
- * It tells the cart (`system.get('cart')`) `countdown.stopRequested` at confirmation (spec 4.3)
+ * It tells the cart (`systemActor(system, SYSTEM_ID.cart)`) `countdown.stopRequested` at confirmation (spec 4.3)
  * and `cart.abandoned` once the cart is gone on the server; the cart tells it `cart.checkedOut`.
  *
  * Sell-back has no payment: the chart does not decide that from the product but from the order
@@ -49,6 +49,8 @@ export const checkoutMachine = checkoutSetup.createMachine({
     paymentUrl: null,
     problem: null,
     leaveTo: null,
+    trackedEmail: null,
+    storeDetailsFor: null,
     now: input.now ?? Date.now,
     clockNow: (input.now ?? Date.now)(),
   }),
@@ -98,7 +100,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
             loadingOrder: loadingOrder([
               { guard: 'isOrderAlreadyCompleted', target: '#checkout.left', navigateTo: 'home' },
               { guard: 'isOrderPastDelivery', target: '#checkout.inCheckout.unsuccessful', navigateTo: 'unsuccessful' },
-              { target: 'loadingSlots' },
+              { target: 'loadingSlots', showsBranchOf: 'delivery' },
             ]),
             loadingSlots: {
               tags: ['loading'],
@@ -198,6 +200,12 @@ export const checkoutMachine = checkoutSetup.createMachine({
 
         details: {
           entry: { type: 'announceStep', params: { step: 'information' } },
+          on: {
+            'details.emailEntered': {
+              guard: { type: 'isNewEmailForOrder', params: ({ event }) => ({ email: event.email.trim() }) },
+              actions: { type: 'announceCheckoutStarted', params: ({ event }) => ({ email: event.email.trim() }) },
+            },
+          },
           initial: 'loadingOrder',
           states: {
             loadingOrder: loadingOrder([
@@ -378,7 +386,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
           },
           states: {
             loadingOrder: loadingOrder([
-              { guard: 'isOrderConfirmed', target: 'showingOrder', announceConfirmed: true },
+              { guard: 'isOrderConfirmed', target: 'showingOrder', announceConfirmed: true, showsBranchOf: 'confirmation' },
               { guard: 'isUnconfirmedOrderAwaitingPayment', target: '#checkout.inCheckout.payment', navigateTo: 'payment' },
               { target: '#checkout.inCheckout.unsuccessful', navigateTo: 'unsuccessful' },
             ]),

@@ -3,7 +3,7 @@
  * actions, guards (each a question answered by a domain/ rule) and delays, and the order loading
  * every page but the review opens with. The chart itself is checkout.machine.ts.
  */
-import { assign, emit, enqueueActions, fromPromise, sendTo, setup, type AnyActorRef } from 'xstate';
+import { assign, emit, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
 import { appPaths } from '#domain/contract/routes.ts';
 import { untilNextMinute } from '#domain/countdown.ts';
 import type { CustomerInfoRequest, CustomerInfoResponse, DeliverySlot, Order } from '#domain/contract/order.ts';
@@ -11,10 +11,15 @@ import {
   checkoutPagePath,
   detailsPageOnLoad,
   detailsSubmitted,
-  isPathOfPage,
   stepAfterDetails,
   type CheckoutPage,
 } from '#domain/checkout-steps.ts';
+import { isPathOfPage } from '#domain/checkout-pages.ts';
+import { SYSTEM_ID, systemActor } from '#machines/system.ts';
+import { createReadMachine } from '#machines/read/read.machine.ts';
+import { isLaxEmail } from '#domain/email.ts';
+import { needsStoreDetails, type StoreDetails } from '#domain/order-confirmation.ts';
+import { isSellBack } from '#domain/products.ts';
 import {
   confirmationPageOnLoad,
   deliveryPageOnLoad,
@@ -61,6 +66,7 @@ export const checkoutSetup = setup({
       createPaymentIntent: 'createPaymentIntent';
       abandonCart: 'abandonCart';
       paymentFrame: 'paymentFrame';
+      storeDetails: 'storeDetails';
     },
   },
   actors: {
@@ -71,12 +77,32 @@ export const checkoutSetup = setup({
     createPaymentIntent: fromPromise<CreatePaymentIntentOutput>(notProvided('createPaymentIntent')),
     abandonCart: fromPromise<AbandonCartOutput>(notProvided('abandonCart')),
     paymentFrame: paymentFrameMachine,
+    /** The branch's address and opening times, for a collection's delivery and confirmation pages. */
+    storeDetails: createReadMachine<StoreDetails, { storeId: number }>(),
   },
   actions: {
     rememberOpeningPath: assign({
       openingPath: (_, params: { path: string }) => params.path,
     }),
     rememberOrder: assign((_, params: { order: Order }) => ({ order: params.order, productId: params.order.product.id })),
+    /**
+     * The page shows the order's branch with its address and opening times (the confirmation of a
+     * collection, a sell-back's collection page): its read starts, once a branch.
+     */
+    readStoreDetails: enqueueActions(({ context, enqueue }, params: { order: Order; page: 'delivery' | 'confirmation' }) => {
+      const shown = needsStoreDetails(params.order) && (params.page === 'confirmation' || isSellBack(params.order.product.id));
+      if (!shown || context.storeDetailsFor === params.order.store.id) return;
+      const storeId = params.order.store.id;
+      enqueue.stopChild('storeDetails');
+      enqueue.spawnChild('storeDetails', { id: 'storeDetails', systemId: SYSTEM_ID.storeDetails, input: { storeId } });
+      enqueue.assign({ storeDetailsFor: storeId });
+    }),
+    /** Spec 7.6: 'Started Checkout Buy or Sell', once an address. */
+    announceCheckoutStarted: enqueueActions(({ context, enqueue }, params: { email: string }) => {
+      if (context.order === null) return;
+      enqueue.assign({ trackedEmail: params.email });
+      enqueue.emit({ type: 'tracking.checkoutStarted', email: params.email, order: context.order });
+    }),
     rememberSlots: assign({ slots: (_, params: { slots: DeliverySlot[] }) => params.slots }),
     savePendingSlot: assign({ pendingSlotId: (_, params: { slotId: string }) => params.slotId }),
     acceptPendingSlot: assign(({ context }) => ({ selectedSlotId: context.pendingSlotId, pendingSlotId: null })),
@@ -106,19 +132,21 @@ export const checkoutSetup = setup({
     announceStep: emit((_, params: { step: TrackedStep }) => ({ type: 'tracking.stepViewed' as const, step: params.step })),
     // The cart stops its countdown, or keeps the request until its countdown runs.
     stopCountdown: enqueueActions(({ enqueue, system }) => {
-      const cart: AnyActorRef | undefined = system.get('cart');
+      const cart = systemActor(system, SYSTEM_ID.cart);
       if (cart) enqueue.sendTo(cart, { type: 'countdown.stopRequested' });
     }),
     announceConfirmedOrder: emit((_, params: { order: Order }) => ({ type: 'order.confirmed' as const, order: params.order })),
     // The cart is gone on the server: the cart actor forgets it.
     announceAbandonedCart: enqueueActions(({ enqueue, system }) => {
-      const cart: AnyActorRef | undefined = system.get('cart');
+      const cart = systemActor(system, SYSTEM_ID.cart);
       if (cart) enqueue.sendTo(cart, { type: 'cart.abandoned' });
     }),
     forwardToPaymentFrame: sendTo('paymentFrame', ({ event }) => event),
   },
   guards: {
     isOpeningPage: ({ context }, params: { page: CheckoutPage }) => isPathOfPage(context.openingPath, params.page),
+    // The details page: an email address the order has not been announced with yet (the blur check).
+    isNewEmailForOrder: ({ context }, params: { email: string }) => context.order !== null && isLaxEmail(params.email) && params.email !== context.trackedEmail,
 
     // Delivery page while open: the first date's cut-off passed; a refreshed list still has the choice.
     isSlotCutOffPassed: ({ context }) => {
@@ -187,6 +215,8 @@ type OrderGuard =
 /** Where a page goes once its order is read: the first route whose guard holds (the last has none). */
 interface OrderRoute {
   guard?: OrderGuard;
+  /** The page this route lands on shows the order's branch (its read starts). */
+  showsBranchOf?: 'delivery' | 'confirmation';
   target: string;
   /** The page the order's state sends the shopper to, announced to the app. */
   navigateTo?: Destination;
@@ -214,6 +244,9 @@ export function loadingOrder(routes: readonly OrderRoute[]) {
           { type: 'rememberOrder' as const, params: orderOf },
           ...(route.navigateTo === undefined ? [] : [{ type: 'navigate' as const, params: { to: route.navigateTo } }]),
           ...(route.announceConfirmed ? [{ type: 'announceConfirmedOrder' as const, params: orderOf }] : []),
+          ...(route.showsBranchOf === undefined
+            ? []
+            : [{ type: 'readStoreDetails' as const, params: ({ event }: { event: { output: Order } }) => ({ order: event.output, page: route.showsBranchOf! }) }]),
         ],
       })),
       onError: {

@@ -720,3 +720,51 @@ describe('the delivery page counts down to its first date (honest cut-offs)', ()
     expect(selectSlotCutOff(snapshot())).toBeNull();
   });
 });
+
+describe("what the details page's email field tells tracking (spec 7.6)", () => {
+  it("sends 'Started Checkout Buy or Sell' once an address, with the order, and not for a half-typed one", async () => {
+    const { actor, emitted } = start('/checkout/customer-information', { loadOrder: orders(order(0)) });
+    await flush();
+    expect(actor.getSnapshot().matches({ inCheckout: { details: 'editing' } })).toBe(true);
+    const started = () => emitted.filter((e) => e.type === 'tracking.checkoutStarted');
+    actor.send({ type: 'details.emailEntered', email: 'ada@' });
+    expect(started()).toEqual([]);
+    actor.send({ type: 'details.emailEntered', email: ' ada@example.com ' });
+    actor.send({ type: 'details.emailEntered', email: 'ada@example.com' });
+    expect(started()).toEqual([{ type: 'tracking.checkoutStarted', email: 'ada@example.com', order: order(0) }]);
+    actor.send({ type: 'details.emailEntered', email: 'ada.l@example.com' });
+    expect(started()).toHaveLength(2);
+  });
+});
+
+describe("the branch a page shows (a collection's address and opening times)", () => {
+  const atBranch = (state: OrderStateValue, productId: ProductId): Order => ({
+    ...order(state, productId),
+    store: { id: 12, isMeta: false, brand: 'tm', brandName: 'Travel Money', name: 'Manchester' },
+  });
+  const storeDetails = (actor: ReturnType<typeof start>['actor']) => actor.getSnapshot().children.storeDetails?.getSnapshot().context.input;
+
+  it('is read for the confirmation of a collection, once, and never for a home delivery', async () => {
+    const collection = start('/checkout/order-confirmation', { loadOrder: orders(atBranch(18, 2)) });
+    await flush();
+    expect(storeDetails(collection.actor)).toEqual({ storeId: 12 });
+    const first = collection.actor.getSnapshot().children.storeDetails;
+    collection.actor.send({ type: 'order.reloadRequested' });
+    collection.actor.send({ type: 'checkout.pageOpened', path: '/checkout/order-confirmation' });
+    await flush();
+    expect(collection.actor.getSnapshot().children.storeDetails).toBe(first);
+
+    const delivery = start('/checkout/order-confirmation', { loadOrder: orders({ ...atBranch(18, 1) }) });
+    await flush();
+    expect(delivery.actor.getSnapshot().children.storeDetails).toBeUndefined();
+  });
+
+  it("is read on a sell-back's collection page, not on a buy's delivery page", async () => {
+    const sellBack = start('/checkout/delivery-options', { loadOrder: orders(atBranch(0, 3)) }, 3);
+    await flush();
+    expect(storeDetails(sellBack.actor)).toEqual({ storeId: 12 });
+    const collect = start('/checkout/delivery-options', { loadOrder: orders(atBranch(0, 2)) }, 2);
+    await flush();
+    expect(collect.actor.getSnapshot().children.storeDetails).toBeUndefined();
+  });
+});

@@ -47,15 +47,21 @@ export interface CheckoutContext {
   problem: Problem | null;
   /** Where the checkout goes once the cart is abandoned. */
   leaveTo: string | null;
+  /** The email address 'Started Checkout Buy or Sell' was last sent with (spec 7.6). */
+  trackedEmail: string | null;
+  /** The branch whose address and opening times are read (`storeDetails`), once one is. */
+  storeDetailsFor: number | null;
   now: () => number;
   /** The clock when the delivery page's cut-off line was last read (each whole minute). */
   clockNow: number;
 }
 
 export type CheckoutEvent =
+  /** The details form's email field was left with this text in it. */
+  | { type: 'details.emailEntered'; email: string }
   | { type: 'checkout.pageOpened'; path: string }
-  /** The cart machine created the order (POST /cart/checkout) on the review page. */
-  | { type: 'cart.checkedOut' }
+  /** The cart machine created the order (POST /cart/checkout) on the review page; the checkout reads it itself. */
+  | { type: 'cart.checkedOut'; orderId?: string; externalOrderId?: string }
   | { type: 'deliverySlot.chosen'; slotId: string }
   /** Next on the delivery page. */
   | { type: 'delivery.submitted' }
@@ -81,7 +87,9 @@ export type CheckoutEvent =
 export type CheckoutEmitted =
   | { type: 'navigation.requested'; to: string }
   | { type: 'tracking.stepViewed'; step: TrackedStep }
-  | { type: 'order.confirmed'; order: Order };
+  | { type: 'order.confirmed'; order: Order }
+  /** Spec 7.6: the details form's email field was left with an address, for this order. */
+  | { type: 'tracking.checkoutStarted'; email: string; order: Order };
 
 export type CheckoutTag =
   /** A spinner: the order, the slots or the payment page are on their way. */

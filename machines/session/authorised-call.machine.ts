@@ -16,7 +16,8 @@
  * (onDone) or the call's error (onError), so its own chart does not change. The call itself is the
  * injected `call` actor, invoked with this actor's input.
  */
-import { assign, enqueueActions, fromCallback, fromPromise, setup, type AnyActorRef, type SnapshotFrom } from 'xstate';
+import { assign, enqueueActions, fromCallback, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { SYSTEM_ID, systemActor } from '#machines/system.ts';
 import { errorStatus } from '#domain/problem.ts';
 import { selectToken, type SessionSnapshot } from './session.machine.ts';
 
@@ -45,17 +46,12 @@ export type AuthorisedCallEvent =
   /** The session could not get a token. */
   | { type: 'session.failed' };
 
-/** The session actor as the watcher reads it: any actor of the session machine. */
-interface SessionLike extends AnyActorRef {
-  getSnapshot(): SessionSnapshot;
-}
-
 /**
  * Reports the session of the system as it is now and as it changes: `session.ready { token }` or
  * `session.failed`. No session in the system: settled at once, with no token.
  */
 export const watchSession = fromCallback<AuthorisedCallEvent>(({ system, sendBack }) => {
-  const session = system.get('session') as SessionLike | undefined;
+  const session = systemActor(system, SYSTEM_ID.session);
   if (!session) {
     sendBack({ type: 'session.failed' });
     return undefined;
@@ -88,7 +84,7 @@ export const authorisedCallMachine = setup({
     rememberError: assign({ error: (_, params: { error: unknown }) => params.error }),
     /** The session clears the refused token and starts the new session (it ignores a refusal it has seen). */
     reportRefusal: enqueueActions(({ context, enqueue, system }) => {
-      const session: AnyActorRef | undefined = system.get('session');
+      const session = systemActor(system, SYSTEM_ID.session);
       if (session) enqueue.sendTo(session, { type: 'session.unauthorized', token: context.token });
     }),
     /** The invoking machine receives the call's error (its onError), as from the call itself. */

@@ -1,40 +1,56 @@
 /**
  * The shop: the root of the actor system. It holds the session from the start (systemId
- * 'session'), reads the site's page settings and product spend limits (spec 6), and once they are
- * read holds the cart (systemId 'cart', with its countdown child; on an address reached only with
- * the cart checked out, the payment provider's return page, the cart knows so and is not read). While the settings are being
- * read the page shows its spinner; when they could not be read, 'Something went wrong' and Retry
- * (`settings.retried`).
+ * 'session') and the effects actor (systemId 'effects', ./effects.ts), reads the site's page
+ * settings and product spend limits (spec 6), and once they are read holds the cart (systemId
+ * 'cart', with its countdown child; on an address reached only with the cart checked out, the
+ * payment provider's return page, the cart knows so and is not read). While the settings are
+ * being read the page shows its spinner; when they could not be read, 'Something went wrong' and
+ * Retry (`settings.retried`).
  *
- * Each page's actor is its child too, opened and closed with its screen (`page.opened`,
- * `page.closed`), with the page's name as id and systemId. The calculator's and the branch
- * finder's machines are the shop's own (the first page needs them); the others (checkout, chart,
- * payment response, 'Add new currency', manage my order) load with their screens and come with
- * `page.opened` (`logic`), so the first page carries none of their code. So every actor is in one
- * system: they reach each other with `system.get(...)` (the cart tells the calculator and the 'Add new
- * currency' form how it changed; the checkout tells the cart its order is confirmed) and the
- * inspector shows every one of those events.
+ * The shop opens and closes the pages. The router's location reaches it as one event,
+ * `route.changed { path, search, params }`; its route table (./page-routes.ts) says which actors
+ * that address runs, and the shop starts each with the input it builds from its own context, the
+ * site's settings and the system (the cart's snapshot, the address's store_id, signedIn and
+ * affiliateid), and stops each when the shopper leaves. Each is its child, with its name as id and
+ * systemId (SYSTEM_ID in ../system.ts): the calculator, the branch finder, the checkout (kept across
+ * the checkout's steps, and told `checkout.pageOpened` when the visitor moves between them on their
+ * own), the chart, the payment response, 'Add new currency', manage my order, and the reads a page
+ * shows (the rates board, a branch's page, the checkout's content; the address search when the
+ * shopper asks for it). The calculator's and the branch finder's machines are the shop's own (the
+ * first page needs them); the others load on demand (`loadPages`, the app's dynamic imports), so
+ * the first page carries none of their code. Screens only select their actor from the shop.
  *
- * Side effects leave as emitted events: `error.reported { error, where }` when the settings could
- * not be read.
+ * Side effects leave through the effects actor: the shop tells it each actor that asks for any
+ * (`actor.started`), before that actor starts, and sends it its own failures (`error.reported`).
  */
-import { assign, emit, enqueueActions, fromPromise, setup, stopChild, type ActorRefFrom, type AnyActorLogic, type SnapshotFrom } from 'xstate';
-import type { SiteProduct, SiteSettings } from '#domain/contract/catalogue.ts';
-import { isReachedAfterCheckout } from '#domain/reached-after-checkout.ts';
+import { assign, enqueueActions, fromPromise, sendTo, setup, type ActorRefFrom, type AnyActorLogic, type SnapshotFrom } from 'xstate';
+import type { BranchDetailsData, LookupAddress } from '#domain/contract/branches.ts';
+import type { ViewCartRequest } from '#domain/cart-link.ts';
+import type { CheckoutContent, ProductId, RatesBoard, SiteProduct, SiteSettings } from '#domain/contract/catalogue.ts';
+import { checkoutPageOf } from '#domain/checkout-pages.ts';
 import { appPaths } from '#domain/contract/routes.ts';
 import { GBP_CODE, toMinor } from '#domain/money.ts';
-import { branchFinderMachine, type BranchFinderInput } from '#machines/branch-finder/branch-finder.machine.ts';
+import { PRODUCT, SELL_TRAVEL_MONEY_PAGE, viewCartPath } from '#domain/products.ts';
+import { isReachedAfterCheckout, reportedOrderIdOf } from '#domain/reached-after-checkout.ts';
+import { branchFinderMachine } from '#machines/branch-finder/branch-finder.machine.ts';
 import { calculatorMachine } from '#machines/calculator/calculator.machine.ts';
 import type { CalculatorInput } from '#machines/calculator/calculator.types.ts';
-import { cartMachine } from '#machines/cart/cart.machine.ts';
+import { cartMachine, type CartSnapshot } from '#machines/cart/cart.machine.ts';
+import { selectCartSummary } from '#machines/cart/cart.selectors.ts';
 import type { CartInput } from '#machines/cart/cart.types.ts';
 import type { NewLineInput, NewLineMachine } from '#machines/cart/new-line.machine.ts';
-import type { ManageOrderMachine } from '#machines/manage-order/manage-order.machine.ts';
-import type { ChartInput, ChartMachine } from '#machines/chart/chart.machine.ts';
-import type { CheckoutInput } from '#machines/checkout/checkout.types.ts';
+import type { ChartMachine } from '#machines/chart/chart.machine.ts';
 import type { CheckoutMachine } from '#machines/checkout/checkout.machine.ts';
-import type { PaymentResponseInput, PaymentResponseMachine } from '#machines/payment/payment-response.machine.ts';
+import type { CheckoutInput } from '#machines/checkout/checkout.types.ts';
+import type { ManageOrderMachine } from '#machines/manage-order/manage-order.machine.ts';
+import type { PaymentResponseMachine } from '#machines/payment/payment-response.machine.ts';
+import { createReadMachine } from '#machines/read/read.machine.ts';
 import { sessionMachine } from '#machines/session/session.machine.ts';
+import { SYSTEM_ID, systemActor, type SystemLookup } from '#machines/system.ts';
+import { isActorWithEffects, noEffects, type ActorStarted, type ActorWithEffects } from './effects.ts';
+import { actorsOfRoute, isViewCartPage, keyOf, normalisedPath, positiveIntOf, type RoutedActor, type RoutedActorId, type ShopRoute } from './page-routes.ts';
+
+export type { ShopRoute } from './page-routes.ts';
 
 /**
  * The page settings and feature flags, and the spend limits of the site's products. Every page's
@@ -48,22 +64,17 @@ export interface ShopSettings {
 
 export interface ShopInput {
   siteId: number;
-  /** The visitor's affiliate code (session storage), for the cart. */
+  /** The visitor's affiliate code (session storage), for the cart and the calculator. */
   affiliateCode: string | null;
+  /** The shop's own origin: the calculator's host, the checkout's origin. */
+  appOrigin: string;
   /** The address the shop opened on (location.pathname): on some, the cart is known checked out. */
   openingPath?: string;
 }
 
-export interface ShopContext extends ShopInput {
-  /** null until read. */
-  shopSettings: ShopSettings | null;
-  /** The pages whose actors run. */
-  openPages: ShopPage[];
-}
-
 /**
- * The machines of the pages that load on demand, each with its real I/O (src/app/on-demand/): the
- * screen's chunk brings it and `page.opened` hands it over.
+ * The machines of the pages that load on demand, each with its real I/O (src/app/on-demand/):
+ * the shop asks the app for them (`loadPages`) when an address needs them.
  */
 export interface OnDemandPageLogic {
   checkout: CheckoutMachine;
@@ -73,31 +84,54 @@ export interface OnDemandPageLogic {
   manageOrder: ManageOrderMachine;
 }
 
-/** The pages' actors, each the shop's child with its page's name as id and systemId. */
-export type PageOpening =
-  | { page: 'calculator'; input: CalculatorInput }
-  | { page: 'branchFinder'; input: BranchFinderInput }
-  | { page: 'checkout'; input: CheckoutInput; logic: OnDemandPageLogic['checkout'] }
-  | { page: 'chart'; input: ChartInput; logic: OnDemandPageLogic['chart'] }
-  | { page: 'paymentResponse'; input: PaymentResponseInput; logic: OnDemandPageLogic['paymentResponse'] }
-  | { page: 'newLine'; input: NewLineInput; logic: OnDemandPageLogic['newLine'] }
-  | { page: 'manageOrder'; input?: undefined; logic: OnDemandPageLogic['manageOrder'] };
+export type OnDemandPage = keyof OnDemandPageLogic;
 
-export type ShopPage = PageOpening['page'];
+/**
+ * What loading on-demand pages brings: their machines, and with 'Add new currency''s the way the
+ * view-cart page's address is read (both load with the view-cart page, off the first load).
+ */
+export interface LoadedPages extends Partial<OnDemandPageLogic> {
+  viewCartRequestOf?: (path: string, search: string) => ViewCartRequest;
+}
 
-export const SHOP_PAGES: readonly ShopPage[] = ['calculator', 'checkout', 'branchFinder', 'chart', 'paymentResponse', 'newLine', 'manageOrder'];
+export interface ShopContext {
+  siteId: number;
+  affiliateCode: string | null;
+  appOrigin: string;
+  openingPath: string;
+  /** null until read. */
+  shopSettings: ShopSettings | null;
+  /** Where the visitor is; null until the router says. */
+  route: ShopRoute | null;
+  /** The path the pages were last opened for: a move between checkout steps is the visitor's or the chart's. */
+  openedPath: string | null;
+  loaded: LoadedPages;
+  /** The actors the route runs, each by the key it was started with (./page-routes.ts). */
+  running: Partial<Record<RoutedActorId, string>>;
+  /** The view-cart address the cart was last told of: arriving there again tells it again. */
+  viewCartOpened: string | null;
+  /** The effects actor has been told of the cart. */
+  cartAnnounced: boolean;
+}
 
 export type ShopEvent =
   /** Retry under 'Something went wrong'. */
   | { type: 'settings.retried' }
-  /** A screen opened: its actor starts (unless that page's actor already runs). */
-  | ({ type: 'page.opened' } & PageOpening)
-  /** The screen closed: its actor stops. */
-  | { type: 'page.closed'; page: ShopPage };
+  /** The router's location (src/app/route-sync.tsx). */
+  | ({ type: 'route.changed' } & ShopRoute)
+  /** Retry when a page's machine could not be loaded. */
+  | { type: 'pages.retried' }
+  /** The details form's address search (spec 5.2): a new search replaces the one on its way. */
+  | { type: 'addressLookup.requested'; postcode: string }
+  | { type: 'addressLookup.cleared' };
 
-export type ShopEmitted = { type: 'error.reported'; error: unknown; where: string };
+export type ShopTag = 'loading' | 'failed' | 'ready' | 'pageFailed';
 
-export type ShopTag = 'loading' | 'failed' | 'ready';
+const ON_DEMAND: readonly OnDemandPage[] = ['checkout', 'chart', 'paymentResponse', 'newLine', 'manageOrder'];
+
+function isOnDemand(id: RoutedActorId): id is OnDemandPage {
+  return (ON_DEMAND as readonly string[]).includes(id);
+}
 
 /** The cart's input from the page settings. */
 export function cartInputOf(context: ShopContext): CartInput {
@@ -112,34 +146,116 @@ export function cartInputOf(context: ShopContext): CartInput {
     },
     siteProducts: context.shopSettings?.siteProducts ?? [],
     affiliateCode: context.affiliateCode,
-    checkedOut: isReachedAfterCheckout(context.openingPath ?? appPaths.home),
+    checkedOut: isReachedAfterCheckout(context.openingPath),
   };
 }
 
 /**
- * The stand-in for an on-demand page's machine in the shop's own list of actors, where it names
- * the page's child type: spawned by name (never done: openPage spawns the logic `page.opened`
- * brings) it fails at once, saying so.
+ * The calculator of a calculator page: the site's defaults, the page (buy, sell, or the iframe's),
+ * store_id, signedIn and affiliateid from the address, and the cart as it is (the cart tells it
+ * how it changes from then on).
  */
-function comesWithPageOpened<T extends AnyActorLogic>(page: keyof OnDemandPageLogic): T {
+export function calculatorInputOf(
+  context: ShopContext,
+  settings: SiteSettings,
+  route: ShopRoute,
+  page: 'buy' | 'sell' | 'embedded',
+  cart: CartSnapshot | undefined,
+): CalculatorInput {
+  const query = new URLSearchParams(route.search);
+  return {
+    siteId: context.siteId,
+    settings: {
+      enableSelling: settings.enableSelling,
+      embeddedMode: page === 'embedded' || settings.embeddedMode,
+      defaultCurrency: settings.defaultCurrency,
+      maxOrderValue: settings.maxOrderValue,
+      bankHolidays: settings.bankHolidays,
+      pageType: page === 'sell' ? SELL_TRAVEL_MONEY_PAGE : null,
+      sellCurrency: null,
+      defaultForeign: null,
+      defaultGbp: null,
+      configuredGbp: null,
+    },
+    storeId: positiveIntOf(query.get('store_id')),
+    signedIn: query.has('signedIn'),
+    affiliateCode: query.get('affiliateid') ?? context.affiliateCode,
+    host: context.appOrigin,
+    cart: cart ? selectCartSummary(cart) : null,
+  };
+}
+
+/** The product before the order is read: the cart's, or sell-back on its own view-cart page. */
+function productOnOpening(cart: CartSnapshot | undefined, path: string): ProductId | null {
+  const fromCart = cart?.context.cart?.product.id;
+  if (fromCart !== undefined) return fromCart;
+  return normalisedPath(path) === viewCartPath(PRODUCT.SELL_BACK) ? PRODUCT.SELL_BACK : null;
+}
+
+/** The checkout of the checkout's pages: it opens on the address's page. */
+export function checkoutInputOf(context: ShopContext, settings: SiteSettings, route: ShopRoute, cart: CartSnapshot | undefined): CheckoutInput {
+  return {
+    path: route.path,
+    appOrigin: context.appOrigin,
+    abandonCartUrl: settings.abandonCartUrl ?? appPaths.home,
+    productId: productOnOpening(cart, route.path),
+  };
+}
+
+/** 'Add new currency' quotes at the cart's branch and product (the cart tells it as they change). */
+export function newLineInputOf(context: ShopContext, settings: SiteSettings, cart: CartSnapshot | undefined): NewLineInput {
+  const current = cart?.context.cart ?? null;
+  return {
+    siteId: context.siteId,
+    storeId: current?.store.id ?? 1,
+    productId: current?.product.id ?? PRODUCT.CLICK_AND_COLLECT,
+    lines: current?.lines ?? [],
+    maxOrderValue: settings.maxOrderValue,
+  };
+}
+
+function wantedOf(context: ShopContext): RoutedActor[] {
+  return context.route === null ? [] : actorsOfRoute(context.route);
+}
+
+/** The on-demand pages the address needs whose machines have not loaded yet. */
+function missingPages(context: ShopContext): OnDemandPage[] {
+  return wantedOf(context)
+    .map((actor) => actor.id)
+    .filter(isOnDemand)
+    .filter((page) => context.loaded[page] === undefined);
+}
+
+/**
+ * Hands an actor to the effects actor. Run as an action right after the actor's spawn, it comes
+ * before the actor starts (XState starts a spawned child once the actions have run), so nothing the
+ * actor emits as it starts is missed; a built-in send would only arrive after the start.
+ */
+function announce(system: SystemLookup, id: ActorWithEffects): void {
+  const effects = systemActor(system, SYSTEM_ID.effects);
+  const actor = systemActor(system, id);
+  // The id and the actor are the same member of ActorStarted; TypeScript does not pair them up.
+  if (effects && actor) effects.send({ type: 'actor.started', id, actor } as ActorStarted);
+}
+
+/**
+ * The stand-in for an on-demand page's machine in the shop's own list of actors, where it names
+ * the page's child type: spawned by name (never done: the shop spawns the machine `loadPages`
+ * brought) it fails at once, saying so.
+ */
+function comesOnDemand<T extends AnyActorLogic>(page: OnDemandPage): T {
   // A promise actor typed as the page's machine: its type is all the shop reads of it.
-  return fromPromise(() => Promise.reject(new Error(`The ${page} page's machine comes with page.opened.`))) as unknown as T;
+  return fromPromise(() => Promise.reject(new Error(`The ${page} page's machine loads on demand.`))) as unknown as T;
 }
 
 /**
  * The spawn options of an on-demand page's child: its page's name as id and systemId. XState types
  * a child spawned from logic (rather than by name) as having no id, though it takes one; the
- * children's types above name each of these ids.
+ * children's types below name each of these ids.
  */
-function onDemandChild<I>(page: keyof OnDemandPageLogic, input: I): { systemId: ShopPage; input: I } {
+function onDemandChild<I>(page: OnDemandPage, input: I): { systemId: OnDemandPage; input: I } {
   const options = { id: page, systemId: page, input };
   return options;
-}
-
-function openingOf(event: Extract<ShopEvent, { type: 'page.opened' }>): PageOpening {
-  const { type: _type, ...opening } = event;
-  // The rest of a union member is that member's opening; TypeScript does not narrow a rest.
-  return opening as PageOpening;
 }
 
 export const shopMachine = setup({
@@ -147,11 +263,12 @@ export const shopMachine = setup({
     input: {} as ShopInput,
     context: {} as ShopContext,
     events: {} as ShopEvent,
-    emitted: {} as ShopEmitted,
     tags: {} as ShopTag,
     children: {} as {
       session: 'session';
+      effects: 'effects';
       loadSettings: 'loadSettings';
+      loadPages: 'loadPages';
       cart: 'cart';
       calculator: 'calculator';
       branchFinder: 'branchFinder';
@@ -160,66 +277,166 @@ export const shopMachine = setup({
       paymentResponse: 'paymentResponse';
       newLine: 'newLine';
       manageOrder: 'manageOrder';
+      ratesBoard: 'ratesBoard';
+      checkoutContent: 'checkoutContent';
+      branchDetails: 'branchDetails';
+      addressLookup: 'addressLookup';
     },
   },
   actors: {
     session: sessionMachine,
+    effects: noEffects,
     loadSettings: fromPromise<ShopSettings, { siteId: number }>(() => Promise.reject(new Error('loadSettings not provided'))),
+    loadPages: fromPromise<LoadedPages, { pages: OnDemandPage[] }>(() => Promise.reject(new Error('loadPages not provided'))),
     cart: cartMachine,
     calculator: calculatorMachine,
     branchFinder: branchFinderMachine,
-    // Named for the children's types only: each is spawned from the logic `page.opened` brings.
-    checkout: comesWithPageOpened<OnDemandPageLogic['checkout']>('checkout'),
-    chart: comesWithPageOpened<OnDemandPageLogic['chart']>('chart'),
-    paymentResponse: comesWithPageOpened<OnDemandPageLogic['paymentResponse']>('paymentResponse'),
-    newLine: comesWithPageOpened<OnDemandPageLogic['newLine']>('newLine'),
-    manageOrder: comesWithPageOpened<OnDemandPageLogic['manageOrder']>('manageOrder'),
+    // Named for the children's types only: each is spawned from the machine `loadPages` brings.
+    checkout: comesOnDemand<OnDemandPageLogic['checkout']>('checkout'),
+    chart: comesOnDemand<OnDemandPageLogic['chart']>('chart'),
+    paymentResponse: comesOnDemand<OnDemandPageLogic['paymentResponse']>('paymentResponse'),
+    newLine: comesOnDemand<OnDemandPageLogic['newLine']>('newLine'),
+    manageOrder: comesOnDemand<OnDemandPageLogic['manageOrder']>('manageOrder'),
+    // The reads the pages show; the app gives each its call.
+    ratesBoard: createReadMachine<RatesBoard, Record<string, never>>(),
+    checkoutContent: createReadMachine<CheckoutContent, Record<string, never>>(),
+    branchDetails: createReadMachine<BranchDetailsData | null, { branchCode: string }>(),
+    addressLookup: createReadMachine<LookupAddress[], { postcode: string }>(),
   },
   actions: {
     rememberSettings: assign({ shopSettings: (_, params: { shopSettings: ShopSettings }) => params.shopSettings }),
-    reportError: emit((_, params: { error: unknown }) => ({ type: 'error.reported' as const, error: params.error, where: 'shopSettings' })),
-    // One spawn a page: each is typed by its own machine's input.
-    openPage: enqueueActions(({ enqueue, context }, opening: PageOpening) => {
-      enqueue.assign({ openPages: [...context.openPages, opening.page] });
-      const options = { systemId: opening.page } as const;
-      switch (opening.page) {
-        case 'calculator':
-          enqueue.spawnChild('calculator', { ...options, id: 'calculator', input: opening.input });
-          break;
-        case 'branchFinder':
-          enqueue.spawnChild('branchFinder', { ...options, id: 'branchFinder', input: opening.input });
-          break;
-        default:
-          // An on-demand page: the machine its opening brought.
-          enqueue.spawnChild(opening.logic, onDemandChild(opening.page, opening.input));
-      }
+    rememberRoute: assign({ route: (_, params: ShopRoute) => ({ path: params.path, search: params.search, params: params.params }) }),
+    rememberLoaded: assign({ loaded: ({ context }, params: { loaded: LoadedPages }) => ({ ...context.loaded, ...params.loaded }) }),
+    reportError: sendTo('effects', (_, params: { error: unknown; where: string }) => ({ type: 'error.reported' as const, error: params.error, where: params.where })),
+    announceCart: enqueueActions(({ context, enqueue }) => {
+      if (context.cartAnnounced) return;
+      enqueue(({ system }) => announce(system, 'cart'));
+      enqueue.assign({ cartAnnounced: true });
     }),
-    /**
-     * Runs between a page actor's spawn and its start (the app attaches the screen's handlers of
-     * what it emits, so nothing it emits as it starts is missed). Nothing to do without an app.
-     */
-    connectPage: (_, _params: { page: ShopPage }) => {},
-    closePage: stopChild((_, params: { page: ShopPage }) => params.page),
-    forgetPage: assign({ openPages: ({ context }, params: { page: ShopPage }) => context.openPages.filter((p) => p !== params.page) }),
+    /** Starts what the address runs and is not running, stops what it no longer runs. */
+    syncPages: enqueueActions(({ context, enqueue, system }) => {
+      const { route } = context;
+      const settings = context.shopSettings?.settings;
+      // The pages open once the settings are read (the shop is ready).
+      if (settings === undefined) return;
+      const wanted = wantedOf(context);
+      const running = { ...context.running };
+      const cart = systemActor(system, SYSTEM_ID.cart)?.getSnapshot();
+
+      for (const id of Object.keys(running) as RoutedActorId[]) {
+        const want = wanted.find((actor) => actor.id === id);
+        if (want !== undefined && keyOf(want) === running[id]) continue;
+        enqueue.stopChild(id);
+        delete running[id];
+      }
+      if (route === null || checkoutPageOf(route.path) !== 'details') enqueue.stopChild('addressLookup');
+
+      for (const want of wanted) {
+        if (route === null || running[want.id] !== undefined) continue;
+        const started = (() => {
+          switch (want.id) {
+            case 'calculator':
+              enqueue.spawnChild('calculator', { id: 'calculator', systemId: SYSTEM_ID.calculator, input: calculatorInputOf(context, settings, route, want.page, cart) });
+              return true;
+            case 'branchFinder':
+              enqueue.spawnChild('branchFinder', { id: 'branchFinder', systemId: SYSTEM_ID.branchFinder, input: { mode: 'page', siteId: context.siteId } });
+              return true;
+            case 'ratesBoard':
+              enqueue.spawnChild('ratesBoard', { id: 'ratesBoard', systemId: SYSTEM_ID.ratesBoard, input: {} });
+              return true;
+            case 'checkoutContent':
+              enqueue.spawnChild('checkoutContent', { id: 'checkoutContent', systemId: SYSTEM_ID.checkoutContent, input: {} });
+              return true;
+            case 'branchDetails':
+              enqueue.spawnChild('branchDetails', { id: 'branchDetails', systemId: SYSTEM_ID.branchDetails, input: { branchCode: want.branchCode } });
+              return true;
+            case 'checkout': {
+              const logic = context.loaded.checkout;
+              if (logic) enqueue.spawnChild(logic, onDemandChild('checkout', checkoutInputOf(context, settings, route, cart)));
+              return logic !== undefined;
+            }
+            case 'newLine': {
+              const logic = context.loaded.newLine;
+              if (logic) enqueue.spawnChild(logic, onDemandChild('newLine', newLineInputOf(context, settings, cart)));
+              return logic !== undefined;
+            }
+            case 'chart': {
+              const logic = context.loaded.chart;
+              if (logic) enqueue.spawnChild(logic, onDemandChild('chart', { path: want.path }));
+              return logic !== undefined;
+            }
+            case 'paymentResponse': {
+              const logic = context.loaded.paymentResponse;
+              if (logic) enqueue.spawnChild(logic, onDemandChild('paymentResponse', { orderId: reportedOrderIdOf(route.search) }));
+              return logic !== undefined;
+            }
+            case 'manageOrder': {
+              const logic = context.loaded.manageOrder;
+              if (logic) enqueue.spawnChild(logic, onDemandChild('manageOrder', undefined));
+              return logic !== undefined;
+            }
+          }
+        })();
+        if (!started) continue;
+        running[want.id] = keyOf(want);
+        const id = want.id;
+        if (isActorWithEffects(id)) enqueue(({ system: actors }) => announce(actors, id));
+      }
+
+      // The checkout follows the visitor: a step they went to on their own (back, forward) opens,
+      // one the chart asked for is where the chart already is.
+      const path = route === null ? null : normalisedPath(route.path);
+      const page = path === null ? null : checkoutPageOf(path);
+      const checkout = systemActor(system, SYSTEM_ID.checkout);
+      if (route !== null && page !== null && checkout && context.running.checkout !== undefined && path !== context.openedPath) {
+        if (!checkout.getSnapshot().matches({ inCheckout: page })) enqueue.sendTo(checkout, { type: 'checkout.pageOpened', path: route.path });
+      }
+
+      // The view-cart page's address asks the cart for something as the page opens (spec 2.1, 2.6).
+      const viewCart = route !== null && isViewCartPage(route) ? path : null;
+      let viewCartOpened = viewCart === null ? null : context.viewCartOpened;
+      const readRequest = context.loaded.viewCartRequestOf;
+      const cartRef = systemActor(system, SYSTEM_ID.cart);
+      if (route !== null && viewCart !== null && viewCart !== context.viewCartOpened && readRequest && cartRef) {
+        enqueue.sendTo(cartRef, { type: 'cart.viewOpened', request: readRequest(route.path, route.search) });
+        viewCartOpened = viewCart;
+      }
+
+      enqueue.assign({ running, openedPath: path, viewCartOpened });
+    }),
+    lookUpAddress: enqueueActions(({ enqueue }, params: { postcode: string }) => {
+      enqueue.stopChild('addressLookup');
+      enqueue.spawnChild('addressLookup', { id: 'addressLookup', systemId: SYSTEM_ID.addressLookup, input: { postcode: params.postcode } });
+    }),
+    clearAddressLookup: enqueueActions(({ enqueue }) => {
+      enqueue.stopChild('addressLookup');
+    }),
   },
   guards: {
-    // One actor a page at a time (its systemId is the page's name): a page already open keeps its own.
-    isPageOpen: ({ context }, params: { page: ShopPage }) => context.openPages.includes(params.page),
+    isPageLogicMissing: ({ context }) => missingPages(context).length > 0,
   },
 }).createMachine({
   id: 'shop',
   context: ({ input }) => ({
     siteId: input.siteId,
     affiliateCode: input.affiliateCode,
+    appOrigin: input.appOrigin,
     openingPath: input.openingPath ?? appPaths.home,
     shopSettings: null,
-    openPages: [],
+    route: null,
+    openedPath: null,
+    loaded: {},
+    running: {},
+    viewCartOpened: null,
+    cartAnnounced: false,
   }),
-  invoke: {
-    id: 'session',
-    systemId: 'session',
-    src: 'session',
-    input: ({ context }) => ({ siteId: context.siteId }),
+  invoke: [
+    { id: 'session', systemId: SYSTEM_ID.session, src: 'session', input: ({ context }) => ({ siteId: context.siteId }) },
+    { id: 'effects', systemId: SYSTEM_ID.effects, src: 'effects' },
+  ],
+  // Before the settings are read the address is kept; the pages open once they are.
+  on: {
+    'route.changed': { actions: { type: 'rememberRoute', params: ({ event }) => event } },
   },
   initial: 'loadingSettings',
   states: {
@@ -235,7 +452,7 @@ export const shopMachine = setup({
         },
         onError: {
           target: 'settingsFailed',
-          actions: { type: 'reportError', params: ({ event }) => ({ error: event.error }) },
+          actions: { type: 'reportError', params: ({ event }) => ({ error: event.error, where: 'shopSettings' }) },
         },
       },
     },
@@ -247,29 +464,39 @@ export const shopMachine = setup({
       tags: ['ready'],
       invoke: {
         id: 'cart',
-        systemId: 'cart',
+        systemId: SYSTEM_ID.cart,
         src: 'cart',
         input: ({ context }) => cartInputOf(context),
       },
       on: {
-        'page.opened': [
-          { guard: { type: 'isPageOpen', params: ({ event }) => ({ page: event.page }) } },
-          {
-            actions: [
-              { type: 'openPage', params: ({ event }) => openingOf(event) },
-              { type: 'connectPage', params: ({ event }) => ({ page: event.page }) },
-            ],
-          },
-        ],
+        'route.changed': { target: '.opening', actions: { type: 'rememberRoute', params: ({ event }) => event } },
+        'addressLookup.requested': { actions: { type: 'lookUpAddress', params: ({ event }) => ({ postcode: event.postcode }) } },
+        'addressLookup.cleared': { actions: 'clearAddressLookup' },
       },
-    },
-  },
-  on: {
-    'page.closed': {
-      actions: [
-        { type: 'closePage', params: ({ event }) => ({ page: event.page }) },
-        { type: 'forgetPage', params: ({ event }) => ({ page: event.page }) },
-      ],
+      initial: 'opening',
+      states: {
+        /** The address's actors start (those whose machines are here) and the others stop. */
+        opening: {
+          entry: ['announceCart', 'syncPages'],
+          always: [{ guard: 'isPageLogicMissing', target: 'loadingPages' }, { target: 'open' }],
+        },
+        /** The machines of the address's on-demand pages are on their way (the page shows its spinner). */
+        loadingPages: {
+          invoke: {
+            id: 'loadPages',
+            src: 'loadPages',
+            input: ({ context }) => ({ pages: missingPages(context) }),
+            onDone: { target: 'opening', actions: { type: 'rememberLoaded', params: ({ event }) => ({ loaded: event.output }) } },
+            onError: { target: 'pagesFailed', actions: { type: 'reportError', params: ({ event }) => ({ error: event.error, where: 'loadPages' }) } },
+          },
+        },
+        open: {},
+        /** A page's machine could not be loaded: 'Something went wrong' with Retry, or another address. */
+        pagesFailed: {
+          tags: ['pageFailed'],
+          on: { 'pages.retried': 'opening' },
+        },
+      },
     },
   },
 });

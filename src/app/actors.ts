@@ -13,7 +13,7 @@
  * shop's system. What the browser gives (token storage, geolocation, the tracking cookie) is in
  * ./browser-services.ts. Their names are exported here too.
  */
-import type { ActorRefFrom, AnyActorRef } from 'xstate';
+import type { ActorRefFrom, PromiseActorLogic } from 'xstate';
 import { createApiClient, statusOf, type ApiClient } from '#src/api/client.ts';
 import {
   fetchBranchByCode,
@@ -53,9 +53,10 @@ import { lookupAddresses, searchPlaces } from '#src/api/places.ts';
 import { createSession, fetchSessionInfo } from '#src/api/session.ts';
 import { tokenNamesCart, tokenSaysNoCart } from '#domain/session.ts';
 import type { PreloadedReads } from '#domain/contract/runtime-config.ts';
-import type { Branch, LookupAddress, OpeningTimes, StoreAddress } from '#domain/contract/branches.ts';
+import type { Branch, BranchDetailsData, LookupAddress } from '#domain/contract/branches.ts';
+import type { StoreDetails } from '#domain/order-confirmation.ts';
 import type { Cart } from '#domain/contract/cart.ts';
-import type { CheckoutContent, Currency, ProductId, QuoteResponse, RatesBoard } from '#domain/contract/catalogue.ts';
+import type { CheckoutContent, RatesBoard } from '#domain/contract/catalogue.ts';
 import type { Tracking } from '#domain/contract/tracking.ts';
 import { transactionTypeOf } from '#domain/products.ts';
 import { nearbyStoresRequest, type GeoPoint } from '#domain/branch-search.ts';
@@ -64,9 +65,10 @@ import { calculatorMachine } from '#machines/calculator/calculator.machine.ts';
 import type { LoadCalculatorInput, LoadCalculatorOutput } from '#machines/calculator/calculator.types.ts';
 import { cartMachine } from '#machines/cart/cart.machine.ts';
 import { sessionMachine, type StoredTokens } from '#machines/session/session.machine.ts';
-import { shopMachine, type ShopSettings } from '#machines/shop/shop.machine.ts';
+import { createReadMachine, type ReadMachine } from '#machines/read/read.machine.ts';
+import type { EffectsLogic } from '#machines/shop/effects.ts';
+import { shopMachine, type LoadedPages, type OnDemandPage, type ShopSettings } from '#machines/shop/shop.machine.ts';
 import type { ShopConfig } from './config.ts';
-import type { PageEffects } from './page-effects.ts';
 import { createConsoleReporter, type ErrorReporter } from './errors.ts';
 import { silentTracker, trackingPayload, withBasketReminder, type MarketingTracker } from './tracking.ts';
 import { authorised, fromPromise } from './authorised-calls.ts';
@@ -273,22 +275,16 @@ export function provideCalculator(services: ShopServices, geolocate?: () => Prom
 }
 
 // ------------------------------------------------------------------------------------------------
-// Reads for views: one-off loads a screen runs itself (usePromiseActor), with no chart of their own
+// Reads the pages show: each call runs in a read actor (machines/read), a child of the shop or the checkout
 // ------------------------------------------------------------------------------------------------
-
-export interface StoreDetails {
-  address: StoreAddress;
-  /** null when the branch's opening times could not be read (the address still shows). */
-  openingTimes: OpeningTimes | null;
-}
 
 export function createShopReads(services: ShopServices) {
   const { api, config } = services;
   return {
     /** GET /api/content/checkout (no bearer). */
-    checkoutContent: fromPromise<CheckoutContent>(({ signal }) => fetchCheckoutContent(api, { signal })),
+    checkoutContent: fromPromise<CheckoutContent, Record<string, never>>(({ signal }) => fetchCheckoutContent(api, { signal })),
     /** The home page's rates board (preloaded with the page). */
-    ratesBoard: fromPromise<RatesBoard>(({ signal }) => fetchRatesBoard(api, config.siteId, { signal })),
+    ratesBoard: fromPromise<RatesBoard, Record<string, never>>(({ signal }) => fetchRatesBoard(api, config.siteId, { signal })),
     /** The branch's address and opening times, for the confirmation of a collection. */
     storeDetails: fromPromise<StoreDetails, { storeId: number }>(async ({ input, signal }) => {
       const [address, openingTimes] = await Promise.all([
@@ -305,7 +301,7 @@ export function createShopReads(services: ShopServices) {
      * branch has that code (404). Opening times that could not be read are null (the branch's own
      * finder times still show).
      */
-    branchDetails: fromPromise<{ branch: Branch; openingTimes: OpeningTimes | null } | null, { branchCode: string }>(async ({ input, signal }) => {
+    branchDetails: fromPromise<BranchDetailsData | null, { branchCode: string }>(async ({ input, signal }) => {
       let branch: Branch;
       try {
         branch = await fetchBranchByCode(api, input.branchCode, { signal });
@@ -323,12 +319,6 @@ export function createShopReads(services: ShopServices) {
     /** Addresses at a postcode, to fill the customer form. */
     addressLookup: authorised(
       fromPromise<LookupAddress[], { postcode: string }>(({ input, signal }) => lookupAddresses(api, input.postcode, { signal })),
-    ),
-    /** GET /api/currencies, for the view-cart page's 'Add new currency'. */
-    currencies: fromPromise<Currency[], Record<string, never>>(({ signal }) => fetchCurrencies(api, { signal })),
-    /** The branch's rate for a currency, for the view-cart page's 'Add new currency'. */
-    quote: fromPromise<QuoteResponse, { currencyCode: string; productId: ProductId; storeId: number }>(({ input, signal }) =>
-      fetchQuote(api, { siteId: config.siteId, ...input, transactionType: transactionTypeOf(input.productId) }, { signal }),
     ),
   };
 }
@@ -350,18 +340,53 @@ export function provideShopSettings(services: ShopServices) {
   });
 }
 
+/** A read the pages show, as the system's read actor (machines/read) around its call. */
+export function readOf<TOutput, TInput>(call: PromiseActorLogic<TOutput, TInput>): ReadMachine<TOutput, TInput> {
+  // The read machine passes its input to the call untyped; the call's own types hold at both ends.
+  return createReadMachine<TOutput, TInput>().provide({ actors: { read: call as unknown as PromiseActorLogic<TOutput, unknown> } });
+}
+
+/** Loads the machines of on-demand pages, each with its real I/O, as the shop asks for them. */
+export function provideLoadPages(services: ShopServices) {
+  const loadOne = async (page: OnDemandPage): Promise<LoadedPages> => {
+    switch (page) {
+      case 'checkout':
+      case 'newLine':
+        return (await import('./on-demand/checkout.ts')).provideCheckoutPages(services);
+      case 'chart':
+        return { chart: (await import('./on-demand/chart.ts')).provideChart(services) };
+      case 'paymentResponse':
+        return { paymentResponse: (await import('./on-demand/payment-response.ts')).providePaymentResponse(services) };
+      case 'manageOrder':
+        return { manageOrder: (await import('./on-demand/manage-order.ts')).provideManageOrder(services) };
+    }
+  };
+  return fromPromise<LoadedPages, { pages: OnDemandPage[] }>(async ({ input }) => Object.assign({}, ...(await Promise.all(input.pages.map(loadOne)))));
+}
+
+export interface ShopWiring {
+  /** Where the session token is kept (null: nowhere). */
+  storage: TokenStorage | null;
+  /** The effects actor's logic (./effects.ts). */
+  effects: EffectsLogic;
+}
+
 /** The shop with the real I/O of every actor of the system. */
-export function provideShop(services: ShopServices, storage: TokenStorage | null = browserTokenStorage(), effects?: PageEffects) {
+export function provideShop(services: ShopServices, wiring: ShopWiring) {
+  const reads = createShopReads(services);
   return shopMachine.provide({
-    actions: {
-      connectPage: ({ system }, { page }) => effects?.connect(page, system.get(page) as AnyActorRef | undefined),
-    },
     actors: {
-      session: provideSession(services, storage),
+      session: provideSession(services, wiring.storage),
+      effects: wiring.effects,
       loadSettings: provideShopSettings(services),
+      loadPages: provideLoadPages(services),
       cart: provideCart(services),
       calculator: provideCalculator(services),
       branchFinder: provideBranchFinder(services),
+      ratesBoard: readOf(reads.ratesBoard),
+      checkoutContent: readOf(reads.checkoutContent),
+      branchDetails: readOf(reads.branchDetails),
+      addressLookup: readOf(reads.addressLookup),
     },
   });
 }

@@ -1,11 +1,15 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, RouteTable } from './routing.tsx';
+import { MemoryRouter, useRoutes, type RouteObject } from 'react-router-dom';
 import { appPaths } from '#domain/contract/routes.ts';
 import { describe, expect, it, vi } from 'vitest';
 import { messages } from '#domain/messages.ts';
-import { RouterLink } from './app.tsx';
+import { RouterLink } from './router-link.ts';
 import { RouteErrors } from './layout.tsx';
+
+function RouteTable({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
+}
 
 function Boom(): never {
   throw new Error('a page that cannot draw');
@@ -41,8 +45,19 @@ describe('RouterLink', () => {
     link.go('/checkout/view-cart');
     const navigate = vi.fn();
     link.connect(navigate);
-    expect(navigate).toHaveBeenCalledWith('/checkout/view-cart');
+    expect(navigate).toHaveBeenCalledWith('/checkout/view-cart', { replace: false });
     link.go('/branches');
-    expect(navigate.mock.calls.map(([path]) => path)).toEqual(['/checkout/view-cart', '/branches']);
+    link.replace('/branches?x=1');
+    expect(navigate.mock.calls).toEqual([
+      ['/checkout/view-cart', { replace: false }],
+      ['/branches', { replace: false }],
+      ['/branches?x=1', { replace: true }],
+    ]);
+  });
+
+  it('says where the router is', () => {
+    const link = new RouterLink();
+    link.moved({ pathname: '/sell-travel-money', search: '?signedIn' });
+    expect(link.location()).toEqual({ pathname: '/sell-travel-money', search: '?signedIn' });
   });
 });

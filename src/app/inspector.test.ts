@@ -66,11 +66,16 @@ describe('which views of the actors a page gets', () => {
 });
 
 describe('what the inspector is sent of an event', () => {
-  it("names an on-demand page's machine by its id instead of sending the machine", () => {
-    const opening = { type: 'page.opened', page: 'checkout', input: { path: '/checkout/view-cart' }, logic: checkoutMachine };
-    expect(sanitizeEvent(opening)).toEqual({ type: 'page.opened', page: 'checkout', input: { path: '/checkout/view-cart' }, logic: 'machine checkout' });
+  it("names the on-demand pages' machines the shop loaded by their ids instead of sending the machines", () => {
+    const loaded = { type: 'xstate.done.actor.loadPages', output: { checkout: checkoutMachine, viewCartRequestOf: () => ({ kind: 'view' }) } };
+    expect(sanitizeEvent(loaded)).toEqual({ type: 'xstate.done.actor.loadPages', output: { checkout: 'machine checkout', viewCartRequestOf: 'function' } });
     // The event the shop received is left as it was.
-    expect(opening.logic).toBe(checkoutMachine);
+    expect(loaded.output.checkout).toBe(checkoutMachine);
+  });
+
+  it('names the actor the effects actor is told of instead of sending it', () => {
+    const started = { type: 'actor.started', id: 'cart', actor: { sessionId: 'x:3' } };
+    expect(sanitizeEvent(started)).toEqual({ type: 'actor.started', id: 'cart', actor: 'actor cart' });
   });
 
   it('passes every other event as it is', () => {

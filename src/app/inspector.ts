@@ -57,15 +57,21 @@ export function isInspectionRequested(location: Pick<Location, 'search'>, env: I
 
 let shared: InspectorLike | undefined;
 
+const named = (value: unknown): string =>
+  typeof value === 'function' ? 'function' : `machine ${String((value as { id?: unknown } | null)?.id ?? '(unnamed)')}`;
+
 /**
- * An event as the inspector shows it: an on-demand page's opening brings its machine (`logic`),
- * which the inspector already draws as the page's actor, so the event names it by its id instead
- * of carrying the whole machine to the popup.
+ * An event as the inspector shows it. The on-demand pages' machines the shop loads (`loadPages`'s
+ * answer) and the actor the effects actor is told of (`actor.started`) are already drawn as
+ * actors, so the event names them instead of carrying a whole machine or actor to the popup.
  */
 export function sanitizeEvent<E extends { type: string }>(event: E): E {
-  if (!('logic' in event)) return event;
-  const logic = (event as { logic?: { id?: unknown } }).logic;
-  return { ...event, logic: `machine ${String(logic?.id ?? '(unnamed)')}` };
+  if (event.type === 'xstate.done.actor.loadPages') {
+    const output = (event as { output?: Record<string, unknown> }).output ?? {};
+    return { ...event, output: Object.fromEntries(Object.entries(output).map(([key, value]) => [key, named(value)])) };
+  }
+  if (event.type === 'actor.started') return { ...event, actor: `actor ${String((event as { id?: unknown }).id)}` };
+  return event;
 }
 
 /** Opens the inspector popup once, on first use: never for visitors who did not ask for it. */

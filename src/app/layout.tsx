@@ -1,5 +1,5 @@
 import { Component, Suspense, type ReactNode } from 'react';
-import { Link, NavLink, Outlet, useLocation } from './routing.tsx';
+import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { appPaths } from '#domain/contract/routes.ts';
 import { formatMessage, messages, regulatoryLine } from '#domain/messages.ts';
 import { Notice } from '#src/ui/notice.tsx';

@@ -1,6 +1,6 @@
 /**
  * Where the charts' `navigation.requested { to }` go: the shop's own addresses stay in the
- * single-page app (src/app/routing.tsx), any other origin gets a full navigation.
+ * single-page app (React Router's navigate), any other origin gets a full navigation.
  */
 
 /** An address on this site gives its path (kept in the app); another origin gives null. */

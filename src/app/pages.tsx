@@ -1,29 +1,29 @@
 /**
- * The route elements: each page's screen given its actors, settings and reads. The screens are
- * thin views over actors; this is where a route's actors come from:
+ * The route elements: each page's screen given the actors the shop runs for its address, and its
+ * settings. The screens are thin views over actors; this is where a route's actors come from:
  * - the root actors (session, cart) from ShopProviders;
- * - the calculator's and the branch finder's actors by the page;
+ * - each page's own actors from the shop, which starts them from the address (machines/shop):
+ *   a page shows its spinner until its actor is there (its machine may still be loading);
  * - the checkout's pages (./on-demand/checkout-pages.tsx) and the payment response page
- *   (./on-demand/payment-response-page.tsx) load on demand with their machines, and so do the
- *   chart's and manage my order's screens (./on-demand/).
+ *   (./on-demand/payment-response-page.tsx) load on demand, and so do the chart's and manage my
+ *   order's screens.
  */
+import { useSelector } from '@xstate/react';
 import { lazy, Suspense, useState, type ComponentType } from 'react';
-import { useParams } from './routing.tsx';
+import type { RatesBoard, SiteSettings } from '#domain/contract/catalogue.ts';
+import { messages } from '#domain/messages.ts';
+import { selectRead, type ReadActorRef, type ReadState } from '#machines/read/read.machine.ts';
+import { Button } from '#src/ui/button.tsx';
+import { Notice } from '#src/ui/notice.tsx';
+import { Spinner } from '#src/ui/spinner.tsx';
 import { Calculator } from '#src/screens/calculator/calculator.tsx';
-import { usePromiseActorFor } from '#src/screens/checkout-shared/use-promise-actor.ts';
-import { useCurrencies } from '#src/screens/calculator/use-calculator.ts';
+import { useCurrencies, type CalculatorRef } from '#src/screens/calculator/use-calculator.ts';
 import { HeaderCart } from '#src/screens/header-cart/header-cart.tsx';
 import { HomeView } from '#src/screens/home/home-view.tsx';
 import { SessionNoticeBanner } from '#src/screens/session-notice/session-notice.tsx';
 import { ShopLayout } from './layout.tsx';
-import { useShopActors, useShopReads, useSiteSettings } from './providers.tsx';
-import {
-  useBranchFinderActor,
-  useCalculatorActor,
-  useLoyaltySignInHref,
-  useLoyaltySignInStart,
-  useSignedIn,
-} from './use-machines.ts';
+import { useShopActors, useSiteSettings } from './providers.tsx';
+import { useLoyaltySignInHref, useLoyaltySignInStart, usePageActor, usePageLoadFailure, useSignedIn } from './use-machines.ts';
 
 /**
  * Every screen but the calculator (the first page) and the header loads when its route opens: its
@@ -40,6 +40,32 @@ const BranchFinder = onDemand(() => import('#src/screens/branch-finder/branch-fi
 // Below the calculator: the home page's trust, delivery and currency panels come in their own chunk.
 const HomePanelsForSite = onDemand(() => import('#src/screens/home/home-panels.tsx').then((m) => m.HomePanelsForSite));
 const InfoPage = onDemand(() => import('#src/screens/info-page/info-page.tsx').then((m) => m.InfoPage));
+// The chart (and @visx with it) loads only on a chart page; manage my order when it is opened.
+const ChartContainer = onDemand(() => import('#src/screens/chart/chart-screen.tsx').then((m) => m.ChartContainer));
+const ManageOrderScreen = onDemand(() => import('#src/screens/manage-order/manage-order-screen.tsx').then((m) => m.ManageOrderScreen));
+
+const loading = <Spinner label={messages.loadingPage} size="large" />;
+
+/** A page whose actor the shop has not started yet: the loading page, or why it could not load. */
+export function PageWaiting() {
+  const { failed, retry } = usePageLoadFailure();
+  if (!failed) return loading;
+  return (
+    <Notice tone="error" title={messages.somethingWentWrong}>
+      <Button variant="secondary" onClick={retry}>
+        {messages.retry}
+      </Button>
+    </Notice>
+  );
+}
+
+const sameRead = <T,>(a: ReadState<T> | null, b: ReadState<T> | null) =>
+  a === b || (a !== null && b !== null && a.status === b.status && (a.status !== 'done' || (b.status === 'done' && a.output === b.output)));
+
+/** What a read the shop or the checkout runs shows: null until it runs. */
+export function useRead<TOutput, TInput>(read: ReadActorRef<TOutput, TInput> | undefined): ReadState<TOutput> | null {
+  return useSelector(read, (snapshot) => (snapshot === undefined ? null : selectRead(snapshot)), sameRead);
+}
 
 // ------------------------------------------------------------------------------------------------
 // Shop pages
@@ -51,17 +77,18 @@ export function ShopFrame() {
   return <ShopLayout headerEnd={<HeaderCart cart={cart} />} banner={<SessionNoticeBanner />} site={useSiteSettings()} />;
 }
 
+/** The calculator pages: buy (/), sell (/sell-travel-money) and the iframe's (/embed/calculator). */
 export function CalculatorPage({ page }: { page: 'buy' | 'sell' | 'embedded' }) {
-  const { calculator, toast, dismissToast } = useCalculatorActor({ page });
+  const calculator = usePageActor('calculator');
   const signedIn = useSignedIn();
   const loyaltyHref = useLoyaltySignInHref();
   const startLoyaltySignIn = useLoyaltySignInStart();
+  if (!calculator) return <PageWaiting />;
   return (
     <Calculator
+      key={calculator.sessionId}
       calculator={calculator}
       signedIn={signedIn}
-      toast={toast}
-      onDismissToast={dismissToast}
       loyaltyHref={loyaltyHref}
       onLoyaltySignIn={startLoyaltySignIn}
       showReviews={page !== 'embedded'}
@@ -71,35 +98,38 @@ export function CalculatorPage({ page }: { page: 'buy' | 'sell' | 'embedded' }) 
 
 /** The home page: the rate promise beside the buy calculator, trust signals, delivery facts, popular currencies. */
 export function HomePage({ now }: { now?: Date }) {
-  const { calculator, toast, dismissToast } = useCalculatorActor({ page: 'buy' });
+  const calculator = usePageActor('calculator');
   const signedIn = useSignedIn();
   const loyaltyHref = useLoyaltySignInHref();
   const startLoyaltySignIn = useLoyaltySignInStart();
   const settings = useSiteSettings();
-  const currencies = useCurrencies(calculator);
   // The date is read once a page view: the facts say when an order placed now can arrive.
   const [openedAt] = useState(() => now ?? new Date());
   // Preloaded with the page (the app host's reads): no round trip on a first visit.
-  const board = usePromiseActorFor(useShopReads().ratesBoard, {}, 'home');
+  const board = useRead(usePageActor('ratesBoard'));
+  if (!calculator) return <PageWaiting />;
   return (
     <HomeView
-      calculator={
-        <Calculator
-          calculator={calculator}
-          signedIn={signedIn}
-          toast={toast}
-          onDismissToast={dismissToast}
-          loyaltyHref={loyaltyHref}
-          onLoyaltySignIn={startLoyaltySignIn}
-        />
-      }
+      calculator={<Calculator key={calculator.sessionId} calculator={calculator} signedIn={signedIn} loyaltyHref={loyaltyHref} onLoyaltySignIn={startLoyaltySignIn} />}
       panels={
         <Suspense fallback={null}>
-          <HomePanelsForSite site={settings} currencies={currencies} now={openedAt} board={board.status === 'done' ? board.output : null} />
+          <HomePanelsWithCurrencies calculator={calculator} site={settings} now={openedAt} board={board?.status === 'done' ? board.output : null} />
         </Suspense>
       }
     />
   );
+}
+
+interface HomePanelsProps {
+  calculator: CalculatorRef;
+  site: SiteSettings;
+  now: Date;
+  board: RatesBoard | null;
+}
+
+/** The panels list the calculator's currencies (read from its actor once it has them). */
+function HomePanelsWithCurrencies({ calculator, ...props }: HomePanelsProps) {
+  return <HomePanelsForSite {...props} currencies={useCurrencies(calculator)} />;
 }
 
 /** A page of the footer: help, terms, privacy or cookies. */
@@ -108,12 +138,37 @@ export function InfoPageRoute({ page }: { page: 'faq' | 'terms' | 'privacy' | 'c
 }
 
 export function BranchFinderPage() {
-  return <BranchFinder finder={useBranchFinderActor()} />;
+  const finder = usePageActor('branchFinder');
+  if (!finder) return <PageWaiting />;
+  return <BranchFinder key={finder.sessionId} finder={finder} />;
 }
 
 /** A branch's page, at the url the branch finder's 'View Details' links to. */
 export function BranchDetailsPage() {
-  const { branchCode = '' } = useParams();
-  const reads = useShopReads();
-  return <BranchDetailsScreen branchCode={branchCode} read={reads.branchDetails} />;
+  const details = usePageActor('branchDetails');
+  if (!details) return <PageWaiting />;
+  return <BranchDetailsScreen key={details.sessionId} details={details} />;
+}
+
+/** A chart page: /{code}-to-gbp and /{code}-from-gbp (spec 2.13). */
+export function ChartPage() {
+  const chart = usePageActor('chart');
+  if (!chart) return <PageWaiting />;
+  return (
+    <Suspense fallback={loading}>
+      <ChartContainer key={chart.sessionId} chart={chart} />
+    </Suspense>
+  );
+}
+
+/** Manage my order (/orders/find): its actor and the site's fee lines. */
+export function ManageOrderPage() {
+  const manageOrder = usePageActor('manageOrder');
+  const settings = useSiteSettings();
+  if (!manageOrder) return <PageWaiting />;
+  return (
+    <Suspense fallback={loading}>
+      <ManageOrderScreen key={manageOrder.sessionId} manageOrder={manageOrder} settings={settings} />
+    </Suspense>
+  );
 }

@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { useEffect } from 'react';
-import type { RouteObject } from './routing.tsx';
+import type { RouteObject } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SimulatedClock, type InspectionEvent } from 'xstate';
 import { AUTH_HEADER } from '#domain/contract/routes.ts';
@@ -18,10 +18,8 @@ import { fixtures, problems } from '../../mocks/fixtures.ts';
 import { selectSessionNotice } from '#machines/session/session.machine.ts';
 import { LEGACY_TOKEN_STORAGE_KEY, SESSION_TOKEN_STORAGE_KEY } from './actors.ts';
 import { inAppPath, shopNavigator } from './navigation.ts';
-import { useChartActor } from './on-demand/chart.ts';
-import { useCheckoutActor, type CheckoutActorRef } from './on-demand/checkout.ts';
-import { usePaymentResponseActor } from './on-demand/payment-response.ts';
 import type { ErrorReporter } from './errors.ts';
+import { usePageActor, type PageActors } from './use-machines.ts';
 
 const server = setupServer(...handlers);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -158,11 +156,8 @@ describe('root actors', () => {
       ...variants.slow('sessionCreate', 50),
       http.get(routeUrl('order'), ({ request }) => (seen.push(request.headers.get(AUTH_HEADER)), HttpResponse.json(fixtures.order))),
     );
-    function Checkout() {
-      useCheckoutActor();
-      return null;
-    }
-    renderShop(withProbe(<Checkout />), '/checkout/delivery-options');
+    // The shop starts the checkout for the address.
+    renderShop(withProbe(null), '/checkout/delivery-options');
     await waitFor(() => expect(seen).toHaveLength(1));
     expect(seen[0]).toBe(`Bearer ${fixtures.token}`);
   });
@@ -175,12 +170,10 @@ describe('root actors', () => {
       const machineId = (event.actorRef as { logic?: { id?: unknown } }).logic?.id;
       if (typeof machineId === 'string') inspected.add(machineId);
     };
-    function Checkout() {
-      useCheckoutActor();
-      return null;
-    }
-    renderShop(withProbe(<Checkout />), '/checkout/delivery-options', { inspect });
-    await waitFor(() => expect([...inspected]).toEqual(expect.arrayContaining(['shop', 'session', 'cart', 'countdown', 'checkout'])));
+    renderShop(withProbe(null), '/checkout/customer-information', { inspect });
+    await waitFor(() => expect([...inspected]).toEqual(expect.arrayContaining(['shop', 'session', 'effects', 'cart', 'countdown', 'checkout'])));
+    // The reads the pages show are actors of the system too.
+    await waitFor(() => expect([...inspected]).toEqual(expect.arrayContaining(['checkoutContent', 'read'])));
   });
 });
 
@@ -215,8 +208,8 @@ describe('cart side effects', () => {
 });
 
 describe('checkout side effects', () => {
+  // The shop starts the checkout for a checkout address; the page only draws.
   function CheckoutPage() {
-    useCheckoutActor();
     return <h1>checkout</h1>;
   }
   const routes: RouteObject[] = [
@@ -316,11 +309,11 @@ describe('checkout side effects', () => {
 });
 
 describe('checkout and cart together', () => {
-  const checkoutRef: { current: CheckoutActorRef | null } = { current: null };
+  const checkoutRef: { current: PageActors['checkout'] | null } = { current: null };
   function CheckoutPage() {
-    const checkout = useCheckoutActor();
+    const checkout = usePageActor('checkout');
     useEffect(() => {
-      checkoutRef.current = checkout;
+      checkoutRef.current = checkout ?? null;
     });
     return null;
   }
@@ -384,12 +377,9 @@ describe('checkout and cart together', () => {
 });
 
 describe('payment response page', () => {
+  // The provider's return address names the order; the shop starts the page's actor for it.
   function renderResponse(target: Pick<Window, 'postMessage'>) {
-    function PaymentResponse() {
-      usePaymentResponseActor({ orderId: fixtures.completedOrder.id }, target);
-      return null;
-    }
-    return renderShop([{ path: '*', element: <PaymentResponse /> }], '/checkout/payment-response');
+    return renderShop([{ path: '*', element: null }], `/checkout/payment-response?orderId=${fixtures.completedOrder.id}`, { parent: target });
   }
 
   it.each([
@@ -441,11 +431,7 @@ describe('chart page', () => {
   it('sends a failed load to the error reporter', async () => {
     server.use(...variants.chartError());
     const errors = { report: vi.fn<ErrorReporter['report']>() };
-    function Chart() {
-      useChartActor({ path: '/eur-to-gbp' });
-      return null;
-    }
-    renderShop([{ path: '*', element: <Chart /> }], '/eur-to-gbp', { errors });
+    renderShop([{ path: '*', element: null }], '/eur-to-gbp', { errors });
     await waitFor(() => expect(errors.report).toHaveBeenCalledWith(expect.any(ProblemError), { where: 'chart.loadChart' }));
   });
 });

@@ -1,16 +1,16 @@
 /**
  * The app's context: the services (config, API client, session link, error reporter, marketing
- * tracker), the one-off reads, the page settings and the root actors. Screens read them with
- * useShopServices(), useShopReads(), useSiteSettings() and useShopActors(), and pass child actor
- * refs down as props.
+ * tracker), the page settings and the root actors. Screens read them with useShopServices(),
+ * useSiteSettings() and useShopActors(), and pass child actor refs down as props.
  *
  * One root actor, the shop (machines/shop), is created here, once per mounted app (never at module
  * level: one app per page, a fresh one per test or story), with the inspector options; every other
- * actor is its child, in its system. The session starts at once; the pages, and the cart whose
- * rules depend on the page settings, start once the shop has read the settings.
+ * actor is its child, in its system. The session and the effects actor start at once; the cart, whose
+ * rules depend on the page settings, and the pages once the shop has read the settings. The router's
+ * location reaches the shop from the route sync at the root of the route table (./route-sync.tsx).
  */
 import { useActorRef, useSelector } from '@xstate/react';
-import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ActorOptions, AnyActorLogic } from 'xstate';
 import type { SiteProduct, SiteSettings } from '#domain/contract/catalogue.ts';
 import { messages } from '#domain/messages.ts';
@@ -21,32 +21,29 @@ import type { ShopSettings, ShopSnapshot } from '#machines/shop/shop.machine.ts'
 import {
   browserTokenStorage,
   createSessionLink,
-  createShopReads,
   createShopServices,
   provideShop,
   type CartActorRef,
   type SessionActorRef,
   type ShopActorRef,
   type ShopActors,
-  type ShopReads,
   type ShopServiceOverrides,
   type ShopServices,
   type TokenStorage,
 } from './actors.ts';
 import { getConfig, readPreloadedReads, type ShopConfig } from './config.ts';
+import { createEffects } from './effects.ts';
 import { deferredInspector, isAnyViewAskedFor } from './inspect-gate.ts';
 import type { InspectEnv, InspectObserver } from './inspector.ts';
-import type { Navigate } from './navigation.ts';
-import { createPageEffects, type PageEffects } from './page-effects.ts';
+import { shopNavigator, type Navigate } from './navigation.ts';
+import { RouterLink } from './router-link.ts';
 import { affiliateIdFrom } from './tracking.ts';
-import { useEmitted } from './use-emitted.ts';
 
 const ServicesContext = createContext<ShopServices | null>(null);
-const ReadsContext = createContext<ShopReads | null>(null);
 const SettingsContext = createContext<ShopSettings | null>(null);
 const ActorsContext = createContext<ShopActors | null>(null);
 const ShopContext = createContext<ShopActorRef | null>(null);
-const PageEffectsContext = createContext<PageEffects | null>(null);
+const RouterLinkContext = createContext<RouterLink | null>(null);
 type Clock = NonNullable<ActorOptions<AnyActorLogic>['clock']>;
 
 /** What every actor of the app is created with: the inspector, and for tests a simulated clock. */
@@ -62,13 +59,13 @@ export interface ShopProvidersProps {
   config?: ShopConfig;
   /** Where the session token is kept; localStorage by default, null for none. */
   storage?: TokenStorage | null;
-  /** Error reporter, marketing tracker and, for tests, fetch. */
-  overrides?: ShopServiceOverrides;
+  /** Error reporter, marketing tracker, the page holding the payment frame and, for tests, fetch. */
+  overrides?: ShopServiceOverrides & { parent?: Pick<Window, 'postMessage'> };
   /** The inspector options every actor gets; by default from ?inspect or VITE_INSPECT (inspector.ts). */
   inspect?: { inspect?: InspectObserver };
   /**
-   * Where the root actors' `navigation.requested` go (the cart's redirect to /). The app passes
-   * its router's; without one, a full navigation.
+   * Where the actors' `navigation.requested` go. By default the router's (the route sync connects
+   * it) for the shop's own addresses, a full navigation for another origin.
    */
   navigate?: Navigate;
   /** For tests and stories: XState's SimulatedClock drives every actor's timers. */
@@ -87,10 +84,6 @@ function pageInspectOptions(): { inspect?: InspectObserver } {
   return { inspect };
 }
 
-function fullNavigation(to: string) {
-  window.location.assign(to);
-}
-
 function sessionStorageOrUndefined(): Storage | undefined {
   try {
     return window.sessionStorage;
@@ -99,22 +92,35 @@ function sessionStorageOrUndefined(): Storage | undefined {
   }
 }
 
+/** The address bar's fragment, kept when the query changes; a memory address (tests) has none. */
+function addressBarHash(pathname: string): string {
+  return typeof window === 'undefined' || window.location.pathname !== pathname ? '' : window.location.hash;
+}
+
 function createRoot(props: Omit<ShopProvidersProps, 'children'>) {
   const link = createSessionLink();
+  const routerLink = new RouterLink();
   // A real page (no config given) answers its first reads from what the app host wrote into it.
   const overrides = props.config === undefined ? { preloaded: readPreloadedReads(), ...props.overrides } : props.overrides;
   const services = createShopServices(props.config ?? getConfig(), link, overrides);
-  const effects = createPageEffects();
+  const effects = createEffects({
+    navigate: props.navigate ?? shopNavigator(routerLink.go),
+    replace: routerLink.replace,
+    location: routerLink.location,
+    tracker: services.tracker,
+    errors: services.errors,
+    appOrigin: services.config.appOrigin,
+    parent: props.overrides?.parent ?? window.parent,
+    storage: sessionStorageOrUndefined,
+    hash: addressBarHash,
+  });
   return {
     link,
+    routerLink,
     services,
-    effects,
-    reads: createShopReads(services),
-    shop: provideShop(services, props.storage === undefined ? browserTokenStorage() : props.storage, effects),
+    shop: provideShop(services, { storage: props.storage === undefined ? browserTokenStorage() : props.storage, effects }),
   };
 }
-
-type Root = ReturnType<typeof createRoot>;
 
 export function ShopProviders({ children, ...props }: ShopProvidersProps) {
   const [root] = useState(() => createRoot(props));
@@ -126,21 +132,22 @@ export function ShopProviders({ children, ...props }: ShopProvidersProps) {
     input: {
       siteId: root.services.config.siteId,
       affiliateCode: affiliateIdFrom(sessionStorageOrUndefined()),
+      appOrigin: root.services.config.appOrigin,
       ...(props.openingPath === undefined ? {} : { openingPath: props.openingPath }),
     },
     ...options,
   });
-  // The API client reads the token from the session and reports 401/403 to it.
+  // The API client reads the token from the session and reports 401/403 to it; connected before
+  // the shop starts (the actor starts in an effect, after every layout effect).
   const session = useSelector(shop, selectSessionRef);
-  root.link.connect(session);
-  useEmitted(shop, 'error.reported', (event) => root.services.errors.report(event.error, { where: event.where }));
+  useLayoutEffect(() => root.link.connect(session), [root, session]);
   const status = useSelector(shop, selectSettingsStatus);
   const retry = useCallback(() => shop.send({ type: 'settings.retried' }), [shop]);
 
   let content: ReactNode;
   if (status === 'ready') {
     content = (
-      <RootActors root={root} shop={shop} session={session} navigate={props.navigate ?? fullNavigation}>
+      <RootActors shop={shop} session={session}>
         {children}
       </RootActors>
     );
@@ -158,13 +165,11 @@ export function ShopProviders({ children, ...props }: ShopProvidersProps) {
 
   return (
     <ServicesContext value={root.services}>
-      <ReadsContext value={root.reads}>
-        <ActorOptionsContext value={options}>
-          <ShopContext value={shop}>
-            <PageEffectsContext value={root.effects}>{content}</PageEffectsContext>
-          </ShopContext>
-        </ActorOptionsContext>
-      </ReadsContext>
+      <ActorOptionsContext value={options}>
+        <ShopContext value={shop}>
+          <RouterLinkContext value={root.routerLink}>{content}</RouterLinkContext>
+        </ShopContext>
+      </ActorOptionsContext>
     </ServicesContext>
   );
 }
@@ -180,21 +185,15 @@ function selectSettingsStatus(snapshot: ShopSnapshot): 'loading' | 'failed' | 'r
 }
 
 interface RootActorsProps {
-  root: Root;
   shop: ShopActorRef;
   session: SessionActorRef;
-  navigate: Navigate;
   children: ReactNode;
 }
 
 /** What the pages share once the settings are read: the settings, and the cart (with its countdown child). */
-function RootActors({ root, shop, session, navigate, children }: RootActorsProps) {
-  const { services } = root;
+function RootActors({ shop, session, children }: RootActorsProps) {
   const settings = useSelector(shop, (s) => s.context.shopSettings) as ShopSettings;
   const cart = useSelector(shop, (s) => s.children.cart) as CartActorRef;
-  useEmitted(cart, 'navigation.requested', (event) => navigate(event.to));
-  useEmitted(cart, 'error.reported', (event) => services.errors.report(event.error, { where: event.where }));
-
   const actors = useMemo<ShopActors>(() => ({ session, cart }), [session, cart]);
   return (
     <SettingsContext value={settings}>
@@ -209,25 +208,18 @@ export function useShopServices(): ShopServices {
   return services;
 }
 
-/** One-off reads (checkout content, branch details, address lookup) for usePromiseActor. */
-export function useShopReads(): ShopReads {
-  const reads = useContext(ReadsContext);
-  if (!reads) throw new Error('useShopReads needs <ShopProviders> above it.');
-  return reads;
-}
-
-/** The shop: the one root actor, whose children are every other actor (pages open and close on it). */
+/** The shop: the one root actor, whose children are every other actor (it opens and closes the pages). */
 export function useShopActor(): ShopActorRef {
   const shop = useContext(ShopContext);
   if (!shop) throw new Error('useShopActor needs <ShopProviders> above it.');
   return shop;
 }
 
-/** Where the screens handle what their page actors emit (page-effects.ts). */
-export function usePageEffects(): PageEffects {
-  const effects = useContext(PageEffectsContext);
-  if (!effects) throw new Error('usePageEffects needs <ShopProviders> above it.');
-  return effects;
+/** The router as the actors reach it (the route sync connects it). */
+export function useRouterLink(): RouterLink {
+  const link = useContext(RouterLinkContext);
+  if (!link) throw new Error('useRouterLink needs <ShopProviders> above it.');
+  return link;
 }
 
 /** The root actors: `session`, and `cart` (its countdown: selectCountdownRef). */

@@ -6,8 +6,8 @@
  * layout for the checkout steps (which draw their own checkout header), and no frame at all for
  * the pages that live inside another page's iframe (payment response, embedded calculator).
  */
-import { lazy, Suspense } from 'react';
-import { useLocation, useRoutes, type RouteObject } from './routing.tsx';
+import { Suspense } from 'react';
+import { useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { appPaths } from '#domain/contract/routes.ts';
 import { messages } from '#domain/messages.ts';
 import { chartPathOf } from '#domain/currency-flags.ts';
@@ -18,13 +18,16 @@ import {
   BranchDetailsPage,
   BranchFinderPage,
   CalculatorPage,
+  ChartPage,
   HomePage,
   InfoPageRoute,
+  ManageOrderPage,
   onDemand,
   ShopFrame,
 } from './pages.tsx';
+import { underShopRoot } from './route-sync.tsx';
 
-// The checkout's pages load with the checkout's machines (one chunk for the checkout's routes).
+// The checkout's pages load in one chunk as a checkout route opens (the shop loads their machines).
 const checkoutPages = () => import('./on-demand/checkout-pages.tsx');
 const CheckoutScope = onDemand(() => checkoutPages().then((m) => m.CheckoutScope));
 const ViewCartPage = onDemand(() => checkoutPages().then((m) => m.ViewCartPage));
@@ -35,24 +38,13 @@ const PaymentUnsuccessfulPage = onDemand(() => checkoutPages().then((m) => m.Pay
 const ConfirmationPage = onDemand(() => checkoutPages().then((m) => m.ConfirmationPage));
 const PaymentResponsePage = onDemand(() => import('./on-demand/payment-response-page.tsx').then((m) => m.PaymentResponsePage));
 
-// The chart (and @visx with it) loads only on a chart page.
-const ChartScreen = lazy(() => import('#src/screens/chart/chart-screen.tsx'));
-// Manage my order loads when it is opened.
-const ManageOrderPage = lazy(() => import('#src/screens/manage-order/manage-order-screen.tsx'));
-
 /** '/{...}-to-gbp' and '/{...}-from-gbp' are chart pages; any other unknown path is a 404. */
 export function ChartOrNotFound() {
   const { pathname } = useLocation();
-  const chart = chartPathOf(pathname);
-  if (!chart) return <NotFoundScreen />;
-  return (
-    <Suspense fallback={<Spinner label={messages.loadingPage} size="large" />}>
-      <ChartScreen />
-    </Suspense>
-  );
+  return chartPathOf(pathname) ? <ChartPage /> : <NotFoundScreen />;
 }
 
-export const routes: RouteObject[] = [
+export const routes: RouteObject[] = underShopRoot([
   {
     // Inside the payment provider's iframe: no header, no footer.
     element: (
@@ -99,23 +91,17 @@ export const routes: RouteObject[] = [
       { path: appPaths.terms, element: <InfoPageRoute page="terms" /> },
       { path: appPaths.privacy, element: <InfoPageRoute page="privacy" /> },
       { path: appPaths.cookies, element: <InfoPageRoute page="cookies" /> },
-      {
-        path: appPaths.manageOrder,
-        element: (
-          <Suspense fallback={<Spinner label={messages.loadingPage} size="large" />}>
-            <ManageOrderPage />
-          </Suspense>
-        ),
-      },
+      { path: appPaths.manageOrder, element: <ManageOrderPage /> },
       { path: '*', element: <ChartOrNotFound /> },
     ],
   },
-];
+]);
 
 /**
  * The shop's pages under the app's router. Declared routes, not a data router: the shop loads
  * its data through its actors, and the data router's loaders, actions and fetchers would only add
- * to every visitor's first load.
+ * to every visitor's first load. The table's root sends the router's location to the shop, which
+ * opens and closes the pages' actors (./route-sync.tsx).
  */
 export function ShopRoutes() {
   return useRoutes(routes);

@@ -2,23 +2,15 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { useEffect } from 'react';
-import type { RouteObject } from './routing.tsx';
+import type { RouteObject } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SimulatedClock } from 'xstate';
 import { messages } from '#domain/messages.ts';
 import { fixtures } from '../../mocks/fixtures.ts';
 import { handlers, routeUrl, variants } from '../../mocks/handlers.ts';
 import { Probe, captured, renderShop } from '../../tests/support/composition-root.tsx';
-import {
-  useBranchFinderActor,
-  useCalculatorActor,
-  useLoyaltySignInHref,
-  useLoyaltySignInStart,
-  useSignedIn,
-  type BranchFinderActorRef,
-  type CalculatorPage,
-} from './use-machines.ts';
-import { useNewLineActor, type NewLineActorRef } from './on-demand/checkout.ts';
+import { useSelector } from '@xstate/react';
+import { useLoyaltySignInHref, useLoyaltySignInStart, usePageActor, useSignedIn, type PageActorId, type PageActors } from './use-machines.ts';
 
 const server = setupServer(...handlers);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -28,26 +20,36 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
+/** The page actors the shop runs for the address, as the pages select them. */
+const running: { [Id in PageActorId]?: PageActors[Id] } = {};
+function PageActor({ id }: { id: PageActorId }) {
+  const actor = usePageActor(id);
+  useEffect(() => {
+    (running as Record<string, unknown>)[id] = actor;
+  });
+  return null;
+}
+afterEach(() => {
+  for (const id of Object.keys(running)) delete running[id as PageActorId];
+});
+
 describe('calculator page', () => {
-  const page: { current: CalculatorPage | null } = { current: null };
   const navigations: string[] = [];
   const goneTo = (url: string) => void navigations.push(url);
   afterEach(() => {
     navigations.length = 0;
-    page.current = null;
     captured.current = null;
   });
-  function CalculatorPage({ sell = false }: { sell?: boolean }) {
-    const calculatorPage = useCalculatorActor({ page: sell ? 'sell' : 'buy' });
+  function CalculatorPage() {
+    const calculator = usePageActor('calculator');
+    const toast = useSelector(calculator, (s) => s?.context.toast ?? null);
     const signedIn = useSignedIn();
     const loyalty = useLoyaltySignInHref();
     const startSignIn = useLoyaltySignInStart(goneTo);
-    useEffect(() => {
-      page.current = calculatorPage;
-    });
     return (
       <>
-        <p data-testid="toast">{calculatorPage.toast ?? 'none'}</p>
+        <PageActor id="calculator" />
+        <p data-testid="toast">{toast ?? 'none'}</p>
         <p data-testid="signed-in">{String(signedIn)}</p>
         <p data-testid="loyalty">{loyalty ?? 'none'}</p>
         <button type="button" onClick={startSignIn}>
@@ -68,8 +70,8 @@ describe('calculator page', () => {
     },
     { path: '/checkout/view-cart', element: <h1>view cart</h1> },
   ];
-  const calculator = () => page.current!.calculator;
-  const ready = () => waitFor(() => expect(page.current?.calculator.getSnapshot().can({ type: 'cart.addRequested' })).toBe(true));
+  const calculator = () => running.calculator!;
+  const ready = () => waitFor(() => expect(running.calculator?.getSnapshot().can({ type: 'cart.addRequested' })).toBe(true));
 
   it('reads the loyalty flag, shows the signed-in toast and removes signedIn from the address', async () => {
     server.use(...variants.signedIn());
@@ -78,7 +80,7 @@ describe('calculator page', () => {
     expect(screen.getByTestId('toast')).toHaveTextContent(messages.signedIn);
     await waitFor(() => expect(router.state.location.search).toBe('?store_id=12'));
     expect(calculator().getSnapshot().context.storeId).toBe(12);
-    act(() => page.current!.dismissToast());
+    act(() => calculator().send({ type: 'toast.dismissed' }));
     expect(screen.getByTestId('toast')).toHaveTextContent('none');
     // Signed in: no sign-in call to action.
     expect(screen.getByTestId('loyalty')).toHaveTextContent('none');
@@ -135,7 +137,7 @@ describe('calculator page', () => {
   it('follows the cart: a cart read after the calculator started forces its product', async () => {
     server.use(...variants.slow('cart', 50), ...variants.sellBackCart());
     renderShop(routes, '/');
-    await waitFor(() => expect(calculator().getSnapshot().context.cart).toMatchObject({ productId: 3 }));
+    await waitFor(() => expect(running.calculator?.getSnapshot().context.cart).toMatchObject({ productId: 3 }));
     expect(calculator().getSnapshot().context.productId).toBe(3);
   });
 
@@ -162,21 +164,11 @@ describe('add new currency', () => {
         return HttpResponse.json({ ...cart, lines: [...cart.lines, { ...cart.lines[0]!, id: 'line-3', currency: { code: 'CAD', pluralName: 'Canadian Dollars', symbol: 'C$' } }] });
       }),
     );
-    const form: { current: NewLineActorRef | null } = { current: null };
-    function NewLine() {
-      const actor = useNewLineActor({
-        storeId: fixtures.cart.store.id,
-        productId: fixtures.cart.product.id,
-        lines: fixtures.cart.lines,
-        maxOrderValue: 2500,
-      });
-      useEffect(() => {
-        form.current = actor;
-      });
-      return null;
-    }
-    renderShop([{ path: '*', element: <><Probe /><NewLine /></> }], '/checkout/view-cart', { clock });
+    const form = { get current() { return running.newLine ?? null; } };
+    // The view-cart page: the shop starts the form from the cart's lines, branch and product.
+    renderShop([{ path: '*', element: <><Probe /><PageActor id="newLine" /></> }], '/checkout/view-cart', { clock });
     await waitFor(() => expect(captured.current?.actors.cart.getSnapshot().matches('open')).toBe(true));
+    await waitFor(() => expect(form.current).not.toBeNull());
     // The form reads the currencies with the shop's read.
     await waitFor(() => expect(form.current!.getSnapshot().matches({ currencies: 'loaded' })).toBe(true));
     act(() => form.current!.send({ type: 'newLine.currencyChosen', currencyCode: 'CAD' }));
@@ -194,15 +186,8 @@ describe('add new currency', () => {
 
 describe('branch finder page', () => {
   it('finds branches near a place through the API', async () => {
-    const finder: { current: BranchFinderActorRef | null } = { current: null };
-    function Finder() {
-      const actor = useBranchFinderActor();
-      useEffect(() => {
-        finder.current = actor;
-      });
-      return null;
-    }
-    renderShop([{ path: '*', element: <Finder /> }], '/branches');
+    const finder = { get current() { return running.branchFinder ?? null; } };
+    renderShop([{ path: '*', element: <PageActor id="branchFinder" /> }], '/branches');
     await waitFor(() => expect(finder.current).not.toBeNull());
     const place = fixtures.places[0]!;
     act(() => finder.current!.send({ type: 'place.selected', place }));

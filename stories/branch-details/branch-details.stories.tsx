@@ -1,12 +1,14 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { MemoryRouter } from '#src/app/routing.tsx';
+import { MemoryRouter } from 'react-router-dom';
 import { messages } from '#domain/messages.ts';
-import type { BranchDetailsData } from '#src/screens/branch-details/branch-details.ts';
-import { BranchDetailsScreen, type BranchDetailsLogic } from '#src/screens/branch-details/branch-details-screen.tsx';
-import { STORY_NOW, answering, f, fail, ok, pending, type Answer } from '../support/shop-front-story-support.tsx';
+import type { BranchDetailsData } from '#domain/contract/branches.ts';
+import { createActor } from 'xstate';
+import { createReadMachine } from '#machines/read/read.machine.ts';
+import { BranchDetailsScreen, type BranchDetailsRef } from '#src/screens/branch-details/branch-details-screen.tsx';
+import { STORY_NOW, answering, f, fail, ok, pending, settle, type Answer } from '../support/shop-front-story-support.tsx';
 import { playChecks, type StateChecks } from '../support/play-checks.ts';
 
-type Loaded = { read: BranchDetailsLogic };
+type Loaded = { details: BranchDetailsRef };
 
 const meta = {
   title: 'Shop front/Branch details',
@@ -18,26 +20,32 @@ const meta = {
       </MemoryRouter>
     ),
   ],
-  render: (_args, { loaded }) => <BranchDetailsScreen branchCode="man01" read={(loaded as Loaded).read} now={STORY_NOW} />,
+  render: (_args, { loaded }) => <BranchDetailsScreen details={(loaded as Loaded).details} now={STORY_NOW} />,
   play: playChecks(() => checks),
 } satisfies Meta;
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/** The branch's read, as the shop starts it for /branches/man01, answering as told. */
 const story = (answer: Answer<BranchDetailsData | null> | readonly Answer<BranchDetailsData | null>[]) => [
-  async () => ({ read: answering<BranchDetailsData | null, { branchCode: string }>(answer) }),
+  async () => {
+    const read = createReadMachine<BranchDetailsData | null, { branchCode: string }>().provide({ actors: { read: answering<BranchDetailsData | null, unknown>(answer) } });
+    const details = createActor(read, { input: { branchCode: 'man01' } }).start();
+    await settle();
+    return { details };
+  },
 ];
 const arndale = f.branches[0]!;
 const salford = f.branches[2]!;
 
 export const Loading: Story = {
-  parameters: { shows: [messages.loadingBranch] },
+  parameters: { machineStates: ['read.reading'], shows: [messages.loadingBranch] },
   loaders: story(pending),
 };
 
 /** Name, brand, address, this week's opening times (today marked) and the way to buy there. */
 export const Branch: Story = {
-  parameters: { shows: ['Manchester Arndale', 'Operated by Travel Money', 'M4 3AQ', "This week's opening times", '09:00 - 19:00', messages.buyCurrencyAtBranch] },
+  parameters: { machineStates: ['read.done'], shows: ['Manchester Arndale', 'Operated by Travel Money', 'M4 3AQ', "This week's opening times", '09:00 - 19:00', messages.buyCurrencyAtBranch] },
   loaders: story(ok({ branch: arndale, openingTimes: f.openStore.openingTimes })),
 };
 
@@ -58,7 +66,7 @@ export const NotFound: Story = {
 };
 
 export const LoadFailed: Story = {
-  parameters: { shows: [messages.branchLoadFailed, messages.somethingWentWrong, messages.retry] },
+  parameters: { machineStates: ['read.failed'], shows: [messages.branchLoadFailed, messages.somethingWentWrong, messages.retry] },
   loaders: story(fail()),
 };
 

@@ -184,7 +184,7 @@ export const WithCart: Story = {
 /** Back from the loyalty sign-in: the toast, and "You're signed in!" for a visitor with a profile. */
 export const SignedIn: Story = {
   parameters: { machineStates: ['calculator.ready.quote.loaded'], shows: ["You're signed in!"] },
-  args: { signedIn: true, toast: messages.signedIn },
+  args: { signedIn: true },
   loaders: story({ input: { signedIn: true } }),
 };
 

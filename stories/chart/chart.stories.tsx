@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { MemoryRouter } from '#src/app/routing.tsx';
+import { MemoryRouter } from 'react-router-dom';
 import { ChartContainer } from '#src/screens/chart/chart-screen.tsx';
 import { chartStory, fail, ok, pending, STORY_NOW, type ChartStoryOptions } from '../support/shop-front-story-support.tsx';
 import { makeChartPoints } from '../../mocks/fixtures.ts';

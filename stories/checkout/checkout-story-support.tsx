@@ -4,7 +4,7 @@
  * story names, and renders the screen over it. No server, no network.
  */
 import type { Decorator } from '@storybook/react-vite';
-import { MemoryRouter } from '#src/app/routing.tsx';
+import { MemoryRouter } from 'react-router-dom';
 import { SimulatedClock, createActor, fromPromise, type ActorRefFrom } from 'xstate';
 import type { ViewCartRequest } from '#domain/cart-link.ts';
 import type { Cart, CheckoutResponse } from '#domain/contract/cart.ts';
@@ -19,6 +19,8 @@ import { countdownMachine } from '#machines/cart/countdown.machine.ts';
 import { lineOf, newLineMachine, type NewLineEvent } from '#machines/cart/new-line.machine.ts';
 import type { FetchQuoteInput } from '#machines/calculator/calculator.types.ts';
 import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
+import { createReadMachine } from '#machines/read/read.machine.ts';
+import type { StoreDetails } from '#domain/order-confirmation.ts';
 import type { CheckoutEvent } from '#machines/checkout/checkout.types.ts';
 import { CheckoutLayout } from '#src/app/layout.tsx';
 import { customer, makeCart, makeFixtures, makeOrder, quoteFor } from '../../mocks/fixtures.ts';
@@ -109,6 +111,16 @@ const settle = async () => {
 
 export type StoryCheckout = ActorRefFrom<typeof checkoutMachine>;
 
+/** The branch's address and opening times, as the checkout reads them for a collection. */
+const storeDetails = createReadMachine<StoreDetails, { storeId: number }>().provide({
+  actors: {
+    read: fromPromise<StoreDetails, unknown>(async ({ input }) => {
+      const store = f.stores.find((s) => s.id === (input as { storeId: number }).storeId) ?? f.openStore;
+      return { address: store.address, openingTimes: store.openingTimes };
+    }),
+  },
+});
+
 /** A running checkout actor in the state the options lead to. */
 export async function checkoutStory(options: CheckoutStoryOptions): Promise<StoryCheckout> {
   const machine = checkoutMachine.provide({
@@ -119,6 +131,7 @@ export async function checkoutStory(options: CheckoutStoryOptions): Promise<Stor
       saveCustomerInfo: answering(options.customerInfo ?? ok(f.customerInfoResult)),
       createPaymentIntent: answering(options.paymentUrl ?? ok({ url: sandboxCardFormUrl(orderToPay(options.order)) })),
       abandonCart: answering(options.abandon ?? ok(undefined)),
+      storeDetails,
     },
   });
   const actor = createActor(machine, {

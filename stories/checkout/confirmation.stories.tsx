@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { ConfirmationScreen } from '#src/screens/confirmation/confirmation-screen.tsx';
-import { storeDetails } from './current-checkout-screen.tsx';
 import {
   checkoutStory,
   countdownStory,
@@ -34,7 +33,6 @@ const meta = {
         checkout={checkout}
         countdown={countdown}
         settings={(args as StoryArgs).siteSettings ?? settings}
-        storeDetails={storeDetails}
         now={storyNow}
         print={() => undefined}
       />

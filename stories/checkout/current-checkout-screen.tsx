@@ -1,7 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { fromPromise } from 'xstate';
 import { selectPage } from '#machines/checkout/checkout.selectors.ts';
-import type { StoreDetails } from '#domain/order-confirmation.ts';
 import { ConfirmationScreen } from '#src/screens/confirmation/confirmation-screen.tsx';
 import { CustomerInfoScreen } from '#src/screens/customer-info/customer-info-screen.tsx';
 import { DeliveryScreen } from '#src/screens/delivery/delivery-screen.tsx';
@@ -9,11 +7,6 @@ import { PaymentScreen } from '#src/screens/payment/payment-screen.tsx';
 import { PaymentUnsuccessfulScreen } from '#src/screens/payment-unsuccessful/payment-unsuccessful-screen.tsx';
 import type { CountdownActorRef } from '#src/screens/checkout-header/checkout-header.tsx';
 import { f, settings, storyNow, type StoryCheckout } from './checkout-story-support.tsx';
-
-export const storeDetails = fromPromise<StoreDetails, { storeId: number }>(async ({ input }) => {
-  const store = f.stores.find((s) => s.id === input.storeId) ?? f.openStore;
-  return { address: store.address, openingTimes: store.openingTimes };
-});
 
 /**
  * The screen of the page the checkout is on, as the router would show it after the chart's
@@ -23,13 +16,13 @@ export function CurrentCheckoutScreen({ checkout, countdown }: { checkout: Story
   const page = useSelector(checkout, selectPage);
   switch (page) {
     case 'delivery':
-      return <DeliveryScreen checkout={checkout} countdown={countdown} settings={settings} storeDetails={storeDetails} now={storyNow} />;
+      return <DeliveryScreen checkout={checkout} countdown={countdown} settings={settings} now={storyNow} />;
     case 'details':
       return <CustomerInfoScreen checkout={checkout} countdown={countdown} settings={settings} content={f.checkoutContent} now={storyNow} />;
     case 'payment':
       return <PaymentScreen checkout={checkout} countdown={countdown} settings={settings} />;
     case 'confirmation':
-      return <ConfirmationScreen checkout={checkout} countdown={countdown} settings={settings} storeDetails={storeDetails} now={storyNow} />;
+      return <ConfirmationScreen checkout={checkout} countdown={countdown} settings={settings} now={storyNow} />;
     case 'unsuccessful':
     case 'review':
     case null:

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
-import { fromPromise } from 'xstate';
+import { useState } from 'react';
+import type { ReadState } from '#machines/read/read.machine.ts';
 import type { LookupAddress } from '#domain/contract/branches.ts';
 import type { CustomerForm } from '#domain/customer.ts';
 import { NO_STOCK } from '#domain/contract/order.ts';
@@ -24,9 +25,30 @@ import { playChecks, type StateChecks } from '../support/play-checks.ts';
 
 type Loaded = { checkout: StoryCheckout; countdown: ReturnType<typeof countdownStory> };
 
-const addressLookup = fromPromise<LookupAddress[], { postcode: string }>(async ({ input }) =>
-  input.postcode.toUpperCase().startsWith('M3') ? f.addresses : [],
-);
+/** The address search, answered at once from the fixtures (the shop runs it as a read actor). */
+function useAddressSearch() {
+  const [lookup, setLookup] = useState<ReadState<LookupAddress[]> | null>(null);
+  return {
+    addressLookup: lookup,
+    onAddressSearch: (postcode: string) => setLookup({ status: 'done', output: postcode.toUpperCase().startsWith('M3') ? f.addresses : [] }),
+    onAddressSearchCleared: () => setLookup(null),
+  };
+}
+
+function CustomerInfoStory({ checkout, countdown, args }: Loaded & { args: StoryArgs }) {
+  const search = useAddressSearch();
+  return (
+    <CustomerInfoScreen
+      checkout={checkout}
+      countdown={countdown}
+      settings={args.siteSettings ?? settings}
+      content={f.checkoutContent}
+      {...search}
+      now={storyNow}
+      initialForm={args.initialForm}
+    />
+  );
+}
 
 export const filledForm: Partial<CustomerForm> = {
   emailAddress: 'jane.oconnor@example.co.uk',
@@ -69,21 +91,7 @@ const meta = {
   decorators: [inCheckoutLayout],
   parameters: { layout: 'fullscreen' },
   args: {} as StoryArgs,
-  render: (args, { loaded }) => {
-    const { checkout, countdown } = loaded as Loaded;
-    const { initialForm, siteSettings } = args as StoryArgs;
-    return (
-      <CustomerInfoScreen
-        checkout={checkout}
-        countdown={countdown}
-        settings={siteSettings ?? settings}
-        content={f.checkoutContent}
-        addressLookup={addressLookup}
-        now={storyNow}
-        initialForm={initialForm}
-      />
-    );
-  },
+  render: (args, { loaded }) => <CustomerInfoStory {...(loaded as Loaded)} args={args as StoryArgs} />,
   play: playChecks(() => checks),
 } satisfies Meta<StoryArgs>;
 export default meta;

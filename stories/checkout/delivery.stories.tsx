@@ -1,6 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { DeliveryScreen } from '#src/screens/delivery/delivery-screen.tsx';
-import { storeDetails } from './current-checkout-screen.tsx';
 import {
   checkoutStory,
   countdownStory,
@@ -27,7 +26,7 @@ const meta = {
   parameters: { layout: 'fullscreen' },
   render: (_args, { loaded }) => {
     const { checkout, countdown } = loaded as Loaded;
-    return <DeliveryScreen checkout={checkout} countdown={countdown} settings={settings} storeDetails={storeDetails} now={storyNow} />;
+    return <DeliveryScreen checkout={checkout} countdown={countdown} settings={settings} now={storyNow} />;
   },
   play: playChecks(() => checks),
 } satisfies Meta;

@@ -32,7 +32,7 @@ const meta = {
   parameters: { layout: 'fullscreen', machineStates: [REVIEW] },
   render: (_args, { loaded }) => {
     const { cart, checkout, newLine } = loaded as Loaded;
-    return <ViewCartScreen cart={cart} checkout={checkout} request={null} newLine={newLine} />;
+    return <ViewCartScreen cart={cart} checkout={checkout} newLine={newLine} />;
   },
   play: playChecks(() => checks),
 } satisfies Meta;

@@ -28,3 +28,4 @@ export const PaymentFrame: Story = { args: { name: 'payment-frame' } };
 export const PaymentResponse: Story = { args: { name: 'payment-response' } };
 export const Chart: Story = { args: { name: 'chart' } };
 export const ManageOrder: Story = { args: { name: 'manage-order' } };
+export const Read: Story = { args: { name: 'read' } };

@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { MemoryRouter } from '#src/app/routing.tsx';
+import { MemoryRouter } from 'react-router-dom';
 import { messages, regulatoryLine } from '#domain/messages.ts';
 import { deliveryFacts } from '#domain/shop-facts.ts';
 import { HomePanels } from '#src/screens/home/home-panels.tsx';

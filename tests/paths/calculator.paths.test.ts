@@ -58,6 +58,7 @@ definePathSuite({
     { type: 'cart.updated', cart: { productId: 2, storeId: 1, currencyCode: 'EUR' } },
     { type: 'cart.updated', cart: { productId: 1, storeId: 12, currencyCode: 'EUR' } },
     { type: 'calculator.retried' },
+    { type: 'toast.dismissed' },
     actorDone('loadCalculator', catalogue(1)),
     actorDone('loadCalculator', { ...catalogue(1), store: deliveryCentre }),
     actorFailed('loadCalculator', new TypeError('Failed to fetch')),
@@ -101,9 +102,12 @@ definePathSuite({
 
     if (step.event.type === 'xstate.init') {
       const expected: unknown[] = [{ type: 'session.profileRequested' }];
-      if (c.signedIn) expected.push({ type: 'toast.requested', message: "You're signed in!" }, { type: 'queryParam.removed', name: 'signedIn' });
+      if (c.signedIn) expected.push({ type: 'queryParam.removed', name: 'signedIn' });
       expect(step.emitted).toEqual(expected);
+      // Back from the loyalty sign-in (spec 7.1): "You're signed in!" until the shopper closes it.
+      expect(c.toast).toBe(c.signedIn ? "You're signed in!" : null);
     }
+    if (step.event.type === 'toast.dismissed') expect(c.toast).toBeNull();
     const navigations = step.emitted.filter((e) => e.type === 'navigation.requested');
     const expectNavigation = step.event.type === 'cart.lineSaved' || (step.event.type === 'cart.returnRequested' && navigations.length > 0);
     // The cart is asked for the line when Add goes ahead; its refusal's words show.

@@ -186,6 +186,6 @@ definePathSuite({
       // ...unless a line asked for meanwhile starts a cart of its own.
       expect(s.matches('noCart') || s.matches('none') || (s.matches('creating') && !step.expected.context.queuedLine)).toBe(true);
     }
-    if (types.includes('cart.lineInvalid')) expect(s.context.lineErrors['line-1'] ?? s.context.lineErrors.ghost).toBe('Amount should be greater than 0');
+    if (seen.focus !== null) expect(s.context.invalidLine, `the box the focus returns to ${after}`).toEqual({ lineId: seen.focus });
   },
 });

@@ -62,6 +62,8 @@ definePathSuite({
     { type: 'checkout.closed' },
     { type: 'order.reloadRequested' },
     { type: 'problem.dismissed' },
+    { type: 'details.emailEntered', email: ' ada@example.com ' },
+    { type: 'details.emailEntered', email: 'ada@' },
     ...ORDER_STATES.map((state) => actorDone('loadOrder', order(state))),
     actorFailed('loadOrder', problem),
     actorDone('loadDeliverySlots', slots),
@@ -95,6 +97,9 @@ definePathSuite({
       s.matches({ inCheckout: { details: 'identificationRequired' } }) ? s.context.submitResult?.state.value : null,
       s.context.slots[0]?.orderBy ?? null,
       s.context.slots.some((slot) => slot.id === s.context.selectedSlotId),
+      // The tracking of the details form's email address (spec 7.6).
+      s.context.order !== null,
+      s.context.trackedEmail,
     ]),
   assertState: (s, step) => {
     seen = step.event.type === INIT_EVENT ? oracle.start(INPUT_PATH) : oracle.next(seen, step.event);

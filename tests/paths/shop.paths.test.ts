@@ -1,42 +1,65 @@
 import { expect } from 'vitest';
+import { createMachine, fromCallback } from 'xstate';
 import { siteProducts, siteSettings } from '../../mocks/fixtures.ts';
+import type { EffectsEvent } from '#machines/shop/effects.ts';
 import { shopMachine, type ShopSnapshot } from '#machines/shop/shop.machine.ts';
 import { actorDone, actorFailed, definePathSuite, INIT_EVENT } from '../support/graph-coverage.ts';
 import { shopOracle, type ShopSeen } from './oracles/shop.oracle.ts';
 
 const failure = new TypeError('Failed to fetch');
 const shopSettings = { settings: siteSettings, siteProducts };
+const manageOrder = createMachine({ id: 'manageOrder' });
+const route = (path: string) => ({ type: 'route.changed', path, search: '', params: {} });
 let seen: ShopSeen;
+let reported: string[] = [];
+
+const effects = fromCallback<EffectsEvent>(({ receive }) => {
+  receive((event) => {
+    if (event.type === 'error.reported') reported.push(event.where);
+  });
+});
 
 const shown = (s: ShopSnapshot): ShopSeen['shows'] => {
+  if (s.hasTag('pageFailed')) return 'pageFailed';
+  if (s.matches({ ready: 'loadingPages' })) return 'pageSpinner';
   if (s.hasTag('ready')) return 'page';
   return s.hasTag('failed') ? 'somethingWentWrong' : 'spinner';
 };
-const openPages = (s: ShopSnapshot): string[] => Object.keys(s.children).filter((id) => !['session', 'loadSettings', 'cart'].includes(id)).sort();
+const SHOP_OWN = ['session', 'effects', 'loadSettings', 'loadPages', 'cart'];
+const actors = (s: ShopSnapshot): string[] => Object.keys(s.children).filter((id) => !SHOP_OWN.includes(id)).sort();
 
 definePathSuite({
   name: 'shop',
   machine: shopMachine,
-  input: { siteId: 1, affiliateCode: null },
+  input: { siteId: 1, affiliateCode: null, appOrigin: 'https://shop.example' },
+  provide: { actors: { effects } },
+  isolateSystems: true,
   events: [
     actorDone('loadSettings', shopSettings),
     actorFailed('loadSettings', failure),
     { type: 'settings.retried' },
-    { type: 'page.opened', page: 'branchFinder', input: { mode: 'page', siteId: 1 } },
-    // One page: the model's snapshots share one system, where a systemId is taken only once.
-    { type: 'page.closed', page: 'branchFinder' },
+    route('/branches'),
+    route('/orders/find'),
+    actorDone('loadPages', { manageOrder }),
+    actorFailed('loadPages', failure),
+    { type: 'pages.retried' },
+    { type: 'addressLookup.requested', postcode: 'M1 1AA' },
+    { type: 'addressLookup.cleared' },
   ],
-  serializeState: (s) => JSON.stringify([s.value, openPages(s)]),
+  serializeState: (s) => JSON.stringify([s.value, s.context.route?.path ?? null, actors(s), Object.keys(s.context.loaded)]),
   assertState: (s, step) => {
-    seen = step.event.type === INIT_EVENT ? shopOracle.start() : shopOracle.next(seen, step.event);
-    expect(shown(s)).toBe(seen.shows);
-    expect(openPages(s)).toEqual(seen.openPages);
-    // The session runs from the start; the cart once the settings are read (with their rules).
+    if (step.event.type === INIT_EVENT) {
+      seen = shopOracle.start();
+      reported = [];
+    } else seen = shopOracle.next(seen, step.event);
+    const after = `after ${step.event.type}`;
+    expect(shown(s), `what the page shows ${after}`).toBe(seen.shows);
+    expect(actors(s), `the screens' actors ${after}`).toEqual(seen.actors);
+    // The session and the effects run from the start; the cart once the settings are read (with their rules).
     expect(s.children.session).toBeDefined();
-    expect(s.children.cart !== undefined).toBe(seen.shows === 'page');
-    // A failed read is reported once, as it fails.
-    const reports = step.emitted.filter((e) => e.type === 'error.reported');
-    expect(reports).toEqual(step.event.type === 'xstate.error.actor.loadSettings' ? [{ type: 'error.reported', error: failure, where: 'shopSettings' }] : []);
+    expect(s.children.effects).toBeDefined();
+    expect(s.children.cart !== undefined, `the cart ${after}`).toBe(!['spinner', 'somethingWentWrong'].includes(seen.shows));
+    expect(reported, `what was reported ${after}`).toEqual(seen.reports);
+    reported = [];
   },
 });
-

@@ -6,7 +6,7 @@
 import { render, screen } from '@testing-library/react';
 import { useSelector } from '@xstate/react';
 import { useLayoutEffect, type ReactNode } from 'react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from '#src/app/routing.tsx';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import { vi } from 'vitest';
 import type { InspectionEvent, SimulatedClock } from 'xstate';
 import { selectToken } from '#machines/session/session.machine.ts';
@@ -15,6 +15,7 @@ import type { ShopConfig } from '#src/app/config.ts';
 import type { ErrorReporter } from '#src/app/errors.ts';
 import { ShopProviders, useShopActors, useShopServices, useSiteSettings } from '#src/app/providers.tsx';
 import type { MarketingTracker } from '#src/app/tracking.ts';
+import { underShopRoot } from '#src/app/route-sync.tsx';
 import { MOCK_API_BASE } from '../../mocks/handlers.ts';
 
 /** The shop's configured origin differs from the page's on purpose: postMessage must use the configured one. */
@@ -69,19 +70,25 @@ export interface RenderOptions {
   tracker?: MarketingTracker;
   errors?: ErrorReporter;
   inspect?: (event: InspectionEvent) => void;
+  /** The page holding the payment frame. */
+  parent?: Pick<Window, 'postMessage'>;
 }
 
 export function renderShop(routes: RouteObject[], path: string, options: RenderOptions = {}) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(underShopRoot(routes), { initialEntries: [path] });
   const view = render(
     <ShopProviders
       config={config}
       storage={options.storage ?? memoryStorage()}
-      overrides={{ ...(options.tracker ? { tracker: options.tracker } : {}), ...(options.errors ? { errors: options.errors } : {}) }}
+      overrides={{
+        ...(options.tracker ? { tracker: options.tracker } : {}),
+        ...(options.errors ? { errors: options.errors } : {}),
+        ...(options.parent ? { parent: options.parent } : {}),
+      }}
       inspect={options.inspect ? { inspect: options.inspect } : {}}
       {...(options.clock ? { clock: options.clock } : {})}
       {...(options.navigate ? { navigate: options.navigate } : {})}
-      openingPath={path}
+      openingPath={path.split(/[?#]/)[0]}
     >
       <RouterProvider router={router} />
     </ShopProviders>,

@@ -177,6 +177,12 @@ export interface PlanOptions<TSnapshot extends AnyMachineSnapshot> {
   serializeState: (snapshot: TSnapshot) => string;
   /** Bound on traversal iterations, so a state space blown up by context fails fast. */
   limit?: number;
+  /**
+   * Each transition of the traversal in an actor system of its own: for a machine that spawns
+   * children with systemIds (the shop), which the traversal reaches along several paths, where one
+   * shared system would refuse the second actor of a systemId.
+   */
+  isolateSystems?: boolean;
 }
 
 function formatEvent(event: AnyEventObject): string {
@@ -214,7 +220,12 @@ export function planPaths<TMachine extends AnyStateMachine>(
   const handles = (snapshot: S, event: AnyEventObject): boolean =>
     (snapshot as AnyMachineSnapshot).status === 'active' && machine.getTransitionData(snapshot, event as never).length > 0;
 
-  const model = new TestModel<S, AnyEventObject, unknown>(machine as unknown as AnyActorLogic, {
+  // The traversal's own scope shares one system across every transition it computes.
+  const traversed: AnyStateMachine = options.isolateSystems
+    ? Object.create(machine, { transition: { value: (snapshot: S, event: AnyEventObject) => machine.transition(snapshot, event as never, createProbe().scope as never) } })
+    : machine;
+
+  const model = new TestModel<S, AnyEventObject, unknown>(traversed as unknown as AnyActorLogic, {
     events,
     input: options.input,
     fromState: initial,
@@ -250,8 +261,9 @@ export function planPaths<TMachine extends AnyStateMachine>(
     let taken = stepTransitions.get(memo);
     if (!taken) {
       const from = adjacency[fromKey as never]!.state;
-      machine.transition(from, event as never, probe.scope as never);
-      taken = probe.take();
+      const scoped = options.isolateSystems ? createProbe() : probe;
+      machine.transition(from, event as never, scoped.scope as never);
+      taken = scoped.take();
       stepTransitions.set(memo, taken);
     }
     return taken;
@@ -487,6 +499,8 @@ export interface PathSuiteConfig<TMachine extends AnyStateMachine> extends Omit<
   /** Defaults to the state value. Include what guards read; leave out counters and timestamps. */
   serializeState?: (snapshot: SnapshotFrom<TMachine>) => string;
   limit?: number;
+  /** See PlanOptions. */
+  isolateSystems?: boolean;
 }
 
 export const serializeValue = (snapshot: AnyMachineSnapshot): string => JSON.stringify(snapshot.value);
@@ -512,6 +526,7 @@ export function definePathSuite<TMachine extends AnyStateMachine>(config: PathSu
       events: config.events as readonly AnyEventObject[],
       serializeState,
       ...(config.limit === undefined ? {} : { limit: config.limit }),
+      ...(config.isolateSystems ? { isolateSystems: true } : {}),
     });
     states += plan.reachableStates;
     unlisted = plan.unlistedEventTypes;

@@ -1,15 +1,18 @@
 /**
- * Renders a screen as the app does (ShopProviders over a memory router) against the msw
- * handlers, with a fresh session store each time, for the views project's component tests.
+ * Renders a screen as the app does (ShopProviders over a memory router, the route table under the
+ * shop's root, which tells the shop the address) against the msw handlers, with a fresh session
+ * store each time, for the views project's component tests. The shop starts the page's actors from
+ * the address, so the path is the page's own.
  */
 import { render, type RenderResult } from '@testing-library/react';
 import { StrictMode, type ReactElement } from 'react';
 import type { SimulatedClock } from 'xstate';
-import { createMemoryRouter, RouterProvider, type RouteObject } from '#src/app/routing.tsx';
+import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import type { ShopConfig } from '#src/app/config.ts';
 import { ShopProviders } from '#src/app/providers.tsx';
 import type { TokenStorage } from '#src/app/actors.ts';
 import type { ErrorReporter } from '#src/app/errors.ts';
+import { underShopRoot } from '#src/app/route-sync.tsx';
 import { MOCK_API_BASE } from '../../mocks/handlers.ts';
 
 export const testConfig: ShopConfig = {
@@ -47,7 +50,7 @@ export interface RenderShopOptions {
 export function renderShop(element: ReactElement, options: RenderShopOptions = {}): RenderResult & { router: ReturnType<typeof createMemoryRouter> } {
   const path = options.path ?? '/';
   const router = createMemoryRouter(
-    [{ path: options.pattern ?? path.split(/[?#]/)[0], element }, ...(options.routes ?? []), { path: '*', element: <p>elsewhere</p> }],
+    underShopRoot([{ path: options.pattern ?? path.split(/[?#]/)[0], element }, ...(options.routes ?? []), { path: '*', element: <p>elsewhere</p> }]),
     { initialEntries: [path] },
   );
   const app = (

@@ -1,12 +1,10 @@
 /**
- * The chart page's actor (spec 2.13, 7.2): its machine and its I/O load with the chart's screen.
+ * The chart page's machine (spec 2.13, 7.2) with its I/O: it loads when the shop first opens a
+ * chart page (`loadPages`).
  */
 import { createRateAlert, fetchChart } from '#src/api/chart.ts';
-import { chartMachine, type ChartInput } from '#machines/chart/chart.machine.ts';
+import { chartMachine } from '#machines/chart/chart.machine.ts';
 import { authorised, fromPromise, type ShopServices } from '../actors.ts';
-import { useShopServices } from '../providers.tsx';
-import { usePageActor, usePageEmitted, type PageActors } from '../use-machines.ts';
-import { providedOnce } from './provided.ts';
 
 export function provideChart(services: ShopServices) {
   return chartMachine.provide({
@@ -15,16 +13,4 @@ export function provideChart(services: ShopServices) {
       createRateAlert: authorised(fromPromise(({ input, signal }) => createRateAlert(services.api, input, { signal }))),
     },
   });
-}
-
-const chartOf = providedOnce(provideChart);
-
-export type ChartActorRef = PageActors['chart'];
-
-/** The chart of a chart page: `useChartActor({ path: location.pathname })`. */
-export function useChartActor(input: ChartInput): ChartActorRef {
-  const services = useShopServices();
-  const actor = usePageActor({ page: 'chart', input, logic: chartOf(services) });
-  usePageEmitted('chart', 'error.reported', (event) => services.errors.report(event.error, { where: event.where }));
-  return actor;
 }

@@ -1,22 +1,17 @@
 /**
- * The checkout's pages (spec 2.5-2.12): one checkout actor for all the checkout routes, created by
- * CheckoutScope around the checkout layout, so moving between steps keeps it (and never starts a
- * step's writes twice); the view-cart page's 'Add new currency' form has its own actor. This module
- * loads when a checkout route opens (src/app/router.tsx), with the checkout's machines
- * (./checkout.ts); each step's screen loads in its own chunk as its route opens.
+ * The checkout's pages (spec 2.5-2.12): one checkout actor for all the checkout routes, which the
+ * shop keeps while the visitor moves between them (so a step's writes never start twice), handed
+ * to the steps by CheckoutScope around the checkout layout; the view-cart page's 'Add new currency'
+ * form and the details page's reads have their own actors. This module loads when a checkout route
+ * opens (src/app/router.tsx); each step's screen loads in its own chunk as its route opens.
  */
-import { createContext, useContext, useState } from 'react';
-import { useLocation } from '../routing.tsx';
-import { viewCartRequestOf } from '#domain/view-cart-request.ts';
-import { PRODUCT } from '#domain/products.ts';
-import { usePromiseActorFor } from '#src/screens/checkout-shared/use-promise-actor.ts';
+import { createContext, useCallback, useContext } from 'react';
 import { SessionNoticeBanner } from '#src/screens/session-notice/session-notice.tsx';
+import type { CheckoutActorRef } from '#src/screens/checkout-shared/use-checkout.ts';
 import { CheckoutLayout } from '../layout.tsx';
-import { onDemand } from '../pages.tsx';
-import { useShopActors, useShopReads, useShopServices, useSiteSettings } from '../providers.tsx';
-import { affiliateIdFrom } from '../tracking.ts';
-import { sessionStorageOrUndefined, useCartCountdown } from '../use-machines.ts';
-import { useCheckoutActor, useNewLineActor, type CheckoutActorRef } from './checkout.ts';
+import { onDemand, PageWaiting, useRead } from '../pages.tsx';
+import { useShopActor, useShopActors, useSiteSettings } from '../providers.tsx';
+import { useCartCountdown, usePageActor } from '../use-machines.ts';
 
 const ConfirmationScreen = onDemand(() => import('#src/screens/confirmation/confirmation-screen.tsx').then((m) => m.ConfirmationScreen));
 const CustomerInfoScreen = onDemand(() => import('#src/screens/customer-info/customer-info-screen.tsx').then((m) => m.CustomerInfoScreen));
@@ -27,12 +22,20 @@ const ViewCartScreen = onDemand(() => import('#src/screens/view-cart/view-cart-s
 
 const CheckoutContext = createContext<CheckoutActorRef | null>(null);
 
-/** One checkout actor for the checkout's routes, around the checkout layout. */
+/** The checkout actor the shop runs for the checkout's routes, around the checkout layout. */
 export function CheckoutScope() {
-  const checkout = useCheckoutActor();
+  const checkout = usePageActor('checkout');
+  const site = useSiteSettings();
+  if (!checkout) {
+    return (
+      <CheckoutLayout banner={<SessionNoticeBanner />} site={site}>
+        <PageWaiting />
+      </CheckoutLayout>
+    );
+  }
   return (
     <CheckoutContext value={checkout}>
-      <CheckoutLayout banner={<SessionNoticeBanner />} site={useSiteSettings()} />
+      <CheckoutLayout banner={<SessionNoticeBanner />} site={site} />
     </CheckoutContext>
   );
 }
@@ -47,31 +50,22 @@ export function useCheckout(): CheckoutActorRef {
 export function ViewCartPage() {
   const { cart } = useShopActors();
   const checkout = useCheckout();
-  const settings = useSiteSettings();
-  const location = useLocation();
-  // The address is read once, when the page opens.
-  const [request] = useState(() => viewCartRequestOf(location.pathname, location.search));
-  // The cart as the page opens; the cart tells the form its lines, branch and product as they come.
-  const [opening] = useState(() => cart.getSnapshot().context.cart);
-  const newLine = useNewLineActor({
-    storeId: opening?.store.id ?? 1,
-    productId: opening?.product.id ?? PRODUCT.CLICK_AND_COLLECT,
-    lines: opening?.lines ?? [],
-    maxOrderValue: settings.maxOrderValue,
-  });
-  return <ViewCartScreen cart={cart} checkout={checkout} request={request} newLine={newLine} />;
+  const newLine = usePageActor('newLine');
+  if (!newLine) return <PageWaiting />;
+  return <ViewCartScreen cart={cart} checkout={checkout} newLine={newLine} />;
 }
 
 export function DeliveryPage() {
-  const reads = useShopReads();
-  return <DeliveryScreen checkout={useCheckout()} countdown={useCartCountdown()} cart={useShopActors().cart} settings={useSiteSettings()} storeDetails={reads.storeDetails} />;
+  return <DeliveryScreen checkout={useCheckout()} countdown={useCartCountdown()} cart={useShopActors().cart} settings={useSiteSettings()} />;
 }
 
 export function CustomerInfoPage() {
-  const services = useShopServices();
-  const reads = useShopReads();
-  const content = usePromiseActorFor(reads.checkoutContent, {}, 'checkout');
+  const shop = useShopActor();
   const settings = useSiteSettings();
+  const content = useRead(usePageActor('checkoutContent'));
+  const lookup = useRead(usePageActor('addressLookup'));
+  const searchAddress = useCallback((postcode: string) => shop.send({ type: 'addressLookup.requested', postcode }), [shop]);
+  const clearAddressSearch = useCallback(() => shop.send({ type: 'addressLookup.cleared' }), [shop]);
   return (
     <CustomerInfoScreen
       checkout={useCheckout()}
@@ -79,11 +73,10 @@ export function CustomerInfoPage() {
       cart={useShopActors().cart}
       settings={settings}
       marketingDefault={settings.marketingDefault}
-      content={content.status === 'done' ? content.output : null}
-      addressLookup={reads.addressLookup}
-      tracker={services.tracker}
-      appOrigin={services.config.appOrigin}
-      affiliateId={() => affiliateIdFrom(sessionStorageOrUndefined())}
+      content={content?.status === 'done' ? content.output : null}
+      addressLookup={lookup}
+      onAddressSearch={searchAddress}
+      onAddressSearchCleared={clearAddressSearch}
     />
   );
 }
@@ -97,8 +90,5 @@ export function PaymentUnsuccessfulPage() {
 }
 
 export function ConfirmationPage() {
-  const reads = useShopReads();
-  return (
-    <ConfirmationScreen checkout={useCheckout()} countdown={useCartCountdown()} settings={useSiteSettings()} storeDetails={reads.storeDetails} />
-  );
+  return <ConfirmationScreen checkout={useCheckout()} countdown={useCartCountdown()} settings={useSiteSettings()} />;
 }

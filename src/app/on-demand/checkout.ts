@@ -1,27 +1,19 @@
 /**
- * The checkout's actors (spec 2.5-2.12, 7.5): the checkout of the checkout routes (the payment
- * frame is its child and does no I/O) and the view-cart page's 'Add new currency' form. Their
- * machines and their I/O load with the checkout's pages.
+ * The checkout's machines (spec 2.5-2.12, 7.5) with their I/O: the checkout of the checkout routes
+ * (the payment frame is its child and does no I/O; the branch of a collection is its read) and the
+ * view-cart page's 'Add new currency' form, and how the view-cart page's address is read. They load
+ * when the shop first opens a checkout page (`loadPages`), not with the first page.
  */
-import { useEffect, useRef } from 'react';
-import { useLocation } from '../routing.tsx';
-import { checkoutPageOf } from '#domain/checkout-steps.ts';
-import type { Currency, ProductId } from '#domain/contract/catalogue.ts';
-import { appPaths } from '#domain/contract/routes.ts';
-import { PRODUCT, viewCartPath, transactionTypeOf } from '#domain/products.ts';
+import type { Currency } from '#domain/contract/catalogue.ts';
+import { transactionTypeOf } from '#domain/products.ts';
+import { viewCartRequestOf } from '#domain/view-cart-request.ts';
 import { abandonCart } from '#src/api/cart.ts';
 import { fetchCurrencies, fetchQuote } from '#src/api/catalogue.ts';
 import { chooseDeliverySlot, createPaymentIntent, fetchDeliverySlots, fetchOrder, submitCustomerInfo } from '#src/api/order.ts';
-import { newLineMachine, type NewLineInput } from '#machines/cart/new-line.machine.ts';
+import { newLineMachine } from '#machines/cart/new-line.machine.ts';
 import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
-import type { CheckoutInput } from '#machines/checkout/checkout.types.ts';
-import { authorised, fromPromise, type CartActorRef, type ShopServices } from '../actors.ts';
-import { inAppPath } from '../navigation.ts';
-import { isStoredTransaction, orderCompletedProperties, storeTransaction, transactionOf } from '../order-tracking.ts';
-import { useShopActors, useShopServices, useSiteSettings } from '../providers.tsx';
-import { affiliateIdFrom } from '../tracking.ts';
-import { sessionStorageOrUndefined, usePageActor, usePageEmitted, useShopNavigate, type PageActors } from '../use-machines.ts';
-import { providedOnce } from './provided.ts';
+import type { LoadedPages } from '#machines/shop/shop.machine.ts';
+import { authorised, createShopReads, fromPromise, readOf, type ShopServices } from '../actors.ts';
 
 export function provideCheckout(services: ShopServices) {
   return checkoutMachine.provide({
@@ -32,6 +24,7 @@ export function provideCheckout(services: ShopServices) {
       saveCustomerInfo: authorised(fromPromise(({ input, signal }) => submitCustomerInfo(services.api, input.details, { signal }))),
       createPaymentIntent: authorised(fromPromise(({ signal }) => createPaymentIntent(services.api, { signal }))),
       abandonCart: authorised(fromPromise(({ signal }) => abandonCart(services.api, { signal }))),
+      storeDetails: readOf(createShopReads(services).storeDetails),
     },
   });
 }
@@ -48,82 +41,7 @@ export function provideNewLine(services: ShopServices) {
   });
 }
 
-const checkoutOf = providedOnce(provideCheckout);
-const newLineOf = providedOnce(provideNewLine);
-
-// ------------------------------------------------------------------------------------------------
-// Checkout
-// ------------------------------------------------------------------------------------------------
-
-export type CheckoutActorRef = PageActors['checkout'];
-
-export type CheckoutActorInput = Partial<CheckoutInput>;
-
-/**
- * The checkout of a checkout page. Every field of the input has a default: the page's path, the
- * shop's origin, the site's abandon-cart address (else /). Mounted once above several checkout
- * routes, the actor follows the address: a move the visitor makes (back, forward) opens that page.
- */
-export function useCheckoutActor(input: CheckoutActorInput = {}): CheckoutActorRef {
-  const services = useShopServices();
-  const settings = useSiteSettings();
-  const location = useLocation();
-  const go = useShopNavigate();
-  const { cart } = useShopActors();
-  const actor = usePageActor({
-    page: 'checkout',
-    input: {
-      path: input.path ?? location.pathname,
-      appOrigin: input.appOrigin ?? services.config.appOrigin,
-      abandonCartUrl: input.abandonCartUrl ?? settings.abandonCartUrl ?? appPaths.home,
-      productId: input.productId ?? productOnOpening(cart, location.pathname),
-    },
-    logic: checkoutOf(services),
-  });
-
-  // The path the chart last asked for: arriving there is the chart's own move, not the visitor's.
-  const requested = useRef<string>(location.pathname);
-  usePageEmitted('checkout', 'navigation.requested', (event) => {
-    requested.current = inAppPath(event.to, window.location.origin)?.split(/[?#]/)[0] ?? event.to;
-    go(event.to);
-  });
-  useEffect(() => {
-    if (location.pathname === requested.current) return;
-    requested.current = location.pathname;
-    actor.send({ type: 'checkout.pageOpened', path: location.pathname });
-  }, [actor, location.pathname]);
-
-  usePageEmitted('checkout', 'tracking.stepViewed', (event) => services.tracker.stepViewed(event.step));
-  usePageEmitted('checkout', 'order.confirmed', ({ order }) => {
-    const storage = sessionStorageOrUndefined();
-    const transaction = transactionOf(order, settings.name);
-    // Reloading the confirmation, or coming back to it, does not report the order a second time.
-    if (isStoredTransaction(storage, transaction.transactionId)) return;
-    services.tracker.track('Order Completed Buy or Sell', orderCompletedProperties(order, services.config.appOrigin, affiliateIdFrom(storage)));
-    storeTransaction(storage, transaction);
-  });
-
-  return actor;
-}
-
-/** The product before the order is read: the cart's, or sell-back on its own view-cart page. */
-function productOnOpening(cart: CartActorRef, pathname: string): ProductId | null {
-  const fromCart = cart.getSnapshot().context.cart?.product.id;
-  if (fromCart !== undefined) return fromCart;
-  return checkoutPageOf(pathname) === 'review' && pathname.replace(/\/+$/, '') === viewCartPath(PRODUCT.SELL_BACK) ? PRODUCT.SELL_BACK : null;
-}
-
-// ------------------------------------------------------------------------------------------------
-// New line ('Add new currency' on the view-cart page)
-// ------------------------------------------------------------------------------------------------
-
-export type NewLineActorRef = PageActors['newLine'];
-
-/**
- * The 'Add new currency' form's actor: it hands its lines to the cart actor, which tells it its
- * lines (both through the shop's system).
- */
-export function useNewLineActor(input: Omit<NewLineInput, 'siteId'>): NewLineActorRef {
-  const services = useShopServices();
-  return usePageActor({ page: 'newLine', input: { siteId: services.config.siteId, ...input }, logic: newLineOf(services) });
+/** What the checkout's pages bring the shop. */
+export function provideCheckoutPages(services: ShopServices): LoadedPages {
+  return { checkout: provideCheckout(services), newLine: provideNewLine(services), viewCartRequestOf };
 }

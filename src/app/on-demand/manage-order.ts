@@ -1,14 +1,10 @@
 /**
- * Manage my order's actor (ours): no session, the order's own access key. Its machine and its I/O
- * load with its screen.
+ * Manage my order's machine (ours: no session, the order's own access key) with its I/O: it loads
+ * when the shop first opens the page (`loadPages`).
  */
 import { cancelOrder, changeCollectionDate, findOrder } from '#src/api/manage-order.ts';
-import type { SiteSettings } from '#domain/contract/catalogue.ts';
 import { manageOrderMachine } from '#machines/manage-order/manage-order.machine.ts';
 import { fromPromise, type ShopServices } from '../actors.ts';
-import { useShopServices, useSiteSettings } from '../providers.tsx';
-import { usePageActor, type PageActors } from '../use-machines.ts';
-import { providedOnce } from './provided.ts';
 
 export function provideManageOrder(services: ShopServices) {
   return manageOrderMachine.provide({
@@ -18,14 +14,4 @@ export function provideManageOrder(services: ShopServices) {
       changeCollectionDate: fromPromise(({ input, signal }) => changeCollectionDate(services.api, input.access, input.slotId, { signal })),
     },
   });
-}
-
-const manageOrderOf = providedOnce(provideManageOrder);
-
-export type ManageOrderActorRef = PageActors['manageOrder'];
-
-/** The manage my order page's actor, and the site's fee lines for the order it shows. */
-export function useManageOrderPage(): { manageOrder: ManageOrderActorRef; settings: SiteSettings } {
-  const services = useShopServices();
-  return { manageOrder: usePageActor({ page: 'manageOrder', logic: manageOrderOf(services) }), settings: useSiteSettings() };
 }

@@ -1,17 +1,14 @@
 /**
- * The payment response page (spec 2.10), inside the payment provider's iframe: its actor's machine
- * (./payment-response.ts) and its screen load when its route opens.
+ * The payment response page (spec 2.10), inside the payment provider's iframe: its screen loads
+ * when its route opens, over the actor the shop starts for it (its machine loads on demand too).
  */
-import { useState } from 'react';
-import { useLocation } from '../routing.tsx';
-import { reportedOrderIdOf } from '#src/screens/payment-response/reported-order-id.ts';
-import { onDemand } from '../pages.tsx';
-import { usePaymentResponseActor } from './payment-response.ts';
+import { onDemand, PageWaiting } from '../pages.tsx';
+import { usePageActor } from '../use-machines.ts';
 
 const PaymentResponseScreen = onDemand(() => import('#src/screens/payment-response/payment-response-screen.tsx').then((m) => m.PaymentResponseScreen));
 
 export function PaymentResponsePage() {
-  const location = useLocation();
-  const [orderId] = useState(() => reportedOrderIdOf(location.search));
-  return <PaymentResponseScreen actor={usePaymentResponseActor({ orderId })} />;
+  const actor = usePageActor('paymentResponse');
+  if (!actor) return <PageWaiting />;
+  return <PaymentResponseScreen key={actor.sessionId} actor={actor} />;
 }

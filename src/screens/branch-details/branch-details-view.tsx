@@ -1,4 +1,4 @@
-import { Link } from '#src/app/routing.tsx';
+import { Link } from 'react-router-dom';
 import { appPaths } from '#domain/contract/routes.ts';
 import { messages } from '#domain/messages.ts';
 import { Button } from '#src/ui/button.tsx';

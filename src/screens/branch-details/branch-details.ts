@@ -5,16 +5,10 @@
 import { tz } from '@date-fns/tz';
 import { getDay } from 'date-fns';
 import { SHOP_TIME_ZONE, hasOpenDay, openingDaysFromFinder, openingDaysFromStore, openingTimesRows } from '#domain/availability.ts';
-import type { Branch, OpeningTimes } from '#domain/contract/branches.ts';
+import type { BranchDetailsData } from '#domain/contract/branches.ts';
 import { appPaths } from '#domain/contract/routes.ts';
 import { formatMessage, messages } from '#domain/messages.ts';
 import { storeAddressLines } from '#domain/store-address.ts';
-
-/** GET /branches/{branchCode} and GET .../stores/{id}/opening-times (null: could not be read). */
-export interface BranchDetailsData {
-  branch: Branch;
-  openingTimes: OpeningTimes | null;
-}
 
 export interface BranchDetails {
   name: string;

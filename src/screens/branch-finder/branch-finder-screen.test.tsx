@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeFixtures } from '../../../mocks/fixtures.ts';
 import { handlers, routeUrl, variants } from '../../../mocks/handlers.ts';
 import { renderShop } from '../../../tests/support/render-shop.tsx';
-import BranchFinderScreen from './branch-finder-screen.tsx';
+import { BranchFinderPage as BranchFinderScreen } from '#src/app/pages.tsx';
 
 const server = setupServer(...handlers);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

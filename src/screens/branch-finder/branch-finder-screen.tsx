@@ -1,4 +1,3 @@
-import { useBranchFinderActor } from '#src/app/use-machines.ts';
 import { finderCard } from '#src/screens/branch-modal/branch-card.ts';
 import {
   useBranchListStatus,
@@ -34,9 +33,4 @@ export function BranchFinder({ finder }: { finder: BranchFinderRef }) {
       }
     />
   );
-}
-
-/** The /branches route: a branch finder of its own for the page. */
-export default function BranchFinderScreen() {
-  return <BranchFinder finder={useBranchFinderActor()} />;
 }

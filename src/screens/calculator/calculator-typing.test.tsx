@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SimulatedClock } from 'xstate';
-import { useCalculatorActor } from '#src/app/use-machines.ts';
+import { usePageActor } from '#src/app/use-machines.ts';
 import { handlers, variants } from '../../../mocks/handlers.ts';
 import { renderShop } from '../../../tests/support/render-shop.tsx';
 import { AmountField, CalculatorView } from './calculator-view.tsx';
@@ -22,8 +22,8 @@ afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
 function Page() {
-  const { calculator } = useCalculatorActor({ page: 'buy' });
-  return <Calculator calculator={calculator} />;
+  const calculator = usePageActor('calculator');
+  return calculator ? <Calculator calculator={calculator} /> : null;
 }
 
 describe('Calculator, typing', () => {

@@ -4,30 +4,19 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SimulatedClock } from 'xstate';
-import { useCalculatorActor, useLoyaltySignInHref, useSignedIn } from '#src/app/use-machines.ts';
+import { CalculatorPage } from '#src/app/pages.tsx';
 import { fixtures, makeCart } from '../../../mocks/fixtures.ts';
 import { handlers, routeUrl, variants } from '../../../mocks/handlers.ts';
 import { renderShop } from '../../../tests/support/render-shop.tsx';
-import { Calculator } from './calculator.tsx';
 
 const server = setupServer(...handlers);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-/** The calculator page as the app mounts it. */
+/** The calculator page as the app mounts it (the shop starts its calculator from the address). */
 function Page({ page = 'buy' }: { page?: 'buy' | 'sell' | 'embedded' }) {
-  const { calculator, toast, dismissToast } = useCalculatorActor({ page });
-  return (
-    <Calculator
-      calculator={calculator}
-      signedIn={useSignedIn()}
-      toast={toast}
-      onDismissToast={dismissToast}
-      loyaltyHref={useLoyaltySignInHref()}
-      showReviews={page !== 'embedded'}
-    />
-  );
+  return <CalculatorPage page={page} />;
 }
 
 const quotesAsked = () => {

@@ -32,6 +32,7 @@ import {
   useStore,
   useTabs,
   useTierHint,
+  useToast,
   useTransactionType,
   type CalculatorRef,
 } from './use-calculator.ts';
@@ -40,9 +41,6 @@ export interface CalculatorProps {
   calculator: CalculatorRef;
   /** The visitor has a loyalty profile: "You're signed in!". */
   signedIn?: boolean;
-  /** The message of the signedIn toast, while it shows. */
-  toast?: string | null;
-  onDismissToast?: () => void;
   /** The loyalty sign-in address when the site shows the CTA and the visitor is not signed in. */
   loyaltyHref?: string | null;
   /** Starts the sign-in (a single-use code first, then the page); without it the link is followed as it is. */
@@ -57,8 +55,10 @@ export interface CalculatorProps {
 const plain = (minor: number | null, code: string) => (minor === null ? '' : formatUnits(minor, code).replace(/,/g, ''));
 
 /** The calculator widget (spec 2.1) over its actor. */
-export function Calculator({ calculator, signedIn = false, toast = null, onDismissToast, loyaltyHref = null, onLoyaltySignIn, showReviews = true, now }: CalculatorProps) {
+export function Calculator({ calculator, signedIn = false, loyaltyHref = null, onLoyaltySignIn, showReviews = true, now }: CalculatorProps) {
   const status = useCalculatorStatus(calculator);
+  // "You're signed in!" after the loyalty sign-in, until closed.
+  const toast = useToast(calculator);
   const tabs = useTabs(calculator);
   const type = useTransactionType(calculator);
   const productId = useProductId(calculator);
@@ -139,7 +139,7 @@ export function Calculator({ calculator, signedIn = false, toast = null, onDismi
       reviews={showReviews && !embedded ? (content?.reviews ?? null) : null}
       signedIn={signedIn}
       toast={toast}
-      onDismissToast={onDismissToast ?? (() => {})}
+      onDismissToast={() => calculator.send({ type: 'toast.dismissed' })}
       loyaltyHref={embedded ? null : loyaltyHref}
       onLoyaltySignIn={onLoyaltySignIn}
       branchModal={

@@ -21,6 +21,11 @@ import { tierHintFor, type TierHint } from '#domain/rate-tiers.ts';
 
 export type CalculatorRef = ActorRefFrom<CalculatorMachine>;
 
+/** The signed-in toast's message while it shows. */
+export function useToast(calculator: CalculatorRef): string | null {
+  return useSelector(calculator, (s) => s.context.toast);
+}
+
 const sameList = <T>(a: readonly T[], b: readonly T[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 
 /**

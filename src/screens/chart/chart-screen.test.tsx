@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { makeChartPoints } from '../../../mocks/fixtures.ts';
 import { handlers, routeUrl, variants } from '../../../mocks/handlers.ts';
 import { renderShop } from '../../../tests/support/render-shop.tsx';
-import ChartScreen from './chart-screen.tsx';
+import { ChartPage as ChartScreen } from '#src/app/pages.tsx';
 
 const server = setupServer(...handlers);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));

@@ -1,10 +1,8 @@
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
-import { useLocation } from '#src/app/routing.tsx';
 import { SHOP_TIME_ZONE } from '#domain/availability.ts';
 import { CHART_INTERVALS } from '#domain/chart.ts';
 import { formatRate } from '#domain/money.ts';
-import { useChartActor } from '#src/app/on-demand/chart.ts';
 import { NotFoundScreen } from '#src/screens/not-found/not-found-screen.tsx';
 import { ChartView } from './chart-view.tsx';
 import { RateAlertForm } from './rate-alert-form.tsx';
@@ -59,11 +57,4 @@ export function ChartContainer({ chart, width }: ChartContainerProps) {
       }
     />
   );
-}
-
-/** The route: /{code}-to-gbp and /{code}-from-gbp (spec 2.13). Loaded on demand with @visx. */
-export default function ChartScreen() {
-  const { pathname } = useLocation();
-  const chart = useChartActor({ path: pathname });
-  return <ChartContainer chart={chart} />;
 }

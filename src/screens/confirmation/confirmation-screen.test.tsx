@@ -5,7 +5,6 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Order } from '#domain/contract/order.ts';
 import { messages } from '#domain/messages.ts';
-import { createShopReads } from '#src/app/actors.ts';
 import { customer, makeCart, makeFixtures, makeOrder, partnerSiteSettings } from '../../../mocks/fixtures.ts';
 import { createHandlers, on, variants } from '../../../mocks/handlers.ts';
 import { startCheckout, testServices } from '../../../tests/support/checkout-over-api.ts';
@@ -42,7 +41,6 @@ function open(order: Order, settings = fx.siteSettings) {
     <ConfirmationScreen
       checkout={run.checkout}
       settings={settings}
-      storeDetails={createShopReads(services).storeDetails}
       now={() => NOW}
       print={print}
     />,

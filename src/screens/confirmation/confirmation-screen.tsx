@@ -6,7 +6,7 @@ import { CheckoutFrame } from '../checkout-shared/checkout-frame.tsx';
 import { useCheckoutOrder, useCheckoutProblem, useCheckoutTag, type CheckoutActorRef } from '../checkout-shared/use-checkout.ts';
 import { confirmationOf, needsStoreDetails, type ConfirmationSettings } from '#domain/order-confirmation.ts';
 import { ConfirmationView } from './confirmation-view.tsx';
-import { useStoreDetails, type StoreDetailsLogic } from './use-store-details.ts';
+import { useStoreDetails } from './use-store-details.ts';
 
 /** On confirmation, closing the checkout goes home (spec 2.5), for the close link and 'Back to the shop' alike. */
 const CLOSE = { type: 'checkout.closed' } as const;
@@ -15,20 +15,19 @@ export interface ConfirmationScreenProps {
   checkout: CheckoutActorRef;
   countdown?: CountdownActorRef | null;
   settings: ConfirmationSettings;
-  storeDetails?: StoreDetailsLogic;
   now?: () => Date;
   print?: () => void;
 }
 
 /** The order confirmation page (spec 2.12). */
-export function ConfirmationScreen({ checkout, countdown, settings, storeDetails, now = () => new Date(), print = () => window.print() }: ConfirmationScreenProps) {
+export function ConfirmationScreen({ checkout, countdown, settings, now = () => new Date(), print = () => window.print() }: ConfirmationScreenProps) {
   const order = useCheckoutOrder(checkout);
   const loading = useCheckoutTag(checkout, 'loading');
   const loadFailed = useCheckoutTag(checkout, 'loadFailed');
   const problem = useCheckoutProblem(checkout);
   const ready = !loading && !loadFailed && order !== null;
-  const branchId = ready && needsStoreDetails(order) ? order.store.id : null;
-  const store = useStoreDetails(storeDetails, branchId);
+  const read = useStoreDetails(checkout);
+  const store = ready && needsStoreDetails(order) ? read : null;
   // Today is the shop's (London) date, whatever the browser's time zone.
   const today = londonDateKey(now());
   const confirmation = useMemo(

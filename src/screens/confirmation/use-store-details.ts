@@ -1,17 +1,19 @@
-import type { PromiseActorLogic } from 'xstate';
-import { usePromiseActorFor } from '../checkout-shared/use-promise-actor.ts';
+import { useSelector } from '@xstate/react';
+import { selectRead } from '#machines/read/read.machine.ts';
 import type { StoreDetails } from '#domain/order-confirmation.ts';
-
-/** GET the branch's address and opening times; supplied by the composition root. */
-export type StoreDetailsLogic = PromiseActorLogic<StoreDetails, { storeId: number }>;
+import type { CheckoutActorRef } from '../checkout-shared/use-checkout.ts';
 
 /**
- * The branch details for the confirmation, read once a branch is known: null while on their way,
- * 'failed' when they could not be read (the page then shows the branch by name only).
+ * The branch details of the order's branch, which the checkout reads when its page shows them
+ * (a collection's confirmation, a sell-back's collection page): null while on their way or not
+ * read, 'failed' when they could not be read (the page then shows the branch by name only).
  */
-export function useStoreDetails(logic: StoreDetailsLogic | undefined, storeId: number | null): StoreDetails | 'failed' | null {
-  const state = usePromiseActorFor(logic, storeId === null ? null : { storeId }, storeId);
-  if (state.status === 'done') return state.output;
-  if (state.status === 'failed') return 'failed';
-  return null;
+export function useStoreDetails(checkout: CheckoutActorRef): StoreDetails | 'failed' | null {
+  const read = useSelector(checkout, (s) => s.children.storeDetails);
+  return useSelector(read, (snapshot) => {
+    if (snapshot === undefined) return null;
+    const state = selectRead(snapshot);
+    if (state.status === 'done') return state.output;
+    return state.status === 'failed' ? 'failed' : null;
+  });
 }

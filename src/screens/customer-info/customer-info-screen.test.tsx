@@ -3,10 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SimulatedClock } from 'xstate';
+import { useState } from 'react';
+import { SimulatedClock, createActor } from 'xstate';
+import type { LookupAddress } from '#domain/contract/branches.ts';
+import type { ReadActorRef } from '#machines/read/read.machine.ts';
 import type { CustomerForm } from '#domain/customer.ts';
 import type { SiteSettings } from '#domain/contract/catalogue.ts';
-import { createShopReads } from '#src/app/actors.ts';
+import { createShopReads, readOf } from '#src/app/actors.ts';
+import { createEffects } from '#src/app/effects.ts';
+import { useRead } from '#src/app/pages.tsx';
 import type { MarketingTracker } from '#src/app/tracking.ts';
 import { makeFixtures, makeOrder } from '../../../mocks/fixtures.ts';
 import { createHandlers, on, routeUrl, variants } from '../../../mocks/handlers.ts';
@@ -54,18 +59,42 @@ function open(options: Options = {}) {
   // The chart's timers (the 1 s redirect) run on simulated time, moved on only by `elapse`.
   const clock = new SimulatedClock();
   const run = startCheckout('/checkout/customer-information', { productId: options.productId, services, clock });
-  render(
-    <CustomerInfoScreen
-      checkout={run.checkout}
-      settings={{ ...fx.siteSettings, ...options.settings }}
-      content={fx.checkoutContent}
-      addressLookup={createShopReads(services).addressLookup}
-      tracker={options.tracker}
-      appOrigin={TEST_APP_ORIGIN}
-      now={() => NOW}
-      initialForm={options.initialForm}
-    />,
-  );
+  // What the checkout asks of tracking goes through the effects actor, as in the shop.
+  const effects = createActor(
+    createEffects({
+      navigate: () => undefined,
+      replace: () => undefined,
+      location: () => ({ pathname: '/checkout/customer-information', search: '' }),
+      tracker: services.tracker,
+      errors: services.errors,
+      appOrigin: TEST_APP_ORIGIN,
+      parent: window,
+      storage: () => sessionStorage,
+    }),
+  ).start();
+  effects.send({ type: 'actor.started', id: 'checkout', actor: run.checkout });
+  // The address search as the shop runs it: a read actor a search, the last one replacing the one before.
+  const reads = createShopReads(services);
+  function Screen() {
+    const [lookup, setLookup] = useState<ReadActorRef<LookupAddress[], { postcode: string }> | undefined>(undefined);
+    const state = useRead(lookup);
+    return (
+      <CustomerInfoScreen
+        checkout={run.checkout}
+        settings={{ ...fx.siteSettings, ...options.settings }}
+        content={fx.checkoutContent}
+        addressLookup={state}
+        onAddressSearch={(postcode) => {
+          lookup?.stop();
+          setLookup(createActor(readOf(reads.addressLookup), { input: { postcode } }).start());
+        }}
+        onAddressSearchCleared={() => setLookup(undefined)}
+        now={() => NOW}
+        initialForm={options.initialForm}
+      />
+    );
+  }
+  render(<Screen />);
   return Object.assign(run, { elapse: (ms: number) => act(() => clock.increment(ms)) });
 }
 
@@ -501,6 +530,7 @@ describe('CustomerInfoScreen', () => {
     await userEvent.type(email, 'jane@example.co.uk');
     await userEvent.tab();
     expect(tracker.identify).toHaveBeenCalledWith('jane@example.co.uk');
+    await waitFor(() => expect(tracker.track).toHaveBeenCalled());
     expect(tracker.track).toHaveBeenCalledWith(
       'Started Checkout Buy or Sell',
       expect.objectContaining({

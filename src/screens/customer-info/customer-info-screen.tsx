@@ -1,11 +1,9 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import type { PromiseActorLogic } from 'xstate';
 import type { LookupAddress } from '#domain/contract/branches.ts';
 import type { CheckoutContent, SiteSettings } from '#domain/contract/catalogue.ts';
 import {
   ADDRESS_FIELDS,
   addressLegend,
-  isLaxEmail,
   isOutsideGreatBritain,
   showsAbta,
   showsBasketEmailNote,
@@ -16,8 +14,7 @@ import {
 } from '#domain/customer.ts';
 import { messages } from '#domain/messages.ts';
 import { PRODUCT } from '#domain/products.ts';
-import { orderCompletedProperties } from '#src/app/order-tracking.ts';
-import { silentTracker, type MarketingTracker } from '#src/app/tracking.ts';
+import type { ReadState } from '#machines/read/read.machine.ts';
 import type { CountdownActorRef } from '../checkout-header/checkout-header.tsx';
 import type { CartRef } from '../header-cart/use-header-cart.ts';
 import { CheckoutFrame } from '../checkout-shared/checkout-frame.tsx';
@@ -30,12 +27,8 @@ import {
   useCheckoutTag,
   type CheckoutActorRef,
 } from '../checkout-shared/use-checkout.ts';
-import { usePromiseActor } from '../checkout-shared/use-promise-actor.ts';
 import { CustomerInfoView, type AddressSearch } from './customer-info-view.tsx';
 import { errorSummaryOf, useCustomerForm } from './use-customer-form.ts';
-
-/** GET /api/address-lookup?postcode=: supplied by the composition root. */
-export type AddressLookupLogic = PromiseActorLogic<LookupAddress[], { postcode: string }>;
 
 export type CustomerInfoSettings = Pick<
   SiteSettings,
@@ -50,12 +43,14 @@ export interface CustomerInfoScreenProps {
   settings: CustomerInfoSettings;
   /** Checkout content blocks (date of birth help, marketing wording, links); null until read. */
   content: CheckoutContent | null;
-  addressLookup?: AddressLookupLogic;
+  /** The address search the shopper asked for (GET /api/address-lookup?postcode=), null before any. */
+  addressLookup?: ReadState<LookupAddress[]> | null;
+  /** Asks for a search at a postcode (a new one replaces the one on its way). */
+  onAddressSearch?: (postcode: string) => void;
+  /** Drops the search (a postcode outside Great Britain is not searched). */
+  onAddressSearchCleared?: () => void;
   /** Where the marketing opt-in starts (spec 3: a site setting). */
   marketingDefault?: boolean;
-  tracker?: MarketingTracker;
-  appOrigin?: string;
-  affiliateId?: () => string | null;
   now?: () => Date;
   /** Values to start from (a returning visitor's details, stories). */
   initialForm?: Partial<CustomerForm>;
@@ -70,11 +65,10 @@ export function CustomerInfoScreen({
   cart,
   settings,
   content,
-  addressLookup,
+  addressLookup = null,
+  onAddressSearch = () => {},
+  onAddressSearchCleared = () => {},
   marketingDefault = false,
-  tracker = silentTracker,
-  appOrigin = window.location.origin,
-  affiliateId = () => null,
   now = () => new Date(),
   initialForm,
 }: CustomerInfoScreenProps) {
@@ -108,16 +102,10 @@ export function CustomerInfoScreen({
     addressFieldset.current = element;
   }, []);
 
-  // Spec 7.6: 'Started Checkout Buy or Sell' when the email field is left with an address in it.
-  const trackedEmail = useRef<string | null>(null);
+  // Spec 7.6: the checkout tells tracking when the email field is left with an address in it.
   const onLeave = (field: CustomerField) => {
     controller.leave(field);
-    if (field !== 'emailAddress' || !order) return;
-    const email = controller.form.emailAddress.trim();
-    if (!isLaxEmail(email) || trackedEmail.current === email) return;
-    trackedEmail.current = email;
-    tracker.identify(email);
-    tracker.track('Started Checkout Buy or Sell', orderCompletedProperties(order, appOrigin, affiliateId()));
+    if (field === 'emailAddress') checkout.send({ type: 'details.emailEntered', email: controller.form.emailAddress });
   };
 
   const focusField = (field: CustomerField) => {
@@ -149,30 +137,30 @@ export function CustomerInfoScreen({
   };
 
   const [postcode, setPostcode] = useState('');
-  const [lookup, runLookup, resetLookup] = usePromiseActor(addressLookup);
   // Spec 5.2: the search is for Great Britain only; a postcode outside it is not searched.
   const [outsideGreatBritain, setOutsideGreatBritain] = useState(false);
   const searchAddress = () => {
     const searched = postcode.trim();
     const outside = isOutsideGreatBritain(searched);
     setOutsideGreatBritain(outside);
-    if (outside) resetLookup();
-    else runLookup({ postcode: searched });
+    if (outside) onAddressSearchCleared();
+    else onAddressSearch(searched);
   };
+  const lookup = addressLookup;
   const addressSearch: AddressSearch = {
     postcode,
     status: outsideGreatBritain
       ? 'outsideGreatBritain'
-      : lookup.status === 'pending'
-        ? 'searching'
-        : lookup.status === 'failed'
-          ? 'failed'
-          : lookup.status === 'done'
-            ? lookup.output.length > 0
+      : lookup === null
+        ? 'idle'
+        : lookup.status === 'loading'
+          ? 'searching'
+          : lookup.status === 'failed'
+            ? 'failed'
+            : lookup.output.length > 0
               ? 'results'
-              : 'empty'
-            : 'idle',
-    results: lookup.status === 'done' ? lookup.output : [],
+              : 'empty',
+    results: lookup?.status === 'done' ? lookup.output : [],
   };
 
   return (

@@ -11,7 +11,6 @@ import {
   customerFormNotices,
   emptyCustomerForm,
   FOCUS_ORDER,
-  isLaxEmail,
   padDatePart,
   stripNameCharacters,
   validateCustomerForm,
@@ -22,6 +21,7 @@ import {
   type CustomerFormNotices,
   type DatePart,
 } from '#domain/customer.ts';
+import { isLaxEmail } from '#domain/email.ts';
 import type { LookupAddress } from '#domain/contract/branches.ts';
 import { messages } from '#domain/messages.ts';
 

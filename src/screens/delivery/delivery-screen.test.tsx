@@ -5,7 +5,6 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { makeFixtures, makeOrder, problems } from '../../../mocks/fixtures.ts';
 import { createHandlers, on, problemResponse, routeUrl, variants } from '../../../mocks/handlers.ts';
-import { createShopReads } from '#src/app/actors.ts';
 import { startCheckout, testServices } from '../../../tests/support/checkout-over-api.ts';
 import { DeliveryScreen } from './delivery-screen.tsx';
 
@@ -88,7 +87,7 @@ describe('DeliveryScreen', () => {
     server.use(on('order', () => HttpResponse.json(makeOrder(NOW, fx.sellBackCart, { store: arndale }))));
     const services = testServices();
     const run = startCheckout('/checkout/delivery-options', { productId: 3, services });
-    render(<DeliveryScreen checkout={run.checkout} settings={settings} storeDetails={createShopReads(services).storeDetails} now={() => NOW} />);
+    render(<DeliveryScreen checkout={run.checkout} settings={settings} now={() => NOW} />);
     const info = await screen.findByRole('region', { name: 'Good to know' });
     expect(info).toHaveTextContent("Bring the currency you're selling and photo ID (passport or driving licence) to Manchester Arndale.");
     expect(info).not.toHaveTextContent('payment card');

@@ -26,7 +26,7 @@ import {
   type CheckoutActorRef,
 } from '../checkout-shared/use-checkout.ts';
 import { needsStoreDetails } from '#domain/order-confirmation.ts';
-import { useStoreDetails, type StoreDetailsLogic } from '../confirmation/use-store-details.ts';
+import { useStoreDetails } from '../confirmation/use-store-details.ts';
 import { DeliveryInfoBox, DeliveryView, type DeliveryInfo, type SlotCard } from './delivery-view.tsx';
 
 const inLondon = { in: tz(SHOP_TIME_ZONE) };
@@ -58,14 +58,12 @@ export interface DeliveryScreenProps {
   /** The cart, for "Need more time?" in the checkout header. */
   cart?: CartRef | null;
   settings: FeeLineSettings;
-  /** The branch's address, for the sell-back drop-off note; without it the branch shows by name. */
-  storeDetails?: StoreDetailsLogic;
   /** The clock for the slot notes; stories and tests fix it. */
   now?: () => Date;
 }
 
 /** /checkout/delivery-options over the checkout actor. */
-export function DeliveryScreen({ checkout, countdown, cart, settings, storeDetails, now = () => new Date() }: DeliveryScreenProps) {
+export function DeliveryScreen({ checkout, countdown, cart, settings, now = () => new Date() }: DeliveryScreenProps) {
   const order = useCheckoutOrder(checkout);
   const slots = useDeliverySlots(checkout);
   const chosenSlotId = useChosenSlotId(checkout);
@@ -89,7 +87,8 @@ export function DeliveryScreen({ checkout, countdown, cart, settings, storeDetai
   );
   const summary = useMemo(() => (order ? orderSummaryOf(order, settings) : null), [order, settings]);
   const sellBack = productId === PRODUCT.SELL_BACK && order !== null;
-  const store = useStoreDetails(storeDetails, sellBack && needsStoreDetails(order) ? order.store.id : null);
+  // The branch's address for the sell-back drop-off note (the checkout reads it); failed, by name only.
+  const store = useStoreDetails(checkout);
   const info: DeliveryInfo = !collection
     ? { kind: 'delivery' }
     : sellBack
@@ -97,7 +96,7 @@ export function DeliveryScreen({ checkout, countdown, cart, settings, storeDetai
           kind: 'sellBack',
           branchName: order.store.name,
           // A meta store, a failed read or no reader at all: the branch by name only.
-          address: !needsStoreDetails(order) || store === 'failed' || storeDetails === undefined ? [] : store === null ? null : storeAddressLines(store.address),
+          address: !needsStoreDetails(order) || store === 'failed' ? [] : store === null ? null : storeAddressLines(store.address),
         }
       : { kind: 'collection' };
 

@@ -1,5 +1,5 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from '#src/app/routing.tsx';
+import { MemoryRouter } from 'react-router-dom';
 import { describe, expect, it } from 'vitest';
 import { messages } from '#domain/messages.ts';
 import { fixtures, makeRatesBoard } from '../../../mocks/fixtures.ts';

@@ -1,4 +1,4 @@
-import { Link } from '#src/app/routing.tsx';
+import { Link } from 'react-router-dom';
 import type { RatesBoard, SiteSettings } from '#domain/contract/catalogue.ts';
 import { POPULAR_CURRENCY_CODES, chartPathOfCurrency } from '#domain/currency-flags.ts';
 import { formatMessage, messages, regulatoryLine } from '#domain/messages.ts';

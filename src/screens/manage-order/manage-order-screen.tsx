@@ -11,9 +11,12 @@ import { formatMessage, messages } from '#domain/messages.ts';
 import { formatGbpAmount } from '#domain/money.ts';
 import { confirmationOf, type ConfirmationSettings } from '#domain/order-confirmation.ts';
 import { PRODUCT } from '#domain/products.ts';
-import { useManageOrderPage, type ManageOrderActorRef } from '#src/app/on-demand/manage-order.ts';
+import type { ActorRefFrom } from 'xstate';
+import type { ManageOrderMachine } from '#machines/manage-order/manage-order.machine.ts';
 import { FindOrderView, FoundOrderView } from './manage-order-view.tsx';
 import styles from './manage-order.module.css';
+
+export type ManageOrderActorRef = ActorRefFrom<ManageOrderMachine>;
 
 export interface ManageOrderScreenProps {
   manageOrder: ManageOrderActorRef;
@@ -102,10 +105,4 @@ export function ManageOrderScreen({ manageOrder, settings, now = () => new Date(
       {content}
     </div>
   );
-}
-
-/** The route's page: the shop's manage my order actor and the site's fee lines. */
-export default function ManageOrderPage() {
-  const { manageOrder, settings } = useManageOrderPage();
-  return <ManageOrderScreen manageOrder={manageOrder} settings={settings} />;
 }

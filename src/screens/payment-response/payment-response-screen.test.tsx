@@ -8,7 +8,7 @@ import { makeFixtures } from '../../../mocks/fixtures.ts';
 import { createHandlers, on } from '../../../mocks/handlers.ts';
 import { testServices } from '../../../tests/support/checkout-over-api.ts';
 import { PaymentResponseScreen } from './payment-response-screen.tsx';
-import { reportedOrderIdOf } from './reported-order-id.ts';
+import { reportedOrderIdOf } from '#domain/reached-after-checkout.ts';
 
 const fx = makeFixtures(new Date('2026-11-27T10:00:00Z'));
 const server = setupServer(...createHandlers({ fixtures: fx }));

@@ -33,6 +33,11 @@ export function useViewCartStatus(cart: CartActorRef): ViewCartStatus {
   });
 }
 
+/** The line whose amount was last refused as not above 0 (a new object each time): focus returns to its box. */
+export function useInvalidLine(cart: CartActorRef): { lineId: string } | null {
+  return useSelector(cart, (s) => s.context.invalidLine);
+}
+
 export function useCart(cart: CartActorRef): Cart | null {
   return useSelector(cart, (s) => s.context.cart);
 }

@@ -8,7 +8,6 @@ import type { ViewCartRequest } from '#domain/cart-link.ts';
 import type { Cart } from '#domain/contract/cart.ts';
 import { formatMessage, messages } from '#domain/messages.ts';
 import { lineOf } from '#machines/cart/new-line.machine.ts';
-import { createShopReads } from '#src/app/actors.ts';
 import { provideNewLine } from '#src/app/on-demand/checkout.ts';
 import { makeCart, makeFixtures, withTotals } from '../../../mocks/fixtures.ts';
 import { createHandlers, routeUrl, variants } from '../../../mocks/handlers.ts';
@@ -35,8 +34,10 @@ function open(options: { cart?: Cart | null; request?: ViewCartRequest; path?: s
   const cartNavigations: string[] = [];
   cart.on('navigation.requested', (event) => cartNavigations.push(event.to));
   cart.start();
+  // What the address asks of the cart as the page opens (the shop tells it so in the app).
+  cart.send({ type: 'cart.viewOpened', request: options.request ?? { kind: 'view' } });
   const newLine = startNewLine(cart, clock);
-  render(<ViewCartScreen cart={cart} checkout={run.checkout} request={options.request ?? { kind: 'view' }} newLine={newLine} />);
+  render(<ViewCartScreen cart={cart} checkout={run.checkout} newLine={newLine} />);
   /** Moves the simulated time on by `ms`, firing the timers that fall due. */
   const elapse = (ms: number) => act(() => clock.increment(ms));
   return { cart, newLine, cartNavigations, elapse, ...run, navigationsOf: () => run.navigations };
@@ -48,9 +49,7 @@ function open(options: { cart?: Cart | null; request?: ViewCartRequest; path?: s
  */
 function startNewLine(cart: ActorRefFrom<ReturnType<typeof cartOverApi>>, clock: SimulatedClock) {
   const services = testServices();
-  const reads = createShopReads(services);
   const logic = provideNewLine(services).provide({
-    actors: { fetchCurrencies: reads.currencies },
     actions: { requestLine: ({ context }) => cart.send({ type: 'cart.lineAdded', line: lineOf(context) }) },
   });
   const newLine = createActor(logic, { clock, input: { siteId: 1, storeId: 1, productId: 2, lines: [], maxOrderValue: fx.siteSettings.maxOrderValue } });

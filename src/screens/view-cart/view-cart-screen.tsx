@@ -1,5 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
-import type { ViewCartRequest } from '#domain/cart-link.ts';
+import { useMemo, useState } from 'react';
 import { messages } from '#domain/messages.ts';
 import { formatForeign, formatGbpAmount, formatRate, formatUnits, toMajor, toMinor } from '#domain/money.ts';
 import { parseAmountInput } from '#domain/pricing.ts';
@@ -15,6 +14,7 @@ import {
   useCartCountdownRef,
   useCartProblem,
   useCheckingOut,
+  useInvalidLine,
   useRemovableLineIds,
   useRemovingLineId,
   useReviewLines,
@@ -36,17 +36,12 @@ function quantityOf(text: string, code: string): number | null {
 export interface ViewCartScreenProps {
   cart: CartActorRef;
   checkout: CheckoutActorRef;
-  /**
-   * What the address asks for (domain/cart-link.ts viewCartRequestOf), sent once on opening;
-   * null when the cart actor has already been told (stories).
-   */
-  request: ViewCartRequest | null;
   /** The 'Add new currency' form's actor (machines/cart/new-line.machine.ts). */
   newLine: NewLineActorRef;
 }
 
 /** /checkout/view-cart and /selling/view-cart over the cart actor (spec 2.6). */
-export function ViewCartScreen({ cart, checkout, request, newLine }: ViewCartScreenProps) {
+export function ViewCartScreen({ cart, checkout, newLine }: ViewCartScreenProps) {
   const status = useViewCartStatus(cart);
   const current = useCart(cart);
   const lines = useReviewLines(cart);
@@ -63,18 +58,8 @@ export function ViewCartScreen({ cart, checkout, request, newLine }: ViewCartScr
   const countdown = useCartCountdownRef(cart);
   // What the shopper is typing, per line, so a half-typed amount is not overwritten by the cart.
   const [drafts, setDrafts] = useState<Record<string, string>>({});
-  const [invalid, setInvalid] = useState<{ lineId: string; at: number } | null>(null);
-
-  // The address is read once, when the page opens.
-  const [opened] = useState(request);
-  useEffect(() => {
-    if (opened) cart.send({ type: 'cart.viewOpened', request: opened });
-  }, [cart, opened]);
-
-  useEffect(() => {
-    const subscription = cart.on('cart.lineInvalid', (event) => setInvalid({ lineId: event.lineId, at: Date.now() }));
-    return () => subscription.unsubscribe();
-  }, [cart]);
+  // An amount not above 0: focus returns to its box.
+  const invalid = useInvalidLine(cart);
 
   const productId = current?.product.id ?? PRODUCT.CLICK_AND_COLLECT;
   const sellBack = isSellBack(productId);

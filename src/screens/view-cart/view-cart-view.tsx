@@ -49,7 +49,8 @@ export interface ViewCartViewProps {
   sellBack: boolean;
   lines: readonly ReviewLine[];
   /** The line whose amount was last refused (and when): focus goes back to it (spec 5.1). */
-  invalidLine: { lineId: string; at: number } | null;
+  /** Focus returns to this line's box (a new object each time it is refused). */
+  invalidLine: { lineId: string } | null;
   onLineAmount: (lineId: string, text: string) => void;
   onLineAmountDone: (lineId: string) => void;
   onRemove: (lineId: string) => void;

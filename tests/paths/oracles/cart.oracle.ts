@@ -134,6 +134,8 @@ export interface CartSeen {
   lineErrors: Record<string, string>;
   problem: boolean;
   effects: AnyEventObject[];
+  /** The line box the focus returns to in this step (an amount not above 0). */
+  focus: string | null;
   /** A line asked for while the cart was being read or written: it waits for the cart to settle. */
   queued: boolean;
   /** Someone (the calculator, the form) waits to hear about the line being added. */
@@ -218,6 +220,7 @@ export function cartOracle(site: SiteRules) {
         lineErrors: {},
         problem: false,
         effects: [],
+        focus: null,
         queued: false,
         requester: false,
         time: 'held',
@@ -237,7 +240,7 @@ export function cartOracle(site: SiteRules) {
 
   function step(before: CartSeen, event: AnyEventObject): CartSeen {
     {
-      const seen: CartSeen = { ...before, effects: [] };
+      const seen: CartSeen = { ...before, effects: [], focus: null };
       const type = event.type.replace(/^xstate\.after\.(\w+)\..*$/, 'after.$1');
       const r = rules(seen);
       switch (type) {
@@ -284,7 +287,7 @@ export function cartOracle(site: SiteRules) {
               ...seen,
               typed: withoutLine(seen.typed, lineId),
               lineErrors: { ...seen.lineErrors, [lineId]: AMOUNT_NOT_ABOVE_ZERO },
-              effects: [{ type: 'cart.lineInvalid', lineId, message: AMOUNT_NOT_ABOVE_ZERO }],
+              focus: lineId,
             };
           }
           if (!seen.cart?.lines.some((l) => l.id === lineId)) return seen;

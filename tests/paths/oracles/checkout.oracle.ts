@@ -169,6 +169,9 @@ export interface Seen {
   cutOffPassed: boolean;
   pendingSlot: string | null;
   chosenSlot: string | null;
+  /** The order as last read, and the address 'Started Checkout Buy or Sell' went with (7.6). */
+  order: unknown;
+  trackedEmail: string | null;
 }
 
 export interface CheckoutOracleOptions {
@@ -212,6 +215,8 @@ export function checkoutOracle(options: CheckoutOracleOptions) {
         cutOffPassed: false,
         pendingSlot: null,
         chosenSlot: null,
+        order: null,
+        trackedEmail: null,
       };
       return enter(none, pageOfPath(path), false);
     },
@@ -231,8 +236,17 @@ export function checkoutOracle(options: CheckoutOracleOptions) {
         case 'problem.dismissed':
           return { ...seen, problem: false };
 
+        // Spec 7.6: the details form's email field left with an address (something@something):
+        // 'Started Checkout Buy or Sell' with the order, once an address.
+        case 'details.emailEntered': {
+          const email = String(event.email).trim();
+          if (page !== 'details' || seen.order === null || !/^[^\s@]+@[^\s@]+$/.test(email) || email === seen.trackedEmail) return seen;
+          return { ...seen, trackedEmail: email, effects: [{ type: 'tracking.checkoutStarted', email, order: seen.order }] };
+        }
+
         case 'xstate.done.actor.loadOrder': {
           const state = stateOf(event);
+          seen.order = event.output;
           if (page === 'delivery') return DELIVERY_PAGE_ON_LOAD[state] === 'stay' ? show(seen, 'loading') : goTo(seen, DELIVERY_PAGE_ON_LOAD[state]!);
           if (page === 'details') return DETAILS_PAGE_ON_LOAD[state] === 'stay' ? show(seen, 'editing') : goTo(seen, DETAILS_PAGE_ON_LOAD[state]!);
           // Payment-pending starts the hosted payment: the spinner stays until its URL arrives.
