@@ -50,6 +50,24 @@ export interface FooterSite {
   support?: { phone: string; hours: string } | undefined;
 }
 
+/** A titled list of the footer's links: each an address of the shop and its text. */
+function FooterLinks({ id, heading, links }: { id: string; heading: string; links: readonly (readonly [to: string, label: string])[] }) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className={styles.footerHeading}>
+        {heading}
+      </h2>
+      <ul className={styles.footerLinks}>
+        {links.map(([to, label]) => (
+          <li key={to}>
+            <Link to={to}>{label}</Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 function Footer({ site }: { site?: FooterSite | undefined }) {
   const regulatory = site ? regulatoryLine(site) : null;
   const support = site?.support;
@@ -72,41 +90,25 @@ function Footer({ site }: { site?: FooterSite | undefined }) {
             ) : null}
             <p>{messages.amlSupportNoLine}</p>
           </section>
-          <nav aria-labelledby="footer-help">
-            <h2 id="footer-help" className={styles.footerHeading}>
-              {messages.footerHelpHeading}
-            </h2>
-            <ul className={styles.footerLinks}>
-              <li>
-                <Link to={appPaths.faq}>{messages.faqTitle}</Link>
-              </li>
-              <li>
-                <Link to={appPaths.manageOrder}>{messages.manageOrderLink}</Link>
-              </li>
-              <li>
-                <Link to={appPaths.branches}>{messages.findBranch}</Link>
-              </li>
-              <li>
-                <Link to={appPaths.sellTravelMoney}>{messages.navSellCurrency}</Link>
-              </li>
-            </ul>
-          </nav>
-          <nav aria-labelledby="footer-legal">
-            <h2 id="footer-legal" className={styles.footerHeading}>
-              {messages.footerLegalHeading}
-            </h2>
-            <ul className={styles.footerLinks}>
-              <li>
-                <Link to={appPaths.terms}>{messages.termsTitle}</Link>
-              </li>
-              <li>
-                <Link to={appPaths.privacy}>{messages.privacyTitle}</Link>
-              </li>
-              <li>
-                <Link to={appPaths.cookies}>{messages.cookiesTitle}</Link>
-              </li>
-            </ul>
-          </nav>
+          <FooterLinks
+            id="footer-help"
+            heading={messages.footerHelpHeading}
+            links={[
+              [appPaths.faq, messages.faqTitle],
+              [appPaths.manageOrder, messages.manageOrderLink],
+              [appPaths.branches, messages.findBranch],
+              [appPaths.sellTravelMoney, messages.navSellCurrency],
+            ]}
+          />
+          <FooterLinks
+            id="footer-legal"
+            heading={messages.footerLegalHeading}
+            links={[
+              [appPaths.terms, messages.termsTitle],
+              [appPaths.privacy, messages.privacyTitle],
+              [appPaths.cookies, messages.cookiesTitle],
+            ]}
+          />
         </div>
         <div className={styles.footerBase}>
           <p>{messages.footerNote}</p>
