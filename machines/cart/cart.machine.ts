@@ -10,10 +10,10 @@
  * settles the guarantee choices on every cart write; the chart only sends the shopper's answers
  * and refuses to proceed until every shown question is answered.
  *
- * The view-cart page sends `cart.viewOpened` with what its query asks for (domain/cart-link.ts):
- * a line to add (creating the cart when there is none), a web cart to recreate, or just the cart,
- * where no cart means 'You have no cart' and / one second later; so does a cart the link's line
- * could not create, whose problem pops up too.
+ * As the view-cart page opens, the shop sends `cart.viewOpened` with what its query asks for
+ * (domain/cart-link.ts): a line to add (creating the cart when there is none), a web cart to
+ * recreate, or just the cart, where no cart means 'You have no cart' and / one second later; so
+ * does a cart the link's line could not create, whose problem pops up too.
  *
  * Add to cart is a conversation: the calculator or the 'Add new currency' form sends
  * `cart.lineAdded { line, replyTo }` and the cart answers the sender `cart.lineSaved`, or

@@ -79,7 +79,7 @@ export interface CartContext {
 }
 
 export type CartEvent =
-  /** The view-cart page opened; `request` is domain/cart-link.ts viewCartRequestOf(location). */
+  /** The view-cart page opened (the shop tells it): what its address asks (domain/view-cart-request.ts). */
   | { type: 'cart.viewOpened'; request: ViewCartRequest }
   /** Add to cart (calculator, 'Add new currency'): `replyTo` is answered with a CartLineAnswer. */
   | { type: 'cart.lineAdded'; line: NewLine; replyTo?: AnyActorRef }

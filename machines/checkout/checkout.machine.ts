@@ -5,11 +5,11 @@
  *
  * Pages and addresses. The actor starts on the page of `input.path` (location.pathname) and from
  * then on decides where the visitor goes: every move asks the app to navigate (see below). When
- * the visitor moves on their own (browser back or forward), the app sends `checkout.pageOpened`
+ * the visitor moves on their own (browser back or forward), the shop sends `checkout.pageOpened`
  * with the new path and the chart opens that page, reloading what it shows.
  *
- * Side effects leave the chart as emitted events, one pattern for all of them; the app subscribes
- * with `actor.on(type, handler)`:
+ * Side effects leave the chart as emitted events, one pattern for all of them; the shop's effects
+ * actor carries them out:
  * - `navigation.requested { to }`: go to `to`, an app path or the abandon-cart URL (which may be
  *   absolute; the app leaves the single-page app for it).
  * - `tracking.stepViewed { step }`: spec 4.1, the steps announced to tracking: information,
@@ -17,9 +17,15 @@
  *   read completed).
  * - `order.confirmed { order }`: the completed order, for the marketing tracker's 'Order
  *   Completed' and the stored transaction data (spec 7.6); never for an order in any other state.
+ * - `tracking.checkoutStarted { email, order }`: spec 7.6, 'Started Checkout Buy or Sell' when the
+ *   details form's email field is left with an address (`details.emailEntered`), once an address.
  *
- * It tells the cart (`systemActor(system, SYSTEM_ID.cart)`) `countdown.stopRequested` at confirmation (spec 4.3)
- * and `cart.abandoned` once the cart is gone on the server; the cart tells it `cart.checkedOut`.
+ * The pages that show the order's branch (a collection's confirmation, a sell-back's collection
+ * page) read its address and opening times in a read actor of their own (systemId 'storeDetails').
+ *
+ * It tells the cart (`systemActor(system, SYSTEM_ID.cart)`) `countdown.stopRequested` at
+ * confirmation (spec 4.3) and `cart.abandoned` once the cart is gone on the server; the cart tells
+ * it `cart.checkedOut`.
  *
  * Sell-back has no payment: the chart does not decide that from the product but from the order
  * state the server returns after the details (and on loading the details page): 18 (completed,

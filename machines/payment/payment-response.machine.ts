@@ -6,8 +6,8 @@
  * cannot be read it reports 'payment.stateUnknown' and tries again after PAYMENT_RETRY (1 s),
  * for as long as the page is open.
  *
- * Side effects leave the chart as emitted events (the pattern of every checkout chart): the app
- * subscribes with `actor.on('payment.reported', ...)` and posts `event.message` to
+ * Side effects leave the chart as emitted events (the pattern of every checkout chart): the shop's
+ * effects actor hears `payment.reported` and posts `event.message` to
  * `window.parent` with the parent's exact origin, never '*'. The page runs on the shop's own
  * origin (the provider sends the frame back to the shop), so that origin is `location.origin`.
  */

@@ -12,12 +12,13 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import type { ActorOptions, AnyActorLogic } from 'xstate';
-import type { SiteProduct, SiteSettings } from '#domain/contract/catalogue.ts';
+import type { SiteSettings } from '#domain/contract/catalogue.ts';
 import { messages } from '#domain/messages.ts';
 import { Button } from '#src/ui/button.tsx';
 import { Notice } from '#src/ui/notice.tsx';
 import { Spinner } from '#src/ui/spinner.tsx';
 import type { ShopSettings, ShopSnapshot } from '#machines/shop/shop.machine.ts';
+import { SYSTEM_ID } from '#machines/system.ts';
 import {
   browserTokenStorage,
   createSessionLink,
@@ -51,7 +52,6 @@ export interface ShopActorOptions {
   inspect?: InspectObserver;
   clock?: Clock;
 }
-const ActorOptionsContext = createContext<ShopActorOptions>({});
 
 export interface ShopProvidersProps {
   children: ReactNode;
@@ -128,7 +128,7 @@ export function ShopProviders({ children, ...props }: ShopProvidersProps) {
 
   // The one root actor: every other actor is its child, in its system.
   const shop = useActorRef(root.shop, {
-    systemId: 'shop',
+    systemId: SYSTEM_ID.shop,
     input: {
       siteId: root.services.config.siteId,
       affiliateCode: affiliateIdFrom(sessionStorageOrUndefined()),
@@ -165,11 +165,9 @@ export function ShopProviders({ children, ...props }: ShopProvidersProps) {
 
   return (
     <ServicesContext value={root.services}>
-      <ActorOptionsContext value={options}>
-        <ShopContext value={shop}>
-          <RouterLinkContext value={root.routerLink}>{content}</RouterLinkContext>
-        </ShopContext>
-      </ActorOptionsContext>
+      <ShopContext value={shop}>
+        <RouterLinkContext value={root.routerLink}>{content}</RouterLinkContext>
+      </ShopContext>
     </ServicesContext>
   );
 }
@@ -229,21 +227,9 @@ export function useShopActors(): ShopActors {
   return actors;
 }
 
-/** The options every actor of this app gets (inspector, clock): spread them into useActorRef's. */
-export function useShopInspectOptions(): ShopActorOptions {
-  return useContext(ActorOptionsContext);
-}
-
 /** The site's page settings and feature flags (read before any page shows). */
 export function useSiteSettings(): SiteSettings {
   const settings = useContext(SettingsContext);
   if (!settings) throw new Error('useSiteSettings needs <ShopProviders> above it.');
   return settings.settings;
-}
-
-/** Min and max spend per product of the site. */
-export function useSiteProducts(): SiteProduct[] {
-  const settings = useContext(SettingsContext);
-  if (!settings) throw new Error('useSiteProducts needs <ShopProviders> above it.');
-  return settings.siteProducts;
 }
