@@ -47,7 +47,7 @@ const MACHINES = 'machines/ import only domain/ and xstate: no React, ky, window
 const SERVER = 'server/ never imports src/, machines/, flows/ or scripts/.';
 const SERVER_RUNNING = 'Outside its tests, server/ holds no test code (vitest, tests/): shared test steps live in tests/support.';
 const ROUTES = 'server/routes/ validate, call the service and answer: no SQL and no database in a route (drizzle-orm, pg, PGlite, server/db/); the query belongs in server/services/<area>.ts.';
-const FLOWS = 'flows/ draw the statecharts: they import only machines/, domain/, xstate and elkjs (no React, src/, server/, stories/ or scripts/), so the app, Storybook and `npm run flows` all draw the same way.';
+const FLOWS = 'flows/ draw the statecharts and read their event logs: they import only machines/, domain/, xstate, elkjs and valibot (no React, src/, server/, stories/ or scripts/), so the app, Storybook and `npm run flows` all draw the same way.';
 const STORIES = 'stories/ draw the app over mocks: they import src/, machines/, domain/, mocks/, flows/ and Storybook, never server/, scripts/ or tests/.';
 const SCRIPTS = 'scripts/ are the commands: they may import server/, flows/, machines/ and domain/, never src/, stories/, mocks/ or tests/ (the app is built by Vite from its own entry, not imported).';
 const SERVER_PACKAGES = ['hono', 'pg', 'drizzle-orm', '@electric-sql/pglite', '@hono/node-server'];
@@ -148,7 +148,7 @@ export default tseslint.config(
     files: ['flows/**/*.ts'],
     ignores: TESTS,
     rules: {
-      ...only([RELATIVE, '#flows/', '#machines/', '#domain/', 'xstate$', pkg('elkjs')], FLOWS),
+      ...only([RELATIVE, '#flows/', '#machines/', '#domain/', 'xstate$', pkg('elkjs'), pkg('valibot')], FLOWS),
       ...zones('flows', ['src', 'server', 'mocks', 'stories', 'tests', 'scripts'], FLOWS),
     },
   },
