@@ -34,7 +34,7 @@
  * - `error.reported { error, where }` for failures nobody sees otherwise.
  */
 import { and, not, type SnapshotFrom } from 'xstate';
-import { cartSetup, createCartInput, lineOf } from './cart.setup.ts';
+import { cartSetup, createCartInput, keepAnsweredCart, keepProblem, lineOf, refuseLine } from './cart.setup.ts';
 
 export const cartMachine = cartSetup.createMachine({
   id: 'cart',
@@ -101,7 +101,7 @@ export const cartMachine = cartSetup.createMachine({
         src: 'fetchCart',
         onDone: {
           target: 'settling',
-          actions: { type: 'rememberCart', params: ({ event }) => ({ cart: event.output }) },
+          actions: keepAnsweredCart,
         },
         onError: [
           // 404: no cart; 401/403: the session is being replaced, so neither is this cart.
@@ -112,7 +112,7 @@ export const cartMachine = cartSetup.createMachine({
           },
           {
             target: 'unavailable',
-            actions: { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) },
+            actions: keepProblem,
           },
         ],
       },
@@ -165,15 +165,11 @@ export const cartMachine = cartSetup.createMachine({
         input: createCartInput,
         onDone: {
           target: 'open.lines.addingLine',
-          actions: { type: 'rememberCart', params: ({ event }) => ({ cart: event.output }) },
+          actions: keepAnsweredCart,
         },
         onError: {
           target: 'none',
-          actions: [
-            { type: 'answerLineRefused', params: ({ event }) => ({ error: event.error }) },
-            'forgetPendingLine',
-            { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) },
-          ],
+          actions: [...refuseLine],
         },
       },
     },
@@ -191,11 +187,11 @@ export const cartMachine = cartSetup.createMachine({
         input: createCartInput,
         onDone: {
           target: 'open.lines.addingLine',
-          actions: { type: 'rememberCart', params: ({ event }) => ({ cart: event.output }) },
+          actions: keepAnsweredCart,
         },
         onError: {
           target: 'noCart',
-          actions: ['forgetPendingLine', { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) }],
+          actions: ['forgetPendingLine', keepProblem],
         },
       },
     },
@@ -209,11 +205,11 @@ export const cartMachine = cartSetup.createMachine({
         input: ({ context }) => ({ webCartId: context.request?.kind === 'recreate' ? context.request.webCartId : '' }),
         onDone: {
           target: 'open',
-          actions: { type: 'rememberCart', params: ({ event }) => ({ cart: event.output }) },
+          actions: keepAnsweredCart,
         },
         onError: {
           target: 'unavailable',
-          actions: { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) },
+          actions: keepProblem,
         },
       },
     },
@@ -345,7 +341,7 @@ export const cartMachine = cartSetup.createMachine({
                   onDone: {
                     target: 'resuming',
                     actions: [
-                      { type: 'rememberCart', params: ({ event }) => ({ cart: event.output }) },
+                      keepAnsweredCart,
                       'dropSentLineEdit',
                       'syncCountdown',
                     ],
@@ -356,7 +352,7 @@ export const cartMachine = cartSetup.createMachine({
                     actions: [
                       'dropSentLineEdit',
                       'forgetProceed',
-                      { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) },
+                      keepProblem,
                     ],
                   },
                 },
@@ -371,15 +367,11 @@ export const cartMachine = cartSetup.createMachine({
               input: ({ context }) => ({ currencyCode: context.pendingLine?.currencyCode ?? '', qty: context.pendingLine?.qty ?? 0 }),
               onDone: {
                 target: 'editable',
-                actions: [{ type: 'rememberCart', params: ({ event }) => ({ cart: event.output }) }, 'answerLineSaved', 'forgetPendingLine', 'syncCountdown'],
+                actions: [keepAnsweredCart, 'answerLineSaved', 'forgetPendingLine', 'syncCountdown'],
               },
               onError: {
                 target: 'editable',
-                actions: [
-                  { type: 'answerLineRefused', params: ({ event }) => ({ error: event.error }) },
-                  'forgetPendingLine',
-                  { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) },
-                ],
+                actions: [...refuseLine],
               },
             },
           },
@@ -391,11 +383,11 @@ export const cartMachine = cartSetup.createMachine({
               input: ({ context }) => ({ lineId: context.removingLineId ?? '' }),
               onDone: {
                 target: 'editable',
-                actions: [{ type: 'rememberCart', params: ({ event }) => ({ cart: event.output }) }, 'forgetRemoval', 'syncCountdown'],
+                actions: [keepAnsweredCart, 'forgetRemoval', 'syncCountdown'],
               },
               onError: {
                 target: 'editable',
-                actions: ['forgetRemoval', { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) }],
+                actions: ['forgetRemoval', keepProblem],
               },
             },
           },
@@ -407,11 +399,11 @@ export const cartMachine = cartSetup.createMachine({
               input: ({ context }) => ({ choice: context.pendingChoice ?? false }),
               onDone: {
                 target: 'editable',
-                actions: [{ type: 'rememberCart', params: ({ event }) => ({ cart: event.output }) }, 'syncCountdown'],
+                actions: [keepAnsweredCart, 'syncCountdown'],
               },
               onError: {
                 target: 'editable',
-                actions: { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) },
+                actions: keepProblem,
               },
             },
           },
@@ -423,11 +415,11 @@ export const cartMachine = cartSetup.createMachine({
               input: ({ context }) => ({ choice: context.pendingChoice ?? false }),
               onDone: {
                 target: 'editable',
-                actions: [{ type: 'rememberCart', params: ({ event }) => ({ cart: event.output }) }, 'syncCountdown'],
+                actions: [keepAnsweredCart, 'syncCountdown'],
               },
               onError: {
                 target: 'editable',
-                actions: { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) },
+                actions: keepProblem,
               },
             },
           },
@@ -442,7 +434,7 @@ export const cartMachine = cartSetup.createMachine({
               },
               onError: {
                 target: 'editable',
-                actions: { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) },
+                actions: keepProblem,
               },
             },
           },
@@ -471,7 +463,7 @@ export const cartMachine = cartSetup.createMachine({
                 src: 'extendCart',
                 onDone: {
                   target: 'extended',
-                  actions: [{ type: 'rememberCart', params: ({ event }) => ({ cart: event.output }) }, 'syncCountdown'],
+                  actions: [keepAnsweredCart, 'syncCountdown'],
                 },
                 onError: {
                   target: 'refused',
@@ -496,7 +488,7 @@ export const cartMachine = cartSetup.createMachine({
         onDone: { target: 'cleared', actions: 'forgetCart' },
         onError: {
           target: 'open',
-          actions: { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) },
+          actions: keepProblem,
         },
       },
     },

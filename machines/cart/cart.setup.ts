@@ -286,3 +286,16 @@ export const cartSetup = setup({
     REDIRECT: REDIRECT_DELAY_MS,
   },
 });
+
+/** The cart an invoked read or write answered with, kept (`onDone`). */
+export const keepAnsweredCart = { type: 'rememberCart', params: ({ event }: { event: { output: Cart | null } }) => ({ cart: event.output }) } as const;
+
+/** The problem an invoked call failed with, kept for the page (`onError`). */
+export const keepProblem = { type: 'rememberProblem', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) } as const;
+
+/** A line that could not be saved: its sender is told why, and the page shows the problem. */
+export const refuseLine = [
+  { type: 'answerLineRefused', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
+  'forgetPendingLine',
+  keepProblem,
+] as const;

@@ -37,7 +37,7 @@
  * problem in context (`order.reloadRequested` tries again); a failed write keeps the page and
  * sets `problem` (title, detail) until `problem.dismissed`.
  */
-import { checkoutSetup, loadFailed, loadingOrder } from './checkout.setup.ts';
+import { checkoutSetup, loadFailed, loadingOrder, slotsOnScreen } from './checkout.setup.ts';
 
 export const checkoutMachine = checkoutSetup.createMachine({
   id: 'checkout',
@@ -151,21 +151,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
               },
             },
             loadFailed,
-            choosingSlot: {
-              entry: 'readClock',
-              after: {
-                CUT_OFF_TICK: [
-                  { guard: 'isSlotCutOffPassed', target: 'refreshingSlots' },
-                  { target: 'choosingSlot', reenter: true },
-                ],
-              },
-              on: {
-                'deliverySlot.chosen': {
-                  target: 'savingSlot',
-                  actions: { type: 'savePendingSlot', params: ({ event }) => ({ slotId: event.slotId }) },
-                },
-              },
-            },
+            choosingSlot: slotsOnScreen('choosingSlot'),
             savingSlot: {
               tags: ['savingSlot'],
               invoke: {
@@ -182,25 +168,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
                 },
               },
             },
-            slotChosen: {
-              entry: 'readClock',
-              after: {
-                CUT_OFF_TICK: [
-                  { guard: 'isSlotCutOffPassed', target: 'refreshingSlots' },
-                  { target: 'slotChosen', reenter: true },
-                ],
-              },
-              on: {
-                'deliverySlot.chosen': {
-                  target: 'savingSlot',
-                  actions: { type: 'savePendingSlot', params: ({ event }) => ({ slotId: event.slotId }) },
-                },
-                'delivery.submitted': {
-                  target: '#checkout.inCheckout.details',
-                  actions: { type: 'navigate', params: { to: 'details' } },
-                },
-              },
-            },
+            slotChosen: slotsOnScreen('slotChosen'),
           },
         },
 

@@ -262,3 +262,29 @@ export const loadFailed = checkoutSetup.createStateConfig({
   tags: ['loadFailed'],
   on: { 'order.reloadRequested': 'loadingOrder' },
 });
+
+/**
+ * The dates on screen (`choosingSlot`, `slotChosen`): the clock is read every tick, and once the
+ * shown dates' cut-off has passed they are read again; a chosen date is saved. Once one is chosen,
+ * Continue goes on to the details.
+ */
+export function slotsOnScreen(self: 'choosingSlot' | 'slotChosen') {
+  return checkoutSetup.createStateConfig({
+    entry: 'readClock',
+    after: {
+      CUT_OFF_TICK: [
+        { guard: 'isSlotCutOffPassed', target: 'refreshingSlots' },
+        { target: self, reenter: true },
+      ],
+    },
+    on: {
+      'deliverySlot.chosen': {
+        target: 'savingSlot',
+        actions: { type: 'savePendingSlot', params: ({ event }) => ({ slotId: event.slotId }) },
+      },
+      ...(self === 'slotChosen'
+        ? { 'delivery.submitted': { target: '#checkout.inCheckout.details', actions: { type: 'navigate', params: { to: 'details' } } } }
+        : {}),
+    },
+  });
+}

@@ -83,14 +83,6 @@ import {
 import type { SessionActorRef, SessionLink } from './session-link.ts';
 
 export { authorised, fromPromise } from './authorised-calls.ts';
-export {
-  browserGeolocate,
-  browserTokenStorage,
-  LEGACY_TOKEN_STORAGE_KEY,
-  SESSION_TOKEN_STORAGE_KEY,
-  trackingCookieValues,
-  type TokenStorage,
-} from './browser-services.ts';
 export { createSessionLink, type ConnectableSessionLink, type SessionActorRef, type SessionLink } from './session-link.ts';
 
 // ------------------------------------------------------------------------------------------------

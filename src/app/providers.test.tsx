@@ -16,7 +16,7 @@ import { Probe, captured, config, fakeTracker, memoryStorage, renderShop, tokenS
 import { handlers, on, problemResponse, routeUrl, variants } from '../../mocks/handlers.ts';
 import { fixtures, problems } from '../../mocks/fixtures.ts';
 import { selectSessionNotice } from '#machines/session/session.machine.ts';
-import { LEGACY_TOKEN_STORAGE_KEY, SESSION_TOKEN_STORAGE_KEY } from './actors.ts';
+import { LEGACY_TOKEN_STORAGE_KEY, SESSION_TOKEN_STORAGE_KEY } from './browser-services.ts';
 import { inAppPath, shopNavigator } from './navigation.ts';
 import type { ErrorReporter } from './errors.ts';
 import { usePageActor, type PageActors } from './use-machines.ts';

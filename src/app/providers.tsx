@@ -20,7 +20,6 @@ import { Spinner } from '#src/ui/spinner.tsx';
 import type { ShopSettings, ShopSnapshot } from '#machines/shop/shop.machine.ts';
 import { SYSTEM_ID } from '#machines/system.ts';
 import {
-  browserTokenStorage,
   createSessionLink,
   createShopServices,
   provideShop,
@@ -30,8 +29,8 @@ import {
   type ShopActors,
   type ShopServiceOverrides,
   type ShopServices,
-  type TokenStorage,
 } from './actors.ts';
+import { browserTokenStorage, type TokenStorage } from './browser-services.ts';
 import { getConfig, readPreloadedReads, type ShopConfig } from './config.ts';
 import { createEffects } from './effects.ts';
 import { deferredInspector, isAnyViewAskedFor } from './inspect-gate.ts';

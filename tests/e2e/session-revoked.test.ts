@@ -10,7 +10,7 @@ import type { Page } from 'playwright-core';
 import { expect, inject, test } from 'vitest';
 import { AUTH_HEADER, appPaths } from '#domain/contract/routes.ts';
 import { messages } from '#domain/messages.ts';
-import { SESSION_TOKEN_STORAGE_KEY } from '#src/app/actors.ts';
+import { SESSION_TOKEN_STORAGE_KEY } from '#src/app/browser-services.ts';
 import { shopperForEachTest } from './support/journey.ts';
 import { E2E_OPS_TOKEN } from './support/servers.ts';
 import { customer } from './support/shop-api.ts';

@@ -10,7 +10,8 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import { vi } from 'vitest';
 import type { InspectionEvent, SimulatedClock } from 'xstate';
 import { selectToken } from '#machines/session/session.machine.ts';
-import type { ShopServices, TokenStorage } from '#src/app/actors.ts';
+import type { ShopServices } from '#src/app/actors.ts';
+import type { TokenStorage } from '#src/app/browser-services.ts';
 import type { ShopConfig } from '#src/app/config.ts';
 import type { ErrorReporter } from '#src/app/errors.ts';
 import { ShopProviders, useShopActors, useShopServices, useSiteSettings } from '#src/app/providers.tsx';

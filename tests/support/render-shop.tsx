@@ -10,7 +10,7 @@ import type { SimulatedClock } from 'xstate';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import type { ShopConfig } from '#src/app/config.ts';
 import { ShopProviders } from '#src/app/providers.tsx';
-import type { TokenStorage } from '#src/app/actors.ts';
+import type { TokenStorage } from '#src/app/browser-services.ts';
 import type { ErrorReporter } from '#src/app/errors.ts';
 import { underShopRoot } from '#src/app/route-sync.tsx';
 import { MOCK_API_BASE } from '../../mocks/handlers.ts';
