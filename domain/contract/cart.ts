@@ -1,16 +1,11 @@
 import * as v from 'valibot';
-import { Amount, BoolParam, CurrencyCode, Id, IntId, IsoTimestamp, StorableString } from './common.ts';
+import { Amount, BoolParam, CurrencyCode, Id, IntId, IsoTimestamp, LineFigures, StorableString } from './common.ts';
 import { ProductId, TransactionType } from './catalogue.ts';
 
 export const CartLineSchema = v.object({
   id: Id,
   currency: v.object({ code: CurrencyCode, pluralName: v.string(), symbol: v.string() }),
-  /** Foreign units, already rounded to the branch's increment (floored to whole units for sell-back). */
-  qty: Amount,
-  /** Foreign units per £1 at the tier this line reached. */
-  rate: Amount,
-  /** GBP cost of the line (for sell-back: what the customer receives). */
-  total: Amount,
+  ...LineFigures,
   /** The branch's increment for this currency, for the 'rounded up to' column. */
   increment: Amount,
 });

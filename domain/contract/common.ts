@@ -16,6 +16,16 @@ export const StorableString = v.pipe(v.string(), storable());
 
 /** Amounts on the wire are decimal numbers in major units (250 = 250 euros, 212.35 = £212.35). */
 export const Amount = v.pipe(v.number(), v.finite());
+
+/** The figures of every priced line, in the cart and in the order. */
+export const LineFigures = {
+  /** Foreign units, already rounded to the branch's increment (floored to whole units for sell-back). */
+  qty: Amount,
+  /** Foreign units per £1 at the tier this line reached. */
+  rate: Amount,
+  /** GBP cost of the line (for sell-back: what the customer receives). */
+  total: Amount,
+};
 export const PositiveAmount = v.pipe(v.number(), v.finite(), v.gtValue(0));
 export const CurrencyCode = v.pipe(v.string(), v.regex(/^[A-Z]{3}$/, 'must be a three-letter ISO currency code'));
 export const IsoDate = v.pipe(v.string(), v.isoDate());

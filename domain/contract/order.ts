@@ -1,5 +1,5 @@
 import * as v from 'valibot';
-import { Amount, CurrencyCode, Id, IntId, IsoDate, IsoTimestamp, StorableString } from './common.ts';
+import { Amount, CurrencyCode, Id, IntId, IsoDate, IsoTimestamp, LineFigures, StorableString } from './common.ts';
 import { ProductId } from './catalogue.ts';
 
 /** Order states of spec 4.1. */
@@ -19,9 +19,7 @@ export const OrderLineSchema = v.object({
   currency: v.object({ code: CurrencyCode, name: v.string(), symbol: v.string() }),
   /** GBP per foreign unit. */
   price: Amount,
-  rate: Amount,
-  qty: Amount,
-  total: Amount,
+  ...LineFigures,
 });
 export type OrderLine = v.InferOutput<typeof OrderLineSchema>;
 

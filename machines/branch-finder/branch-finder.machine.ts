@@ -10,7 +10,8 @@
  * `results` finds the point (the browser's location, a chosen place, or the first place for the
  * typed text) and then the branches near it.
  */
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, setup, type SnapshotFrom } from 'xstate';
+import { providedLater } from '../provided-later.ts';
 import { branchPage } from '#domain/branch-search.ts';
 import {
   geolocationFailureMessage,
@@ -94,7 +95,6 @@ export interface FindNearbyInput {
 }
 export type FindNearbyOutput = NearbyResult;
 
-const notProvided = (name: string) => () => Promise.reject(new Error(`${name} not provided`));
 
 function resultItems(result: NearbyResult | null): readonly unknown[] {
   if (result === null) return [];
@@ -112,9 +112,9 @@ export const branchFinderMachine = setup({
     output: {} as BranchFinderOutput,
   },
   actors: {
-    searchPlaces: fromPromise<SearchPlacesOutput, SearchPlacesInput>(notProvided('searchPlaces')),
-    geolocate: fromPromise<GeolocateOutput>(notProvided('geolocate')),
-    findNearby: fromPromise<FindNearbyOutput, FindNearbyInput>(notProvided('findNearby')),
+    searchPlaces: providedLater<SearchPlacesOutput, SearchPlacesInput>('searchPlaces'),
+    geolocate: providedLater<GeolocateOutput>('geolocate'),
+    findNearby: providedLater<FindNearbyOutput, FindNearbyInput>('findNearby'),
   },
   actions: {
     rememberQuery: assign({ query: (_, params: { text: string }) => params.text }),

@@ -3,7 +3,8 @@
  * and the branch finder child), actions, guards (each a question answered by a domain/ rule) and
  * delays. The chart itself is calculator.machine.ts.
  */
-import { assign, emit, enqueueActions, fromPromise, setup } from 'xstate';
+import { assign, emit, enqueueActions, setup } from 'xstate';
+import { providedLater } from '../provided-later.ts';
 import { SYSTEM_ID, systemActor } from '#machines/system.ts';
 import type { Store } from '#domain/contract/branches.ts';
 import type { Currency, ProductId, QuoteResponse, TransactionType } from '#domain/contract/catalogue.ts';
@@ -52,7 +53,6 @@ import type {
   AddToCartInput,
 } from './calculator.types.ts';
 
-const notProvided = (name: string) => () => Promise.reject(new Error(`${name} not provided`));
 
 export function currencyOf(context: CalculatorContext): Currency | undefined {
   return context.currencies.find((c) => c.code === context.currencyCode);
@@ -137,8 +137,8 @@ export const calculatorSetup = setup({
     children: {} as { loadCalculator: 'loadCalculator'; fetchQuote: 'fetchQuote'; branchFinder: 'branchFinder' },
   },
   actors: {
-    loadCalculator: fromPromise<LoadCalculatorOutput, LoadCalculatorInput>(notProvided('loadCalculator')),
-    fetchQuote: fromPromise<FetchQuoteOutput, FetchQuoteInput>(notProvided('fetchQuote')),
+    loadCalculator: providedLater<LoadCalculatorOutput, LoadCalculatorInput>('loadCalculator'),
+    fetchQuote: providedLater<FetchQuoteOutput, FetchQuoteInput>('fetchQuote'),
     branchFinder: branchFinderMachine,
   },
   actions: {

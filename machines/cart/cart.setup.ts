@@ -7,12 +7,12 @@ import {
   assign,
   emit,
   enqueueActions,
-  fromPromise,
   sendParent,
   sendTo,
   setup,
   type AnyActorRef,
 } from 'xstate';
+import { providedLater } from '../provided-later.ts';
 import type { CartLink, ViewCartRequest } from '#domain/cart-link.ts';
 import type { Cart, CartLine, CheckoutResponse } from '#domain/contract/cart.ts';
 import { isCartExpired } from '#domain/countdown.ts';
@@ -54,7 +54,6 @@ import type {
   UpdateLineOutput,
 } from './cart.types.ts';
 
-const notProvided = (name: string) => () => Promise.reject(new Error(`${name} not provided`));
 
 const HOME = '/';
 
@@ -130,17 +129,17 @@ export const cartSetup = setup({
     },
   },
   actors: {
-    fetchCart: fromPromise<FetchCartOutput>(notProvided('fetchCart')),
-    createCart: fromPromise<CreateCartOutput, CreateCartInput>(notProvided('createCart')),
-    addLine: fromPromise<AddLineOutput, AddLineInput>(notProvided('addLine')),
-    updateLine: fromPromise<UpdateLineOutput, UpdateLineInput>(notProvided('updateLine')),
-    removeLine: fromPromise<RemoveLineOutput, RemoveLineInput>(notProvided('removeLine')),
-    setBuyback: fromPromise<SetGuaranteeOutput, SetGuaranteeInput>(notProvided('setBuyback')),
-    setRefund: fromPromise<SetGuaranteeOutput, SetGuaranteeInput>(notProvided('setRefund')),
-    recreateCart: fromPromise<RecreateCartOutput, RecreateCartInput>(notProvided('recreateCart')),
-    abandonCart: fromPromise<AbandonCartOutput>(notProvided('abandonCart')),
-    checkoutCart: fromPromise<CheckoutCartOutput>(notProvided('checkoutCart')),
-    extendCart: fromPromise<ExtendCartOutput>(notProvided('extendCart')),
+    fetchCart: providedLater<FetchCartOutput>('fetchCart'),
+    createCart: providedLater<CreateCartOutput, CreateCartInput>('createCart'),
+    addLine: providedLater<AddLineOutput, AddLineInput>('addLine'),
+    updateLine: providedLater<UpdateLineOutput, UpdateLineInput>('updateLine'),
+    removeLine: providedLater<RemoveLineOutput, RemoveLineInput>('removeLine'),
+    setBuyback: providedLater<SetGuaranteeOutput, SetGuaranteeInput>('setBuyback'),
+    setRefund: providedLater<SetGuaranteeOutput, SetGuaranteeInput>('setRefund'),
+    recreateCart: providedLater<RecreateCartOutput, RecreateCartInput>('recreateCart'),
+    abandonCart: providedLater<AbandonCartOutput>('abandonCart'),
+    checkoutCart: providedLater<CheckoutCartOutput>('checkoutCart'),
+    extendCart: providedLater<ExtendCartOutput>('extendCart'),
     // The countdown tells the cart when it runs out, so what the cart allows changes at once.
     countdown: countdownMachine.provide({ actions: { announceExpiry: sendParent({ type: 'countdown.expired' }) } }),
   },

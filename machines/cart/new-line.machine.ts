@@ -11,7 +11,8 @@
  * cart tells this form its lines, branch and product with `cart.linesChanged`, so the added
  * currency is no longer offered and the form starts again.
  */
-import { and, assign, enqueueActions, fromPromise, not, setup, stateIn, type SnapshotFrom } from 'xstate';
+import { and, assign, enqueueActions, not, setup, stateIn, type SnapshotFrom } from 'xstate';
+import { providedLater } from '../provided-later.ts';
 import { SYSTEM_ID, systemActor } from '#machines/system.ts';
 import type { Currency, ProductId, QuoteResponse } from '#domain/contract/catalogue.ts';
 import { GBP_CODE, formatUnits, toMajor, toMinor } from '#domain/money.ts';
@@ -90,7 +91,6 @@ export type NewLineTag =
 
 export type FetchCurrenciesOutput = Currency[];
 
-const notProvided = (name: string) => () => Promise.reject(new Error(`${name} not provided`));
 
 /** The amounts the text typed in one box works out to; null while it is not a number. */
 function figuresOf(
@@ -140,8 +140,8 @@ export const newLineMachine = setup({
     tags: {} as NewLineTag,
   },
   actors: {
-    fetchCurrencies: fromPromise<FetchCurrenciesOutput, Record<string, never>>(notProvided('fetchCurrencies')),
-    fetchQuote: fromPromise<FetchQuoteOutput, FetchQuoteInput>(notProvided('fetchQuote')),
+    fetchCurrencies: providedLater<FetchCurrenciesOutput, Record<string, never>>('fetchCurrencies'),
+    fetchQuote: providedLater<FetchQuoteOutput, FetchQuoteInput>('fetchQuote'),
   },
   actions: {
     applyCurrencies: assign({ currencies: (_, params: { currencies: Currency[] }) => params.currencies, currenciesError: null }),
@@ -176,7 +176,8 @@ export const newLineMachine = setup({
       params.storeId !== context.storeId || params.productId !== context.productId,
     isChosenCurrencyInCart: ({ context }, params: { lines: LineOfCart[] }) =>
       context.currencyCode !== null && params.lines.some((l) => l.currency.code === context.currencyCode),
-    isIgnoredKey: (_, params: { key: string | undefined }) => isIgnoredAmountKey(params.key),
+    /** A key the amount takes (not an arrow or Tab), once a currency is chosen. */
+    isAmountKey: ({ context }, params: { key: string | undefined }) => context.currencyCode !== null && !isIgnoredAmountKey(params.key),
     hasCurrency: ({ context }) => context.currencyCode !== null,
     canRequestLine: and([stateIn('#newLine.form.quote.loaded'), not(stateIn('#newLine.form.adding.waiting')), 'hasCurrency']),
     hasTarget: ({ context }) => context.priced !== null && canAddLine(context.priced.foreignMinor),
@@ -269,14 +270,12 @@ export const newLineMachine = setup({
         amount: {
           initial: 'idle',
           on: {
-            'amount.typed': [
-              { guard: { type: 'isIgnoredKey', params: ({ event }) => ({ key: event.key }) } },
-              {
-                guard: 'hasCurrency',
-                target: '.typing',
-                actions: { type: 'rememberTyped', params: ({ event }) => ({ picker: event.picker, text: event.text }) },
-              },
-            ],
+            // A key the box ignores (an arrow, Tab) leaves the amount and its pause alone.
+            'amount.typed': {
+              guard: { type: 'isAmountKey', params: ({ event }) => ({ key: event.key }) },
+              target: '.typing',
+              actions: { type: 'rememberTyped', params: ({ event }) => ({ picker: event.picker, text: event.text }) },
+            },
             'amount.settled': { target: '.idle', actions: 'settleTyped' },
             // Add takes what was typed at once: no pause left to wait for.
             'newLine.addRequested': { guard: 'canRequestLine', target: '.idle' },

@@ -8,7 +8,8 @@
  * more"): refused with the form's messages (domain/rate-alert.ts), else sent, then set or failed
  * (and may be sent again); a set alert may be followed by another.
  */
-import { assign, emit, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, emit, setup, type SnapshotFrom } from 'xstate';
+import { providedLater } from '../provided-later.ts';
 import type { ChartPoint } from '#domain/contract/catalogue.ts';
 import type { Problem } from '#domain/contract/common.ts';
 import { problemOf } from '#domain/problem.ts';
@@ -64,7 +65,6 @@ export type LoadChartOutput = ChartPoint[];
 export type CreateRateAlertInput = RateAlertRequest;
 export type CreateRateAlertOutput = RateAlertResponse;
 
-const notProvided = (name: string) => () => Promise.reject(new Error(`${name} not provided`));
 
 export const chartMachine = setup({
   types: {
@@ -75,8 +75,8 @@ export const chartMachine = setup({
     tags: {} as ChartTag,
   },
   actors: {
-    loadChart: fromPromise<LoadChartOutput, LoadChartInput>(notProvided('loadChart')),
-    createRateAlert: fromPromise<CreateRateAlertOutput, CreateRateAlertInput>(notProvided('createRateAlert')),
+    loadChart: providedLater<LoadChartOutput, LoadChartInput>('loadChart'),
+    createRateAlert: providedLater<CreateRateAlertOutput, CreateRateAlertInput>('createRateAlert'),
   },
   actions: {
     rememberPoints: assign({ points: (_, params: { points: ChartPoint[] }) => params.points }),

@@ -3,7 +3,8 @@
  * actions, guards (each a question answered by a domain/ rule) and delays, and the order loading
  * every page but the review opens with. The chart itself is checkout.machine.ts.
  */
-import { assign, emit, enqueueActions, fromPromise, sendTo, setup } from 'xstate';
+import { assign, emit, enqueueActions, sendTo, setup } from 'xstate';
+import { providedLater } from '../provided-later.ts';
 import { appPaths } from '#domain/contract/routes.ts';
 import { untilNextMinute } from '#domain/countdown.ts';
 import type { CustomerInfoRequest, CustomerInfoResponse, DeliverySlot, Order } from '#domain/contract/order.ts';
@@ -49,7 +50,6 @@ import type {
   SaveDeliverySlotOutput,
 } from './checkout.types.ts';
 
-const notProvided = (name: string) => () => Promise.reject(new Error(`${name} not provided`));
 
 export const checkoutSetup = setup({
   types: {
@@ -70,12 +70,12 @@ export const checkoutSetup = setup({
     },
   },
   actors: {
-    loadOrder: fromPromise<LoadOrderOutput>(notProvided('loadOrder')),
-    loadDeliverySlots: fromPromise<LoadDeliverySlotsOutput>(notProvided('loadDeliverySlots')),
-    saveDeliverySlot: fromPromise<SaveDeliverySlotOutput, SaveDeliverySlotInput>(notProvided('saveDeliverySlot')),
-    saveCustomerInfo: fromPromise<SaveCustomerInfoOutput, SaveCustomerInfoInput>(notProvided('saveCustomerInfo')),
-    createPaymentIntent: fromPromise<CreatePaymentIntentOutput>(notProvided('createPaymentIntent')),
-    abandonCart: fromPromise<AbandonCartOutput>(notProvided('abandonCart')),
+    loadOrder: providedLater<LoadOrderOutput>('loadOrder'),
+    loadDeliverySlots: providedLater<LoadDeliverySlotsOutput>('loadDeliverySlots'),
+    saveDeliverySlot: providedLater<SaveDeliverySlotOutput, SaveDeliverySlotInput>('saveDeliverySlot'),
+    saveCustomerInfo: providedLater<SaveCustomerInfoOutput, SaveCustomerInfoInput>('saveCustomerInfo'),
+    createPaymentIntent: providedLater<CreatePaymentIntentOutput>('createPaymentIntent'),
+    abandonCart: providedLater<AbandonCartOutput>('abandonCart'),
     paymentFrame: paymentFrameMachine,
     /** The branch's address and opening times, for a collection's delivery and confirmation pages. */
     storeDetails: createReadMachine<StoreDetails, { storeId: number }>(),

@@ -113,23 +113,18 @@ export type CheckoutTag =
 export type LoadOrderOutput = Order;
 /** GET /api/order/delivery-slots. */
 export type LoadDeliverySlotsOutput = DeliverySlot[];
-/** PUT /api/order/delivery-slot; answers the order. */
-export interface SaveDeliverySlotInput {
-  slotId: string;
-}
+/** PUT /api/order/delivery-slot with the chosen date's id; answers the order. */
+export type SaveDeliverySlotInput = { slotId: string };
 export type SaveDeliverySlotOutput = Order;
-/** PUT /api/order/customer-info. */
-export interface SaveCustomerInfoInput {
-  details: CustomerInfoRequest;
-}
+/** PUT /api/order/customer-info with the details form. */
+export type SaveCustomerInfoInput = { details: CustomerInfoRequest };
 export type SaveCustomerInfoOutput = CustomerInfoResponse;
 /**
  * POST /api/order/create-payment-intent: the hosted card page from the 201's Location. Any other
  * answer rejects (src/api/order.ts), which goes to the error step.
  */
 export type CreatePaymentIntentOutput = PaymentIntentResponse;
-/** DELETE /cart. */
-export type AbandonCartOutput = void;
+export type { AbandonCartOutput } from '../cart/cart.types.ts';
 
 /** Where the chart sends the shopper: a checkout page or the home page. */
 export type Destination = CheckoutPage | 'home';

@@ -13,7 +13,8 @@
  *   `settled` with its notice; a new date back in `manageable.viewing` with its notice.
  *   An access key that has expired (403) goes back to the form with the problem.
  */
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, setup, type SnapshotFrom } from 'xstate';
+import { providedLater } from '../provided-later.ts';
 import type { Problem } from '#domain/contract/common.ts';
 import type { FindOrderRequest, ManagedOrder } from '#domain/contract/manage-order.ts';
 import { readFindOrderForm, type FindOrderErrors, type FindOrderForm } from '#domain/find-order.ts';
@@ -53,7 +54,6 @@ export interface ChangeDateInput {
   slotId: string;
 }
 
-const notProvided = (name: string) => () => Promise.reject(new Error(`${name} not provided`));
 const EMPTY_FORM: FindOrderForm = { reference: '', emailAddress: '', dobDay: '', dobMonth: '', dobYear: '' };
 
 export const manageOrderMachine = setup({
@@ -63,9 +63,9 @@ export const manageOrderMachine = setup({
     tags: {} as ManageOrderTag,
   },
   actors: {
-    findOrder: fromPromise<ManagedOrder, FindOrderRequest>(notProvided('findOrder')),
-    cancelOrder: fromPromise<ManagedOrder, CancelOrderInput>(notProvided('cancelOrder')),
-    changeCollectionDate: fromPromise<ManagedOrder, ChangeDateInput>(notProvided('changeCollectionDate')),
+    findOrder: providedLater<ManagedOrder, FindOrderRequest>('findOrder'),
+    cancelOrder: providedLater<ManagedOrder, CancelOrderInput>('cancelOrder'),
+    changeCollectionDate: providedLater<ManagedOrder, ChangeDateInput>('changeCollectionDate'),
   },
   actions: {
     changeField: assign(({ context }, params: { field: keyof FindOrderForm; value: string }) => ({

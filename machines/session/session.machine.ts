@@ -22,7 +22,8 @@
  * chart never touches localStorage. A failed storage write does not stop the page: the token in
  * context still works until the page is left.
  */
-import { assign, fromPromise, setup, stateIn, type SnapshotFrom } from 'xstate';
+import { assign, setup, stateIn, type SnapshotFrom } from 'xstate';
+import { providedLater } from '../provided-later.ts';
 import type { SessionInfo } from '#domain/contract/session.ts';
 import { isTokenUsable, msUntilTokenExpiry, tokenClaims } from '#domain/session.ts';
 
@@ -74,15 +75,12 @@ export type SessionEvent =
    */
   | { type: 'session.tokenRenewed'; token: string; replacing: string };
 
-export type SessionTag =
-  /** A usable token is in context. */
-  | 'ready'
-  | 'acquiring'
-  | 'failed'
-  /** The visitor has a loyalty profile: "You're signed in!". */
-  | 'signedIn'
-  /** The notice that the session ended and a new one started is showing. */
-  | 'sessionEnded';
+/**
+ * `ready`: a usable token is in context; `acquiring` and `failed`: on the way to one, or given up;
+ * `signedIn`: the visitor has a loyalty profile ("You're signed in!"); `sessionEnded`: the notice
+ * that the session ended and a new one started is showing.
+ */
+export type SessionTag = 'ready' | 'acquiring' | 'failed' | 'signedIn' | 'sessionEnded';
 
 /** What storage holds when the page starts. */
 export interface StoredTokens {
@@ -114,7 +112,11 @@ export interface FetchSessionInfoInput {
 }
 export type FetchSessionInfoOutput = SessionInfo;
 
-const notProvided = (name: string) => () => Promise.reject(new Error(`${name} not provided`));
+
+/** The token an invoked call answered with, kept. */
+const keepToken = { type: 'rememberToken', params: ({ event }: { event: { output: string } }) => ({ token: event.output }) } as const;
+/** Why an invoked call failed, kept for the notice. */
+const keepError = { type: 'rememberError', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) } as const;
 
 export const sessionMachine = setup({
   types: {
@@ -124,13 +126,13 @@ export const sessionMachine = setup({
     tags: {} as SessionTag,
   },
   actors: {
-    readStoredTokens: fromPromise<ReadStoredTokensOutput>(notProvided('readStoredTokens')),
-    acquireToken: fromPromise<AcquireTokenOutput, AcquireTokenInput>(notProvided('acquireToken')),
-    exchangeLegacyToken: fromPromise<ExchangeLegacyTokenOutput, ExchangeLegacyTokenInput>(notProvided('exchangeLegacyToken')),
-    storeToken: fromPromise<void, StoreTokenInput>(notProvided('storeToken')),
-    removeLegacyToken: fromPromise<void>(notProvided('removeLegacyToken')),
-    clearStoredToken: fromPromise<void>(notProvided('clearStoredToken')),
-    fetchSessionInfo: fromPromise<FetchSessionInfoOutput, FetchSessionInfoInput>(notProvided('fetchSessionInfo')),
+    readStoredTokens: providedLater<ReadStoredTokensOutput>('readStoredTokens'),
+    acquireToken: providedLater<AcquireTokenOutput, AcquireTokenInput>('acquireToken'),
+    exchangeLegacyToken: providedLater<ExchangeLegacyTokenOutput, ExchangeLegacyTokenInput>('exchangeLegacyToken'),
+    storeToken: providedLater<void, StoreTokenInput>('storeToken'),
+    removeLegacyToken: providedLater<void>('removeLegacyToken'),
+    clearStoredToken: providedLater<void>('clearStoredToken'),
+    fetchSessionInfo: providedLater<FetchSessionInfoOutput, FetchSessionInfoInput>('fetchSessionInfo'),
   },
   actions: {
     rememberStoredTokens: assign((_, params: StoredTokens) => ({ token: params.token, legacyToken: params.legacyToken })),
@@ -249,15 +251,9 @@ export const sessionMachine = setup({
             id: 'exchangeLegacyToken',
             src: 'exchangeLegacyToken',
             input: ({ context }) => ({ siteId: context.siteId, legacyToken: context.legacyToken ?? '' }),
-            onDone: {
-              target: 'removingLegacyToken',
-              actions: { type: 'rememberToken', params: ({ event }) => ({ token: event.output }) },
-            },
+            onDone: { target: 'removingLegacyToken', actions: keepToken },
             // Exchanged once only: a refused legacy token is removed all the same.
-            onError: {
-              target: 'removingLegacyToken',
-              actions: { type: 'rememberError', params: ({ event }) => ({ error: event.error }) },
-            },
+            onError: { target: 'removingLegacyToken', actions: keepError },
           },
         },
         removingLegacyToken: {
@@ -282,13 +278,10 @@ export const sessionMachine = setup({
               target: 'storing',
               actions: [
                 { type: 'settleHandOver', params: ({ event }) => ({ token: event.output }) },
-                { type: 'rememberToken', params: ({ event }) => ({ token: event.output }) },
+                keepToken,
               ],
             },
-            onError: {
-              target: 'failed',
-              actions: { type: 'rememberError', params: ({ event }) => ({ error: event.error }) },
-            },
+            onError: { target: 'failed', actions: keepError },
           },
         },
         storing: {

@@ -32,12 +32,17 @@ function idsOf(result: unknown): string[] {
 type Tx = Parameters<Parameters<Deps['db']['transaction']>[0]>[0];
 
 /**
- * In one transaction: locks the ids `lockIds` selects (rows another run has locked are skipped)
- * and, when there are any, deletes them with `remove`, which answers how many went.
+ * In one transaction: locks the first `batch` ids `select` finds, oldest first by `oldestFirst`
+ * (rows another run has locked are skipped) and, when there are any, deletes them with `remove`,
+ * which answers how many went.
  */
-async function purgeLocked(deps: Deps, lockIds: SQL, remove: (tx: Tx, ids: string[]) => Promise<number>): Promise<number> {
+async function purgeLocked(
+  deps: Deps,
+  lock: { select: SQL; oldestFirst: SQL; batch: number },
+  remove: (tx: Tx, ids: string[]) => Promise<number>,
+): Promise<number> {
   return deps.db.transaction(async (tx) => {
-    const ids = idsOf(await tx.execute(lockIds));
+    const ids = idsOf(await tx.execute(sql`${lock.select} ORDER BY ${lock.oldestFirst} LIMIT ${lock.batch} FOR UPDATE SKIP LOCKED`));
     return ids.length === 0 ? 0 : remove(tx, ids);
   });
 }
@@ -51,12 +56,13 @@ export async function purgeExpired(deps: Deps, options: { batch?: number } = {})
 
   const carts = await purgeLocked(
     deps,
-    sql`SELECT c.id FROM carts c
-      WHERE c.expires_at < ${cartsBefore}::timestamptz
-        AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.cart_id = c.id)
-      ORDER BY c.expires_at
-      LIMIT ${batch}
-      FOR UPDATE SKIP LOCKED`,
+    {
+      select: sql`SELECT c.id FROM carts c
+        WHERE c.expires_at < ${cartsBefore}::timestamptz
+          AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.cart_id = c.id)`,
+      oldestFirst: sql`c.expires_at`,
+      batch,
+    },
     async (tx, ids) => {
       // A cart recreated from a purged one keeps its lines; it only forgets where it came from.
       await tx.update(t.carts).set({ recreatedFrom: null }).where(inArray(t.carts.recreatedFrom, ids));
@@ -68,14 +74,15 @@ export async function purgeExpired(deps: Deps, options: { batch?: number } = {})
   // A session another one replaced is purged first; the newer one on a later run.
   const sessions = await purgeLocked(
     deps,
-    sql`SELECT s.id FROM sessions s
-      WHERE s.updated_at < ${sessionsBefore}::timestamptz
-        AND NOT EXISTS (SELECT 1 FROM carts c WHERE c.session_id = s.id)
-        AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.session_id = s.id)
-        AND NOT EXISTS (SELECT 1 FROM sessions r WHERE r.replaced_by = s.id)
-      ORDER BY s.updated_at
-      LIMIT ${batch}
-      FOR UPDATE SKIP LOCKED`,
+    {
+      select: sql`SELECT s.id FROM sessions s
+        WHERE s.updated_at < ${sessionsBefore}::timestamptz
+          AND NOT EXISTS (SELECT 1 FROM carts c WHERE c.session_id = s.id)
+          AND NOT EXISTS (SELECT 1 FROM orders o WHERE o.session_id = s.id)
+          AND NOT EXISTS (SELECT 1 FROM sessions r WHERE r.replaced_by = s.id)`,
+      oldestFirst: sql`s.updated_at`,
+      batch,
+    },
     async (tx, ids) => {
       await tx.update(t.legacyTokens).set({ sessionId: null }).where(inArray(t.legacyTokens.sessionId, ids));
       return (await tx.delete(t.sessions).where(inArray(t.sessions.id, ids)).returning({ id: t.sessions.id })).length;
