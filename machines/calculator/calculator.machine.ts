@@ -32,6 +32,7 @@ import { defaultOverridableTexts } from '#domain/messages.ts';
 import { toMajor } from '#domain/money.ts';
 import { initialSelection } from '#domain/products.ts';
 import { calculatorSetup, resetDriver, servingStoreId } from './calculator.setup.ts';
+import { fetchQuoteInput } from './calculator.types.ts';
 
 export const calculatorMachine = calculatorSetup.createMachine({
   id: 'calculator',
@@ -184,14 +185,7 @@ export const calculatorMachine = calculatorSetup.createMachine({
               invoke: {
                 id: 'fetchQuote',
                 src: 'fetchQuote',
-                input: ({ context }) => ({
-                  siteId: context.siteId,
-                  storeId: servingStoreId(context) ?? 0,
-                  productId: context.productId,
-                  currencyCode: context.currencyCode,
-                  affiliateCode: context.affiliateCode,
-                  signInReturn: context.signedIn,
-                }),
+                input: ({ context }) => ({ ...fetchQuoteInput(context, servingStoreId(context) ?? 0), signInReturn: context.signedIn }),
                 onDone: { target: 'loaded', actions: { type: 'applyQuote', params: ({ event }) => ({ quote: event.output }) } },
                 onError: {
                   target: 'failed',

@@ -161,6 +161,14 @@ export interface FetchQuoteInput {
   /** Back from the loyalty sign-in: the session's token may not say so yet, so the quote carries it. */
   signInReturn?: boolean;
 }
+
+/** The quote for what a form shows: its site, product, currency and affiliate, at `storeId`. */
+export function fetchQuoteInput(
+  form: { siteId: number; productId: ProductId; currencyCode: string | null; affiliateCode: string | null },
+  storeId: number,
+): FetchQuoteInput {
+  return { siteId: form.siteId, storeId, productId: form.productId, currencyCode: form.currencyCode ?? '', affiliateCode: form.affiliateCode };
+}
 export type FetchQuoteOutput = QuoteResponse;
 /** The line add to cart asks the cart actor for (`cart.lineAdded`). */
 export type AddToCartInput = NewLine;

@@ -34,7 +34,7 @@
  * - `error.reported { error, where }` for failures nobody sees otherwise.
  */
 import { and, not, type SnapshotFrom } from 'xstate';
-import { cartSetup, createCartInput, keepAnsweredCart, keepProblem, lineOf, refuseLine } from './cart.setup.ts';
+import { cartSetup, creatingCart, keepAnsweredCart, keepProblem, lineOf, refuseLine } from './cart.setup.ts';
 
 export const cartMachine = cartSetup.createMachine({
   id: 'cart',
@@ -157,44 +157,14 @@ export const cartMachine = cartSetup.createMachine({
     },
 
     /** Add to cart with no cart yet: refused, the calculator shows why and stays as it was. */
-    creating: {
-      tags: ['saving'],
-      invoke: {
-        id: 'createCart',
-        src: 'createCart',
-        input: createCartInput,
-        onDone: {
-          target: 'open.lines.addingLine',
-          actions: keepAnsweredCart,
-        },
-        onError: {
-          target: 'none',
-          actions: [...refuseLine],
-        },
-      },
-    },
+    creating: creatingCart('none'),
 
     /**
      * The view-cart link's line, with no cart yet. Refused, there is no cart to show and none
      * coming: the problem pops up (spec 8) and the page says 'You have no cart', then goes to /
      * a second later (spec 4.3, 8), rather than waiting on a cart that will not be made.
      */
-    creatingFromLink: {
-      tags: ['saving'],
-      invoke: {
-        id: 'createCart',
-        src: 'createCart',
-        input: createCartInput,
-        onDone: {
-          target: 'open.lines.addingLine',
-          actions: keepAnsweredCart,
-        },
-        onError: {
-          target: 'noCart',
-          actions: ['forgetPendingLine', keepProblem],
-        },
-      },
-    },
+    creatingFromLink: creatingCart('noCart'),
 
     recreating: {
       tags: ['loading'],

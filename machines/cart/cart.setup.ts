@@ -298,3 +298,21 @@ export const refuseLine = [
   'forgetPendingLine',
   keepProblem,
 ] as const;
+
+/**
+ * The first line's cart being made. Refused from Add to cart, the sender is told why and the chart
+ * goes back to `none`; refused from the view-cart link, there is no cart to show and none coming:
+ * 'You have no cart' (`noCart`).
+ */
+export function creatingCart(refusedTo: 'none' | 'noCart') {
+  return cartSetup.createStateConfig({
+    tags: ['saving'],
+    invoke: {
+      id: 'createCart',
+      src: 'createCart',
+      input: createCartInput,
+      onDone: { target: 'open.lines.addingLine', actions: keepAnsweredCart },
+      onError: { target: refusedTo, actions: refusedTo === 'none' ? [...refuseLine] : ['forgetPendingLine', keepProblem] },
+    },
+  });
+}

@@ -28,7 +28,7 @@ import {
 import { serverMessageOf } from '#domain/problem.ts';
 import { messages } from '#domain/messages.ts';
 import { isSellBack } from '#domain/products.ts';
-import type { FetchQuoteInput, FetchQuoteOutput } from '../calculator/calculator.types.ts';
+import { fetchQuoteInput, type FetchQuoteInput, type FetchQuoteOutput } from '../calculator/calculator.types.ts';
 import type { CartLineAnswer, NewLine } from './cart.types.ts';
 
 type LineOfCart = { currency: { code: string } };
@@ -252,13 +252,7 @@ export const newLineMachine = setup({
               invoke: {
                 id: 'fetchQuote',
                 src: 'fetchQuote',
-                input: ({ context }) => ({
-                  siteId: context.siteId,
-                  storeId: context.storeId,
-                  productId: context.productId,
-                  currencyCode: context.currencyCode ?? '',
-                  affiliateCode: context.affiliateCode,
-                }),
+                input: ({ context }) => fetchQuoteInput(context, context.storeId),
                 onDone: { target: 'loaded', actions: { type: 'applyQuote', params: ({ event }) => ({ quote: event.output }) } },
                 onError: { target: 'failed', actions: { type: 'rememberQuoteError', params: ({ event }) => ({ error: event.error }) } },
               },
