@@ -227,21 +227,12 @@ export const cartMachine = cartSetup.createMachine({
           editable: {
             initial: 'resuming',
             on: {
-              'cart.lineChanged': [
-                {
-                  guard: { type: 'isQuantityInvalid', params: ({ event }) => ({ qty: event.qty }) },
-                  actions: [
-                    { type: 'rejectLineEdit', params: ({ event }) => ({ lineId: event.lineId }) },
-                    { type: 'returnFocusToLine', params: ({ event }) => ({ lineId: event.lineId }) },
-                  ],
-                },
-                {
-                  guard: { type: 'isLineInCart', params: ({ event }) => ({ lineId: event.lineId }) },
-                  // Each keystroke starts the 600 ms pause again.
-                  target: '.editing',
-                  actions: { type: 'rememberLineEdit', params: ({ event }) => ({ lineId: event.lineId, qty: event.qty ?? 0 }) },
-                },
-              ],
+              // Each keystroke starts the 600 ms pause again; a quantity not above 0 is refused by \`open\`.
+              'cart.lineChanged': {
+                guard: { type: 'isValidEditOfLine', params: ({ event }) => ({ lineId: event.lineId, qty: event.qty }) },
+                target: '.editing',
+                actions: { type: 'rememberLineEdit', params: ({ event }) => ({ lineId: event.lineId, qty: event.qty ?? 0 }) },
+              },
               'cart.lineRemoved': {
                 guard: { type: 'isLineInCart', params: ({ event }) => ({ lineId: event.lineId }) },
                 target: '#cart.open.lines.removingLine',

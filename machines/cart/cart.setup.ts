@@ -272,6 +272,9 @@ export const cartSetup = setup({
     isViewRequested: ({ context }) => context.request !== null,
     isQuantityInvalid: (_, params: { qty: number | null }) => lineQuantityError(params.qty) !== null,
     isLineInCart: ({ context }, params: { lineId: string }) => lineOf(context.cart, params.lineId) !== undefined,
+    /** A quantity above 0 for a line of this cart. */
+    isValidEditOfLine: ({ context }, params: { lineId: string; qty: number | null }) =>
+      lineQuantityError(params.qty) === null && lineOf(context.cart, params.lineId) !== undefined,
     hasPendingEdits: ({ context }) => Object.keys(context.lineEdits).length > 0,
     isProceedRequested: ({ context }) => context.proceedRequested,
     isBuybackEligible: ({ context }) =>

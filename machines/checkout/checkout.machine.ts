@@ -37,7 +37,7 @@
  * problem in context (`order.reloadRequested` tries again); a failed write keeps the page and
  * sets `problem` (title, detail) until `problem.dismissed`.
  */
-import { checkoutSetup, loadFailed, loadingOrder, slotsOnScreen } from './checkout.setup.ts';
+import { checkoutSetup, loadFailed, loadingOrder, slotsOnScreen, velocityLimited } from './checkout.setup.ts';
 
 export const checkoutMachine = checkoutSetup.createMachine({
   id: 'checkout',
@@ -252,19 +252,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
              * was on. Return to the homepage abandons the checkout (spec 4.1); closed, the modal
              * leaves the form, whose submit asks the server again.
              */
-            velocityLimited: {
-              tags: ['velocityLimited'],
-              on: {
-                'velocity.homeRequested': {
-                  target: '#checkout.leaving',
-                  actions: { type: 'setLeaveDestination', params: { exit: 'velocityReturnToHomepage' } },
-                },
-                'details.submitted': {
-                  target: 'submitting',
-                  actions: { type: 'rememberDetails', params: ({ event }) => ({ details: event.details }) },
-                },
-              },
-            },
+            velocityLimited: velocityLimited('details'),
             identificationRequired: {
               tags: ['identificationRequired'],
               on: {
@@ -396,15 +384,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
                 },
               },
             },
-            velocityLimited: {
-              tags: ['velocityLimited'],
-              on: {
-                'velocity.homeRequested': {
-                  target: '#checkout.leaving',
-                  actions: { type: 'setLeaveDestination', params: { exit: 'velocityReturnToHomepage' } },
-                },
-              },
-            },
+            velocityLimited: velocityLimited('unsuccessful'),
             /** Only 'Leave checkout' is offered. */
             retryUnavailable: {},
           },

@@ -288,3 +288,23 @@ export function slotsOnScreen(self: 'choosingSlot' | 'slotChosen') {
     },
   });
 }
+
+/**
+ * The velocity check refused the order: its modal shows on the page the shopper was on, and
+ * Return to the homepage abandons the checkout (spec 4.1). On the details page, closed, the modal
+ * leaves the form, whose submit asks the server again.
+ */
+export function velocityLimited(page: 'details' | 'unsuccessful') {
+  return checkoutSetup.createStateConfig({
+    tags: ['velocityLimited'],
+    on: {
+      'velocity.homeRequested': {
+        target: '#checkout.leaving',
+        actions: { type: 'setLeaveDestination', params: { exit: 'velocityReturnToHomepage' } },
+      },
+      ...(page === 'details'
+        ? { 'details.submitted': { target: 'submitting', actions: { type: 'rememberDetails', params: ({ event }) => ({ details: event.details }) } } }
+        : {}),
+    },
+  });
+}

@@ -50,7 +50,22 @@ export interface FooterSite {
   support?: { phone: string; hours: string } | undefined;
 }
 
-/** A titled list of the footer's links: each an address of the shop and its text. */
+/** The footer's lists of links after its contact column: each an address of the shop and its text. */
+const FOOTER_LISTS = [
+  {
+    id: 'footer-help',
+    heading: messages.footerHelpHeading,
+    links: [
+      [appPaths.faq, messages.faqTitle],
+      [appPaths.manageOrder, messages.manageOrderLink],
+      [appPaths.branches, messages.findBranch],
+      [appPaths.sellTravelMoney, messages.navSellCurrency],
+    ],
+  },
+  { id: 'footer-legal', heading: messages.footerLegalHeading, links: [[appPaths.terms, messages.termsTitle], [appPaths.privacy, messages.privacyTitle], [appPaths.cookies, messages.cookiesTitle]] },
+] as const;
+
+/** A titled list of the footer's links. */
 function FooterLinks({ id, heading, links }: { id: string; heading: string; links: readonly (readonly [to: string, label: string])[] }) {
   return (
     <nav aria-labelledby={id}>
@@ -90,25 +105,9 @@ function Footer({ site }: { site?: FooterSite | undefined }) {
             ) : null}
             <p>{messages.amlSupportNoLine}</p>
           </section>
-          <FooterLinks
-            id="footer-help"
-            heading={messages.footerHelpHeading}
-            links={[
-              [appPaths.faq, messages.faqTitle],
-              [appPaths.manageOrder, messages.manageOrderLink],
-              [appPaths.branches, messages.findBranch],
-              [appPaths.sellTravelMoney, messages.navSellCurrency],
-            ]}
-          />
-          <FooterLinks
-            id="footer-legal"
-            heading={messages.footerLegalHeading}
-            links={[
-              [appPaths.terms, messages.termsTitle],
-              [appPaths.privacy, messages.privacyTitle],
-              [appPaths.cookies, messages.cookiesTitle],
-            ]}
-          />
+          {FOOTER_LISTS.map((list) => (
+            <FooterLinks key={list.id} {...list} />
+          ))}
         </div>
         <div className={styles.footerBase}>
           <p>{messages.footerNote}</p>
@@ -130,34 +129,15 @@ export interface ShopLayoutProps {
   site?: FooterSite | undefined;
 }
 
-/** The frame of the shop's own pages: logo, navigation (Buy currency, Sell currency, Branches), footer. */
-export function ShopLayout({ headerEnd, banner, children, site }: ShopLayoutProps) {
+/** The frame every shop page shares: skip link, a header with the logo and what follows it, the page, the footer. */
+function Shell({ header, banner, children, site }: { header?: ReactNode; banner?: ReactNode; children?: ReactNode; site?: FooterSite | undefined }) {
   return (
     <div className={styles.shell}>
       <SkipLink />
       <header className={styles.header}>
         <div className={styles.headerInner}>
           <Logo />
-          <nav aria-label={messages.mainNavigation} className={styles.nav}>
-            <ul className={styles.navList}>
-              <li>
-                <NavLink end to={appPaths.home} className={styles.navLink}>
-                  {messages.navBuyCurrency}
-                </NavLink>
-              </li>
-              <li>
-                <NavLink to={appPaths.sellTravelMoney} className={styles.navLink}>
-                  {messages.navSellCurrency}
-                </NavLink>
-              </li>
-              <li>
-                <NavLink to={appPaths.branches} className={styles.navLink}>
-                  {messages.navBranches}
-                </NavLink>
-              </li>
-            </ul>
-          </nav>
-          {headerEnd ? <div className={styles.headerEnd}>{headerEnd}</div> : null}
+          {header}
         </div>
       </header>
       <Main banner={banner}>{children ?? <Page />}</Main>
@@ -166,19 +146,44 @@ export function ShopLayout({ headerEnd, banner, children, site }: ShopLayoutProp
   );
 }
 
+/** The frame of the shop's own pages: logo, navigation (Buy currency, Sell currency, Branches), footer. */
+export function ShopLayout({ headerEnd, banner, children, site }: ShopLayoutProps) {
+  const header = (
+    <>
+      <nav aria-label={messages.mainNavigation} className={styles.nav}>
+        <ul className={styles.navList}>
+          {NAV_LINKS.map(([to, label]) => (
+            <li key={to}>
+              <NavLink end={to === appPaths.home} to={to} className={styles.navLink}>
+                {label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {headerEnd ? <div className={styles.headerEnd}>{headerEnd}</div> : null}
+    </>
+  );
+  return (
+    <Shell header={header} banner={banner} site={site}>
+      {children}
+    </Shell>
+  );
+}
+
+/** The header's navigation: Buy currency, Sell currency, Branches. */
+const NAV_LINKS = [
+  [appPaths.home, messages.navBuyCurrency],
+  [appPaths.sellTravelMoney, messages.navSellCurrency],
+  [appPaths.branches, messages.navBranches],
+] as const;
+
 /** The frame of the checkout steps: the logo only; each step draws the checkout header (spec 2.5). */
 export function CheckoutLayout({ banner, children, site }: { banner?: ReactNode; children?: ReactNode; site?: FooterSite | undefined }) {
   return (
-    <div className={styles.shell}>
-      <SkipLink />
-      <header className={styles.header}>
-        <div className={styles.headerInner}>
-          <Logo />
-        </div>
-      </header>
-      <Main banner={banner}>{children ?? <Page />}</Main>
-      <Footer site={site} />
-    </div>
+    <Shell banner={banner} site={site}>
+      {children}
+    </Shell>
   );
 }
 

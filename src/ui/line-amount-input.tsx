@@ -4,9 +4,8 @@ import { formatMessage, messages } from '#domain/messages.ts';
 export interface LineAmountInputProps {
   /** The box's id; its error, where the line shows one, has this id with '-error'. */
   id: string;
-  code: string;
-  amount: string;
-  error: string | null | undefined;
+  /** The line as the cart's selectors show it: its currency code, the amount typed and its error. */
+  line: { code: string; amount: string; error?: string | null | undefined };
   className?: string;
   inputRef?: Ref<HTMLInputElement>;
   onChange: (amount: string) => void;
@@ -14,7 +13,7 @@ export interface LineAmountInputProps {
 }
 
 /** The amount box of a cart line, labelled for screen readers with the line's currency. */
-export function LineAmountInput({ id, code, amount, error, className, inputRef, onChange, onBlur }: LineAmountInputProps) {
+export function LineAmountInput({ id, line: { code, amount, error }, className, inputRef, onChange, onBlur }: LineAmountInputProps) {
   return (
     <>
       <label htmlFor={id} className="visually-hidden">

@@ -34,9 +34,7 @@ function LineRow({
       <div className={styles.amount}>
         <LineAmountInput
           id={inputId}
-          code={line.code}
-          amount={line.amount}
-          error={line.error}
+          line={line}
           className={styles.amountInput}
           inputRef={input}
           onChange={(amount) => onAmountChange(line.id, amount)}

@@ -212,9 +212,7 @@ function LinesTable({ sellBack, lines, invalidLine, onLineAmount, onLineAmountDo
                 <td data-label={messages.amountColumn}>
                   <LineAmountInput
                     id={inputId}
-                    code={line.code}
-                    amount={line.amount}
-                    error={line.error}
+                    line={line}
                     className={styles.amountInput}
                     inputRef={(element) => {
                       inputs.current[line.id] = element;
