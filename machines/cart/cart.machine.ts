@@ -34,7 +34,7 @@
  * - `error.reported { error, where }` for failures nobody sees otherwise.
  */
 import { and, not, type SnapshotFrom } from 'xstate';
-import { cartSetup, creatingCart, keepAnsweredCart, keepProblem, lineOf, refuseLine } from './cart.setup.ts';
+import { cartSetup, creatingCart, keepAnsweredCart, keepProblem, lineOf, refuseLine, savingGuarantee } from './cart.setup.ts';
 
 export const cartMachine = cartSetup.createMachine({
   id: 'cart',
@@ -352,38 +352,8 @@ export const cartMachine = cartSetup.createMachine({
               },
             },
           },
-          savingBuyback: {
-            tags: ['saving'],
-            invoke: {
-              id: 'setBuyback',
-              src: 'setBuyback',
-              input: ({ context }) => ({ choice: context.pendingChoice ?? false }),
-              onDone: {
-                target: 'editable',
-                actions: [keepAnsweredCart, 'syncCountdown'],
-              },
-              onError: {
-                target: 'editable',
-                actions: keepProblem,
-              },
-            },
-          },
-          savingRefund: {
-            tags: ['saving'],
-            invoke: {
-              id: 'setRefund',
-              src: 'setRefund',
-              input: ({ context }) => ({ choice: context.pendingChoice ?? false }),
-              onDone: {
-                target: 'editable',
-                actions: [keepAnsweredCart, 'syncCountdown'],
-              },
-              onError: {
-                target: 'editable',
-                actions: keepProblem,
-              },
-            },
-          },
+          savingBuyback: savingGuarantee('setBuyback'),
+          savingRefund: savingGuarantee('setRefund'),
           checkingOut: {
             tags: ['checkingOut'],
             invoke: {

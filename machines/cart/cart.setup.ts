@@ -319,3 +319,16 @@ export function creatingCart(refusedTo: 'none' | 'noCart') {
     },
   });
 }
+
+/** The shopper's Buyback or Refund answer being saved; the cart answers with its new total. */
+export function savingGuarantee(call: 'setBuyback' | 'setRefund') {
+  return cartSetup.createStateConfig({
+    tags: ['saving'],
+    invoke: {
+      ...(call === 'setBuyback' ? ({ id: 'setBuyback', src: 'setBuyback' } as const) : ({ id: 'setRefund', src: 'setRefund' } as const)),
+      input: ({ context }) => ({ choice: context.pendingChoice ?? false }),
+      onDone: { target: 'editable', actions: [keepAnsweredCart, 'syncCountdown'] },
+      onError: { target: 'editable', actions: keepProblem },
+    },
+  });
+}

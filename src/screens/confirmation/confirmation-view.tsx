@@ -5,6 +5,7 @@ import { OpeningTimesTable } from '#src/ui/opening-times-table.tsx';
 import { Skeleton } from '#src/ui/skeleton.tsx';
 import { PageLoadFailed, PageLoading } from '../checkout-shared/page-status.tsx';
 import type { Confirmation, Fulfilment } from '#domain/order-confirmation.ts';
+import { Facts } from '../checkout-shared/facts.tsx';
 import { NextSteps } from '../checkout-shared/next-steps.tsx';
 import styles from './confirmation.module.css';
 
@@ -27,16 +28,13 @@ export function ConfirmationView({ status, confirmation, loadProblem, onPrint, o
     <div className={styles.confirmation} data-testid="confirmation">
       <p className={styles.thanks}>{confirmation.sellBack ? messages.sellBackThankYou : messages.thankYou}</p>
       <div className={styles.meta}>
-        <dl className={styles.facts}>
-          <div>
-            <dt>{messages.orderReference}</dt>
-            <dd className={styles.reference}>{confirmation.reference}</dd>
-          </div>
-          <div>
-            <dt>{messages.orderDate}</dt>
-            <dd>{confirmation.date}</dd>
-          </div>
-        </dl>
+        <Facts
+          className={styles.facts}
+          facts={[
+            { term: messages.orderReference, detail: confirmation.reference, detailClassName: styles.reference },
+            { term: messages.orderDate, detail: confirmation.date },
+          ]}
+        />
         <Button variant="secondary" onClick={onPrint} className={styles.print} aria-label={messages.printOrder}>
           {messages.print}
         </Button>

@@ -7,6 +7,7 @@ import { Modal } from '#src/ui/modal.tsx';
 import { Notice } from '#src/ui/notice.tsx';
 import { Radio, RadioGroup } from '#src/ui/radio-group.tsx';
 import { TextInput } from '#src/ui/text-input.tsx';
+import { Facts } from '../checkout-shared/facts.tsx';
 import { NextSteps } from '../checkout-shared/next-steps.tsx';
 import styles from './manage-order.module.css';
 
@@ -121,23 +122,22 @@ export function FoundOrderView(props: FoundOrderViewProps) {
           {props.problem.detail ?? props.problem.title}
         </Notice>
       ) : null}
-      <dl className={styles.facts}>
-        <div>
-          <dt>{messages.orderReference}</dt>
-          <dd className={styles.reference}>{confirmation.reference}</dd>
-        </div>
-        <div>
-          <dt>{fulfilment.title}</dt>
-          <dd>
-            {fulfilment.kind === 'collection' ? `${fulfilment.branchName}, ` : ''}
-            <span data-testid="managed-order-date">{fulfilment.date ?? ''}</span>
-          </dd>
-        </div>
-        <div>
-          <dt>{summary.totalLabel}</dt>
-          <dd>{summary.total}</dd>
-        </div>
-      </dl>
+      <Facts
+        className={styles.facts}
+        facts={[
+          { term: messages.orderReference, detail: confirmation.reference, detailClassName: styles.reference },
+          {
+            term: fulfilment.title,
+            detail: (
+              <>
+                {fulfilment.kind === 'collection' ? `${fulfilment.branchName}, ` : ''}
+                <span data-testid="managed-order-date">{fulfilment.date ?? ''}</span>
+              </>
+            ),
+          },
+          { term: summary.totalLabel, detail: summary.total },
+        ]}
+      />
       <NextSteps id="manage-next" steps={confirmation.nextSteps} className={styles.section} listClassName={styles.list} />
       <section className={styles.section} aria-labelledby="manage-summary">
         <h2 id="manage-summary">{messages.orderSummary}</h2>
