@@ -6,6 +6,7 @@ import { Notice } from '#src/ui/notice.tsx';
 import { OpeningTimesTable } from '#src/ui/opening-times-table.tsx';
 import { Spinner } from '#src/ui/spinner.tsx';
 import type { BranchDetails } from './branch-details.ts';
+import { TitledSection } from '#src/ui/titled-section.tsx';
 import styles from './branch-details.module.css';
 
 export type BranchDetailsState =
@@ -70,20 +71,14 @@ function BranchDetailsShown({ branch }: { branch: BranchDetails }) {
         <p className={styles.brand}>{branch.brandAdvisory}</p>
       </header>
       <div className={styles.grid}>
-        <section className={styles.card} aria-labelledby="branch-details-address">
-          <h2 id="branch-details-address" className={styles.subheading}>
-            {messages.branchAddress}
-          </h2>
+        <TitledSection id="branch-details-address" title={messages.branchAddress} className={styles.card} titleClassName={styles.subheading}>
           <address className={styles.address}>
             {branch.address.map((line, i) => (
               <span key={`${i}-${line}`}>{line}</span>
             ))}
           </address>
-        </section>
-        <section className={styles.card} aria-labelledby="branch-details-hours">
-          <h2 id="branch-details-hours" className={styles.subheading}>
-            {messages.branchOpeningTimesThisWeek}
-          </h2>
+        </TitledSection>
+        <TitledSection id="branch-details-hours" title={messages.branchOpeningTimesThisWeek} className={styles.card} titleClassName={styles.subheading}>
           {branch.closed ? <p className={styles.closed}>{messages.closedThisWeek}</p> : null}
           <OpeningTimesTable
             rows={branch.openingTimes.rows}
@@ -92,7 +87,7 @@ function BranchDetailsShown({ branch }: { branch: BranchDetails }) {
             todayClassName={styles.today}
           />
           {branch.openingTimes.comment ? <p className={styles.comment}>{branch.openingTimes.comment}</p> : null}
-        </section>
+        </TitledSection>
       </div>
       <div className={styles.buy}>
         <p>{messages.branchClickAndCollectNote}</p>

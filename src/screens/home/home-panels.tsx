@@ -7,6 +7,7 @@ import { monthTrend, sparklinePoints } from '#domain/rates-board.ts';
 import { deliveryFacts } from '#domain/shop-facts.ts';
 import { CurrencyFlag } from '#src/ui/currency-flag.tsx';
 import { Tick } from './home-view.tsx';
+import { TitledSection } from '#src/ui/titled-section.tsx';
 import styles from './home.module.css';
 
 export interface PopularCurrency {
@@ -91,10 +92,7 @@ export function HomePanels({ regulatory, support, facts, popular, sample = false
             </ul>
           </section>
 
-          <section className={styles.panel} aria-labelledby="home-facts">
-            <h2 id="home-facts" className={styles.panelTitle}>
-              {messages.factsHeading}
-            </h2>
+          <TitledSection id="home-facts" title={messages.factsHeading} className={styles.panel} titleClassName={styles.panelTitle}>
             <ul className={styles.factList}>
               {facts.map((fact) => (
                 <li key={fact}>
@@ -106,7 +104,7 @@ export function HomePanels({ regulatory, support, facts, popular, sample = false
             <p className={styles.panelLink}>
               <Link to="/branches">{messages.findBranch}</Link>
             </p>
-          </section>
+          </TitledSection>
         </div>
 
         {popular.length > 0 ? (
