@@ -119,25 +119,18 @@ export type CartEmitted =
   | { type: 'navigation.requested'; to: string }
   | { type: 'error.reported'; error: unknown; where: string };
 
+/**
+ * What the views read of the cart's state, by group:
+ * - reading it: `loading`; `empty`, no cart ('No currency in your cart' in the header); `noCart`,
+ *   'You have no cart' on the view-cart page, then /; `unavailable`, "We couldn't get your cart";
+ * - writing it: `saving`, a write on its way; `checkingOut`; `checkedOut`, the order exists and the
+ *   cart is no longer editable; `cleared`, "We've cleared your cart", then /;
+ * - "Need more time?": `extending`, `extended` or `extensionRefused`.
+ */
 export type CartTag =
-  | 'loading'
-  /** No cart: 'No currency in your cart' in the header. */
-  | 'empty'
-  /** 'You have no cart' on the view-cart page, then /. */
-  | 'noCart'
-  /** "We couldn't get your cart". */
-  | 'unavailable'
-  /** A cart write is on its way. */
-  | 'saving'
-  | 'checkingOut'
-  /** The order exists; the cart is no longer editable. */
-  | 'checkedOut'
-  /** "We've cleared your cart", then /. */
-  | 'cleared'
-  /** "Need more time?" is on its way, was granted, or was refused. */
-  | 'extending'
-  | 'extended'
-  | 'extensionRefused';
+  | ('loading' | 'empty' | 'noCart' | 'unavailable')
+  | ('saving' | 'checkingOut' | 'checkedOut' | 'cleared')
+  | ('extending' | 'extended' | 'extensionRefused');
 
 /** GET /api/cart: the session's cart, or null when it has none (GET /cart answered 404). */
 export type FetchCartOutput = Cart | null;
