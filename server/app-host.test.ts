@@ -242,6 +242,27 @@ describe('app host', () => {
     }
   });
 
+  it("names the chunks a page loads on demand in its head, and none on the calculator's page", async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'app-host-preloads-'));
+    try {
+      await mkdir(path.join(dir, '.vite'), { recursive: true });
+      await writeFile(path.join(dir, 'index.html'), INDEX);
+      const manifest = {
+        'index.html': { file: 'assets/index-abc.js', isEntry: true },
+        'src/screens/branch-finder/branch-finder-screen.tsx': { file: 'assets/branch-finder-screen-1.js', imports: ['index.html'], css: ['assets/branch-finder-screen-1.css'] },
+      };
+      await writeFile(path.join(dir, '.vite', 'manifest.json'), JSON.stringify(manifest));
+      const host = createAppHost({ config, distDir: dir });
+      const branches = await (await host.request('/branches')).text();
+      const head = branches.slice(0, branches.indexOf('</head>'));
+      expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/branch-finder-screen-1.js" />');
+      expect(head).toContain('<link rel="preload" as="style" crossorigin href="/assets/branch-finder-screen-1.css" />');
+      expect(await (await host.request('/')).text()).not.toContain('modulepreload');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
   it('writes an empty data block when the reads fail: the app then asks the API', async () => {
     const host = createAppHost({ config, distDir: root, preload: () => Promise.reject(new Error('database down')) });
     const html = await (await host.request('/')).text();

@@ -13,7 +13,9 @@
  * One round trip: the host can serve the API on the shop's own origin (under /backend, so the
  * browser's calls need no CORS preflight) and writes the public reads every page starts with
  * (settings, catalogue, content, the default branch) into the page as a JSON data block; the
- * app's API client answers those reads from it while fresh (src/api/client.ts `preloaded`).
+ * app's API client answers those reads from it while fresh (src/api/client.ts `preloaded`). A
+ * page drawn by chunks it loads on demand names them in its head (./page-preloads.ts), so they
+ * arrive beside the first chunk.
  *
  * Security: every answer carries the security headers (security-headers.ts). The page's inline
  * configuration script is allowed by its hash; each answer gets a fresh style nonce for the small
@@ -28,6 +30,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { appPaths, preloadedReadPaths } from '#domain/contract/routes.ts';
 import { API_MOUNT_PATH, PRELOADED_READS_ID, SHOP_CONFIG_GLOBAL, type PreloadedReads, type ShopRuntimeConfig } from '#domain/contract/runtime-config.ts';
+import { preloadLinks, readManifest, type Manifest } from './page-preloads.ts';
 import { appContentSecurityPolicy, appSecurityHeaders, inlineScriptHashes } from './security-headers.ts';
 
 /** JSON that is safe inside a <script> element: no '</script>', no '<!--', no line separators. */
@@ -166,6 +169,16 @@ function send(c: Context<HostEnv>, variants: Variants, cacheControl: string): Re
 /** The page's data block for the preloaded reads, filled in for each answer. */
 const PRELOAD_SLOT = '__SHOP_PRELOADED_READS__';
 
+/** Where each answer names the chunks its page loads on demand (./page-preloads.ts). */
+const PAGE_PRELOADS_SLOT = '<!--page-preloads-->';
+
+/** The page with a place for the preload links of the chunks its address loads on demand, at the end of its head. */
+export function withPagePreloadsSlot(html: string): string {
+  const head = /<\/head>/i.exec(html);
+  if (!head) return html;
+  return `${html.slice(0, head.index)}  ${PAGE_PRELOADS_SLOT}\n  ${html.slice(head.index)}`;
+}
+
 /** The page with an (empty) data block for the preloaded reads, after the configuration script. */
 export function withPreloadSlot(html: string): string {
   const block = `<script type="application/json" id="${PRELOADED_READS_ID}">${PRELOAD_SLOT}</script>`;
@@ -214,6 +227,8 @@ export function createAppHost({ config, distDir = 'dist', embedAncestors = [], a
     });
   }
   let page: Promise<string> | undefined;
+  // The build's chunks, read with the page: which of them each address loads on demand.
+  let manifest: Manifest = {};
   // The inline configuration script is allowed by its hash, computed once the page is written.
   let scriptHashes: string[] = [];
   const policyOptions = { ...config, embedAncestors };
@@ -231,7 +246,8 @@ export function createAppHost({ config, distDir = 'dist', embedAncestors = [], a
 
   // Rewritten once, at the first request, since the build cannot know the configuration.
   const loadPage = async (): Promise<string> => {
-    const html = withPreloadSlot(withNonceSlot(injectShopConfig(await readFile(path.join(distDir, 'index.html'), 'utf8'), config)));
+    const html = withPagePreloadsSlot(withPreloadSlot(withNonceSlot(injectShopConfig(await readFile(path.join(distDir, 'index.html'), 'utf8'), config))));
+    manifest = readManifest(distDir);
     scriptHashes = inlineScriptHashes(html);
     return html;
   };
@@ -243,7 +259,10 @@ export function createAppHost({ config, distDir = 'dist', embedAncestors = [], a
     });
     const reads = preload === undefined ? {} : await preload().catch(() => ({}));
     const html = Buffer.from(
-      (await page).replace(NONCE_SLOT, c.get('styleNonce')).replace(PRELOAD_SLOT, () => scriptSafeJson(reads)),
+      (await page)
+        .replace(NONCE_SLOT, c.get('styleNonce'))
+        .replace(PRELOAD_SLOT, () => scriptSafeJson(reads))
+        .replace(PAGE_PRELOADS_SLOT, () => preloadLinks(manifest, c.req.path)),
     );
     // The page names the hashed assets and carries the configuration: never served stale. It is
     // small, so it is compressed per answer at a fast setting.

@@ -12,12 +12,47 @@ import { benchPricing } from './pricing-bench.ts';
 import { canCollect, mb, mbAbsolute, median, memoryAfterGc, ms, now, opsPerSecond, ratio, table } from './measure.ts';
 import { compareDatabases, comparePort, findPostgres, startServer, type NamedComparison, type StartedServer } from './server-bench.ts';
 import { benchGoals } from './goals.ts';
+import { profilePages } from './cpu-profile.ts';
+import { benchLighthouse, LIGHTHOUSE_HEADER, LIGHTHOUSE_PAGES, lighthouseRows } from './lighthouse.ts';
 
 const log = (line = '') => process.stdout.write(`${line}\n`);
 const started = now();
 const load = () => loadavg().map((l) => l.toFixed(1)).join(' ');
 
 log(`Benchmarks ${new Date().toISOString()}  node ${process.version}  ${availableParallelism()} cores  load ${load()}`);
+
+// `npm run bench -- --only lighthouse [--runs N]`: the Lighthouse part alone (tests/bench/lighthouse.ts);
+// `npm run bench -- --only profile [paths]`: CPU profiles of the pages' loads (tests/bench/cpu-profile.ts).
+const args = process.argv.slice(2);
+const argOf = (name: string) => (args.includes(name) ? args[args.indexOf(name) + 1] : undefined);
+const only = argOf('--only');
+const lighthouseRuns = Math.max(1, Number(argOf('--runs') ?? 1) || 1);
+if (only !== undefined && only !== 'lighthouse' && only !== 'profile') {
+  log(`--only takes 'lighthouse' or 'profile' (the other parts run together), not '${only}'`);
+  process.exit(2);
+}
+if (only === 'profile') {
+  const named = args.filter((a) => a.startsWith('/'));
+  await profilePages(log, named.length > 0 ? named : LIGHTHOUSE_PAGES);
+  process.exit(0);
+}
+
+/** Lighthouse's table, or why it did not run. */
+async function lighthouseTable(): Promise<string> {
+  try {
+    const figures = await benchLighthouse(log, lighthouseRuns);
+    const runs = figures.runs === 1 ? 'one run a page' : `median of ${figures.runs} runs a page`;
+    return `Lighthouse, mobile profile (simulated Slow 4G, 4× CPU; ${runs}), the shop beside the card's bare app:\n\n${table(LIGHTHOUSE_HEADER, lighthouseRows(figures))}`;
+  } catch (error) {
+    return `Lighthouse skipped: ${(error as Error).message}`;
+  }
+}
+
+if (only === 'lighthouse') {
+  const text = await lighthouseTable();
+  log(`\n${text}`);
+  process.exit(text.startsWith('Lighthouse skipped') ? 1 : 0);
+}
 if (!canCollect) log('(no full GC available: heap figures include garbage)');
 
 const speedRows: string[][] = [];
@@ -126,6 +161,10 @@ for (const s of paths.skipped) notes.push(`paths: ${s.file} skipped (${s.reason}
 const goals = await benchGoals(postgres, log);
 notes.push(...goals.notes);
 
+// 7. Core Web Vitals by Lighthouse, beside the card's bare app.
+log('\n[lighthouse] the shop\'s pages and the card\'s bare app');
+const lighthouseText = await lighthouseTable();
+
 const end = memoryAfterGc();
 log('\n' + '='.repeat(100));
 log(`Summary  ${new Date().toISOString()}  node ${process.version}  ${availableParallelism()} cores  load ${load()}  run ${(
@@ -141,5 +180,6 @@ log('\nMemory (process.memoryUsage around the step, after a full GC; PGlite\'s W
 log(table(['step', 'time', 'heap used', 'external', 'rss', 'heap after', 'rss after'], memoryRows));
 log('\nAgainst the goals (ratio = shop / yardstick, median of interleaved rounds, middle half in brackets; ✔ when the goal is met):\n');
 log(table(['figure', 'shop', 'yardstick', 'ratio', 'goal', 'met'], goals.rows));
+log(`\n${lighthouseText}`);
 log(`\nAt the end: heap used ${mbAbsolute(end.heapUsed)}, rss ${mbAbsolute(end.rss)}.`);
 if (notes.length) log(`\nNotes:\n${notes.map((n) => `- ${n}`).join('\n')}`);

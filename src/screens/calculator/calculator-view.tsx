@@ -72,8 +72,12 @@ export interface CalculatorViewProps {
   products: { options: readonly { id: ProductId; label: string; disabled?: boolean }[]; selected: ProductId; disabled: boolean } | null;
   onProductChange: (id: ProductId) => void;
 
-  /** "Order within 2 h 14 m for delivery on Tuesday 25 November" (or collection from a date). */
-  cutOff?: string | null;
+  /**
+   * "Order within 2 h 14 m for delivery on Tuesday 25 November" (or collection from a date); null:
+   * none; undefined: not known yet (its place is kept under the delivery options, so nothing
+   * below moves when it appears).
+   */
+  cutOff?: string | null | undefined;
   /** The branch entry for click and collect; null hides it (other products, embedded mode). */
   branch: { name: string | null; onOpen: () => void; canOpen: boolean } | null;
 
@@ -206,6 +210,8 @@ function CalculatorForm(props: CalculatorViewProps) {
         <p className={styles.cutOff} data-testid="cut-off">
           {props.cutOff}
         </p>
+      ) : props.cutOff === undefined && props.products ? (
+        <p className={styles.cutOffPlace} aria-hidden="true" />
       ) : null}
       {props.cartError ? <Notice tone="error">{props.cartError}</Notice> : null}
       <div className={styles.actions}>

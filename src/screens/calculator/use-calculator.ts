@@ -215,10 +215,11 @@ export function useBranchFinderRef(calculator: CalculatorRef) {
 type SelectCutOff = (snapshot: CalculatorSnapshot) => CutOffReadout | null;
 
 /**
- * "Order within 2 h 14 m for delivery on Tuesday 25 November", or null. The calendar and its
- * wording load after the calculator's first paint, so the line appears a moment later.
+ * "Order within 2 h 14 m for delivery on Tuesday 25 November", or null; undefined while the
+ * calendar and its wording load (after the calculator's first paint), so the view can keep the
+ * line's place until it appears.
  */
-export function useCutOff(calculator: CalculatorRef): string | null {
+export function useCutOff(calculator: CalculatorRef): string | null | undefined {
   const [select, setSelect] = useState<SelectCutOff | null>(null);
   useEffect(() => {
     let live = true;
@@ -229,6 +230,6 @@ export function useCutOff(calculator: CalculatorRef): string | null {
       live = false;
     };
   }, []);
-  const selectText = useCallback((s: CalculatorSnapshot) => (select === null ? null : (select(s)?.text ?? null)), [select]);
+  const selectText = useCallback((s: CalculatorSnapshot) => (select === null ? undefined : (select(s)?.text ?? null)), [select]);
   return useSelector(calculator, selectText);
 }
