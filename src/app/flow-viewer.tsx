@@ -144,10 +144,12 @@ export function FlowViewer({ machine, active = [], height = 420, draw = drawFlow
     return () => element.removeEventListener('wheel', onWheel);
   }, [zoomAt]);
 
-  const open = (stateId: string, collapsed: boolean) => {
-    if (collapsed) {
+  /** A closed state opens; an open compound or parallel state is shown alone, as its own sub-chart. */
+  const activate = (group: Element) => {
+    const stateId = group.getAttribute('data-state-id') ?? '';
+    if (group.classList.contains('flow-collapsed')) {
       setExpanded((before) => new Set([...before, stateId]));
-    } else if (stateId !== root && stateId !== machine.root.id) {
+    } else if ((group.classList.contains('flow-compound') || group.classList.contains('flow-parallel')) && stateId !== root && stateId !== machine.root.id) {
       setRoot(stateId);
       setExpanded(new Set());
     }
@@ -175,13 +177,13 @@ export function FlowViewer({ machine, active = [], height = 420, draw = drawFlow
       return;
     }
     const group = (event.target as Element).closest?.('[data-state-id]');
-    if (group) open(group.getAttribute('data-state-id') ?? '', group.classList.contains('flow-collapsed'));
+    if (group) activate(group);
   };
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     const group = (event.target as Element).closest?.('[data-state-id][role="button"]');
     if (group && (event.key === 'Enter' || event.key === ' ')) {
       event.preventDefault();
-      open(group.getAttribute('data-state-id') ?? '', group.classList.contains('flow-collapsed'));
+      activate(group);
       return;
     }
     const pan: Record<string, [number, number]> = { ArrowLeft: [40, 0], ArrowRight: [-40, 0], ArrowUp: [0, 40], ArrowDown: [0, -40] };
