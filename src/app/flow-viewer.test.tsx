@@ -55,7 +55,7 @@ describe('the flow viewer', () => {
     await user.click(screen.getByRole('button', { name: 'Zoom out' }));
     await user.click(screen.getByRole('button', { name: 'Zoom out' }));
     expect(zoom()).toBeCloseTo(start / 1.25, 2);
-    screen.getByRole('group', { name: /^Statechart of the checkout machine/ }).focus();
+    screen.getByRole('application', { name: /^Statechart of the checkout machine/ }).focus();
     await user.keyboard('+');
     expect(zoom()).toBeCloseTo(start, 2);
   });

@@ -53,8 +53,7 @@ export function FlowSimulator({ name }: FlowSimulatorProps) {
   const [asking, setAsking] = useState<SimulationChoice | null>(null);
   const [copied, setCopied] = useState<string | null>(null);
   const logId = useId();
-  const samples = SIMULATION_SAMPLES[name] ?? {};
-  const simulation = useMemo(() => (entry ? simulate(entry.machine, samples, steps) : null), [entry, samples, steps]);
+  const simulation = useMemo(() => (entry ? simulate(entry.machine, SIMULATION_SAMPLES[name] ?? {}, steps) : null), [entry, name, steps]);
   if (!entry || !simulation) return <p>No machine named {name} in flows/flow-machines.ts.</p>;
 
   const go = (next: readonly SimulationStep[]) => {
