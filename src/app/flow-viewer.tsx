@@ -57,7 +57,7 @@ export function firstView(box: { w: number; h: number }, chart: { w: number; h: 
 
 function fitView(box: { w: number; h: number }, chart: { w: number; h: number }): View {
   if (chart.w === 0 || chart.h === 0 || box.w === 0 || box.h === 0) return { x: MARGIN, y: MARGIN, k: 1 };
-  const k = clamp(Math.min((box.w - 2 * MARGIN) / chart.w, (box.h - 2 * MARGIN) / chart.h));
+  const k = Math.min(MAX_FIRST_SCALE, clamp(Math.min((box.w - 2 * MARGIN) / chart.w, (box.h - 2 * MARGIN) / chart.h)));
   return { x: (box.w - chart.w * k) / 2, y: (box.h - chart.h * k) / 2, k };
 }
 
@@ -110,15 +110,18 @@ export function FlowViewer({ machine, active = [], height = 420, draw = drawFlow
     const ids = new Set(activeKey.split('\n'));
     for (const group of root.querySelectorAll<SVGGElement>('[data-state-id]')) {
       group.classList.toggle('flow-active', ids.has(group.dataset.stateId ?? ''));
-      const opens = group.classList.contains('flow-collapsed') || group.classList.contains('flow-compound') || group.classList.contains('flow-parallel');
+      // A closed state opens, an open one (not the chart's own root) shows alone: buttons named by
+      // their <title> (the state id), expanded or not.
+      const id = group.dataset.stateId ?? '';
+      const closed = group.classList.contains('flow-collapsed');
+      const opens = closed || ((group.classList.contains('flow-compound') || group.classList.contains('flow-parallel')) && id !== (root ?? machine.root.id));
       if (opens) {
         group.setAttribute('tabindex', '0');
         group.setAttribute('role', 'button');
-        const name = group.dataset.stateId ?? '';
-        group.setAttribute('aria-label', group.classList.contains('flow-collapsed') ? `Open ${name}` : `Show ${name} alone`);
+        group.setAttribute('aria-expanded', String(!closed));
       }
     }
-  }, [svg, activeKey]);
+  }, [svg, activeKey, root, machine]);
 
   const zoomAt = useCallback((factor: number, at?: { x: number; y: number }) => {
     setView((v) => {
