@@ -108,6 +108,8 @@ export function FlowViewer({ machine, active = [], height = 420, draw = drawFlow
     const root = canvas.current;
     if (!root || svg === null) return;
     const ids = new Set(activeKey.split('\n'));
+    // Its states are buttons here: the drawing is a group of controls, not one picture.
+    root.querySelector('svg')?.setAttribute('role', 'group');
     for (const group of root.querySelectorAll<SVGGElement>('[data-state-id]')) {
       group.classList.toggle('flow-active', ids.has(group.dataset.stateId ?? ''));
       // A closed state opens, an open one (not the chart's own root) shows alone: buttons named by
@@ -119,6 +121,8 @@ export function FlowViewer({ machine, active = [], height = 420, draw = drawFlow
         group.setAttribute('tabindex', '0');
         group.setAttribute('role', 'button');
         group.setAttribute('aria-expanded', String(!closed));
+      } else {
+        for (const name of ['tabindex', 'role', 'aria-expanded']) group.removeAttribute(name);
       }
     }
   }, [svg, activeKey, root, machine]);

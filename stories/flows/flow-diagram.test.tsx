@@ -11,7 +11,7 @@ describe('Flows beside the screen stories', () => {
     const found = flowActors({ actor, other: { msw: true } });
     expect(found.map((entry) => entry.name)).toEqual(['payment-response']);
     const { container } = render(<LiveFlow actor={found[0]!.actor} name="payment-response" />);
-    await screen.findByRole('img', { name: 'Statechart of the paymentResponse machine' }, { timeout: 20_000 });
+    await screen.findByRole('group', { name: 'Statechart of the paymentResponse machine' }, { timeout: 20_000 });
     const where = `paymentResponse.${String(actor.getSnapshot().value)}`;
     await waitFor(() => expect(container.querySelector('.flow-active.flow-atomic')?.getAttribute('data-state-id')).toBe(where));
     actor.stop();
