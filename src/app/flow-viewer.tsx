@@ -105,12 +105,12 @@ export function FlowViewer({ machine, active = [], height = 420, draw = drawFlow
 
   const activeKey = active.join('\n');
   useEffect(() => {
-    const root = canvas.current;
-    if (!root || svg === null) return;
+    const drawing = canvas.current;
+    if (!drawing || svg === null) return;
     const ids = new Set(activeKey.split('\n'));
     // Its states are buttons here: the drawing is a group of controls, not one picture.
-    root.querySelector('svg')?.setAttribute('role', 'group');
-    for (const group of root.querySelectorAll<SVGGElement>('[data-state-id]')) {
+    drawing.querySelector('svg')?.setAttribute('role', 'group');
+    for (const group of drawing.querySelectorAll<SVGGElement>('[data-state-id]')) {
       group.classList.toggle('flow-active', ids.has(group.dataset.stateId ?? ''));
       // A closed state opens, an open one (not the chart's own root) shows alone: buttons named by
       // their <title> (the state id), expanded or not.

@@ -5,9 +5,9 @@
  */
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
-import { eventLogJson } from '#flows/event-log.ts';
+import { drawFlow } from './flow-drawing.ts';
 import { FlowViewer, type DrawFlowView } from './flow-viewer.tsx';
-import { activeStateNodeIds, liveEventLog, type LiveActor, type LiveFlows, type LiveStep } from './live-flows.ts';
+import { activeStateNodeIds, eventLogText, liveEventLog, type LiveActor, type LiveFlows, type LiveStep } from './live-flows.ts';
 import styles from './live-flows-panel.module.css';
 import { SequenceView } from './sequence-view.tsx';
 
@@ -67,7 +67,7 @@ function CopyEvents({ actor, steps }: { actor: LiveActor; steps: readonly LiveSt
   const log = liveEventLog(actor, steps);
   if (log === null) return null;
   const copy = () => {
-    const text = eventLogJson(log);
+    const text = eventLogText(log);
     setCopied({ sessionId: actor.sessionId, text });
     void navigator.clipboard?.writeText(text).catch(() => undefined);
   };
@@ -140,7 +140,7 @@ export function LiveFlowsPanel({ live, draw, initiallyOpen = false }: { live: Li
 }
 
 /** Mounts the panel in its own root beside the shop's (it never re-renders the shop). */
-export function mountLiveFlows(live: LiveFlows, draw: DrawFlow, doc: Document = document): () => void {
+export function mountLiveFlows(live: LiveFlows, draw: DrawFlow = drawFlow, doc: Document = document): () => void {
   const host = doc.createElement('div');
   host.setAttribute('data-live-flows', '');
   doc.body.append(host);

@@ -5,7 +5,8 @@
  * so it needs nothing but the page: no internet, no popup.
  */
 import type { AnyEventObject, AnyStateMachine, InspectionEvent } from 'xstate';
-import { EVENT_LOG_VERSION, type EventLog } from '#flows/event-log.ts';
+// The type only: the log's schema (valibot) stays out of this chunk; the literal version below is checked against it.
+import type { EventLog } from '#flows/event-log.ts';
 
 export interface LiveActor {
   sessionId: string;
@@ -153,9 +154,12 @@ function plainEvent(event: AnyEventObject): AnyEventObject {
 export function liveEventLog(actor: LiveActor, steps: readonly LiveStep[]): EventLog | null {
   if (actor.machine === null) return null;
   return {
-    version: EVENT_LOG_VERSION,
+    version: 1,
     machine: actor.machine.id,
     source: 'live',
     steps: steps.map((step) => ({ event: plainEvent(step.event), state: step.value })),
   };
 }
+
+/** The log as the JSON text the replay reads (flows/event-log.ts's eventLogJson, without its schema). */
+export const eventLogText = (log: EventLog): string => `${JSON.stringify(log, null, 2)}\n`;
