@@ -62,8 +62,8 @@ export function SequenceView({ events, actors }: { events: readonly LiveEvent[];
 
   return (
     <div>
-      <label htmlFor={selectId} className={styles.filter}>
-        Actor{' '}
+      <div className={styles.filter}>
+        <label htmlFor={selectId}>Actor</label>{' '}
         <select id={selectId} value={only ?? ''} onChange={(event) => setOnly(event.target.value === '' ? null : event.target.value)}>
           <option value="">All actors</option>
           {actors.map((actor) => (
@@ -72,7 +72,7 @@ export function SequenceView({ events, actors }: { events: readonly LiveEvent[];
             </option>
           ))}
         </select>
-      </label>
+      </div>
       {/* A region that scrolls must take the focus, or a keyboard cannot scroll it (axe: scrollable-region-focusable). */}
       {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
       <div ref={scroller} className={styles.sequence} role="region" aria-label="Events between actors, newest at the bottom" tabIndex={0}>
