@@ -26,6 +26,8 @@ export interface FlowState {
   /** Transitions without a target (they run actions and stay): `event [guard]` lines. */
   internal: string[];
   children: FlowState[];
+  /** Drawn closed: how many states it holds (its children are left out of the drawing). */
+  collapsed?: number;
 }
 
 export interface FlowTransition {
@@ -131,11 +133,77 @@ function visit(node: AnyStateNode, draft: Draft, region: boolean): FlowState {
   return state;
 }
 
-/** The machine as a graph, in the order its states and transitions are written. */
-export function flowGraph(machine: AnyStateMachine): FlowGraph {
+export interface FlowGraphOptions {
+  /** Draw only this state node and what it holds (a sub-chart); the machine's root by default. */
+  root?: string;
+  /**
+   * The compound and parallel states drawn open; every other one is drawn closed, its transitions
+   * ending on its border. All of them by default (the diagrams of docs/flows/).
+   */
+  expanded?: ReadonlySet<string> | 'all';
+}
+
+function countStates(state: FlowState): number {
+  return state.children.reduce((sum, child) => sum + 1 + countStates(child), 0);
+}
+
+/** Closes every state not in `expanded` below `state`; maps each hidden id to the closed box holding it. */
+function collapse(state: FlowState, expanded: ReadonlySet<string>, visible: Map<string, string>, isRoot: boolean): FlowState {
+  visible.set(state.id, state.id);
+  if (state.children.length === 0) return state;
+  if (!isRoot && !expanded.has(state.id)) {
+    const hide = (inner: FlowState) =>
+      inner.children.forEach((child) => {
+        visible.set(child.id, state.id);
+        hide(child);
+      });
+    hide(state);
+    return { ...state, initial: null, children: [], collapsed: countStates(state) };
+  }
+  return { ...state, children: state.children.map((child) => collapse(child, expanded, visible, false)) };
+}
+
+/**
+ * The machine as a graph, in the order its states and transitions are written: whole, or one
+ * state's sub-chart with only the states in `expanded` open (the viewers' first level).
+ */
+export function flowGraph(machine: AnyStateMachine, options: FlowGraphOptions = {}): FlowGraph {
   const draft: Draft = { states: new Map(), edges: new Map() };
-  const root = visit(machine.root, draft, false);
-  return { machineId: machine.id, root, transitions: [...draft.edges.values()] };
+  const whole = visit(machine.root, draft, false);
+  const transitions = [...draft.edges.values()];
+  const start = options.root === undefined ? whole : draft.states.get(options.root);
+  if (!start) throw new Error(`No state ${options.root} in the ${machine.id} machine`);
+  const expanded = options.expanded ?? 'all';
+  if (start === whole && expanded === 'all') return { machineId: machine.id, root: whole, transitions };
+  // Every state drawn maps to itself, every hidden one to the closed box that holds it.
+  const visible = new Map<string, string>();
+  const root = expanded === 'all' ? start : collapse(start, expanded, visible, true);
+  if (expanded === 'all') {
+    const all = (state: FlowState) => {
+      visible.set(state.id, state.id);
+      state.children.forEach(all);
+    };
+    all(start);
+  }
+  const edges = new Map<string, FlowTransition>();
+  for (const transition of transitions) {
+    const source = visible.get(transition.source);
+    const target = visible.get(transition.target);
+    // Leaves the sub-chart, or runs inside one closed box.
+    if (source === undefined || target === undefined) continue;
+    if (source === target && transition.source !== transition.target) continue;
+    const key = `${source}\u0000${target}`;
+    const edge = edges.get(key) ?? { source, target, labels: [] };
+    for (const label of transition.labels) if (!edge.labels.includes(label)) edge.labels.push(label);
+    edges.set(key, edge);
+  }
+  return { machineId: machine.id, root, transitions: [...edges.values()] };
+}
+
+/** The compound and parallel states directly below `stateId` (the machine's root by default): the first level's boxes. */
+export function childStateIds(machine: AnyStateMachine, stateId?: string): string[] {
+  const node = stateId === undefined ? machine.root : machine.getStateNodeById(stateId);
+  return Object.values(node.states).map((child) => child.id);
 }
 
 /**

@@ -29,7 +29,8 @@ const escapeXml = (text: string) =>
 
 /** The text lines of a state box: its name, then what it invokes, then its targetless transitions. */
 function detailLines(state: FlowState): string[] {
-  return [...state.invokes.map((src) => `invoke: ${src}`), ...state.internal];
+  const closed = state.collapsed === undefined ? [] : [`+ ${state.collapsed} state${state.collapsed === 1 ? '' : 's'} inside`];
+  return [...closed, ...state.invokes.map((src) => `invoke: ${src}`), ...state.internal];
 }
 
 function headerHeight(state: FlowState): number {
@@ -125,7 +126,7 @@ function renderState(node: ElkNode, state: FlowState, out: string[]) {
   const y = round(node.y ?? 0);
   const w = round(node.width ?? 0);
   const h = round(node.height ?? 0);
-  const classes = ['flow-state', `flow-${state.kind}`, ...(state.region ? ['flow-region'] : [])].join(' ');
+  const classes = ['flow-state', `flow-${state.kind}`, ...(state.region ? ['flow-region'] : []), ...(state.collapsed === undefined ? [] : ['flow-collapsed'])].join(' ');
   out.push(`<g class="${classes}" data-state-id="${escapeXml(state.id)}">`);
   out.push(`<title>${escapeXml(state.id)}</title>`);
   if (state.kind === 'history') {
@@ -145,7 +146,7 @@ function renderState(node: ElkNode, state: FlowState, out: string[]) {
     out.push(`<line class="flow-divider" x1="${x}" y1="${round(line)}" x2="${round(x + w)}" y2="${round(line)}"/>`);
     for (const detail of details) {
       line += LINE_HEIGHT;
-      const cls = detail.startsWith('invoke: ') ? 'flow-invoke' : 'flow-internal';
+      const cls = detail.startsWith('invoke: ') ? 'flow-invoke' : state.collapsed !== undefined && detail.endsWith(' inside') ? 'flow-inside' : 'flow-internal';
       out.push(`<text class="${cls}" x="${round(x + PAD)}" y="${round(line - 3)}">${escapeXml(detail)}</text>`);
     }
   }

@@ -16,7 +16,7 @@ import { newestInputMtime, readStamp, ROOT, STAMP_FILE, type BuildStamp } from '
 export const STORYBOOK_DIR = path.join(ROOT, 'storybook-static');
 
 /** Everything Storybook's build reads: the stories and their config, the app they draw, the mocks, the flow drawings, the app's Vite config it extends. */
-export const STORYBOOK_INPUTS = ['.storybook', 'stories', 'src', 'domain', 'machines', 'mocks', 'flows', 'docs/flows', 'vite.config.ts', 'scripts/build-plugins.ts', 'package-lock.json'] as const;
+export const STORYBOOK_INPUTS = ['.storybook', 'stories', 'src', 'domain', 'machines', 'mocks', 'flows', 'vite.config.ts', 'scripts/build-plugins.ts', 'package-lock.json'] as const;
 
 /** Test files are never part of a build. */
 const notBuilt = (file: string) => /\.test\.tsx?$/.test(file);

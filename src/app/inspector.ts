@@ -92,8 +92,9 @@ function sharedLocalView(): InspectorLike {
     const { createLiveFlows } = await import('./live-flows.ts');
     const live = createLiveFlows();
     if (typeof document !== 'undefined') {
-      Promise.all([import('./live-flows-panel.tsx'), import('./flow-drawing.ts')]).then(
-        ([panel, drawing]) => panel.mountLiveFlows(live, drawing.drawFlow),
+      // The panel's chunk holds its viewer and the diagram layout (./flow-drawing.ts).
+      import('./live-flows-panel.tsx').then(
+        (panel) => panel.mountLiveFlows(live),
         (error: unknown) => console.warn('The flows panel could not load', error),
       );
     }

@@ -3,17 +3,19 @@
  * selected one's statechart with the states it is in highlighted, and the last events between
  * actors. Loaded on demand (its own chunk, with the diagram layout) only when inspection is on.
  */
-import { useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useMemo, useState, useSyncExternalStore } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { AnyStateMachine } from 'xstate';
-import { activeStateNodeIds, type LiveActor, type LiveFlows } from './live-flows.ts';
+import { drawFlow } from './flow-drawing.ts';
+import { FlowViewer, type DrawFlowView } from './flow-viewer.tsx';
+import { activeStateNodeIds, eventLogText, liveEventLog, type LiveActor, type LiveFlows, type LiveStep } from './live-flows.ts';
 import styles from './live-flows-panel.module.css';
+import { SequenceView } from './sequence-view.tsx';
 
 /**
- * Draws a machine's diagram as SVG text whose state groups carry `data-state-id` (the node ids);
- * the diagram's own style marks a group with the class `flow-active`.
+ * Draws a view of a machine's diagram as SVG text whose state groups carry `data-state-id` (the
+ * node ids); the diagram's own style marks a group with the class `flow-active`.
  */
-export type DrawFlow = (machine: AnyStateMachine) => Promise<string>;
+export type DrawFlow = DrawFlowView;
 
 /** 'inCheckout.delivery.choosingSlot' for a nested state value; parallel regions joined by ' | '. */
 export function stateText(value: unknown): string {
@@ -53,34 +55,39 @@ export function actorRows(actors: readonly LiveActor[]): Row[] {
 }
 
 function Diagram({ actor, draw }: { actor: LiveActor; draw: DrawFlow }) {
-  const [drawn, setDrawn] = useState<{ machine: AnyStateMachine; svg: string } | null>(null);
-  const box = useRef<HTMLDivElement>(null);
   const machine = actor.machine;
   const active = useMemo(() => (machine ? activeStateNodeIds(machine, actor.value) : []), [machine, actor.value]);
-  useEffect(() => {
-    if (!machine) return;
-    let current = true;
-    draw(machine).then(
-      (svg) => current && setDrawn({ machine, svg }),
-      () => current && setDrawn(null),
-    );
-    return () => {
-      current = false;
-    };
-  }, [machine, draw]);
-  const svg = drawn !== null && drawn.machine === machine ? drawn.svg : null;
-  // The states it is in, marked on the drawn diagram (drawn once per machine, marked per state).
-  useEffect(() => {
-    const root = box.current;
-    if (!root || svg === null) return;
-    for (const group of root.querySelectorAll<SVGGElement>('[data-state-id]')) {
-      group.classList.toggle('flow-active', active.includes(group.dataset.stateId ?? ''));
-    }
-  }, [svg, active]);
   if (!machine) return <p className={styles.muted}>No statechart: a promise or callback actor.</p>;
-  if (svg === null) return <p className={styles.muted}>Drawing {machine.id}…</p>;
-  // The SVG is drawn from the machine's own definition by the shop's code, never from input.
-  return <div ref={box} className={styles.diagram} dangerouslySetInnerHTML={{ __html: svg }} />;
+  return <FlowViewer key={actor.sessionId} machine={machine} active={active} draw={draw} height={360} />;
+}
+
+/** "Copy events": the chosen statechart's steps as an event log, copied and shown to copy by hand. */
+function CopyEvents({ actor, steps }: { actor: LiveActor; steps: readonly LiveStep[] }) {
+  const [copied, setCopied] = useState<{ sessionId: string; text: string } | null>(null);
+  const log = liveEventLog(actor, steps);
+  if (log === null) return null;
+  const copy = () => {
+    const text = eventLogText(log);
+    setCopied({ sessionId: actor.sessionId, text });
+    void navigator.clipboard?.writeText(text).catch(() => undefined);
+  };
+  const name = actor.systemId ?? actor.name;
+  return (
+    <div className={styles.copy}>
+      <button type="button" className={styles.toggle} onClick={copy}>
+        Copy events
+      </button>{' '}
+      <span className={styles.muted}>
+        {steps.length} step{steps.length === 1 ? '' : 's'} of {name}
+      </span>
+      {copied?.sessionId === actor.sessionId ? (
+        <label className={styles.logLabel}>
+          Event log of {name} (copied)
+          <textarea className={styles.log} readOnly rows={6} value={copied.text} />
+        </label>
+      ) : null}
+    </div>
+  );
 }
 
 export function LiveFlowsPanel({ live, draw, initiallyOpen = false }: { live: LiveFlows; draw: DrawFlow; initiallyOpen?: boolean }) {
@@ -88,7 +95,6 @@ export function LiveFlowsPanel({ live, draw, initiallyOpen = false }: { live: Li
   const [open, setOpen] = useState(initiallyOpen);
   const [selected, setSelected] = useState<string | null>(null);
   const rows = actorRows(state.actors);
-  const names = new Map(state.actors.map((a) => [a.sessionId, a.systemId ?? a.name]));
   const chosen = state.actors.find((a) => a.sessionId === selected) ?? rows.find((r) => r.actor.machine !== null)?.actor ?? null;
 
   return (
@@ -121,20 +127,12 @@ export function LiveFlowsPanel({ live, draw, initiallyOpen = false }: { live: Li
               <h2 className={styles.heading}>
                 {chosen.systemId ?? chosen.name}: {stateText(chosen.value)}
               </h2>
+              <CopyEvents actor={chosen} steps={state.steps[chosen.sessionId] ?? []} />
               <Diagram actor={chosen} draw={draw} />
             </>
           ) : null}
-          <h2 id="live-flows-events" className={styles.heading}>
-            Last events
-          </h2>
-          <ol className={styles.events} reversed aria-labelledby="live-flows-events">
-            {[...state.events].reverse().map((event) => (
-              <li key={event.seq}>
-                <span className={styles.muted}>{event.sourceId === null ? 'page' : (names.get(event.sourceId) ?? '?')} → </span>
-                {names.get(event.targetId) ?? '?'}: <code>{event.type}</code>
-              </li>
-            ))}
-          </ol>
+          <h2 className={styles.heading}>Events between actors</h2>
+          <SequenceView events={state.events} actors={rows.map((row) => row.actor)} />
         </aside>
       ) : null}
     </div>
@@ -142,7 +140,7 @@ export function LiveFlowsPanel({ live, draw, initiallyOpen = false }: { live: Li
 }
 
 /** Mounts the panel in its own root beside the shop's (it never re-renders the shop). */
-export function mountLiveFlows(live: LiveFlows, draw: DrawFlow, doc: Document = document): () => void {
+export function mountLiveFlows(live: LiveFlows, draw: DrawFlow = drawFlow, doc: Document = document): () => void {
   const host = doc.createElement('div');
   host.setAttribute('data-live-flows', '');
   doc.body.append(host);

@@ -4,7 +4,9 @@
  * between them. Fed by XState's own inspection API (the `inspect` option every root actor gets),
  * so it needs nothing but the page: no internet, no popup.
  */
-import type { AnyStateMachine, InspectionEvent } from 'xstate';
+import type { AnyEventObject, AnyStateMachine, InspectionEvent } from 'xstate';
+// The type only: the log's schema (valibot) stays out of this chunk; the literal version below is checked against it.
+import type { EventLog } from '#flows/event-log.ts';
 
 export interface LiveActor {
   sessionId: string;
@@ -28,9 +30,17 @@ export interface LiveEvent {
   targetId: string;
 }
 
+/** One step a statechart took: the event it received and the state it was in after it. */
+export interface LiveStep {
+  event: AnyEventObject;
+  value: unknown;
+}
+
 export interface LiveFlowsState {
   actors: readonly LiveActor[];
   events: readonly LiveEvent[];
+  /** Per actor (session id), the steps of its statechart since it started, the last `stepLimit`. */
+  steps: Readonly<Record<string, readonly LiveStep[]>>;
 }
 
 export interface LiveFlows {
@@ -66,16 +76,17 @@ function describe(inspected: unknown): Omit<LiveActor, 'value' | 'status'> {
   };
 }
 
-/** Keeps the actors and the last `eventLimit` events; tells its listeners after each change. */
-export function createLiveFlows(eventLimit = 40): LiveFlows {
+/** Keeps the actors, the last `eventLimit` events and each statechart's last `stepLimit` steps; tells its listeners after each change. */
+export function createLiveFlows(eventLimit = 40, stepLimit = 200): LiveFlows {
   const actors = new Map<string, LiveActor>();
   let events: LiveEvent[] = [];
+  let steps: Record<string, readonly LiveStep[]> = {};
   let seq = 0;
-  let state: LiveFlowsState = { actors: [], events: [] };
+  let state: LiveFlowsState = { actors: [], events: [], steps };
   const listeners = new Set<() => void>();
 
   const changed = () => {
-    state = { actors: [...actors.values()], events };
+    state = { actors: [...actors.values()], events, steps };
     for (const listener of listeners) listener();
   };
 
@@ -90,7 +101,12 @@ export function createLiveFlows(eventLimit = 40): LiveFlows {
         case '@xstate.snapshot': {
           const snapshot = event.snapshot as { value?: unknown; status?: LiveActor['status'] };
           // Described again: an actor learns its system id only after it announced itself.
-          actors.set(ref.sessionId, { ...describe(ref), value: snapshot.value ?? null, status: snapshot.status ?? 'active' });
+          const described = describe(ref);
+          actors.set(ref.sessionId, { ...described, value: snapshot.value ?? null, status: snapshot.status ?? 'active' });
+          if (described.machine !== null && event.event.type !== 'xstate.init') {
+            const step = { event: event.event, value: snapshot.value ?? null };
+            steps = { ...steps, [ref.sessionId]: [...(steps[ref.sessionId] ?? []), step].slice(-stepLimit) };
+          }
           break;
         }
         case '@xstate.event': {
@@ -122,3 +138,28 @@ export function activeStateNodeIds(machine: AnyStateMachine, value: unknown): st
     return [];
   }
 }
+
+/** An event as it can be written down: its own fields, without actor references or functions. */
+function plainEvent(event: AnyEventObject): AnyEventObject {
+  try {
+    const plain = JSON.parse(JSON.stringify(event)) as AnyEventObject;
+    return typeof plain.type === 'string' ? plain : { type: event.type };
+  } catch {
+    // A field that refers back to itself (an actor): the event's type is what matters.
+    return { type: event.type };
+  }
+}
+
+/** A running statechart's steps as an event log (flows/event-log.ts, source 'live'), for the replay. */
+export function liveEventLog(actor: LiveActor, steps: readonly LiveStep[]): EventLog | null {
+  if (actor.machine === null) return null;
+  return {
+    version: 1,
+    machine: actor.machine.id,
+    source: 'live',
+    steps: steps.map((step) => ({ event: plainEvent(step.event), state: step.value })),
+  };
+}
+
+/** The log as the JSON text the replay reads (flows/event-log.ts's eventLogJson, without its schema). */
+export const eventLogText = (log: EventLog): string => `${JSON.stringify(log, null, 2)}\n`;

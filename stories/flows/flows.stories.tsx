@@ -1,17 +1,26 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { FlowDiagram } from './flow-diagram.tsx';
+import { expect, within } from 'storybook/test';
+import { FlowSimulator } from './flow-simulator.tsx';
 
 /**
- * Every statechart of the shop, drawn from the machine's own definition by `npm run flows`
- * (docs/flows/): states, nested and parallel states, initial and final states, transitions with
- * their events, guards by name [isX], delays and invoked actors. One page a machine of
- * flows/flow-machines.ts.
+ * Every statechart of the shop, drawn from the machine's own definition by the one generator of
+ * `npm run flows` (flows/): states, nested and parallel states, initial and final states,
+ * transitions with their events, guards by name [isX], delays and invoked actors. One page a
+ * machine of flows/flow-machines.ts, opened on its top-level states (the others closed, a click
+ * opens one), with pan and zoom, and Simulate: the chart played by hand from its initial state.
  */
 const meta = {
   title: 'Flows',
-  component: FlowDiagram,
+  component: FlowSimulator,
   parameters: { layout: 'fullscreen', flow: false },
-} satisfies Meta<typeof FlowDiagram>;
+  // The page opens on the chart's top-level states, with the events its first state accepts.
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await canvas.findByRole('heading', { name: 'Simulate' });
+    await expect(await canvas.findByRole('button', { name: 'Zoom in' })).toBeEnabled();
+    await expect(await canvas.findByTestId('simulated-state')).not.toBeEmptyDOMElement();
+  },
+} satisfies Meta<typeof FlowSimulator>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 

@@ -28,7 +28,7 @@ export const withFlow: Decorator = (Story, context) => {
       <div style={{ flex: '1 1 55%', minWidth: 0 }}>
         <Story />
       </div>
-      <aside aria-label="Statechart" data-flow-panel="" style={{ flex: '1 1 45%', minWidth: 280, maxHeight: '90vh', overflow: 'auto', borderLeft: '1px solid #d8dee6', paddingLeft: 16 }}>
+      <aside aria-label='Statechart' data-flow-panel='' style={{ flex: '1 1 45%', minWidth: 280, borderLeft: '1px solid #d8dee6', paddingLeft: 16 }}>
         {actors.map(({ actor, name }) => (
           <LiveFlow key={name} actor={actor} name={name} />
         ))}
