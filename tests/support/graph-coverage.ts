@@ -35,6 +35,7 @@ import {
   type InspectionEvent,
   type SnapshotFrom,
 } from 'xstate';
+import { defineReplaySuite, replayLogsFromEnv } from './replay-log.ts';
 import { TestModel, toDirectedGraph, type DirectedGraphNode, type StatePath } from 'xstate/graph';
 
 export const INIT_EVENT = 'xstate.init';
@@ -120,13 +121,13 @@ export function timerEvents(machine: AnyStateMachine): AnyEventObject[] {
   return [...types].map((type) => ({ type }));
 }
 
-interface Probe {
+export interface Probe {
   scope: ActorScope<AnyMachineSnapshot, AnyEventObject>;
   take(): Set<string>;
 }
 
 /** An actor scope like the graph package's mock one, but whose system reports the transitions taken. */
-function createProbe(): Probe {
+export function createProbe(): Probe {
   let taken = new Set<string>();
   const self = createActor(fromTransition((s: undefined) => s, undefined), {
     inspect: (ev: InspectionEvent) => {
@@ -341,6 +342,8 @@ export interface ReplayOptions<TMachine extends AnyStateMachine> {
   assertState?: (snapshot: SnapshotFrom<TMachine>, step: StepInfo<SnapshotFrom<TMachine>>) => void;
   /** Checks run when the snapshot matches the key (a state value path such as 'editing.idle'). */
   states?: Record<string, (snapshot: SnapshotFrom<TMachine>, step: StepInfo<SnapshotFrom<TMachine>>) => void>;
+  /** Told of each step's event just before the actor receives it (a replayed log's guard answers). */
+  onStep?: (event: AnyEventObject) => void;
 }
 
 /** Every declared actor replaced by one that never reports: the path decides its results. */
@@ -401,6 +404,7 @@ export async function replayPath<TMachine extends AnyStateMachine>(
     const { event } = step;
     lastEvent = event;
     stepStart = emittedSoFar.length;
+    options.onStep?.(event);
     if (event.type === INIT_EVENT) {
       actor = createActor(logic, {
         clock,
@@ -516,6 +520,13 @@ export function definePathSuite<TMachine extends AnyStateMachine>(config: PathSu
   const variants: Array<[string | null, InputFrom<TMachine> | undefined]> = config.inputs
     ? Object.entries(config.inputs)
     : [[null, config.input]];
+
+  // `npm run test:replay`: the logs of this machine replace the generated paths.
+  const logs = replayLogsFromEnv();
+  if (logs !== null) {
+    defineReplaySuite(config, logs, serializeState, variants[0]![1]);
+    return;
+  }
 
   const planned = new Set<string>();
   let states = 0;
