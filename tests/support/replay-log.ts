@@ -14,7 +14,7 @@ import { describe, it } from 'vitest';
 import type { AnyActorLogic, AnyEventObject, AnyMachineSnapshot, AnyStateMachine, SnapshotFrom } from 'xstate';
 import { TestModel } from 'xstate/graph';
 import { parseEventLog, type EventLog } from '#flows/event-log.ts';
-import { createProbe, INIT_EVENT, replayPath, type PathPlan, type PlannedPath, type PathSuiteConfig } from './graph-coverage.ts';
+import { createProbe, INIT_EVENT, replayPath, wrapGuards, type PathPlan, type PlannedPath, type PathSuiteConfig } from './graph-coverage.ts';
 
 /** The environment variable `scripts/replay.ts` hands the logs' paths over in (JSON array). */
 export const REPLAY_LOGS_ENV = 'REPLAY_LOGS';
@@ -32,29 +32,9 @@ export function replayLogsFromEnv(env: NodeJS.ProcessEnv = process.env): LoadedL
   return files.map((file) => ({ file, log: parseEventLog(readFileSync(file, 'utf8')) }));
 }
 
-type GuardImplementation = ((args: unknown, params: unknown) => boolean) & {
-  check?: (snapshot: unknown, args: unknown, self: unknown) => boolean;
-};
-
-/**
- * The machine with every named guard asking `answerFor` first: a recorded answer wins, otherwise
- * the guard decides as it always does (composed guards, `and([...])`, through their `check`).
- */
+/** The machine with every named guard giving the answer `answerFor` has, else deciding as always. */
 export function holdGuards<TMachine extends AnyStateMachine>(machine: TMachine, answerFor: (name: string) => boolean | undefined): TMachine {
-  const guards = (machine.implementations.guards ?? {}) as Record<string, GuardImplementation>;
-  const held = Object.fromEntries(
-    Object.entries(guards).map(([name, impl]) => {
-      if (typeof impl.check === 'function') {
-        const check = impl.check;
-        const composed = Object.assign(() => false, impl, {
-          check: (snapshot: unknown, args: unknown) => answerFor(name) ?? check(snapshot, args, impl),
-        });
-        return [name, composed];
-      }
-      return [name, (args: unknown, params: unknown) => answerFor(name) ?? impl(args, params)];
-    }),
-  );
-  return machine.provide({ guards: held } as never) as TMachine;
+  return wrapGuards(machine, (name, decide) => answerFor(name) ?? decide());
 }
 
 const shortValue = (value: unknown): string => JSON.stringify(value);
