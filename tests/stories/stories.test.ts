@@ -178,7 +178,7 @@ describe.skipIf(!chromiumAvailable())('every story in Chromium', () => {
     try {
       expect((await playStory(page, `${server.origin}/iframe.html?id=shop-front-calculator--buy-travel-money&viewMode=story`)).status).toBe('success');
       const dir = mkdtempSync(path.join(tmpdir(), 'visual-'));
-      const [before] = await photograph(page);
+      const [, before] = await photograph(page); // 1280 px: the button is in view
       expect(compareWithBaseline('colour-check.png', before!.png, { update: true, baselineDir: dir }).status).toBe('accepted');
       // One colour of one component: the primary button's background in its own stylesheet rule
       // (src/ui/button.module.css), navy made a brighter blue.
@@ -196,7 +196,7 @@ describe.skipIf(!chromiumAvailable())('every story in Chromium', () => {
         return rules;
       });
       expect(changed, 'the primary button rule of the story').toBe(1);
-      const [after] = await photograph(page);
+      const [, after] = await photograph(page);
       const comparison = compareWithBaseline('colour-check.png', after!.png, { baselineDir: dir });
       expect(comparison.status).toBe('differs');
       if (comparison.status !== 'differs') return;
