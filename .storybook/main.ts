@@ -6,6 +6,8 @@ const APP_HOST_ONLY = new Set(['shop:precompress', 'shop:build-stamp']);
 const config: StorybookConfig = {
   stories: ['../stories/**/*.stories.@(ts|tsx)'],
   framework: { name: '@storybook/react-vite', options: {} },
+  // Docs pages with each UI component's props (the `autodocs` tag of stories/ui/).
+  addons: ['@storybook/addon-docs'],
   // The msw worker is served to Storybook only: the app's build (Vite's public/) must not ship it.
   staticDirs: ['./public'],
   core: { disableTelemetry: true },

@@ -11,7 +11,7 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
-import type { ActorOptions, AnyActorLogic } from 'xstate';
+import type { ActorOptions, AnyActorLogic, InspectionEvent } from 'xstate';
 import type { SiteSettings } from '#domain/contract/catalogue.ts';
 import { messages } from '#domain/messages.ts';
 import { Button } from '#src/ui/button.tsx';
@@ -73,14 +73,29 @@ export interface ShopProvidersProps {
   openingPath?: string;
 }
 
+/**
+ * An observer the page was given before the app loaded: the end-to-end journeys record the events
+ * each actor received with it (tests/e2e/support/flow-recorder.ts), to replay a failure as a path
+ * test. Nothing more loads for it.
+ */
+const RECORDER_GLOBAL = '__flowRecorder';
+
 function pageInspectOptions(): { inspect?: InspectObserver } {
   if (typeof window === 'undefined') return {};
   const { location } = window;
   const env = import.meta.env as InspectEnv;
-  if (!isAnyViewAskedFor(location, env)) return {};
+  const recorder = (window as unknown as Record<string, unknown>)[RECORDER_GLOBAL];
+  const record = typeof recorder === 'function' ? (recorder as (event: InspectionEvent) => void) : null;
+  if (!isAnyViewAskedFor(location, env)) return record ? { inspect: record } : {};
   // The views load as their own chunk; the events of the first moments wait for them, in order.
   const { inspect } = deferredInspector(() => import('./inspector.ts').then((m) => ({ inspect: m.inspectOptions(location, env).inspect ?? (() => {}) })));
-  return { inspect };
+  if (!record) return { inspect };
+  return {
+    inspect: (event: InspectionEvent) => {
+      record(event);
+      inspect(event);
+    },
+  };
 }
 
 function sessionStorageOrUndefined(): Storage | undefined {

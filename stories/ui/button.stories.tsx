@@ -4,6 +4,7 @@ import { messages } from '#domain/messages.ts';
 
 const meta = {
   title: 'UI/Button',
+  tags: ['autodocs'],
   component: Button,
   args: { children: messages.proceedToCheckout, variant: 'primary' },
 } satisfies Meta<typeof Button>;

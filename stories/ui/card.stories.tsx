@@ -3,6 +3,7 @@ import { Card } from '#src/ui/card.tsx';
 
 const meta = {
   title: 'UI/Card',
+  tags: ['autodocs'],
   component: Card,
   args: { title: 'Order summary', children: <p>2 currencies, £412.35</p> },
 } satisfies Meta<typeof Card>;

@@ -4,6 +4,7 @@ import { messages } from '#domain/messages.ts';
 
 const meta = {
   title: 'UI/Checkbox',
+  tags: ['autodocs'],
   component: Checkbox,
   args: { children: 'I accept the terms and conditions' },
 } satisfies Meta<typeof Checkbox>;

@@ -4,6 +4,7 @@ import { countdownView } from '#domain/countdown.ts';
 
 const meta = {
   title: 'UI/Countdown',
+  tags: ['autodocs'],
   component: Countdown,
   args: { view: countdownView(1125_000), label: 'Time left to check out' },
 } satisfies Meta<typeof Countdown>;

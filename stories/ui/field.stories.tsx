@@ -4,6 +4,7 @@ import { messages } from '#domain/messages.ts';
 
 const meta = {
   title: 'UI/Field',
+  tags: ['autodocs'],
   component: Field,
   args: {
     label: 'Phone number',

@@ -32,6 +32,7 @@ function ModalDemo({ role, withClose }: { role: 'dialog' | 'alertdialog'; withCl
 
 const meta = {
   title: 'UI/Modal',
+  tags: ['autodocs'],
   component: ModalDemo,
   args: { role: 'dialog', withClose: true },
   parameters: { layout: 'fullscreen' },

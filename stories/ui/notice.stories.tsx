@@ -5,6 +5,7 @@ import { messages } from '#domain/messages.ts';
 
 const meta = {
   title: 'UI/Notice',
+  tags: ['autodocs'],
   component: Notice,
   args: { tone: 'info', children: messages.cardMustMatchDeliveryAddress },
 } satisfies Meta<typeof Notice>;

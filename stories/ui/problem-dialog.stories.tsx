@@ -5,6 +5,7 @@ import { messages } from '#domain/messages.ts';
 
 const meta = {
   title: 'UI/ProblemDialog',
+  tags: ['autodocs'],
   component: ProblemDialog,
   args: {
     problem: { title: 'Cart not found', detail: 'Your session has no open cart.' },

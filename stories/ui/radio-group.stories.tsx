@@ -5,6 +5,7 @@ import { messages } from '#domain/messages.ts';
 
 const meta = {
   title: 'UI/RadioGroup',
+  tags: ['autodocs'],
   component: RadioGroup,
   args: {
     label: messages.buybackGuaranteeTitle,

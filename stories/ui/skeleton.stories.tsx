@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Skeleton } from '#src/ui/skeleton.tsx';
 
-const meta = { title: 'UI/Skeleton', component: Skeleton, args: { lines: 3 } } satisfies Meta<typeof Skeleton>;
+const meta = { title: 'UI/Skeleton', tags: ['autodocs'], component: Skeleton, args: { lines: 3 } } satisfies Meta<typeof Skeleton>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 

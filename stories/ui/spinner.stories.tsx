@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { Spinner } from '#src/ui/spinner.tsx';
 
-const meta = { title: 'UI/Spinner', component: Spinner, args: { label: 'Loading' } } satisfies Meta<typeof Spinner>;
+const meta = { title: 'UI/Spinner', tags: ['autodocs'], component: Spinner, args: { label: 'Loading' } } satisfies Meta<typeof Spinner>;
 export default meta;
 type Story = StoryObj<typeof meta>;
 

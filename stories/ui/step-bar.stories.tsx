@@ -12,6 +12,7 @@ const buySteps = [
 
 const meta = {
   title: 'UI/StepBar',
+  tags: ['autodocs'],
   component: StepBar,
   args: { steps: buySteps, currentId: 'details', label: 'Checkout progress' },
 } satisfies Meta<typeof StepBar>;

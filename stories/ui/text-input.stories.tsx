@@ -4,6 +4,7 @@ import { messages } from '#domain/messages.ts';
 
 const meta = {
   title: 'UI/TextInput',
+  tags: ['autodocs'],
   component: TextInput,
   args: { label: 'Email address', type: 'email', autoComplete: 'email' },
 } satisfies Meta<typeof TextInput>;

@@ -5,6 +5,7 @@ import { messages } from '#domain/messages.ts';
 
 const meta = {
   title: 'UI/Toast',
+  tags: ['autodocs'],
   component: Toast,
   args: { message: messages.signedIn, tone: 'success' },
   parameters: { layout: 'fullscreen' },

@@ -1,16 +1,19 @@
 /**
  * Every story of the built Storybook, played in Chromium: the story renders, its play function
- * passes, and axe finds no serious or critical violation on the rendered page.
+ * passes, axe finds no serious or critical violation on the rendered page, and a screen story's
+ * pictures at 375 and 1280 px match their baselines (visual.ts).
  *
  * Runs on storybook-static/ (`npm run build-storybook`), served from a loopback port; one browser,
  * two pages at a time (the project's maxConcurrency).
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromiumAvailable, launchBrowser, seriousA11yViolations, type AxeViolation } from '../e2e/support/browser.ts';
 import { serveStatic, type StaticServer } from './static-server.ts';
+import { baselineName, compareWithBaseline, describeComparison, isScreenStory, photograph, removeStaleBaselines, updating, VISUAL_NOW } from './visual.ts';
 
 const STATIC = path.resolve('storybook-static');
 /** Loaders, a play function's waits and the msw worker's start: generous, a story takes ~1 s. */
@@ -119,10 +122,19 @@ describe.skipIf(!chromiumAvailable())('every story in Chromium', () => {
     // axe measures the colours a story settles on, not a button halfway through its colour change.
     context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-GB', timezoneId: 'Europe/London', reducedMotion: 'reduce' });
     await context.addInitScript({ content: RECORD_CHANNEL });
+    // Every page reads the same date, so that no picture shows the day the run happened on.
+    await context.clock.setFixedTime(VISUAL_NOW);
     console.log(`story tests: ${stories.length} stories from storybook-static/index.json`);
   });
 
+  // The baselines the run photographed: after a full update, the others belong to stories gone.
+  const photographed = new Set<string>();
+
   afterAll(async () => {
+    if (updating() && !only && photographed.size > 0) {
+      const removed = removeStaleBaselines(photographed);
+      if (removed.length) console.log(`visual baselines of stories gone, removed: ${removed.join(', ')}`);
+    }
     await context?.close();
     await browser?.close();
     await server?.close();
@@ -145,10 +157,54 @@ describe.skipIf(!chromiumAvailable())('every story in Chromium', () => {
         const ignored = await axeRulesIgnored(page);
         const violations = (await seriousA11yViolations(page)).filter((v) => !ignored.includes(v.id));
         expect(describeViolations(violations), `story ${story.id}: serious or critical axe violations`).toEqual([]);
+        if (isScreenStory(story)) {
+          const differences = (await photograph(page)).flatMap(({ width, png }) => {
+            const name = baselineName(story.id, width);
+            photographed.add(name);
+            return describeComparison(compareWithBaseline(name, png, { update: updating() })) ?? [];
+          });
+          expect(differences, `story ${story.id}: its pictures differ from the baselines`).toEqual([]);
+        }
       } finally {
         await page.close();
       }
     },
     STORY_TIMEOUT,
   );
+  it('fails a screen whose button changed colour, and writes the difference', async () => {
+    const story = stories.find((s) => s.id === 'shop-front-calculator--buy-travel-money');
+    if (only && !story) return;
+    const page = await context.newPage();
+    try {
+      expect((await playStory(page, `${server.origin}/iframe.html?id=shop-front-calculator--buy-travel-money&viewMode=story`)).status).toBe('success');
+      const dir = mkdtempSync(path.join(tmpdir(), 'visual-'));
+      const [, before] = await photograph(page); // 1280 px: the button is in view
+      expect(compareWithBaseline('colour-check.png', before!.png, { update: true, baselineDir: dir }).status).toBe('accepted');
+      // One colour of one component: the primary button's background in its own stylesheet rule
+      // (src/ui/button.module.css), navy made a brighter blue.
+      const changed = await page.evaluate(() => {
+        const primary = [...document.querySelectorAll('button')].flatMap((b) => [...b.classList]).find((c) => /primary/.test(c));
+        let rules = 0;
+        for (const sheet of [...document.styleSheets]) {
+          for (const rule of [...sheet.cssRules]) {
+            if (rule instanceof CSSStyleRule && rule.selectorText === `.${primary}`) {
+              rule.style.setProperty('background', '#00408a');
+              rules += 1;
+            }
+          }
+        }
+        return rules;
+      });
+      expect(changed, 'the primary button rule of the story').toBe(1);
+      const [, after] = await photograph(page);
+      const comparison = compareWithBaseline('colour-check.png', after!.png, { baselineDir: dir });
+      expect(comparison.status).toBe('differs');
+      if (comparison.status !== 'differs') return;
+      expect(comparison.changedPixels).toBeGreaterThan(100);
+      expect(existsSync(comparison.diffFile)).toBe(true);
+      expect(describeComparison(comparison)).toMatch(/^colour-check\.png: \d+ pixels changed \(difference in red: .*colour-check\.diff\.png/);
+    } finally {
+      await page.close();
+    }
+  });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, fromPromise, setup, type AnyEventObject } from 'xstate';
+import { coverageDetails, newObservation, notCovered, renderCoverageHtml, renderIndexHtml, summarise, type PathRecord } from './coverage-report.ts';
 import { actorDone, actorFailed, listTransitions, planPaths, replayPath, timerEvents } from './graph-coverage.ts';
 
 const sample = setup({
@@ -163,5 +164,52 @@ describe('timers that re-enter their own state', () => {
         assertState: (s, step) => expect(s.context.ticks).toBe(1 + step.clock.now() / 1000),
       });
     }
+  });
+});
+
+describe('the coverage report', () => {
+  const observe = async (listed: readonly AnyEventObject[]) => {
+    const plan = planPaths(sample, { events: listed, serializeState });
+    const records: PathRecord[] = [];
+    for (const [i, path] of plan.paths.entries()) {
+      const observation = newObservation();
+      const transitions = await replayPath(sample, plan, path, { serializeState, observe: observation });
+      records.push({ index: i + 1, description: path.description, transitions, observation });
+    }
+    return coverageDetails('sample', sample, plan.transitions, records);
+  };
+
+  it('counts every state, transition and both answers of every guard when the paths take them all', async () => {
+    const details = await observe(events);
+    expect(notCovered(details)).toEqual({ states: [], transitions: [], guards: [] });
+    expect(summarise(details)).toMatchObject({ states: [7, 7], transitions: [8, 8], guards: [1, 1] });
+    const guard = details.guards.find((g) => g.name === 'isAmountPositive')!;
+    expect(guard.whenTrue.length).toBeGreaterThan(0);
+    expect(guard.whenFalse.length).toBeGreaterThan(0);
+  });
+
+  it('shows what no path covered: a positive amount never typed leaves the guard never true and the quote never loaded', async () => {
+    const details = await observe(events.filter((e) => !('amount' in e && e.amount === 100)));
+    expect(notCovered(details)).toEqual({
+      states: ['sample.loading', 'sample.quoted', 'sample.failed'],
+      transitions: [
+        'sample.checking --always [isAmountPositive]--> sample.loading',
+        'sample.loading --xstate.done.actor.loadQuote--> sample.quoted',
+        'sample.loading --xstate.error.actor.loadQuote--> sample.failed',
+      ],
+      guards: ['isAmountPositive: never true'],
+    });
+    expect(summarise(details)).toMatchObject({ states: [4, 7], transitions: [5, 8], guards: [0, 1] });
+    // Each covered row names the paths that covered it.
+    const invalid = details.states.find((s) => s.id === 'sample.invalid')!;
+    expect(invalid.paths.length).toBeGreaterThan(0);
+    for (const n of invalid.paths) expect(details.paths[n - 1]!.description).toContain('after AMOUNT_DEBOUNCE');
+
+    const html = renderCoverageHtml(details);
+    expect(html).toContain('States reached: 4 of 7. Transitions taken: 5 of 8. Guards seen both true and false: 0 of 1.');
+    expect(html).toContain('<li><code>isAmountPositive: never true</code></li>');
+    expect(html).toContain('<tr class="miss"><td><code>sample.quoted</code></td><td><span class="no">not covered</span></td></tr>');
+    expect(html).toContain('<code>sample.checking --always [isAmountPositive]--&gt; sample.loading</code>');
+    expect(renderIndexHtml([details])).toContain('<td><a href="sample.html">sample</a></td><td>4 of 7</td><td>5 of 8</td><td>0 of 1</td>');
   });
 });

@@ -36,6 +36,8 @@ import {
   type SnapshotFrom,
 } from 'xstate';
 import { TestModel, toDirectedGraph, type DirectedGraphNode, type StatePath } from 'xstate/graph';
+import { coverageDetails, newObservation, type CoverageDetails, type PathObservation, type PathRecord } from './coverage-report.ts';
+import { defineReplaySuite, replayLogsFromEnv } from './replay-log.ts';
 
 export const INIT_EVENT = 'xstate.init';
 
@@ -120,13 +122,13 @@ export function timerEvents(machine: AnyStateMachine): AnyEventObject[] {
   return [...types].map((type) => ({ type }));
 }
 
-interface Probe {
+export interface Probe {
   scope: ActorScope<AnyMachineSnapshot, AnyEventObject>;
   take(): Set<string>;
 }
 
 /** An actor scope like the graph package's mock one, but whose system reports the transitions taken. */
-function createProbe(): Probe {
+export function createProbe(): Probe {
   let taken = new Set<string>();
   const self = createActor(fromTransition((s: undefined) => s, undefined), {
     inspect: (ev: InspectionEvent) => {
@@ -341,6 +343,32 @@ export interface ReplayOptions<TMachine extends AnyStateMachine> {
   assertState?: (snapshot: SnapshotFrom<TMachine>, step: StepInfo<SnapshotFrom<TMachine>>) => void;
   /** Checks run when the snapshot matches the key (a state value path such as 'editing.idle'). */
   states?: Record<string, (snapshot: SnapshotFrom<TMachine>, step: StepInfo<SnapshotFrom<TMachine>>) => void>;
+  /** Told of each step's event just before the actor receives it (a replayed log's guard answers). */
+  onStep?: (event: AnyEventObject) => void;
+  /** Filled with the states the actor was in and the answers its guards gave (the coverage report). */
+  observe?: PathObservation;
+}
+
+type GuardImplementation = ((args: unknown, params: unknown) => boolean) & {
+  check?: (snapshot: unknown, args: unknown, self: unknown) => boolean;
+};
+
+/**
+ * The machine with each named guard of `setup({ guards })` decided through `around(name, decide)`,
+ * where `decide()` is the guard's own answer (composed guards, `and([...])`, through their `check`).
+ */
+export function wrapGuards<TMachine extends AnyStateMachine>(machine: TMachine, around: (name: string, decide: () => boolean) => boolean): TMachine {
+  const guards = (machine.implementations.guards ?? {}) as Record<string, GuardImplementation>;
+  const wrapped = Object.fromEntries(
+    Object.entries(guards).map(([name, impl]) => {
+      const check = impl.check;
+      if (typeof check === 'function') {
+        return [name, Object.assign(() => false, impl, { check: (snapshot: unknown, args: unknown) => around(name, () => check(snapshot, args, impl)) })];
+      }
+      return [name, (args: unknown, params: unknown) => around(name, () => impl(args, params))];
+    }),
+  );
+  return machine.provide({ guards: wrapped } as never) as TMachine;
 }
 
 /** Every declared actor replaced by one that never reports: the path decides its results. */
@@ -386,10 +414,29 @@ export async function replayPath<TMachine extends AnyStateMachine>(
 ): Promise<Set<string>> {
   type S = SnapshotFrom<TMachine>;
   const provided = (options.provide ?? {}) as { actors?: Record<string, AnyActorLogic> };
-  const logic = machine.provide({
-    ...provided,
-    actors: { ...inertActors(machine), ...provided.actors },
-  } as never) as AnyStateMachine;
+  const observe = options.observe;
+  const provideActors = (m: AnyStateMachine): AnyStateMachine =>
+    m.provide({ ...provided, actors: { ...inertActors(machine), ...provided.actors } } as never) as AnyStateMachine;
+  // Only what the actor decides on the path's events counts, not the checks' `snapshot.can()`.
+  let stepping = false;
+  const logic = observe
+    ? wrapGuards(provideActors(machine), (name, decide) => {
+        const answer = decide();
+        if (stepping) observe.guards.set(name, (observe.guards.get(name) ?? new Set<boolean>()).add(answer));
+        return answer;
+      })
+    : provideActors(machine);
+  const seeStates = (snapshot: unknown, left: AnyStateNode[] = []): void => {
+    if (!observe) return;
+    for (const node of (snapshot as { _nodes?: AnyStateNode[] })._nodes ?? []) observe.states.add(node.id);
+    // A state left in the same macrostep it was entered in (an initial `always`) is reached too.
+    for (let node: AnyStateNode | undefined = left.shift(); node; node = left.shift()) {
+      if (node.parent) {
+        observe.states.add(node.id);
+        left.push(node.parent);
+      }
+    }
+  };
   const clock = new SimulatedClock();
   const taken = new Set<string>();
   const emittedSoFar: AnyEventObject[] = [];
@@ -401,6 +448,8 @@ export async function replayPath<TMachine extends AnyStateMachine>(
     const { event } = step;
     lastEvent = event;
     stepStart = emittedSoFar.length;
+    options.onStep?.(event);
+    stepping = true;
     if (event.type === INIT_EVENT) {
       actor = createActor(logic, {
         clock,
@@ -408,6 +457,12 @@ export async function replayPath<TMachine extends AnyStateMachine>(
         inspect: (ev: InspectionEvent) => {
           if (ev.type === '@xstate.microstep' && ev.actorRef.sessionId === ev.rootId) {
             for (const t of ev._transitions) taken.add(transitionKey(t));
+            seeStates(
+              ev.snapshot,
+              ev._transitions.map((t) => t.source),
+            );
+          } else if (ev.type === '@xstate.snapshot' && ev.actorRef.sessionId === ev.rootId) {
+            seeStates(ev.snapshot);
           }
         },
       });
@@ -425,6 +480,7 @@ export async function replayPath<TMachine extends AnyStateMachine>(
       actor.send(event);
     }
     await flush();
+    stepping = false;
   };
 
   const check = (expected: S): void => {
@@ -465,6 +521,8 @@ export interface CoverageReport {
   paths: number;
   states: number;
   missing: string[];
+  /** States, transitions and guards, and the paths that covered each: the HTML report's facts. */
+  details: CoverageDetails;
 }
 
 function writeReport(report: CoverageReport): void {
@@ -517,6 +575,13 @@ export function definePathSuite<TMachine extends AnyStateMachine>(config: PathSu
     ? Object.entries(config.inputs)
     : [[null, config.input]];
 
+  // `npm run test:replay`: the logs of this machine replace the generated paths.
+  const logs = replayLogsFromEnv();
+  if (logs !== null) {
+    defineReplaySuite(config, logs, serializeState, variants[0]![1]);
+    return;
+  }
+
   const planned = new Set<string>();
   let states = 0;
   let unlisted: string[] = [];
@@ -541,19 +606,25 @@ export function definePathSuite<TMachine extends AnyStateMachine>(config: PathSu
   const transitions = listTransitions(config.machine);
   const observed = new Set<string>();
   const pathCount = runs.reduce((n, r) => n + r.paths.length, 0);
+  const records: PathRecord[] = [];
 
   describe(`${config.name} paths`, () => {
     let n = 0;
     for (const { variant, input, plan, paths } of runs) {
       for (const path of paths) {
         n += 1;
-        it(`${n}. ${variant === null ? '' : `[${variant}] `}${path.description}`, async () => {
+        const index = n;
+        const description = `${variant === null ? '' : `[${variant}] `}${path.description}`;
+        it(`${index}. ${description}`, async () => {
+          const observation = newObservation();
           const taken = await replayPath(config.machine, plan as PathPlan<S>, path as PlannedPath<S>, {
             ...config,
             ...(input === undefined ? {} : { input }),
             serializeState,
+            observe: observation,
           });
           taken.forEach((k) => observed.add(k));
+          records.push({ index, description, transitions: taken, observation });
         });
       }
     }
@@ -568,6 +639,7 @@ export function definePathSuite<TMachine extends AnyStateMachine>(config: PathSu
         paths: pathCount,
         states,
         missing: missing.map((t) => t.label),
+        details: coverageDetails(config.name, config.machine, transitions, records.sort((a, b) => a.index - b.index)),
       });
       const hint = unlisted.length ? `\nHandled but not listed in events: ${unlisted.join(', ')}` : '';
       expect(missing.map((t) => t.label), `transitions no path took${hint}`).toEqual([]);

@@ -1,15 +1,36 @@
 /**
  * Global setup of the `paths` vitest project: gives the suites a fresh registry folder, and at the
  * end prints one row per machine (transitions, covered) and fails the run unless every machine
- * under machines/ has a path suite that took every one of its transitions.
+ * under machines/ has a path suite that took every one of its transitions. It also writes the
+ * tester's report, one HTML page per machine with an index, into reports/paths/ (coverage-report.ts).
  */
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { basename, join } from 'node:path';
+import { basename, join, relative } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { renderCoverageHtml, renderIndexHtml, type CoverageDetails } from './coverage-report.ts';
 import type { CoverageReport } from './graph-coverage.ts';
 
 const machinesDir = join(import.meta.dirname, '..', '..', 'machines');
+/** Where the HTML coverage report goes (git-ignored, as every report under reports/). */
+export const PATH_REPORT_DIR = join(import.meta.dirname, '..', '..', 'reports', 'paths');
+
+/**
+ * One page per machine reported, then the index over every machine's page in the folder: a run
+ * of one suite updates its page and leaves the others; a full run starts the folder afresh.
+ */
+export function writeHtmlReport(dir: string, reports: CoverageReport[], fresh: boolean): void {
+  if (fresh) rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  for (const r of reports) {
+    writeFileSync(join(dir, `${r.name}.json`), JSON.stringify(r.details));
+    writeFileSync(join(dir, `${r.name}.html`), renderCoverageHtml(r.details));
+  }
+  const all = readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as CoverageDetails);
+  writeFileSync(join(dir, 'index.html'), renderIndexHtml(all));
+}
 
 function machineNames(): string[] {
   return readdirSync(machinesDir, { recursive: true, encoding: 'utf8' })
@@ -27,6 +48,8 @@ export function formatTable(rows: string[][]): string {
 export default function setup(project: TestProject): () => void {
   const dir = mkdtempSync(join(tmpdir(), 'path-coverage-'));
   project.provide('pathCoverageDir', dir);
+  // `npm run test:replay` runs logs, not the generated paths: no coverage to count.
+  if (process.env.REPLAY_LOGS) return () => rmSync(dir, { recursive: true, force: true });
 
   return () => {
     const reports = readdirSync(dir)
@@ -47,6 +70,10 @@ export default function setup(project: TestProject): () => void {
       ...withoutSuite.map((n) => [n, '?', 'no path suite', '', '']),
     ];
     console.log(`\nStatechart transition coverage\n${formatTable(rows)}\n`);
+    if (reports.length > 0) {
+      writeHtmlReport(PATH_REPORT_DIR, reports, !filtered);
+      console.log(`States, transitions and guards, path by path: ${join(relative(process.cwd(), PATH_REPORT_DIR), 'index.html')}\n`);
+    }
 
     const incomplete = reports.filter((r) => r.covered < r.transitions);
     for (const r of incomplete) console.error(`${r.name}: transitions no path took:\n  ${r.missing.join('\n  ')}`);

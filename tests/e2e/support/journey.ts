@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, type TestContext } from 'vitest';
+import { keepFlowLogs, recordFlows } from './flow-recorder.ts';
 import { launchBrowser, newShopperContext, RESULTS_DIR, seriousA11yViolations, shoot, type AxeViolation } from './browser.ts';
 
 export function describeViolations(violations: AxeViolation[]): string {
@@ -122,6 +123,7 @@ export async function openShopper(
   const b = options.browser ?? (await launchBrowser());
   const context = await newShopperContext(b, { geolocation: options.geolocation ?? { latitude: 51.5154, longitude: -0.1416 } });
   await watchContentSecurityPolicy(context);
+  await recordFlows(context);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -191,4 +193,5 @@ async function keepFailure(page: Page, testName: string, errors: string[]): Prom
   const text = await page.locator('body').innerText().catch(() => '');
   await writeFile(path.join(FAILURES, `${name}.txt`), `${page.url()}\n\n${errors.join('\n')}\n\n${text}\n`);
   console.log(`[e2e] failure kept in ${path.relative(process.cwd(), FAILURES)}/${name}.png and .txt (${page.url()})`);
+  await keepFlowLogs(page, name);
 }
