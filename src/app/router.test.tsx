@@ -74,6 +74,16 @@ describe('routes', () => {
     await waitFor(() => expect(document.title).toBe('Find a branch – Travel Money'));
   });
 
+  it("the home page's headings start with its one h1, the rate promise (WCAG 1.3.1)", async () => {
+    renderAt(appPaths.home);
+    await screen.findByRole('tab', { name: messages.buyTab, selected: true });
+    const main = screen.getByRole('main');
+    const headings = within(main).getAllByRole('heading');
+    expect(headings[0]).toHaveAccessibleName(messages.heroTitle);
+    expect(headings[0]?.tagName).toBe('H1');
+    expect(within(main).getAllByRole('heading', { level: 1 })).toHaveLength(1);
+  });
+
   it(`${appPaths.confirmation} shows its page for a completed order`, async () => {
     // Spec 4.1: only a completed order is confirmed (any other goes on to where the spec sends it).
     server.use(...variants.orderCompleted());

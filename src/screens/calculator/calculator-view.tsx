@@ -30,6 +30,11 @@ export interface CalculatorViewProps {
   onRetry?: (() => void) | undefined;
   /** Tab titles from content ('Buy travel money' / 'Sell travel money'). */
   tabTitles: Record<TransactionType, string>;
+  /**
+   * The calculator's heading: the page's h1 where the calculator is the page (the sell page, the
+   * embedded calculator), an h2 under the home page's own h1 (WCAG 1.3.1).
+   */
+  headingLevel?: 1 | 2;
   /** The transaction types offered: the sell tab (customer sells back) only with enableSelling. */
   transactionTypes: readonly TransactionType[];
   transactionType: TransactionType;
@@ -255,6 +260,7 @@ export function CalculatorView(props: CalculatorViewProps) {
     );
   }
   const form = <CalculatorForm {...props} />;
+  const Title = props.headingLevel === 2 ? 'h2' : 'h1';
   return (
     <section className={styles.calculator} aria-label={props.tabTitles[props.transactionType]}>
       <Toast message={props.toast} tone="success" onDismiss={props.onDismissToast} dismissLabel={messages.close} />
@@ -264,7 +270,7 @@ export function CalculatorView(props: CalculatorViewProps) {
         </p>
       ) : null}
       {props.transactionTypes.length > 1 ? (
-        <h1 className="visually-hidden">{props.tabTitles[props.transactionType]}</h1>
+        <Title className="visually-hidden">{props.tabTitles[props.transactionType]}</Title>
       ) : null}
       {props.transactionTypes.length > 1 ? (
         <Tabs
@@ -278,7 +284,7 @@ export function CalculatorView(props: CalculatorViewProps) {
         </Tabs>
       ) : (
         <>
-          <h1 className={styles.title}>{props.tabTitles[props.transactionType]}</h1>
+          <Title className={styles.title}>{props.tabTitles[props.transactionType]}</Title>
           <div className={styles.panel}>{form}</div>
         </>
       )}

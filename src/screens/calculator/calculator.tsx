@@ -49,13 +49,15 @@ export interface CalculatorProps {
   showReviews?: boolean;
   /** The clock of the branch modal's 'today' and 'tomorrow'. */
   now?: Date;
+  /** An h2 under a page's own h1 (the home page); the page's h1 otherwise. */
+  headingLevel?: 1 | 2;
 }
 
 /** Amount box text: plain figures without thousands commas, so the shopper can edit them. */
 const plain = (minor: number | null, code: string) => (minor === null ? '' : formatUnits(minor, code).replace(/,/g, ''));
 
 /** The calculator widget (spec 2.1) over its actor. */
-export function Calculator({ calculator, signedIn = false, loyaltyHref = null, onLoyaltySignIn, showReviews = true, now }: CalculatorProps) {
+export function Calculator({ calculator, signedIn = false, loyaltyHref = null, onLoyaltySignIn, showReviews = true, now, headingLevel = 1 }: CalculatorProps) {
   const status = useCalculatorStatus(calculator);
   // "You're signed in!" after the loyalty sign-in, until closed.
   const toast = useToast(calculator);
@@ -105,6 +107,7 @@ export function Calculator({ calculator, signedIn = false, loyaltyHref = null, o
     <CalculatorView
       status={status}
       onRetry={canRetry ? () => calculator.send({ type: 'calculator.retried' }) : undefined}
+      headingLevel={headingLevel}
       tabTitles={{ sell: content?.title ?? messages.buyTab, buy: content?.sellTitle ?? messages.sellTab }}
       transactionTypes={tabs}
       transactionType={type}
