@@ -247,11 +247,23 @@ describe('CustomerInfoScreen', () => {
     expect(first).toHaveValue('Jane-Marie');
   });
 
-  it('moves from day to month to year after two digits and pads a single digit', async () => {
+  it('keeps focus in the box being typed in: a shopper who types two digits and Tab goes day, month, year (WCAG 3.2.2)', async () => {
     open();
     const day = await screen.findByLabelText('Day');
     await userEvent.type(day, '27');
+    expect(day).toHaveFocus();
+    await userEvent.tab();
     expect(screen.getByLabelText('Month')).toHaveFocus();
+    await userEvent.type(screen.getByLabelText('Month'), '12');
+    expect(screen.getByLabelText('Month')).toHaveFocus();
+    expect(screen.getByLabelText('Year')).toHaveValue('');
+  });
+
+  it('pads a single-digit day or month', async () => {
+    open();
+    const day = await screen.findByLabelText('Day');
+    await userEvent.type(day, '27');
+    await userEvent.tab();
     await userEvent.type(screen.getByLabelText('Month'), '3');
     await userEvent.tab();
     expect(screen.getByLabelText('Month')).toHaveValue('03');
