@@ -356,6 +356,23 @@ describe('CustomerInfoScreen', () => {
     expect(scrolled).toHaveBeenCalled();
   });
 
+  it.each([
+    [true, 'auto'],
+    [false, 'smooth'],
+  ])('scrolls to the address without motion when reduced motion is asked for (%s: %s, WCAG 2.3.3)', async (reduce, behavior) => {
+    const matchMedia = vi.fn((query: string) => ({ matches: reduce && query === '(prefers-reduced-motion: reduce)', media: query }));
+    vi.stubGlobal('matchMedia', matchMedia);
+    try {
+      open({ initialForm: { ...valid, houseNameNumber: '' } });
+      await screen.findByRole('button', { name: 'Submit' });
+      await submit();
+      expect(scrolled).toHaveBeenCalledWith(expect.objectContaining({ behavior }));
+      expect(matchMedia).toHaveBeenCalledWith('(prefers-reduced-motion: reduce)');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
   it('focuses the terms box when only the terms are missing', async () => {
     open({ initialForm: { ...valid, terms: false } });
     await screen.findByRole('button', { name: 'Submit' });
