@@ -207,6 +207,7 @@ export function CustomerInfoScreen({
         identificationRequired={identificationRequired}
         onIdentificationContinue={() => checkout.send({ type: 'identification.continued' })}
         onIdentificationHome={() => checkout.send({ type: 'identification.homeRequested' })}
+        onIdentificationDismiss={() => checkout.send({ type: 'identification.dismissed' })}
         velocityModalOpen={(velocityLimited && !velocityDismissed) || (leaving && homeRequested)}
         leavingHome={leaving && homeRequested}
         onVelocityHome={() => {
