@@ -1,10 +1,11 @@
-import { lazy, memo, Suspense, useCallback, useMemo } from 'react';
+import { lazy, memo, Suspense, useCallback, useMemo, useRef } from 'react';
 import type { AmountPicker } from '#machines/calculator/calculator.types.ts';
 import type { Currency, ProductId } from '#domain/contract/catalogue.ts';
 import { formatMessage, messages } from '#domain/messages.ts';
 import { GBP_CODE, formatRate, formatUnits } from '#domain/money.ts';
 import { PRODUCT, isSellBack } from '#domain/products.ts';
 import { AmountField, CalculatorView, type AmountInputView } from './calculator-view.tsx';
+import { useFocusWhenGone } from '#src/ui/focus-kept.ts';
 import { CurrencyPicker } from './currency-picker.tsx';
 
 // The branch modal (and its dialog, list and map code) loads when the shopper first opens it.
@@ -84,6 +85,9 @@ export function Calculator({ calculator, signedIn = false, loyaltyHref = null, o
   const embedded = useEmbedded(calculator);
   const link = useAddToCartLink(calculator);
   const finder = useBranchFinderRef(calculator);
+  // The branch modal closed (Confirm, Escape, the close control): focus back on its button.
+  const branchButton = useRef<HTMLButtonElement>(null);
+  useFocusWhenGone(finder === null, branchButton);
 
   const code = currency?.code ?? '';
   // Stable across renders, so the memoised product choice skips the ones that do not concern it.
@@ -129,7 +133,12 @@ export function Calculator({ calculator, signedIn = false, loyaltyHref = null, o
       // The site's meta store (home delivery) is no branch to collect from.
       branch={
         showBranch
-          ? { name: store && !store.isMeta ? store.name : null, onOpen: () => calculator.send({ type: 'branch.modalOpened' }), canOpen: canOpenBranches }
+          ? {
+              name: store && !store.isMeta ? store.name : null,
+              onOpen: () => calculator.send({ type: 'branch.modalOpened' }),
+              canOpen: canOpenBranches,
+              buttonRef: branchButton,
+            }
           : null
       }
       addToCart={
