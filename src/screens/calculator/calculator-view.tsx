@@ -1,4 +1,4 @@
-import { memo, useId, useRef, type ReactNode, type RefObject } from 'react';
+import { memo, useId, useRef, type ReactNode } from 'react';
 import type { ProductId, TransactionType } from '#domain/contract/catalogue.ts';
 import { formatMessage, messages } from '#domain/messages.ts';
 import { Button } from '#src/ui/button.tsx';
@@ -80,7 +80,7 @@ export interface CalculatorViewProps {
   /** "Order within 2 h 14 m for delivery on Tuesday 25 November" (or collection from a date). */
   cutOff?: string | null;
   /** The branch entry for click and collect; null hides it (other products, embedded mode). */
-  branch: { name: string | null; onOpen: () => void; canOpen: boolean; buttonRef?: RefObject<HTMLButtonElement | null> } | null;
+  branch: { name: string | null; onOpen: () => void; canOpen: boolean; bindButton?: (element: HTMLButtonElement | null) => void } | null;
 
   /** A button in the page, or a link in embedded iframe mode. */
   addToCart: { kind: 'button'; onPress: () => void; enabled: boolean; busy: boolean } | { kind: 'link'; href: string | null };
@@ -202,10 +202,7 @@ function CalculatorForm(props: CalculatorViewProps) {
         <div className={styles.branch}>
           <span className={styles.fieldLabel}>{props.transactionType === 'buy' ? messages.dropOffBranch : messages.collectionBranch}</span>
           <span className={styles.branchName}>{props.branch.name ?? messages.noBranchChosen}</span>
-          {/* Focusable while the new branch's quote loads: focus comes back here as the dialog closes. */}
-          <Button ref={props.branch.buttonRef} variant="secondary" onClick={props.branch.onOpen} disabled={!props.branch.canOpen} focusableWhenDisabled>
-            {props.branch.name ? messages.changeBranch : messages.chooseBranch}
-          </Button>
+          <BranchButton {...props.branch} />
         </div>
       ) : null}
       {props.cutOff ? (
@@ -235,6 +232,18 @@ function CalculatorForm(props: CalculatorViewProps) {
         ) : null}
       </div>
     </div>
+  );
+}
+
+/**
+ * Choose or change the branch. Focusable while the new branch's quote loads (aria-disabled, not
+ * disabled): focus comes back here as the branch dialog closes (WCAG 2.4.3).
+ */
+function BranchButton({ name, onOpen, canOpen, bindButton }: NonNullable<CalculatorViewProps['branch']>) {
+  return (
+    <Button ref={bindButton} variant="secondary" onClick={onOpen} disabled={!canOpen} focusableWhenDisabled>
+      {name ? messages.changeBranch : messages.chooseBranch}
+    </Button>
   );
 }
 

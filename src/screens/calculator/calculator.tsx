@@ -87,6 +87,9 @@ export function Calculator({ calculator, signedIn = false, loyaltyHref = null, o
   const finder = useBranchFinderRef(calculator);
   // The branch modal closed (Confirm, Escape, the close control): focus back on its button.
   const branchButton = useRef<HTMLButtonElement>(null);
+  const bindBranchButton = useCallback((element: HTMLButtonElement | null) => {
+    branchButton.current = element;
+  }, []);
   useFocusWhenGone(finder === null, branchButton);
 
   const code = currency?.code ?? '';
@@ -137,7 +140,7 @@ export function Calculator({ calculator, signedIn = false, loyaltyHref = null, o
               name: store && !store.isMeta ? store.name : null,
               onOpen: () => calculator.send({ type: 'branch.modalOpened' }),
               canOpen: canOpenBranches,
-              buttonRef: branchButton,
+              bindButton: bindBranchButton,
             }
           : null
       }
