@@ -264,6 +264,9 @@ export const addCurrency = 'Add currency';
 export const chooseCurrency = 'Choose a currency';
 export const buybackQuestion = 'Would you like to add the Buyback Guarantee?';
 export const refundQuestion = 'Would you like to add the Refund Guarantee?';
+/** Announced once (a polite live region) when a guarantee answer is saved, or the total changes by itself. */
+export const answerSavedTotal = 'Your answer is saved. Total: {total}';
+export const totalChanged = 'Total: {total}';
 export const proceedingToCheckout = 'Creating your order';
 export const deliveryTitle = 'Choose your delivery date';
 export const collectionTitle = 'Choose your collection date';

@@ -58,8 +58,9 @@ export async function expectOwnTitle(page: Page): Promise<void> {
 
 /** One key press, then the focus and the title are checked. */
 export async function press(page: Page, key: string): Promise<void> {
+  const before = await focused(page);
   await page.keyboard.press(key);
-  await expectFocusKept(page, key);
+  await expectFocusKept(page, `${key} on ${before.tag}${before.id ? `#${before.id}` : ''} "${before.name.slice(0, 60)}"`);
   await expectOwnTitle(page);
 }
 
@@ -86,6 +87,11 @@ export async function tabTo(page: Page, name: Wanted, options: { back?: boolean;
   const matches = (f: Focused) => (typeof name === 'string' ? f.name === name : typeof name === 'function' ? name(f) : name.test(f.name) || name.test(f.id));
   const seen: string[] = [];
   for (let presses = 1; presses <= max; presses++) {
+    const last = await focused(page);
+    // Past the page's last control, Tab leaves the page for the browser: not a lost focus.
+    if (presses > 1 && !last.inFrame && (await page.evaluate(() => [...document.querySelectorAll('a[href], button, input, select, textarea, [tabindex="0"]')].at(-1) === document.activeElement))) {
+      break;
+    }
     await press(page, options.back ? 'Shift+Tab' : 'Tab');
     const now = await focused(page);
     if (matches(now)) return presses;
