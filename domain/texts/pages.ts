@@ -238,6 +238,8 @@ export const loyaltySignInExpired = 'This sign-in link has expired or has alread
 
 // Checkout labels (spec 2.5 to 2.12): wording of ours around the spec's texts
 export const checkoutProgress = 'Checkout progress';
+/** Said after each checkout step already done: 'Review, completed'. */
+export const stepCompleted = 'completed';
 export const checkoutTitle = 'Checkout';
 export const closeCheckout = 'Close checkout';
 export const clearingCart = 'Clearing your cart';
