@@ -76,6 +76,7 @@ export function DateOfBirth({ form, errors, onText, onLeave, onLeaveDateOfBirth,
                 maxLength={DATE_PART_MAX_LENGTH[part]}
                 size={DATE_PART_MAX_LENGTH[part] + 1}
                 value={form[field]}
+                aria-required="true"
                 aria-invalid={errors[field] ? true : undefined}
                 aria-describedby={[error ? errorId : null, hintId].filter(Boolean).join(' ')}
                 onChange={(event) => onText(field, limitDatePart(part, event.target.value))}

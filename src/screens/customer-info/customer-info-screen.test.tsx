@@ -259,6 +259,16 @@ describe('CustomerInfoScreen', () => {
     expect(screen.getByLabelText('Year')).toHaveValue('');
   });
 
+  it('marks every required field aria-required, and only those (WCAG 1.3.1)', async () => {
+    open();
+    await screen.findByRole('button', { name: 'Submit' });
+    for (const name of ['Email address', 'Phone number', 'First name', 'Last name', 'Day', 'Month', 'Year', 'House name or number', 'Address line 1', 'Town / City', 'Postcode']) {
+      expect(screen.getByLabelText(name, { selector: 'input' }), name).toHaveAttribute('aria-required', 'true');
+    }
+    expect(screen.getByRole('checkbox', { name: /I have read and accept/ })).toHaveAttribute('aria-required', 'true');
+    expect(screen.getByLabelText(/Address line 2/, { selector: 'input' })).not.toHaveAttribute('aria-required');
+  });
+
   it('pads a single-digit day or month', async () => {
     open();
     const day = await screen.findByLabelText('Day');

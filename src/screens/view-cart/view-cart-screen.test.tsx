@@ -219,7 +219,8 @@ describe('ViewCartScreen', () => {
   it('asks both guarantee questions and requires an answer before checkout', async () => {
     open();
     await screen.findAllByTestId('review-line');
-    expect(screen.getByRole('radiogroup', { name: 'Would you like to add the Buyback Guarantee?' })).toBeInTheDocument();
+    expect(screen.getByRole('radiogroup', { name: 'Would you like to add the Buyback Guarantee?' })).toHaveAttribute('aria-required', 'true');
+    expect(screen.getByRole('radiogroup', { name: 'Would you like to add the Refund Guarantee?' })).toHaveAttribute('aria-required', 'true');
     await userEvent.click(proceed());
     expect(await screen.findByText('Please select your Buyback guarantee option')).toBeInTheDocument();
     expect(screen.getByText('Please select your Refund guarantee option')).toBeInTheDocument();

@@ -117,6 +117,7 @@ export function ViewCartView(props: ViewCartViewProps) {
                 onChange={(value) => props.onBuyback(value === 'yes')}
                 isDisabled={!guarantees.buybackEligible}
                 isBusy={!guarantees.canChoose}
+                isRequired
                 error={guarantees.buybackError}
               >
                 <Radio value="yes">{messages.yes}</Radio>
@@ -134,6 +135,7 @@ export function ViewCartView(props: ViewCartViewProps) {
                 value={yesNo(guarantees.refundChoice)}
                 onChange={(value) => props.onRefund(value === 'yes')}
                 isBusy={!guarantees.canChoose}
+                isRequired
                 error={guarantees.refundError}
               >
                 <Radio value="yes">{messages.yes}</Radio>
