@@ -17,7 +17,6 @@ import {
   limitDatePart,
   maxLengthNotice,
   padDatePart,
-  shouldAdvanceDatePart,
   showsAbta,
   showsBasketEmailNote,
   showsCardAddressNotice,
@@ -300,14 +299,6 @@ describe('date of birth', () => {
     expect(padDatePart(part, typed)).toBe(padded);
   });
 
-  it.each([
-    ['day', '1', false],
-    ['day', '12', true],
-    ['month', '03', true],
-    ['year', '19', false],
-  ] as const)('%s %s advances: %s', (part, typed, advances) => {
-    expect(shouldAdvanceDatePart(part, typed)).toBe(advances);
-  });
 });
 
 describe('focus after a failed submit', () => {

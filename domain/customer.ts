@@ -110,11 +110,6 @@ export function limitDatePart(part: DatePart, text: string): string {
   return text.replace(/\D/g, '').slice(0, DATE_PART_MAX_LENGTH[part]);
 }
 
-/** Day and month boxes move focus on once they hold 2 digits. */
-export function shouldAdvanceDatePart(part: DatePart, text: string): boolean {
-  return part !== 'year' && text.length === DATE_PART_MAX_LENGTH[part];
-}
-
 /** A single-digit day or month gets a leading 0 ('5' -> '05'); years are left alone. */
 export function padDatePart(part: DatePart, text: string): string {
   return part !== 'year' && /^\d$/.test(text) ? `0${text}` : text;

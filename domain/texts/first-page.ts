@@ -40,6 +40,24 @@ export const pageNotFound = 'Page not found';
 export const pageNotFoundBody = 'There is no page at this address. Check the address, or start again from the home page.';
 export const goToHomepage = 'Go to the home page';
 
+// Each page's own title (WCAG 2.4.2), set by the route: '{page} – {site}'
+export const pageTitle = '{page} – {site}';
+export const titleHome = 'Buy travel money';
+export const titleSell = 'Sell travel money';
+export const titleEmbeddedCalculator = 'Currency calculator';
+export const titleBranches = 'Find a branch';
+export const titleBranchDetails = 'Branch details';
+export const titleReview = 'Review your order';
+export const titleSellBackReview = 'Review your sell back';
+export const titleDelivery = 'Delivery or collection date';
+export const titleDetails = 'Your details';
+export const titlePayment = 'Payment';
+export const titlePaymentResponse = 'Checking your payment';
+export const titleUnsuccessful = 'Your payment was unsuccessful';
+export const titleConfirmation = 'Order confirmation';
+export const titleManageOrder = 'Manage my order';
+export const titleChart = 'Exchange rate chart';
+
 // Calculator (spec 2.1, 5.1, 8)
 export const buyTab = 'Buy travel money';
 export const sellTab = 'Sell travel money';

@@ -238,6 +238,8 @@ export const loyaltySignInExpired = 'This sign-in link has expired or has alread
 
 // Checkout labels (spec 2.5 to 2.12): wording of ours around the spec's texts
 export const checkoutProgress = 'Checkout progress';
+/** Said after each checkout step already done: 'Review, completed'. */
+export const stepCompleted = 'completed';
 export const checkoutTitle = 'Checkout';
 export const closeCheckout = 'Close checkout';
 export const clearingCart = 'Clearing your cart';
@@ -264,6 +266,9 @@ export const addCurrency = 'Add currency';
 export const chooseCurrency = 'Choose a currency';
 export const buybackQuestion = 'Would you like to add the Buyback Guarantee?';
 export const refundQuestion = 'Would you like to add the Refund Guarantee?';
+/** Announced once (a polite live region) when a guarantee answer is saved, or the total changes by itself. */
+export const answerSavedTotal = 'Your answer is saved. Total: {total}';
+export const totalChanged = 'Total: {total}';
 export const proceedingToCheckout = 'Creating your order';
 export const deliveryTitle = 'Choose your delivery date';
 export const collectionTitle = 'Choose your collection date';

@@ -271,6 +271,9 @@ export const checkoutMachine = checkoutSetup.createMachine({
                   target: '#checkout.left',
                   actions: { type: 'navigate', params: { to: 'home' } },
                 },
+                // Escape or the close control only closes the modal (WCAG 3.2.2): the shopper stays
+                // on the form, whose submit asks the server again.
+                'identification.dismissed': { target: 'editing' },
               },
             },
           },

@@ -71,6 +71,8 @@ export type CheckoutEvent =
   /** The additional-identification modal's Continue and Return to the homepage. */
   | { type: 'identification.continued' }
   | { type: 'identification.homeRequested' }
+  /** The additional-identification modal closed (Escape, the close control): back to the form. */
+  | { type: 'identification.dismissed' }
   /** Every `message` event of the window, untouched; the payment frame decides what to trust. */
   | { type: 'frame.messageReceived'; origin: string; data: unknown }
   /** 'Try again?' on the unsuccessful page. */

@@ -10,6 +10,7 @@
 import { checkoutPageOf } from '#domain/checkout-pages.ts';
 import { appPaths } from '#domain/contract/routes.ts';
 import { chartPathOf } from '#domain/currency-flags.ts';
+import { formatMessage, messages } from '#domain/messages.ts';
 
 /** Where the visitor is: the router's location and the matched route's params. */
 export interface ShopRoute {
@@ -82,6 +83,39 @@ export function actorsOfRoute(route: ShopRoute): RoutedActor[] {
   if (branch?.[1] !== undefined) return [{ id: 'branchDetails', branchCode: route.params['branchCode'] ?? decoded(branch[1]) }];
   if (chartPathOf(path)) return [{ id: 'chart', path }];
   return [];
+}
+
+/** The page's own name at each fixed address (spec 2.14), for its document title. */
+const TITLE_BY_PATH: ReadonlyMap<string, string> = new Map([
+  [appPaths.home, messages.titleHome],
+  [appPaths.sellTravelMoney, messages.titleSell],
+  [appPaths.embeddedCalculator, messages.titleEmbeddedCalculator],
+  [appPaths.branches, messages.titleBranches],
+  [appPaths.viewCart, messages.titleReview],
+  [appPaths.sellViewCart, messages.titleSellBackReview],
+  [appPaths.deliveryOptions, messages.titleDelivery],
+  [appPaths.customerInformation, messages.titleDetails],
+  [appPaths.payment, messages.titlePayment],
+  [appPaths.paymentResponse, messages.titlePaymentResponse],
+  [appPaths.paymentUnsuccessful, messages.titleUnsuccessful],
+  [appPaths.confirmation, messages.titleConfirmation],
+  [appPaths.manageOrder, messages.titleManageOrder],
+  [appPaths.faq, messages.faqTitle],
+  [appPaths.terms, messages.termsTitle],
+  [appPaths.privacy, messages.privacyTitle],
+  [appPaths.cookies, messages.cookiesTitle],
+]);
+
+/**
+ * The document title of the page at this address (WCAG 2.4.2): 'Review your order – Travel Money'.
+ * Matched as the router matches; a branch's page, a chart and an unknown address have theirs.
+ */
+export function titleOfRoute(path: string): string {
+  const normal = normalisedPath(path);
+  const page =
+    TITLE_BY_PATH.get(normal) ??
+    (BRANCH_PAGE.test(normal) ? messages.titleBranchDetails : chartPathOf(normal) ? messages.titleChart : messages.pageNotFound);
+  return formatMessage(messages.pageTitle, { page, site: messages.appName });
 }
 
 /** Same key on the next address: the actor keeps running. */

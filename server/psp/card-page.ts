@@ -58,10 +58,13 @@ const STYLE = `
 `;
 
 /**
- * The page tells the checkout page its content's height (the frame fits it, no scrollbar inside
- * the page): a fixed script, allowed by its hash, posting to the shop's origin named on <html>.
+ * The page's one fixed script, allowed by its hash. It puts focus on the error summary of a
+ * refused submit (WCAG 3.3.1, 2.4.3: a reloaded frame otherwise leaves it on its body; autofocus
+ * is refused in a frame of another origin), and tells the checkout page its content's height (the
+ * frame fits it, no scrollbar inside the page), posting to the shop's origin named on <html>.
  */
 const SIZE_SCRIPT =
+  "(function(){var e=document.getElementById('error-summary');if(e)e.focus();})();" +
   "(function(){var o=document.documentElement.getAttribute('data-shop-origin');if(!o||window.parent===window)return;" +
   "function s(){window.parent.postMessage({source:'travel-money-psp',type:'frame.resized',height:Math.ceil(document.body.getBoundingClientRect().height)},o)}" +
   "if(window.ResizeObserver)new ResizeObserver(s).observe(document.body);window.addEventListener('load',s);s()})();";

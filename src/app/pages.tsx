@@ -110,7 +110,7 @@ export function HomePage({ now }: { now?: Date }) {
   if (!calculator) return <PageWaiting />;
   return (
     <HomeView
-      calculator={<Calculator key={calculator.sessionId} calculator={calculator} signedIn={signedIn} loyaltyHref={loyaltyHref} onLoyaltySignIn={startLoyaltySignIn} />}
+      calculator={<Calculator key={calculator.sessionId} calculator={calculator} signedIn={signedIn} loyaltyHref={loyaltyHref} onLoyaltySignIn={startLoyaltySignIn} headingLevel={2} />}
       panels={
         <Suspense fallback={null}>
           <HomePanelsWithCurrencies calculator={calculator} site={settings} now={openedAt} board={board?.status === 'done' ? board.output : null} />

@@ -5,10 +5,12 @@
  * the effects actor. The shop decides from there which page actors run (machines/shop).
  *
  * A layout effect: the page the new address draws gets its actors before the browser paints, so
- * it never shows the actor of the page it replaced.
+ * it never shows the actor of the page it replaced. The same effect gives the document the page's
+ * own title from the shop's route table (WCAG 2.4.2: 'Review your order – Travel Money').
  */
 import { useLayoutEffect } from 'react';
 import { Outlet, useLocation, useNavigate, useParams, type RouteObject } from 'react-router-dom';
+import { titleOfRoute } from '#machines/shop/page-routes.ts';
 import { useRouterLink, useShopActor } from './providers.tsx';
 
 export function RouteSync() {
@@ -22,6 +24,7 @@ export function RouteSync() {
   useLayoutEffect(() => link.connect((path, options) => void navigate(path, options)), [link, navigate]);
   useLayoutEffect(() => {
     link.moved({ pathname, search });
+    document.title = titleOfRoute(pathname);
     shop.send({ type: 'route.changed', path: pathname, search, params: JSON.parse(params) as Record<string, string> });
   }, [shop, link, pathname, search, params]);
   return null;

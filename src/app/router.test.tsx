@@ -7,6 +7,7 @@ import { messages } from '#domain/messages.ts';
 import { fixtures } from '../../mocks/fixtures.ts';
 import { handlers, variants } from '../../mocks/handlers.ts';
 import { renderShop } from '../../tests/support/composition-root.tsx';
+import { titleOfRoute } from '#machines/shop/page-routes.ts';
 import { routes } from './router.tsx';
 
 const server = setupServer(...handlers);
@@ -50,6 +51,37 @@ describe('routes', () => {
     const router = renderAt(path);
     expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe(path);
+  });
+
+  it.each([
+    [appPaths.home, 'Buy travel money – Travel Money'],
+    [appPaths.viewCart, 'Review your order – Travel Money'],
+    [appPaths.customerInformation, 'Your details – Travel Money'],
+    [appPaths.faq, 'Frequently asked questions – Travel Money'],
+    ['/euro-to-gbp', 'Exchange rate chart – Travel Money'],
+    ['/no-such-page', 'Page not found – Travel Money'],
+  ])('%s gives the document its own title, "%s" (WCAG 2.4.2)', async (path, title) => {
+    document.title = 'Travel Money';
+    renderAt(path);
+    await waitFor(() => expect(document.title).toBe(title));
+    expect(titleOfRoute(path)).toBe(title);
+  });
+
+  it('titles the next page as the shopper moves on', async () => {
+    const router = renderAt(appPaths.home);
+    await waitFor(() => expect(document.title).toBe(titleOfRoute(appPaths.home)));
+    await router.navigate(appPaths.branches);
+    await waitFor(() => expect(document.title).toBe('Find a branch – Travel Money'));
+  });
+
+  it("the home page's headings start with its one h1, the rate promise (WCAG 1.3.1)", async () => {
+    renderAt(appPaths.home);
+    await screen.findByRole('tab', { name: messages.buyTab, selected: true });
+    const main = screen.getByRole('main');
+    const headings = within(main).getAllByRole('heading');
+    expect(headings[0]).toHaveAccessibleName(messages.heroTitle);
+    expect(headings[0]?.tagName).toBe('H1');
+    expect(within(main).getAllByRole('heading', { level: 1 })).toHaveLength(1);
   });
 
   it(`${appPaths.confirmation} shows its page for a completed order`, async () => {

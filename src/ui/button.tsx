@@ -1,4 +1,4 @@
-import type { ButtonHTMLAttributes, ReactNode } from 'react';
+import type { ButtonHTMLAttributes, ReactNode, Ref } from 'react';
 import { Spinner } from './spinner.tsx';
 import styles from './button.module.css';
 
@@ -12,6 +12,13 @@ export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   loadingLabel?: string;
   fullWidth?: boolean;
   children: ReactNode;
+  ref?: Ref<HTMLButtonElement>;
+  /**
+   * Unavailable but still focusable (aria-disabled, presses ignored): for a button focus returns
+   * to, such as the one that opened a dialog, which a disabled button would drop to the page's
+   * body (WCAG 2.4.3).
+   */
+  focusableWhenDisabled?: boolean;
 }
 
 export function Button({
@@ -21,8 +28,10 @@ export function Button({
   fullWidth = false,
   type = 'button',
   disabled,
+  focusableWhenDisabled = false,
   className,
   children,
+  onClick,
   ...rest
 }: ButtonProps) {
   const classes = [
@@ -35,8 +44,18 @@ export function Button({
     .filter(Boolean)
     .join(' ');
   const label = loadingLabel ?? (typeof children === 'string' ? children : '');
+  const unavailable = Boolean(disabled) || loading;
+  const soft = focusableWhenDisabled && unavailable;
   return (
-    <button {...rest} type={type} className={classes} disabled={disabled || loading} aria-busy={loading || undefined}>
+    <button
+      {...rest}
+      type={type}
+      className={classes}
+      disabled={unavailable && !soft}
+      aria-disabled={soft || undefined}
+      aria-busy={loading || undefined}
+      onClick={soft ? (event) => event.preventDefault() : onClick}
+    >
       {loading ? <Spinner label={label} /> : null}
       <span aria-hidden={loading || undefined}>{children}</span>
     </button>

@@ -15,6 +15,11 @@ export interface RadioGroupProps {
   defaultValue?: string | null;
   onChange?: (value: string) => void;
   isDisabled?: boolean;
+  /**
+   * The answer is being saved: the radios are unavailable (aria-disabled, changes ignored) but
+   * keep the focus, which a disabled radio would drop to the page's body (WCAG 2.4.3).
+   */
+  isBusy?: boolean;
   isRequired?: boolean;
   /** The inputs' form name (a generated one when absent). */
   name?: string;
@@ -28,6 +33,7 @@ interface GroupState {
   name: string;
   value: string | null;
   isDisabled: boolean;
+  isBusy: boolean;
   isInvalid: boolean;
   isRequired: boolean;
   choose: (value: string) => void;
@@ -43,6 +49,7 @@ export function RadioGroup({
   defaultValue = null,
   onChange,
   isDisabled = false,
+  isBusy = false,
   isRequired = false,
   name,
   horizontal = false,
@@ -61,9 +68,11 @@ export function RadioGroup({
     name: name ?? id,
     value: chosen,
     isDisabled,
+    isBusy,
     isInvalid: Boolean(error),
     isRequired,
     choose: (next) => {
+      if (isBusy) return;
       if (value === undefined) setOwn(next);
       onChange?.(next);
     },
@@ -74,7 +83,8 @@ export function RadioGroup({
       aria-labelledby={labelId}
       aria-describedby={describedBy}
       aria-invalid={error ? true : undefined}
-      aria-disabled={isDisabled || undefined}
+      aria-disabled={isDisabled || isBusy || undefined}
+      aria-busy={isBusy || undefined}
       aria-required={isRequired || undefined}
       className={classes}
     >
@@ -123,12 +133,13 @@ export function Radio({ value, children, description, isDisabled = false, classN
   const descriptionId = useId();
   if (group === null) throw new Error('Radio must be inside a RadioGroup');
   const disabled = group.isDisabled || isDisabled;
+  const busy = group.isBusy && !disabled;
   const selected = group.value === value;
   return (
     <label
       className={[styles.radio, className ?? ''].filter(Boolean).join(' ')}
       data-selected={selected || undefined}
-      data-disabled={disabled || undefined}
+      data-disabled={disabled || busy || undefined}
       data-invalid={group.isInvalid || undefined}
       data-focus-visible={focused || undefined}
     >
@@ -139,11 +150,14 @@ export function Radio({ value, children, description, isDisabled = false, classN
         value={value}
         checked={selected}
         disabled={disabled}
+        aria-disabled={busy || undefined}
         required={group.isRequired}
         aria-describedby={description ? descriptionId : undefined}
         onChange={(event) => {
           if (event.currentTarget.checked) group.choose(value);
         }}
+        // While busy a press changes nothing: the chosen answer stays checked.
+        onClick={busy ? (event) => event.preventDefault() : undefined}
         onFocus={(event) => setFocused(focusVisible(event))}
         onBlur={() => setFocused(false)}
       />

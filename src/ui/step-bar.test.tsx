@@ -21,4 +21,13 @@ describe('StepBar', () => {
     expect(items.map((li) => li.dataset.state)).toEqual(['done', 'done', 'current', 'todo', 'todo']);
     expect(screen.getByRole('navigation', { name: 'Checkout progress' })).toBeInTheDocument();
   });
+
+  it('names each completed step with "completed" in words, not a tick glyph (WCAG 1.3.1)', () => {
+    render(<StepBar steps={steps} currentId="details" label="Checkout progress" completedLabel="completed" />);
+    const [review, delivery, details, payment] = screen.getAllByRole('listitem');
+    expect(review).toHaveTextContent(/^Review\W*completed\W*$/);
+    expect(delivery).toHaveTextContent(/^Delivery\W*completed\W*$/);
+    expect(details).not.toHaveTextContent('completed');
+    expect(payment).not.toHaveTextContent('completed');
+  });
 });

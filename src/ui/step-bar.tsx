@@ -12,10 +12,12 @@ export interface StepBarProps {
   currentId: string;
   /** Accessible name of the list, e.g. "Checkout progress". */
   label: string;
+  /** Said after each step already done ("Review, completed"); the tick beside it is drawn only. */
+  completedLabel?: string;
   className?: string;
 }
 
-export function StepBar({ steps, currentId, label, className }: StepBarProps) {
+export function StepBar({ steps, currentId, label, completedLabel, className }: StepBarProps) {
   const currentIndex = steps.findIndex((s) => s.id === currentId);
   return (
     <nav aria-label={label} className={[styles.bar, className ?? ''].filter(Boolean).join(' ')}>
@@ -29,7 +31,10 @@ export function StepBar({ steps, currentId, label, className }: StepBarProps) {
               aria-current={state === 'current' ? 'step' : undefined}
               data-state={state}
             >
-              <span className={styles.label}>{step.label}</span>
+              <span className={styles.label}>
+                {step.label}
+                {state === 'done' && completedLabel ? <span className="visually-hidden">, {completedLabel}</span> : null}
+              </span>
             </li>
           );
         })}

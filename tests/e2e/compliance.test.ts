@@ -36,6 +36,14 @@ test('an order above £1,000: said on the review page before payment, the additi
   // The seeded support line, with its number (spec 8).
   expect(text).toContain(formatMessage(messages.amlSupport, { phone: '0808 157 0192', hours: 'Monday to Saturday, 9am to 5.30pm' }));
   await step('identification-modal');
+  // Escape only closes it (WCAG 3.2.2): the shopper stays on the details with focus on Submit,
+  // whose press asks again.
+  await page.keyboard.press('Escape');
+  await modal.waitFor({ state: 'hidden' });
+  expect(new URL(page.url()).pathname).toBe(appPaths.customerInformation);
+  await expect.poll(() => page.evaluate(() => document.activeElement?.textContent?.trim())).toBe(messages.submit);
+  await page.keyboard.press('Enter');
+  await modal.waitFor({ timeout: 30_000 });
   await modal.getByRole('button', { name: messages.continue, exact: true }).click();
 
   await waitForPath(page, appPaths.payment);

@@ -123,13 +123,18 @@ test('every message of the customer form, on leaving a field and on Submit', asy
   await expectNoMessage(page, 'lastName');
   await step('contact-and-names');
 
-  // Date of birth: 2, 2 and 4 digits, moving on after 2, a single digit padded, a real past date from 1900.
+  // Date of birth: 2, 2 and 4 digits, focus staying in the box typed in (WCAG 3.2.2), a single
+  // digit padded, a real past date from 1900.
   const [day, month, year] = [field(page, 'dobDay'), field(page, 'dobMonth'), field(page, 'dobYear')];
   expect([await day.getAttribute('maxlength'), await month.getAttribute('maxlength'), await year.getAttribute('maxlength')]).toEqual(['2', '2', '4']);
   await day.fill('');
   await day.pressSequentially('31');
+  expect(await focusedField(page)).toBe('customer-dobDay');
+  await day.press('Tab');
   expect(await focusedField(page)).toBe('customer-dobMonth');
   await month.pressSequentially('02');
+  expect(await focusedField(page)).toBe('customer-dobMonth');
+  await month.press('Tab');
   expect(await focusedField(page)).toBe('customer-dobYear');
   await year.pressSequentially('1990');
   await year.press('Tab');

@@ -55,6 +55,7 @@ definePathSuite({
     { type: 'deliverySlot.changeRequested' },
     { type: 'identification.continued' },
     { type: 'identification.homeRequested' },
+    { type: 'identification.dismissed' },
     { type: 'frame.messageReceived', origin: 'https://shop.example', data: null },
     { type: 'payment.retried' },
     { type: 'checkout.left' },

@@ -30,6 +30,11 @@ export interface CalculatorViewProps {
   onRetry?: (() => void) | undefined;
   /** Tab titles from content ('Buy travel money' / 'Sell travel money'). */
   tabTitles: Record<TransactionType, string>;
+  /**
+   * The calculator's heading: the page's h1 where the calculator is the page (the sell page, the
+   * embedded calculator), an h2 under the home page's own h1 (WCAG 1.3.1).
+   */
+  headingLevel?: 1 | 2;
   /** The transaction types offered: the sell tab (customer sells back) only with enableSelling. */
   transactionTypes: readonly TransactionType[];
   transactionType: TransactionType;
@@ -79,7 +84,7 @@ export interface CalculatorViewProps {
    */
   cutOff?: string | null | undefined;
   /** The branch entry for click and collect; null hides it (other products, embedded mode). */
-  branch: { name: string | null; onOpen: () => void; canOpen: boolean } | null;
+  branch: { name: string | null; onOpen: () => void; canOpen: boolean; bindButton?: (element: HTMLButtonElement | null) => void } | null;
 
   /** A button in the page, or a link in embedded iframe mode. */
   addToCart: { kind: 'button'; onPress: () => void; enabled: boolean; busy: boolean } | { kind: 'link'; href: string | null };
@@ -201,9 +206,7 @@ function CalculatorForm(props: CalculatorViewProps) {
         <div className={styles.branch}>
           <span className={styles.fieldLabel}>{props.transactionType === 'buy' ? messages.dropOffBranch : messages.collectionBranch}</span>
           <span className={styles.branchName}>{props.branch.name ?? messages.noBranchChosen}</span>
-          <Button variant="secondary" onClick={props.branch.onOpen} disabled={!props.branch.canOpen}>
-            {props.branch.name ? messages.changeBranch : messages.chooseBranch}
-          </Button>
+          <BranchButton {...props.branch} />
         </div>
       ) : null}
       {props.cutOff ? (
@@ -238,6 +241,18 @@ function CalculatorForm(props: CalculatorViewProps) {
   );
 }
 
+/**
+ * Choose or change the branch. Focusable while the new branch's quote loads (aria-disabled, not
+ * disabled): focus comes back here as the branch dialog closes (WCAG 2.4.3).
+ */
+function BranchButton({ name, onOpen, canOpen, bindButton }: NonNullable<CalculatorViewProps['branch']>) {
+  return (
+    <Button ref={bindButton} variant="secondary" onClick={onOpen} disabled={!canOpen} focusableWhenDisabled>
+      {name ? messages.changeBranch : messages.chooseBranch}
+    </Button>
+  );
+}
+
 /** The calculator widget (spec 2.1). */
 export function CalculatorView(props: CalculatorViewProps) {
   if (props.status === 'loading') {
@@ -261,6 +276,7 @@ export function CalculatorView(props: CalculatorViewProps) {
     );
   }
   const form = <CalculatorForm {...props} />;
+  const Title = props.headingLevel === 2 ? 'h2' : 'h1';
   return (
     <section className={styles.calculator} aria-label={props.tabTitles[props.transactionType]}>
       <Toast message={props.toast} tone="success" onDismiss={props.onDismissToast} dismissLabel={messages.close} />
@@ -270,7 +286,7 @@ export function CalculatorView(props: CalculatorViewProps) {
         </p>
       ) : null}
       {props.transactionTypes.length > 1 ? (
-        <h1 className="visually-hidden">{props.tabTitles[props.transactionType]}</h1>
+        <Title className="visually-hidden">{props.tabTitles[props.transactionType]}</Title>
       ) : null}
       {props.transactionTypes.length > 1 ? (
         <Tabs
@@ -284,7 +300,7 @@ export function CalculatorView(props: CalculatorViewProps) {
         </Tabs>
       ) : (
         <>
-          <h1 className={styles.title}>{props.tabTitles[props.transactionType]}</h1>
+          <Title className={styles.title}>{props.tabTitles[props.transactionType]}</Title>
           <div className={styles.panel}>{form}</div>
         </>
       )}

@@ -261,6 +261,8 @@ describe('Calculator', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByText('Stockport Merseyway')).toBeInTheDocument();
     await waitFor(() => expect(asked.at(-1)).toBe('16/2/EUR'));
+    // WCAG 2.4.3: focus is back on the control that opened the dialog, never on the page's body.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Change branch' })).toHaveFocus());
   });
 
   it('sends home delivery from the delivery centre after a branch was chosen, and keeps the branch for click and collect', async () => {
@@ -305,9 +307,13 @@ describe('Calculator', () => {
     renderShop(<Page />);
     await ready();
     await userEvent.click(screen.getByRole('button', { name: 'Change branch' }));
-    await screen.findByRole('dialog');
+    const dialog = await screen.findByRole('dialog');
+    // Escape in the dialog's search box, where it opens.
+    await waitFor(() => expect(within(dialog).getByRole('combobox', { name: 'Town, city or postcode' })).toHaveFocus());
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // WCAG 2.4.3: focus is back on the control that opened the dialog.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Change branch' })).toHaveFocus());
   });
 
   it('links to the view-cart page in embedded mode, without branch controls', async () => {

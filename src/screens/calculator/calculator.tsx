@@ -1,10 +1,11 @@
-import { lazy, memo, Suspense, useCallback, useMemo } from 'react';
+import { lazy, memo, Suspense, useCallback, useMemo, useRef } from 'react';
 import type { AmountPicker } from '#machines/calculator/calculator.types.ts';
 import type { Currency, ProductId } from '#domain/contract/catalogue.ts';
 import { formatMessage, messages } from '#domain/messages.ts';
 import { GBP_CODE, formatRate, formatUnits } from '#domain/money.ts';
 import { PRODUCT, isSellBack } from '#domain/products.ts';
 import { AmountField, CalculatorView, type AmountInputView } from './calculator-view.tsx';
+import { useFocusWhenGone } from '#src/ui/focus-kept.ts';
 import { CurrencyPicker } from './currency-picker.tsx';
 
 // The branch modal (and its dialog, list and map code) loads when the shopper first opens it.
@@ -49,13 +50,15 @@ export interface CalculatorProps {
   showReviews?: boolean;
   /** The clock of the branch modal's 'today' and 'tomorrow'. */
   now?: Date;
+  /** An h2 under a page's own h1 (the home page); the page's h1 otherwise. */
+  headingLevel?: 1 | 2;
 }
 
 /** Amount box text: plain figures without thousands commas, so the shopper can edit them. */
 const plain = (minor: number | null, code: string) => (minor === null ? '' : formatUnits(minor, code).replace(/,/g, ''));
 
 /** The calculator widget (spec 2.1) over its actor. */
-export function Calculator({ calculator, signedIn = false, loyaltyHref = null, onLoyaltySignIn, showReviews = true, now }: CalculatorProps) {
+export function Calculator({ calculator, signedIn = false, loyaltyHref = null, onLoyaltySignIn, showReviews = true, now, headingLevel = 1 }: CalculatorProps) {
   const status = useCalculatorStatus(calculator);
   // "You're signed in!" after the loyalty sign-in, until closed.
   const toast = useToast(calculator);
@@ -82,6 +85,12 @@ export function Calculator({ calculator, signedIn = false, loyaltyHref = null, o
   const embedded = useEmbedded(calculator);
   const link = useAddToCartLink(calculator);
   const finder = useBranchFinderRef(calculator);
+  // The branch modal closed (Confirm, Escape, the close control): focus back on its button.
+  const branchButton = useRef<HTMLButtonElement>(null);
+  const bindBranchButton = useCallback((element: HTMLButtonElement | null) => {
+    branchButton.current = element;
+  }, []);
+  useFocusWhenGone(finder === null, branchButton);
 
   const code = currency?.code ?? '';
   // Stable across renders, so the memoised product choice skips the ones that do not concern it.
@@ -105,6 +114,7 @@ export function Calculator({ calculator, signedIn = false, loyaltyHref = null, o
     <CalculatorView
       status={status}
       onRetry={canRetry ? () => calculator.send({ type: 'calculator.retried' }) : undefined}
+      headingLevel={headingLevel}
       tabTitles={{ sell: content?.title ?? messages.buyTab, buy: content?.sellTitle ?? messages.sellTab }}
       transactionTypes={tabs}
       transactionType={type}
@@ -126,7 +136,12 @@ export function Calculator({ calculator, signedIn = false, loyaltyHref = null, o
       // The site's meta store (home delivery) is no branch to collect from.
       branch={
         showBranch
-          ? { name: store && !store.isMeta ? store.name : null, onOpen: () => calculator.send({ type: 'branch.modalOpened' }), canOpen: canOpenBranches }
+          ? {
+              name: store && !store.isMeta ? store.name : null,
+              onOpen: () => calculator.send({ type: 'branch.modalOpened' }),
+              canOpen: canOpenBranches,
+              bindButton: bindBranchButton,
+            }
           : null
       }
       addToCart={

@@ -213,6 +213,9 @@ export const CurrencyPicker = memo(function CurrencyPicker({ options, selected, 
           id={listId}
           role="listbox"
           aria-labelledby={labelId}
+          // Scrollable, so a browser would make it a tab stop: Tab from the box then moved into the
+          // list, whose box's blur closed it, and focus fell to the page's body (WCAG 2.4.3).
+          tabIndex={-1}
           className={styles.popover}
           // Choosing with the pointer keeps focus in the box.
           onMouseDown={(e) => e.preventDefault()}

@@ -70,7 +70,7 @@ export function CheckoutHeaderView({ steps, activeStep, countdown, moreTime, onM
       </div>
       {countdown && moreTime && onMoreTime ? <MoreTime view={moreTime} onExtend={onMoreTime} /> : null}
       {moreTime ? <MoreTimeAnnouncer text={countdown ? moreTime.announcement : ''} /> : null}
-      {activeStep ? <StepBar steps={steps} currentId={activeStep} label={messages.checkoutProgress} className={styles.steps} /> : null}
+      {activeStep ? <StepBar steps={steps} currentId={activeStep} label={messages.checkoutProgress} completedLabel={messages.stepCompleted} className={styles.steps} /> : null}
     </header>
   );
 }

@@ -1,5 +1,5 @@
-import { useRef, type FocusEvent } from 'react';
-import { DATE_PART_MAX_LENGTH, limitDatePart, shouldAdvanceDatePart, type DatePart } from '#domain/customer.ts';
+import type { FocusEvent } from 'react';
+import { DATE_PART_MAX_LENGTH, limitDatePart, type DatePart } from '#domain/customer.ts';
 import { messages } from '#domain/messages.ts';
 import type { CustomerInfoViewProps } from './customer-info-view.tsx';
 import { CustomerTextField, fieldId, type TextFieldProps } from './customer-text-field.tsx';
@@ -27,8 +27,11 @@ const DATE_PARTS: { field: 'dobDay' | 'dobMonth' | 'dobYear'; part: DatePart; la
   { field: 'dobYear', part: 'year', label: messages.yearLabel, placeholder: 'YYYY' },
 ];
 
+/**
+ * Three boxes, each limited to its digits. Focus stays where the shopper types (WCAG 3.2.2): a box
+ * that moved on by itself after 2 digits sent a shopper who also pressed Tab past the month.
+ */
 export function DateOfBirth({ form, errors, onText, onLeave, onLeaveDateOfBirth, bindField, content }: DateOfBirthProps) {
-  const inputs = useRef<Partial<Record<DatePart, HTMLInputElement | null>>>({});
   const error = errors.dobDay ?? errors.dobMonth ?? errors.dobYear ?? null;
   const hintId = 'customer-dob-hint';
   const errorId = 'customer-dob-error';
@@ -53,8 +56,7 @@ export function DateOfBirth({ form, errors, onText, onLeave, onLeaveDateOfBirth,
         </p>
       ) : null}
       <div className={styles.dateParts}>
-        {DATE_PARTS.map(({ field, part, label, placeholder }, index) => {
-          const next = DATE_PARTS[index + 1];
+        {DATE_PARTS.map(({ field, part, label, placeholder }) => {
           const bind = bindField(field);
           return (
             <div key={field} className={styles.datePart}>
@@ -63,10 +65,7 @@ export function DateOfBirth({ form, errors, onText, onLeave, onLeaveDateOfBirth,
               </label>
               <input
                 id={fieldId(field)}
-                ref={(element) => {
-                  inputs.current[part] = element;
-                  bind(element);
-                }}
+                ref={bind}
                 name={field}
                 className={[styles.dateInput, part === 'year' ? styles.year : ''].filter(Boolean).join(' ')}
                 type="text"
@@ -77,14 +76,10 @@ export function DateOfBirth({ form, errors, onText, onLeave, onLeaveDateOfBirth,
                 maxLength={DATE_PART_MAX_LENGTH[part]}
                 size={DATE_PART_MAX_LENGTH[part] + 1}
                 value={form[field]}
+                aria-required="true"
                 aria-invalid={errors[field] ? true : undefined}
                 aria-describedby={[error ? errorId : null, hintId].filter(Boolean).join(' ')}
-                onChange={(event) => {
-                  const typed = limitDatePart(part, event.target.value);
-                  const grew = typed.length > form[field].length;
-                  onText(field, typed);
-                  if (next && grew && shouldAdvanceDatePart(part, typed)) inputs.current[next.part]?.focus();
-                }}
+                onChange={(event) => onText(field, limitDatePart(part, event.target.value))}
                 onBlur={() => onLeave(field)}
               />
             </div>

@@ -12,6 +12,7 @@ type ModalProps = Pick<
   | 'identificationRequired'
   | 'onIdentificationContinue'
   | 'onIdentificationHome'
+  | 'onIdentificationDismiss'
   | 'velocityModalOpen'
   | 'leavingHome'
   | 'onVelocityHome'
@@ -40,10 +41,10 @@ export function CustomerInfoModals(props: ModalProps) {
 
     <Modal
       isOpen={props.identificationRequired}
-      // Closing it (the close control, Escape, a press outside) carries on with the order, as
-      // Continue does; leaving it takes the explicit button.
+      // Closing it (the close control, Escape, a press outside) only closes it: the shopper is
+      // back on the form; Continue and Return to the homepage are its two ways on.
       onOpenChange={(open) => {
-        if (!open) props.onIdentificationContinue();
+        if (!open) props.onIdentificationDismiss();
       }}
       role="alertdialog"
       title={messages.amlTitle}

@@ -247,11 +247,33 @@ describe('CustomerInfoScreen', () => {
     expect(first).toHaveValue('Jane-Marie');
   });
 
-  it('moves from day to month to year after two digits and pads a single digit', async () => {
+  it('keeps focus in the box being typed in: a shopper who types two digits and Tab goes day, month, year (WCAG 3.2.2)', async () => {
     open();
     const day = await screen.findByLabelText('Day');
     await userEvent.type(day, '27');
+    expect(day).toHaveFocus();
+    await userEvent.tab();
     expect(screen.getByLabelText('Month')).toHaveFocus();
+    await userEvent.type(screen.getByLabelText('Month'), '12');
+    expect(screen.getByLabelText('Month')).toHaveFocus();
+    expect(screen.getByLabelText('Year')).toHaveValue('');
+  });
+
+  it('marks every required field aria-required, and only those (WCAG 1.3.1)', async () => {
+    open();
+    await screen.findByRole('button', { name: 'Submit' });
+    for (const name of ['Email address', 'Phone number', 'First name', 'Last name', 'Day', 'Month', 'Year', 'House name or number', 'Address line 1', 'Town / City', 'Postcode']) {
+      expect(screen.getByLabelText(name, { selector: 'input' }), name).toHaveAttribute('aria-required', 'true');
+    }
+    expect(screen.getByRole('checkbox', { name: /I have read and accept/ })).toHaveAttribute('aria-required', 'true');
+    expect(screen.getByLabelText(/Address line 2/, { selector: 'input' })).not.toHaveAttribute('aria-required');
+  });
+
+  it('pads a single-digit day or month', async () => {
+    open();
+    const day = await screen.findByLabelText('Day');
+    await userEvent.type(day, '27');
+    await userEvent.tab();
     await userEvent.type(screen.getByLabelText('Month'), '3');
     await userEvent.tab();
     expect(screen.getByLabelText('Month')).toHaveValue('03');
@@ -342,6 +364,23 @@ describe('CustomerInfoScreen', () => {
     await submit();
     expect(field('House name or number')).toHaveFocus();
     expect(scrolled).toHaveBeenCalled();
+  });
+
+  it.each([
+    [true, 'auto'],
+    [false, 'smooth'],
+  ])('scrolls to the address without motion when reduced motion is asked for (%s: %s, WCAG 2.3.3)', async (reduce, behavior) => {
+    const matchMedia = vi.fn((query: string) => ({ matches: reduce && query === '(prefers-reduced-motion: reduce)', media: query }));
+    vi.stubGlobal('matchMedia', matchMedia);
+    try {
+      open({ initialForm: { ...valid, houseNameNumber: '' } });
+      await screen.findByRole('button', { name: 'Submit' });
+      await submit();
+      expect(scrolled).toHaveBeenCalledWith(expect.objectContaining({ behavior }));
+      expect(matchMedia).toHaveBeenCalledWith('(prefers-reduced-motion: reduce)');
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('focuses the terms box when only the terms are missing', async () => {
@@ -438,8 +477,6 @@ describe('CustomerInfoScreen', () => {
   it.each([
     ['noStock', 'the close control', '/checkout/delivery-options', 'Oh snap!'],
     ['noStock', 'Escape', '/checkout/delivery-options', 'Oh snap!'],
-    ['aml', 'the close control', '/checkout/payment', 'Additional identification is required'],
-    ['aml', 'Escape', '/checkout/payment', 'Additional identification is required'],
   ] as const)('closes the %s dialog with %s like every modal, going on to %s', async (variant, how, to, name) => {
     server.use(...variants[variant]());
     const run = open({ initialForm: valid });
@@ -450,6 +487,27 @@ describe('CustomerInfoScreen', () => {
     else await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(run.navigations[0]).toBe(to);
   });
+
+  it.each(['the close control', 'Escape'])(
+    'closes the identification dialog with %s and stays on the details, the form as it was; Submit asks again (WCAG 3.2.x)',
+    async (how) => {
+      server.use(...variants.aml());
+      const run = open({ initialForm: valid });
+      await screen.findByRole('button', { name: 'Submit' });
+      await submit();
+      const dialog = await screen.findByRole('alertdialog', { name: 'Additional identification is required' });
+      if (how === 'Escape') await userEvent.keyboard('{Escape}');
+      else await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+      await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
+      expect(run.navigations).toEqual([]);
+      expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Your details');
+      expect(field('First name')).toHaveValue('Jane');
+      // Focus is back on the control that opened the dialog, never on the page's body.
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Submit' })).toHaveFocus());
+      await submit();
+      expect(await screen.findByRole('alertdialog', { name: 'Additional identification is required' })).toBeInTheDocument();
+    },
+  );
 
   it.each([
     ['Continue', '/checkout/payment'],

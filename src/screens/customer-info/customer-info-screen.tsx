@@ -15,6 +15,7 @@ import {
 import { messages } from '#domain/messages.ts';
 import { PRODUCT } from '#domain/products.ts';
 import type { ReadState } from '#machines/read/read.machine.ts';
+import { scrollBehaviour } from '#src/ui/motion.ts';
 import type { CountdownActorRef } from '../checkout-header/checkout-header.tsx';
 import type { CartRef } from '../header-cart/use-header-cart.ts';
 import { CheckoutFrame } from '../checkout-shared/checkout-frame.tsx';
@@ -111,7 +112,7 @@ export function CustomerInfoScreen({
   const focusField = (field: CustomerField) => {
     const element = fields.current[field];
     if (ADDRESS_FIELDS.includes(field)) {
-      addressFieldset.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+      addressFieldset.current?.scrollIntoView({ block: 'start', behavior: scrollBehaviour() });
       element?.focus({ preventScroll: true });
     } else {
       element?.focus();
@@ -206,6 +207,7 @@ export function CustomerInfoScreen({
         identificationRequired={identificationRequired}
         onIdentificationContinue={() => checkout.send({ type: 'identification.continued' })}
         onIdentificationHome={() => checkout.send({ type: 'identification.homeRequested' })}
+        onIdentificationDismiss={() => checkout.send({ type: 'identification.dismissed' })}
         velocityModalOpen={(velocityLimited && !velocityDismissed) || (leaving && homeRequested)}
         leavingHome={leaving && homeRequested}
         onVelocityHome={() => {

@@ -1,9 +1,11 @@
+import { useRef } from 'react';
 import type { LookupAddress } from '#domain/contract/branches.ts';
 import type { CheckoutContent } from '#domain/contract/catalogue.ts';
 import type { CustomerField, CustomerForm, CustomerFormErrors, CustomerFormNotices } from '#domain/customer.ts';
 import { messages } from '#domain/messages.ts';
 import { Button } from '#src/ui/button.tsx';
 import { ErrorSummary } from '#src/ui/error-summary.tsx';
+import { useFocusWhenGone } from '#src/ui/focus-kept.ts';
 import type { ProblemSummary } from '#src/ui/problem-dialog.tsx';
 import { Spinner } from '#src/ui/spinner.tsx';
 import { PageLoadFailed, PageLoading } from '../checkout-shared/page-status.tsx';
@@ -71,6 +73,8 @@ export interface CustomerInfoViewProps {
   identificationRequired: boolean;
   onIdentificationContinue: () => void;
   onIdentificationHome: () => void;
+  /** Escape or the close control: the modal closes, the form stays. */
+  onIdentificationDismiss: () => void;
   /** The velocity check refused the order: its modal shows here, where it happened. */
   velocityModalOpen: boolean;
   leavingHome: boolean;
@@ -80,6 +84,9 @@ export interface CustomerInfoViewProps {
 
 /** The customer information form (spec 2.8, 5.2) with the sold-out and identification modals. */
 export function CustomerInfoView(props: CustomerInfoViewProps) {
+  const submitButton = useRef<HTMLButtonElement>(null);
+  // The answer's dialog closed by itself or by Escape: focus is back on Submit, not the body.
+  useFocusWhenGone(!props.identificationRequired && !props.soldOut && !props.velocityModalOpen && !props.submitting, submitButton);
   if (props.status === 'loading') return <PageLoading />;
   if (props.status === 'loadFailed') return <PageLoadFailed problem={props.loadProblem} onRetry={props.onRetry} />;
   return (
@@ -111,7 +118,7 @@ export function CustomerInfoView(props: CustomerInfoViewProps) {
           {props.submitting ? (
             <Spinner label={messages.submittingDetails} size="large" showLabel />
           ) : (
-            <Button type="submit" fullWidth>
+            <Button ref={submitButton} type="submit" fullWidth>
               {messages.submit}
             </Button>
           )}

@@ -34,6 +34,7 @@ export function CustomerTextField({ form, errors, notices, bindField, onText, on
       inputMode={spec.inputMode}
       autoComplete={spec.autoComplete}
       maxLength={FIELD_MAX_LENGTH[spec.field]}
+      aria-required={spec.optional ? undefined : true}
       value={form[spec.field] ?? ''}
       onChange={(event) => onText(spec.field, event.target.value)}
       onBlur={() => onLeave(spec.field)}

@@ -15,6 +15,9 @@ export function TermsSection({ form, errors, onChecked, bindField, content }: Pi
         isSelected={form.terms}
         onChange={(value) => onChecked('terms', value)}
         error={errors.terms ?? null}
+        // Required, said without the browser's own validation (the form says what is missing).
+        isRequired
+        validationBehavior="aria"
         name="terms"
       >
         {formatMessage(messages.termsLabel, { terms: content?.termsLink.title ?? messages.termsAndConditions })}

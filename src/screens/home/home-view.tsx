@@ -23,9 +23,9 @@ export function HomeView({ calculator, panels }: HomeViewProps) {
     <div className={styles.home}>
       <section className={styles.hero} aria-labelledby="home-hero">
         <div className={styles.heroText}>
-          <h2 id="home-hero" className={styles.heroTitle}>
+          <h1 id="home-hero" className={styles.heroTitle}>
             {messages.heroTitle}
-          </h2>
+          </h1>
           <p className={styles.heroPromise}>{messages.heroPromise}</p>
           <ul className={styles.points}>
             {messages.heroPoints.split('|').map((point) => (

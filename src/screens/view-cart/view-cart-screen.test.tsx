@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createActor, enqueueActions, SimulatedClock, type ActorRefFrom } from 'xstate';
@@ -219,7 +219,8 @@ describe('ViewCartScreen', () => {
   it('asks both guarantee questions and requires an answer before checkout', async () => {
     open();
     await screen.findAllByTestId('review-line');
-    expect(screen.getByRole('radiogroup', { name: 'Would you like to add the Buyback Guarantee?' })).toBeInTheDocument();
+    expect(screen.getByRole('radiogroup', { name: 'Would you like to add the Buyback Guarantee?' })).toHaveAttribute('aria-required', 'true');
+    expect(screen.getByRole('radiogroup', { name: 'Would you like to add the Refund Guarantee?' })).toHaveAttribute('aria-required', 'true');
     await userEvent.click(proceed());
     expect(await screen.findByText('Please select your Buyback guarantee option')).toBeInTheDocument();
     expect(screen.getByText('Please select your Refund guarantee option')).toBeInTheDocument();
@@ -249,6 +250,33 @@ describe('ViewCartScreen', () => {
     expect(answered).toEqual(['?isBuyBack=false', '?isRefund=true']);
     await userEvent.click(proceed());
     await waitFor(() => expect(run.navigationsOf()).toEqual(['/checkout/delivery-options']));
+  });
+
+  it('keeps focus on an answer while it is saved, then announces the saved answer and the new total once (WCAG 2.4.3, 4.1.3)', async () => {
+    server.use(
+      http.get(routeUrl('cartBuyback'), async () => {
+        await delay(50);
+        return HttpResponse.json(withTotals({ ...fx.cart, buyBackGuarantee: true }));
+      }),
+    );
+    open();
+    await screen.findAllByTestId('review-line');
+    const before = screen.getByTestId('cart-total').textContent;
+    const buyback = screen.getByRole('radiogroup', { name: 'Would you like to add the Buyback Guarantee?' });
+    const yes = within(buyback).getByRole('radio', { name: 'Yes' });
+    await userEvent.click(yes);
+    // While it is saved the answers are unavailable but keep the focus: never disabled.
+    await waitFor(() => expect(buyback).toHaveAttribute('aria-busy', 'true'));
+    expect(yes).toHaveFocus();
+    expect(yes).toBeEnabled();
+    expect(yes).toHaveAttribute('aria-disabled', 'true');
+    await waitFor(() => expect(screen.getByTestId('cart-total').textContent).not.toBe(before));
+    await waitFor(() => expect(buyback).not.toHaveAttribute('aria-busy'));
+    expect(yes).toHaveFocus();
+    const total = screen.getByTestId('cart-total').textContent ?? '';
+    const announcer = screen.getByTestId('review-announcer');
+    expect(announcer).toHaveAttribute('role', 'status');
+    expect(announcer).toHaveTextContent(`Your answer is saved. Total: ${total}`);
   });
 
   it('disables the Buyback answers below £150 with the warning', async () => {

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { messages } from '#domain/messages.ts';
+import { formatMessage, messages } from '#domain/messages.ts';
 import { formatForeign, formatGbpAmount, formatRate, formatUnits, toMajor, toMinor } from '#domain/money.ts';
 import { parseAmountInput } from '#domain/pricing.ts';
 import { PRODUCT, isSellBack } from '#domain/products.ts';
@@ -38,6 +38,21 @@ export interface ViewCartScreenProps {
   checkout: CheckoutActorRef;
   /** The 'Add new currency' form's actor (machines/cart/new-line.machine.ts). */
   newLine: NewLineActorRef;
+}
+
+/**
+ * What the review says once in its live region: a guarantee answer saved with the total it made,
+ * or a total that changed by itself (a line's amount saved). Nothing while an answer is saved.
+ */
+function useReviewAnnouncement(saving: boolean, total: string): string {
+  const [seen, setSeen] = useState({ saving, total, text: '' });
+  if (seen.saving !== saving || (!saving && seen.total !== total)) {
+    const saved = seen.saving && !saving;
+    const changed = !saving && seen.total !== '' && seen.total !== total;
+    const text = saved ? formatMessage(messages.answerSavedTotal, { total }) : changed ? formatMessage(messages.totalChanged, { total }) : seen.text;
+    setSeen({ saving, total: saving ? seen.total : total, text });
+  }
+  return seen.text;
 }
 
 /** /checkout/view-cart and /selling/view-cart over the cart actor (spec 2.6). */
@@ -99,6 +114,9 @@ export function ViewCartScreen({ cart, checkout, newLine }: ViewCartScreenProps)
     [rules, canChooseBuyback, canChooseRefund, savingGuarantee],
   );
 
+  const total = current ? formatGbpAmount(current.total) : '';
+  const announcement = useReviewAnnouncement(savingGuarantee, total);
+
   return (
     <CheckoutFrame
       checkout={checkout}
@@ -125,7 +143,8 @@ export function ViewCartScreen({ cart, checkout, newLine }: ViewCartScreenProps)
         identification={rules?.identification ?? null}
         onBuyback={(choice) => cart.send({ type: 'cart.buybackChosen', choice })}
         onRefund={(choice) => cart.send({ type: 'cart.refundChosen', choice })}
-        total={current ? formatGbpAmount(current.total) : ''}
+        total={total}
+        announcement={announcement}
         spendMessage={rules?.spend.message ?? null}
         canProceed={canProceed && !checkingOut}
         proceeding={checkingOut}

@@ -61,6 +61,8 @@ export interface ViewCartViewProps {
   onRefund: (choice: boolean) => void;
   /** '£869.34'. */
   total: string;
+  /** What changed without the shopper typing it: 'Your answer is saved. Total: £505.43'. */
+  announcement?: string | null;
   /** 'Minimum spend of £100 has not been met', or null. */
   spendMessage: string | null;
   canProceed: boolean;
@@ -113,7 +115,9 @@ export function ViewCartView(props: ViewCartViewProps) {
                 horizontal
                 value={yesNo(guarantees.buybackChoice)}
                 onChange={(value) => props.onBuyback(value === 'yes')}
-                isDisabled={!guarantees.buybackEligible || !guarantees.canChoose}
+                isDisabled={!guarantees.buybackEligible}
+                isBusy={!guarantees.canChoose}
+                isRequired
                 error={guarantees.buybackError}
               >
                 <Radio value="yes">{messages.yes}</Radio>
@@ -130,7 +134,8 @@ export function ViewCartView(props: ViewCartViewProps) {
                 horizontal
                 value={yesNo(guarantees.refundChoice)}
                 onChange={(value) => props.onRefund(value === 'yes')}
-                isDisabled={!guarantees.canChoose}
+                isBusy={!guarantees.canChoose}
+                isRequired
                 error={guarantees.refundError}
               >
                 <Radio value="yes">{messages.yes}</Radio>
@@ -157,6 +162,10 @@ export function ViewCartView(props: ViewCartViewProps) {
           <p className={styles.total}>
             <span>{sellBack ? messages.totalYoullReceive : messages.total}</span>
             <span data-testid="cart-total">{props.total}</span>
+          </p>
+          {/* Polite, once: a saved answer and the total it changed, which the shopper did not type (WCAG 4.1.3). */}
+          <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true" data-testid="review-announcer">
+            {props.announcement ?? ''}
           </p>
           {props.spendMessage ? (
             <Notice tone="error" className={styles.spend}>

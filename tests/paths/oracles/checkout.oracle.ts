@@ -306,6 +306,9 @@ export function checkoutOracle(options: CheckoutOracleOptions) {
           return accepted(seen, DETAILS_ACCEPTED[seen.submittedState ?? PAYMENT_PENDING]!);
         case 'identification.homeRequested':
           return goTo(seen, 'home');
+        // Closed by Escape or its close control, the modal only closes: the form again (WCAG 3.2.2).
+        case 'identification.dismissed':
+          return show(seen, 'editing');
 
         case 'xstate.done.actor.createPaymentIntent':
           return isHostedPage((event.output as { url: string }).url) ? show(seen, 'cardForm') : goTo(seen, 'unsuccessful');
