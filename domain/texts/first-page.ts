@@ -42,8 +42,6 @@ export const goToHomepage = 'Go to the home page';
 
 // Each page's own title (WCAG 2.4.2), set by the route: '{page} – {site}'
 export const pageTitle = '{page} – {site}';
-export const titleHome = 'Buy travel money';
-export const titleSell = 'Sell travel money';
 export const titleEmbeddedCalculator = 'Currency calculator';
 export const titleBranches = 'Find a branch';
 export const titleBranchDetails = 'Branch details';

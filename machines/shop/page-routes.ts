@@ -87,8 +87,8 @@ export function actorsOfRoute(route: ShopRoute): RoutedActor[] {
 
 /** The page's own name at each fixed address (spec 2.14), for its document title. */
 const TITLE_BY_PATH: ReadonlyMap<string, string> = new Map([
-  [appPaths.home, messages.titleHome],
-  [appPaths.sellTravelMoney, messages.titleSell],
+  [appPaths.home, messages.buyTab],
+  [appPaths.sellTravelMoney, messages.sellTab],
   [appPaths.embeddedCalculator, messages.titleEmbeddedCalculator],
   [appPaths.branches, messages.titleBranches],
   [appPaths.viewCart, messages.titleReview],

@@ -4,6 +4,7 @@ import { appPaths } from '#domain/contract/routes.ts';
 import { formatMessage, messages, regulatoryLine } from '#domain/messages.ts';
 import { Notice } from '#src/ui/notice.tsx';
 import { Spinner } from '#src/ui/spinner.tsx';
+import { TitledSection } from '#src/ui/titled-section.tsx';
 import styles from './layout.module.css';
 
 const MAIN_ID = 'main';
@@ -90,10 +91,7 @@ function Footer({ site }: { site?: FooterSite | undefined }) {
     <footer className={styles.footer}>
       <div className={styles.footerInner}>
         <div className={styles.footerColumns}>
-          <section aria-labelledby="footer-contact">
-            <h2 id="footer-contact" className={styles.footerHeading}>
-              {messages.footerContactHeading}
-            </h2>
+          <TitledSection id="footer-contact" title={messages.footerContactHeading} titleClassName={styles.footerHeading}>
             {support ? (
               <p>
                 <a href={`tel:${support.phone.replace(/\s+/g, '')}`} className={styles.footerPhone}>
@@ -104,7 +102,7 @@ function Footer({ site }: { site?: FooterSite | undefined }) {
               </p>
             ) : null}
             <p>{messages.amlSupportNoLine}</p>
-          </section>
+          </TitledSection>
           {FOOTER_LISTS.map((list) => (
             <FooterLinks key={list.id} {...list} />
           ))}
