@@ -253,6 +253,7 @@ export function FlowViewer({ machine, active = [], height = 420, draw = drawFlow
         onPointerMove={onPointerMove}
         onPointerUp={onPointerUp}
         onPointerCancel={() => (drag.current = null)}
+        onDragStart={(event) => event.preventDefault()}
         onKeyDown={onKeyDown}
       >
         {/* eslint-enable jsx-a11y/no-noninteractive-element-interactions, jsx-a11y/no-noninteractive-tabindex */}
