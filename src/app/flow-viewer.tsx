@@ -162,27 +162,31 @@ export function FlowViewer({ machine, active = [], height = 420, draw = drawFlow
     }
   };
 
+  // A drag follows the pointer through the window until it is let go, wherever the pointer goes.
   const onPointerDown = (event: PointerEvent<HTMLDivElement>) => {
     if (event.button !== 0) return;
-    drag.current = { x: event.clientX, y: event.clientY, startX: view?.x ?? 0, startY: view?.y ?? 0, moved: false };
-  };
-  const onPointerMove = (event: PointerEvent<HTMLDivElement>) => {
-    const start = drag.current;
-    if (!start) return;
-    const dx = event.clientX - start.x;
-    const dy = event.clientY - start.y;
-    if (!start.moved && Math.hypot(dx, dy) < 4) return;
-    if (!start.moved) box.current?.setPointerCapture?.(event.pointerId);
-    start.moved = true;
-    setView((v) => (v === null ? v : { ...v, x: start.startX + dx, y: start.startY + dy }));
+    const start = { x: event.clientX, y: event.clientY, startX: view?.x ?? 0, startY: view?.y ?? 0, moved: false };
+    drag.current = start;
+    const onMove = (move: globalThis.PointerEvent) => {
+      const dx = move.clientX - start.x;
+      const dy = move.clientY - start.y;
+      if (!start.moved && Math.hypot(dx, dy) < 4) return;
+      start.moved = true;
+      setView((v) => (v === null ? v : { ...v, x: start.startX + dx, y: start.startY + dy }));
+    };
+    const onEnd = () => {
+      window.removeEventListener('pointermove', onMove);
+      window.removeEventListener('pointerup', onEnd);
+      window.removeEventListener('pointercancel', onEnd);
+    };
+    window.addEventListener('pointermove', onMove);
+    window.addEventListener('pointerup', onEnd);
+    window.addEventListener('pointercancel', onEnd);
   };
   const onPointerUp = (event: PointerEvent<HTMLDivElement>) => {
     const start = drag.current;
     drag.current = null;
-    if (start?.moved) {
-      if (box.current?.hasPointerCapture?.(event.pointerId)) box.current.releasePointerCapture(event.pointerId);
-      return;
-    }
+    if (start?.moved) return;
     const group = (event.target as Element).closest?.('[data-state-id]');
     if (group) activate(group);
   };
@@ -250,7 +254,6 @@ export function FlowViewer({ machine, active = [], height = 420, draw = drawFlow
         aria-label={`Statechart of the ${machine.id} machine: drag to move, wheel or + and − to zoom, click a closed state to open it`}
         tabIndex={0}
         onPointerDown={onPointerDown}
-        onPointerMove={onPointerMove}
         onPointerUp={onPointerUp}
         onPointerCancel={() => (drag.current = null)}
         onDragStart={(event) => event.preventDefault()}

@@ -67,6 +67,8 @@ describe.skipIf(!chromiumAvailable() || !existsSync(path.join(STATIC, 'index.jso
       await page.getByRole('button', { name: 'Zoom out' }).click();
       const box = (await viewport.boundingBox())!;
       // A drag moves the chart.
+      // Two frames: the zoom's own drawing lands before the drag starts.
+      await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
       const before = (await state('checkout.inCheckout').boundingBox())!;
       await page.mouse.move(box.x + 20, box.y + 20);
       await page.mouse.down();
@@ -88,7 +90,7 @@ describe.skipIf(!chromiumAvailable() || !existsSync(path.join(STATIC, 'index.jso
       await state('checkout.inCheckout.delivery').click({ position: { x: 12, y: 8 } });
       const trail = page.getByRole('navigation', { name: 'Where in the checkout chart' });
       await expect.poll(() => trail.textContent()).toBe('checkout › inCheckout › delivery');
-      expect(await state('checkout.opening').count()).toBe(0);
+      await expect.poll(() => state('checkout.opening').count()).toBe(0);
       await trail.getByRole('button', { name: 'checkout', exact: true }).click();
       await state('checkout.opening').waitFor();
       await state('checkout.inCheckout').click();
