@@ -1,7 +1,7 @@
 import { expect, inject, test } from 'vitest';
 import { appPaths } from '#domain/contract/routes.ts';
 import { messages } from '#domain/messages.ts';
-import { expectFocusKept, expectFocusOn, expectOwnTitle, focused, press, replaceText, tabTo, type } from './support/keyboard.ts';
+import { expectFocusKept, expectFocusOn, expectOwnTitle, focused, press, proceedToDetails, replaceText, tabTo, type, typeDetails } from './support/keyboard.ts';
 import { shopperForEachTest } from './support/journey.ts';
 import { customer } from './support/shop-api.ts';
 import { cardFrame, heading, journeySteps, TEST_CARDS, waitForPath } from './support/steps.ts';
@@ -83,46 +83,11 @@ test('euros for click and collect, from the calculator to the confirmation, by k
   await expect.poll(() => page.getByRole('radiogroup', { name: messages.refundQuestion }).getByRole('radio', { name: messages.no }).isChecked()).toBe(true);
   await step('review');
 
-  await tabTo(page, messages.proceedToCheckout);
-  await expect.poll(() => page.getByRole('button', { name: messages.proceedToCheckout }).isEnabled()).toBe(true);
-  await press(page, 'Enter');
-  await waitForPath(page, appPaths.deliveryOptions);
-  await page.getByRole('radiogroup', { name: messages.deliverySlotsLabel }).waitFor({ timeout: 30_000 });
-  await expectFocusKept(page, 'Proceed to checkout');
-  await expectOwnTitle(page);
-  await tabTo(page, (f) => f.role === 'radio');
-  await press(page, 'Space');
-  await expect.poll(() => page.getByRole('button', { name: messages.next, exact: true }).isEnabled(), { timeout: 15_000 }).toBe(true);
-  await step('collection-date');
-  await tabTo(page, messages.next);
-  await press(page, 'Enter');
-  await waitForPath(page, appPaths.customerInformation);
-  await page.locator('#customer-emailAddress').waitFor({ timeout: 30_000 });
-  await expectFocusKept(page, 'Next');
-  await expectOwnTitle(page);
+  await proceedToDetails(page, () => step('collection-date'));
 
   // The details, typed box by box; the date of birth's boxes never move on by themselves.
   const details = customer('keyboard-purchase');
-  const [year, month, day] = details.dateOfBirth.split('-') as [string, string, string];
-  const fill = async (id: string, text: string) => {
-    await tabTo(page, new RegExp(`^customer-${id}$`));
-    await type(page, text);
-  };
-  await fill('emailAddress', details.emailAddress);
-  await fill('phoneNumber', details.phoneNumber);
-  await fill('firstName', details.firstName);
-  await fill('lastName', details.lastName);
-  await fill('dobDay', day);
-  await press(page, 'Tab');
-  expect((await focused(page)).id).toBe('customer-dobMonth');
-  await type(page, month);
-  await press(page, 'Tab');
-  expect((await focused(page)).id).toBe('customer-dobYear');
-  await type(page, year);
-  await fill('houseNameNumber', details.address.houseNameNumber);
-  await fill('addressLine1', details.address.addressLine1);
-  await fill('townCity', details.address.townCity);
-  await fill('postcodeZip', details.address.postcodeZip);
+  await typeDetails(page, details);
   await tabTo(page, /^customer-terms$/);
   await press(page, 'Space');
   await step('details');

@@ -5,7 +5,14 @@
  */
 import type { Frame, Page } from 'playwright-core';
 import { expect } from 'vitest';
+import { appPaths } from '#domain/contract/routes.ts';
+import { messages } from '#domain/messages.ts';
 import { titleOfRoute } from '#machines/shop/page-routes.ts';
+import type { customer } from './shop-api.ts';
+import { waitForPath } from './steps.ts';
+
+/** The details a journey types (tests/e2e/support/shop-api.ts). */
+type ShopperDetails = ReturnType<typeof customer>;
 
 /** What has the focus, as a screen reader names it, in the page or in the frame that holds it. */
 export interface Focused {
@@ -108,4 +115,55 @@ export async function expectFocusOn(page: Page, name: string | RegExp): Promise<
       return typeof name === 'string' ? f.name : name.test(f.name) || name.test(f.id) ? String(name) : `${f.tag}#${f.id} "${f.name}"`;
     }, { timeout: 5_000 })
     .toBe(typeof name === 'string' ? name : String(name));
+}
+
+/**
+ * From the review to the details page by keyboard: Proceed to checkout, the first date offered
+ * (`dateChosen` runs once it is chosen), Next; focus is kept and each page has its own title.
+ */
+export async function proceedToDetails(page: Page, dateChosen: () => Promise<unknown>): Promise<void> {
+  await tabTo(page, messages.proceedToCheckout);
+  await expect.poll(() => page.getByRole('button', { name: messages.proceedToCheckout }).isEnabled()).toBe(true);
+  await press(page, 'Enter');
+  await waitForPath(page, appPaths.deliveryOptions);
+  await page.getByRole('radiogroup', { name: messages.deliverySlotsLabel }).waitFor({ timeout: 30_000 });
+  await expectFocusKept(page, 'Proceed to checkout');
+  await expectOwnTitle(page);
+  await tabTo(page, (f) => f.role === 'radio');
+  await press(page, 'Space');
+  await expect.poll(() => page.getByRole('button', { name: messages.next, exact: true }).isEnabled(), { timeout: 15_000 }).toBe(true);
+  await dateChosen();
+  await tabTo(page, messages.next);
+  await press(page, 'Enter');
+  await waitForPath(page, appPaths.customerInformation);
+  await page.locator('#customer-emailAddress').waitFor({ timeout: 30_000 });
+  await expectFocusKept(page, 'Next');
+  await expectOwnTitle(page);
+}
+
+/**
+ * The details form typed box by box; the date of birth's boxes never move on by themselves, so
+ * Tab goes from Day to Month to Year.
+ */
+export async function typeDetails(page: Page, details: ShopperDetails): Promise<void> {
+  const [year, month, day] = details.dateOfBirth.split('-') as [string, string, string];
+  const fill = async (id: string, text: string) => {
+    await tabTo(page, new RegExp(`^customer-${id}$`));
+    await type(page, text);
+  };
+  await fill('emailAddress', details.emailAddress);
+  await fill('phoneNumber', details.phoneNumber);
+  await fill('firstName', details.firstName);
+  await fill('lastName', details.lastName);
+  await fill('dobDay', day);
+  await press(page, 'Tab');
+  expect((await focused(page)).id).toBe('customer-dobMonth');
+  await type(page, month);
+  await press(page, 'Tab');
+  expect((await focused(page)).id).toBe('customer-dobYear');
+  await type(page, year);
+  await fill('houseNameNumber', details.address.houseNameNumber);
+  await fill('addressLine1', details.address.addressLine1);
+  await fill('townCity', details.address.townCity);
+  await fill('postcodeZip', details.address.postcodeZip);
 }
