@@ -11,13 +11,19 @@ function focusIfLost(target: RefObject<HTMLElement | null>) {
   if (element?.isConnected && isFocusLost(element.ownerDocument)) element.focus();
 }
 
+/** How many frames a restore keeps watching (about 5 s at 60 frames a second). */
+const RESTORE_FRAMES = 300;
+
 /**
  * WCAG 2.4.3: when something the shopper was on goes away by itself (a dialog the page opened
  * closes, a button is replaced by what it did), focus goes to `target` instead of falling to the
  * page's body, from where the next Tab starts again at the top of the page.
  *
- * Runs as `gone` turns true, and once more on the next frame: a dialog library restores focus to
- * the control that opened it one frame after it closes, and that control may have gone meanwhile.
+ * Runs as `gone` turns true, then on each frame until focus is on the target, the shopper presses
+ * a key or a pointer, or about 5 s have passed: a closing dialog may stay on the page for its exit
+ * and drop focus only when it is removed, its library restores focus a frame later to a control
+ * that may have gone meanwhile, and a busy page may draw the target again frames later. It never
+ * takes focus from a control it is on; it only picks focus up from the page's body.
  */
 export function useFocusWhenGone(gone: boolean, target: RefObject<HTMLElement | null>) {
   const before = useRef(gone);
@@ -25,8 +31,24 @@ export function useFocusWhenGone(gone: boolean, target: RefObject<HTMLElement | 
     const turned = gone && !before.current;
     before.current = gone;
     if (!turned) return undefined;
-    focusIfLost(target);
-    const frame = requestAnimationFrame(() => focusIfLost(target));
-    return () => cancelAnimationFrame(frame);
+    let frames = 0;
+    let frame = 0;
+    const doc = target.current?.ownerDocument ?? document;
+    const stop = () => {
+      cancelAnimationFrame(frame);
+      doc.removeEventListener('keydown', stop, true);
+      doc.removeEventListener('pointerdown', stop, true);
+    };
+    const check = () => {
+      focusIfLost(target);
+      frames += 1;
+      // The first frame is always watched: the library's own restore lands there.
+      if ((frames > 1 && target.current !== null && doc.activeElement === target.current) || frames >= RESTORE_FRAMES) stop();
+      else frame = requestAnimationFrame(check);
+    };
+    doc.addEventListener('keydown', stop, true);
+    doc.addEventListener('pointerdown', stop, true);
+    check();
+    return stop;
   }, [gone, target]);
 }
