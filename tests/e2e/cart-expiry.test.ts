@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { messages } from '#domain/messages.ts';
 import { shopperForEachTest } from './support/journey.ts';
+import { expectFocusOn } from './support/keyboard.ts';
 import { startShop, type RunningShop } from './support/servers.ts';
 import { addToCart, chooseCurrency, journeySteps, openHome, payPounds, pickRadio } from './support/steps.ts';
 
@@ -81,6 +82,8 @@ test('"Need more time?": the checkout header and the header cart extend the hold
   await shortcut.click();
   await expect.poll(() => announcer.textContent()).toMatch(added);
   await expect.poll(() => shortcut.count()).toBe(0);
+  // Its work done, the shortcut goes and focus is back on the basket, not the page's body.
+  await expectFocusOn(page, /^Cart, /);
   await page.getByRole('button', { name: /^Cart, / }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByText(messages.moreTimeUsedUp).waitFor();

@@ -59,6 +59,20 @@ describe('HeaderCartView', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('"Need more time?" beside the closed basket: pressed, it stays focusable while the time is added, then focus goes back to the basket', async () => {
+    const offered = { offer: 'Add 30 minutes', extending: false, added: null, refusal: null, usedUp: false, announcement: '' };
+    const onMoreTime = vi.fn();
+    const view = render(<HeaderCartView {...props({ moreTime: offered, onMoreTime })} />);
+    const shortcut = screen.getByRole('button', { name: 'Need more time?' });
+    await userEvent.click(shortcut);
+    expect(onMoreTime).toHaveBeenCalledTimes(1);
+    view.rerender(<HeaderCartView {...props({ moreTime: { ...offered, extending: true }, onMoreTime })} />);
+    expect(document.activeElement).not.toBe(document.body);
+    view.rerender(<HeaderCartView {...props({ moreTime: { ...offered, offer: null, added: "We've added 30 minutes.", usedUp: true }, onMoreTime })} />);
+    expect(screen.queryByRole('button', { name: 'Need more time?' })).toBeNull();
+    expect(screen.getByRole('button', { name: /^Cart, / })).toHaveFocus();
+  });
+
   it('shows the line count on the basket and opens the dropdown', async () => {
     render(<HeaderCartView {...props()} />);
     const basket = screen.getByRole('button', { name: 'Cart, 2 currencies in your cart' });

@@ -2,6 +2,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type ComponentType
 import type { CountdownView } from '#domain/countdown.ts';
 import { formatMessage, messages } from '#domain/messages.ts';
 import { Button } from '#src/ui/button.tsx';
+import { useFocusWhenGone } from '#src/ui/focus-kept.ts';
 import { MoreTimeAnnouncer } from '#src/ui/more-time-announcer.tsx';
 import type { MoreTimeView } from '#machines/cart/cart.selectors.ts';
 import { Spinner } from '#src/ui/spinner.tsx';
@@ -124,6 +125,9 @@ export function HeaderCartView(props: HeaderCartViewProps) {
   const wrapper = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
   const dialog = useRef<HTMLDivElement>(null);
+  // "Need more time?" beside the basket goes once its work is done: focus back on the basket, not the body.
+  const [shortcutPressed, setShortcutPressed] = useState(false);
+  useFocusWhenGone(shortcutPressed && !props.moreTime?.offer && !props.moreTime?.extending, trigger);
   const count = props.status === 'ready' ? props.lines.length : 0;
   const summary = props.status === 'ready' ? props.summary : messages.headerCartEmpty;
   // The badge's number is part of the button's name, so voice control users can say what they see (WCAG 2.5.3).
@@ -183,7 +187,17 @@ export function HeaderCartView(props: HeaderCartViewProps) {
       </button>
       {!open && props.moreTime?.offer && props.onMoreTime ? (
         // Closed, the cart still offers more time beside the basket, so the warning is seen too.
-        <Button variant="secondary" className={styles.moreTimeShortcut} onClick={props.onMoreTime} loading={props.moreTime.extending} loadingLabel={messages.addingMoreTime}>
+        <Button
+          variant="secondary"
+          className={styles.moreTimeShortcut}
+          onClick={() => {
+            setShortcutPressed(true);
+            props.onMoreTime?.();
+          }}
+          loading={props.moreTime.extending}
+          loadingLabel={messages.addingMoreTime}
+          focusableWhenDisabled
+        >
           {messages.needMoreTime}
         </Button>
       ) : null}
