@@ -21,7 +21,18 @@ import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
 import { bearer } from '#domain/contract/routes.ts';
 import { createApi, type Api, type ApiProviders } from './app.ts';
-import { dropPgSchema, newPgliteCluster, openDatabase, preparedPgliteCluster, type Database } from './db/client.ts';
+import {
+  dropPgDatabase,
+  dropPgDatabasesLike,
+  dropPgSchema,
+  ensurePgTemplate,
+  newPgliteCluster,
+  openDatabase,
+  pgDatabaseFromTemplate,
+  pgUrlOfDatabase,
+  preparedPgliteCluster,
+  type Database,
+} from './db/client.ts';
 import { migrate } from './db/migrate.ts';
 import { seed } from './db/seed/index.ts';
 import { manualClock, type Deps, type ManualClock } from './deps.ts';
@@ -56,6 +67,8 @@ export interface TestServer {
   database: Database;
   /** The PostgreSQL schema it works in (with DATABASE_URL). */
   pgSchema?: string;
+  /** The PostgreSQL database it works in (with DATABASE_URL): a copy of the seeded template, or DATABASE_URL's own. */
+  pgUrl?: string;
   /** What signs payment links and callbacks: the configured one, or the one kept in the database. */
   pspWebhookSecret: string;
   /** In-process request (no socket): app.request(path, init). */
@@ -197,6 +210,54 @@ export function seededClusterForTests(now: Date, production: boolean): Promise<B
 export const TEST_SESSION_SECRET = 'test-session-secret-0123456789abcdef';
 export const DEFAULT_TEST_NOW = '2026-11-23T09:30:00Z';
 
+/** The schema the seeded PostgreSQL template (and so every copy of it) keeps its tables in. */
+const TEMPLATE_SCHEMA = 'shop';
+const TEMPLATE_PREFIX = 'tmpl_seeded_';
+const seededTemplates = new Map<string, Promise<string>>();
+
+/**
+ * On PostgreSQL, the same idea as seededClusterForTests: a database migrated and seeded once per
+ * start on the server (the seed's inputs and the start named in its name, old ones dropped), and
+ * each test server works in a copy of it (CREATE DATABASE … TEMPLATE) that close() drops.
+ */
+function seededTemplateForTests(adminUrl: string, now: Date, production: boolean): Promise<string> {
+  const key = `${now.toISOString()}-${production ? 'production' : 'sample'}`;
+  let template = seededTemplates.get(key);
+  if (template === undefined) {
+    template = (async () => {
+      seedInputsHash ??= hashOfSeedInputs();
+      const inputs = await seedInputsHash;
+      const name = `${TEMPLATE_PREFIX}${inputs}_${createHash('sha256').update(key).digest('hex').slice(0, 8)}`;
+      const made = await ensurePgTemplate(adminUrl, name, async (buildingUrl) => {
+        const database = await openDatabase({ databaseUrl: buildingUrl, dataDir: null, pgSchema: TEMPLATE_SCHEMA });
+        try {
+          await migrate(database);
+          await seed(database.db, { now, production });
+        } finally {
+          await database.close();
+        }
+      });
+      if (made) await dropPgDatabasesLike(adminUrl, TEMPLATE_PREFIX, `${TEMPLATE_PREFIX}${inputs}_`);
+      return name;
+    })();
+    template.catch(() => seededTemplates.delete(key));
+    seededTemplates.set(key, template);
+  }
+  return template;
+}
+
+/** A copy of the seeded template for one test server: its address and its name. */
+async function seededPgDatabase(adminUrl: string, now: Date, production: boolean): Promise<{ url: string; name: string }> {
+  const name = `test_db_${randomBytes(6).toString('hex')}`;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const key = `${now.toISOString()}-${production ? 'production' : 'sample'}`;
+    if (await pgDatabaseFromTemplate(adminUrl, await seededTemplateForTests(adminUrl, now, production), name)) return { url: pgUrlOfDatabase(adminUrl, name), name };
+    // Dropped as stale by a run on other seed inputs: make it again.
+    seededTemplates.delete(key);
+  }
+  throw new Error('The seeded PostgreSQL template kept disappearing');
+}
+
 export async function createTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const databaseUrl = process.env.DATABASE_URL || null;
   const config: Config = {
@@ -210,16 +271,19 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
   // instance has connections of its own to the same schema, as a second process would.
   const sharing = options.sharing ?? null;
   const shared = sharing !== null && databaseUrl === null ? sharing.database : null;
-  const pgSchema = databaseUrl === null ? undefined : (sharing?.pgSchema ?? `test_${randomBytes(6).toString('hex')}`);
   const owner = sharing === null;
   const clock = manualClock(options.now ?? DEFAULT_TEST_NOW);
   const inMemory = databaseUrl === null && options.dataDir === undefined;
-  // In memory, a seeded test database starts from the kept seeded cluster: migrated and seeded already.
-  const startsSeeded = inMemory && owner && options.seed !== false;
+  // A seeded test database starts migrated and seeded already: in memory from the kept seeded
+  // cluster, on PostgreSQL as a copy of the seeded template database.
+  const startsSeeded = owner && options.seed !== false && (inMemory || databaseUrl !== null);
+  const pgCopy = databaseUrl !== null && startsSeeded ? await seededPgDatabase(databaseUrl, clock.now(), config.production) : null;
+  const pgSchema = databaseUrl === null ? undefined : pgCopy !== null ? TEMPLATE_SCHEMA : (sharing?.pgSchema ?? `test_${randomBytes(6).toString('hex')}`);
+  const pgUrl = databaseUrl === null ? undefined : (pgCopy?.url ?? sharing?.pgUrl ?? databaseUrl);
   const database =
     shared ??
     (await openDatabase({
-      databaseUrl,
+      databaseUrl: pgUrl ?? null,
       dataDir: options.dataDir ?? null,
       ...(pgSchema === undefined ? {} : { pgSchema }),
       ...(inMemory ? { cluster: await (startsSeeded ? seededClusterForTests(clock.now(), config.production) : pgliteClusterForTests()) } : {}),
@@ -273,6 +337,7 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
     config,
     database,
     ...(pgSchema === undefined ? {} : { pgSchema }),
+    ...(pgUrl === undefined ? {} : { pgUrl }),
     pspWebhookSecret: secret,
     request: async (path, init) => {
       const response = await app.request(path, init);
@@ -335,7 +400,8 @@ export async function createTestServer(options: TestServerOptions = {}): Promise
   async function closeAll(): Promise<void> {
     await reference.close();
     if (shared === null) await database.close();
-    if (owner && databaseUrl !== null && pgSchema !== undefined) await dropPgSchema(databaseUrl, pgSchema);
+    if (pgCopy !== null && databaseUrl !== null) await dropPgDatabase(databaseUrl, pgCopy.name);
+    else if (owner && databaseUrl !== null && pgSchema !== undefined) await dropPgSchema(databaseUrl, pgSchema);
   }
   return server;
 }
