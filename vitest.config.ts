@@ -20,6 +20,8 @@ export const PGLITE_SMOKE = [
   'server/outbox-crash.test.ts',
 ];
 const onPostgres = Boolean(process.env.DATABASE_URL);
+/** View tests that replace a module with vi.mock: they need a module graph of their own (the `views` project shares one per worker). */
+const VIEWS_ISOLATED = ['src/screens/calculator/calculator-typing.test.tsx'];
 /** Every answer of the server tests is checked against the API's OpenAPI document (server/testing.ts); OPENAPI_CHECK=0 turns it off. */
 const OPENAPI_CHECK = process.env.OPENAPI_CHECK ?? '1';
 
@@ -32,6 +34,9 @@ export default defineConfig({
         test: {
           name: 'node',
           environment: 'node',
+          // One module graph per worker, not per file (no server test replaces a module): about
+          // half the project's CPU was importing the server again for each file.
+          isolate: false,
           include: ['domain/**/*.test.ts', 'machines/**/*.test.ts', 'flows/**/*.test.ts', 'server/**/*.test.ts', 'tests/support/**/*.test.ts', 'scripts/**/*.test.ts'],
           setupFiles: ['tests/support/setup-node.ts'],
           env: { OPENAPI_CHECK },
@@ -56,7 +61,21 @@ export default defineConfig({
         test: {
           name: 'views',
           environment: 'jsdom',
+          // One jsdom and one module graph per worker, not per file: a file's set-up is about 3 s
+          // of jsdom and imports. Files that replace a module (vi.mock) run in views-isolated.
+          isolate: false,
           include: ['src/**/*.test.{ts,tsx}', 'stories/**/*.test.{ts,tsx}'],
+          exclude: VIEWS_ISOLATED,
+          setupFiles: ['tests/support/setup-views.ts'],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        plugins: [react()],
+        test: {
+          name: 'views-isolated',
+          environment: 'jsdom',
+          include: VIEWS_ISOLATED,
           setupFiles: ['tests/support/setup-views.ts'],
           testTimeout: 30_000,
         },

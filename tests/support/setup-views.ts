@@ -1,6 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
 import { installWarningGuard } from './fail-on-warnings.ts';
 
 // Registered before the cleanup below, so it runs after it (vitest runs after-hooks last in, first
@@ -14,4 +14,18 @@ configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
+});
+
+// The views project shares one jsdom per worker (vitest.config.ts): each file starts from a page
+// as a fresh jsdom would give it, whatever the file before it left behind.
+beforeAll(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+  document.body.replaceChildren();
+  document.title = '';
+  window.history.replaceState(null, '', '/');
 });

@@ -11,7 +11,11 @@ import { BranchFinderPage as BranchFinderScreen } from '#src/app/pages.tsx';
 const server = setupServer(...handlers);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
-afterAll(() => server.close());
+afterAll(() => {
+  server.close();
+  // The next test file in this worker meets the browser's own navigator again.
+  Reflect.deleteProperty(navigator, 'geolocation');
+});
 
 function setGeolocation(result: { latitude: number; longitude: number } | { code: number }) {
   const geolocation = {
