@@ -322,6 +322,10 @@ async function openPostgres(url: string, pgSchema?: string): Promise<Database> {
   }
   const connection = { connectionString: url, ...(pgSchema === undefined ? {} : { options: `-c search_path="${pgSchema}"` }) };
   const pool = new pg.Pool({ ...connection, max: 5 });
+  // An idle connection the server ended (PostgreSQL restarting, an administrator's termination, a
+  // database dropped WITH (FORCE) as a test server closes): the pool has already let that client go
+  // and opens a new one for the next query. Without a listener the pool's 'error' would end the process.
+  pool.on('error', () => undefined);
   const { observe, tell } = observers();
   // pool.query and drizzle's transactions both end in a pooled client's query().
   pool.on('connect', (client) => {

@@ -65,6 +65,28 @@ describe('listening for notifications', () => {
   });
 });
 
+describe('the PostgreSQL pool', () => {
+  it('outlives its idle connections being ended by the server: the next query opens a new one', async () => {
+    const url = process.env.DATABASE_URL;
+    if (!url) return; // the embedded database has no connections to lose
+    const server = await createTestServer({ seed: false });
+    const { default: pg } = await import('pg');
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      // Three queries at once leave three idle connections in the pool.
+      const pids = await Promise.all([1, 2, 3].map(async () => (await server.database.query<{ pid: number }>('SELECT pg_backend_pid() AS pid, pg_sleep(0.05)'))[0]!.pid));
+      await admin.query('SELECT pg_terminate_backend(pid) FROM unnest($1::int[]) AS pid', [pids]);
+      await expect.poll(async () => (await admin.query<{ n: number }>('SELECT count(*)::int AS n FROM pg_stat_activity WHERE pid = ANY($1::int[])', [pids])).rows[0]!.n).toBe(0);
+      // The pool heard each ending as an idle client's error (which, unheard, would end the process).
+      await expect.poll(async () => (await server.database.query<{ ok: number }>('SELECT 1 AS ok'))[0]!.ok).toBe(1);
+    } finally {
+      await admin.end();
+      await server.close();
+    }
+  });
+});
+
 describe('migrations', () => {
   it('apply in name order, once, and are recorded', async () => {
     const server = await createTestServer({ seed: false });
