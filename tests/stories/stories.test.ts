@@ -121,16 +121,26 @@ async function switchStory(page: Page, storyId: string): Promise<Outcome> {
   return storyOutcome(page, storyId);
 }
 
+interface StoryParameters {
+  axe?: { ignore?: Record<string, string> };
+  visual?: { skip?: string };
+}
+
+/** The parameters of the story the preview rendered, found by its id (a used page rendered others before it). */
+async function parametersOf(page: Page, storyId: string): Promise<StoryParameters> {
+  return page.evaluate((id) => {
+    const preview = (window as unknown as { __STORYBOOK_PREVIEW__?: { storyRenders?: { id?: string; story?: { parameters?: StoryParameters } }[] } }).__STORYBOOK_PREVIEW__;
+    return preview?.storyRenders?.find((render) => render.id === id)?.story?.parameters ?? {};
+  }, storyId);
+}
+
 /**
  * The axe rules a story sets aside, each with its reason: `parameters.axe.ignore` as
- * `{ 'rule-id': 'why' }`, read from the story the preview rendered.
+ * `{ 'rule-id': 'why' }`. A screen story that cannot be photographed the same way twice says why
+ * in `parameters.visual.skip`; its play function and axe still run.
  */
-async function axeRulesIgnored(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const preview = (window as unknown as { __STORYBOOK_PREVIEW__?: { storyRenders?: { story?: { parameters?: { axe?: { ignore?: Record<string, string> } } } }[] } }).__STORYBOOK_PREVIEW__;
-    return Object.keys(preview?.storyRenders?.[0]?.story?.parameters?.axe?.ignore ?? {});
-  });
-}
+const axeRulesIgnored = (parameters: StoryParameters): string[] => Object.keys(parameters.axe?.ignore ?? {});
+const toBePhotographed = (story: IndexEntry, parameters: StoryParameters): boolean => comparing() && isScreenStory(story) && !parameters.visual?.skip;
 
 function describeViolations(violations: AxeViolation[]): string[] {
   return violations.map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.html).slice(0, 3).join(' | ')})`);
@@ -194,10 +204,11 @@ describe.skipIf(!chromiumAvailable())('every story in Chromium', () => {
     const outcome = switched ? await switchStory(page, story.id) : await playStory(page, server.origin, story.id);
     const shown = outcome.errors.length ? outcome.errors : pageErrors;
     expect(outcome.status, `story ${story.id} ${outcome.status}: ${shown.join('\n') || 'no error reported'}`).toBe('success');
-    const ignored = await axeRulesIgnored(page);
+    const parameters = await parametersOf(page, story.id);
+    const ignored = axeRulesIgnored(parameters);
     const violations = (await seriousA11yViolations(page)).filter((v) => !ignored.includes(v.id));
     expect(describeViolations(violations), `story ${story.id}: serious or critical axe violations`).toEqual([]);
-    if (comparing() && isScreenStory(story)) {
+    if (toBePhotographed(story, parameters)) {
       const differences = (await photograph(page)).flatMap(({ width, png }) => {
         const name = baselineName(story.id, width);
         photographed.add(name);
@@ -232,9 +243,7 @@ describe.skipIf(!chromiumAvailable())('every story in Chromium', () => {
         );
         if (failure === undefined) {
           played.switched += 1;
-          // A photographed page carries the pictures' frozen styles: it is not used again.
-          if (comparing() && isScreenStory(story)) await reused.page.close();
-          else warm.push(reused);
+          warm.push(reused);
           return;
         }
         replayed.push(`${story.id}: ${String(failure).split('\n')[0]}`);
@@ -247,7 +256,7 @@ describe.skipIf(!chromiumAvailable())('every story in Chromium', () => {
         played.fresh += 1;
         passed = true;
       } finally {
-        if (passed && !(comparing() && isScreenStory(story))) warm.push(fresh);
+        if (passed) warm.push(fresh);
         else await fresh.page.close();
       }
     },

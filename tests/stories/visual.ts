@@ -57,23 +57,53 @@ export const VISUAL_NOW = new Date('2026-03-04T10:00:00Z');
 const nextFrames = (page: Page): Promise<void> =>
   page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
 
-/** A picture of the viewport once two in a row are the same: a list still arriving is not photographed half drawn. */
+/**
+ * Every chart that measures its frame (`data-measured-chart`, the width it drew) drawn at the
+ * frame's width: after a change of viewport a chart measures again only once the resizing has
+ * paused (a debounce), so two equal frames in a row do not yet mean it has.
+ */
+const chartsAtTheirWidth = (page: Page): Promise<unknown> =>
+  page.waitForFunction(
+    () =>
+      [...document.querySelectorAll('[data-measured-chart]')].every(
+        (frame) => Number(frame.getAttribute('data-measured-chart')) === Math.floor(frame.getBoundingClientRect().width),
+      ),
+    undefined,
+    { timeout: 5_000 },
+  );
+
+/** Every image of the page loaded (a currency's flag drawn, not its letters in its place) and every frame in it (the card page). */
+async function everythingLoaded(page: Page): Promise<void> {
+  await page.waitForFunction(() => [...document.images].every((image) => image.complete), undefined, { timeout: 5_000 });
+  await Promise.all(page.frames().filter((frame) => frame !== page.mainFrame()).map((frame) => frame.waitForLoadState('load')));
+}
+
+/** Pictures in a row that must be the same before one counts as settled. */
+const SAME_IN_A_ROW = 3;
+
+/**
+ * A picture of the viewport once three in a row are the same: a list still arriving, a message
+ * on its way in or a button that has just stopped waiting is not photographed half drawn.
+ */
 async function settledShot(page: Page): Promise<Buffer> {
   const shoot = () => page.screenshot({ animations: 'disabled', caret: 'hide', scale: 'css' });
+  await chartsAtTheirWidth(page);
+  await everythingLoaded(page);
   await nextFrames(page);
   let last = await shoot();
-  for (let attempt = 0; attempt < 5; attempt++) {
+  let same = 1;
+  for (let attempt = 0; attempt < 8 && same < SAME_IN_A_ROW; attempt++) {
     await nextFrames(page);
     const next = await shoot();
-    if (next.equals(last)) return next;
+    same = next.equals(last) ? same + 1 : 1;
     last = next;
   }
   return last;
 }
 
-/** Hides what is not the screen, waits for fonts and two frames, and photographs the viewport at each width. */
+/** Hides what is not the screen, waits for fonts and two frames, and photographs the viewport at each width; then puts the page back. */
 export async function photograph(page: Page): Promise<Array<{ width: number; png: Buffer }>> {
-  await page.addStyleTag({ content: FREEZE });
+  const freeze = await page.addStyleTag({ content: FREEZE });
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   const before = page.viewportSize();
   const shots: Array<{ width: number; png: Buffer }> = [];
@@ -83,7 +113,9 @@ export async function photograph(page: Page): Promise<Array<{ width: number; png
       shots.push({ width: size.width, png: await settledShot(page) });
     }
   } finally {
+    // The page is left as it was found, so the next story may play in it.
     if (before) await page.setViewportSize(before);
+    await freeze.evaluate((tag) => (tag as Element).remove());
   }
   return shots;
 }

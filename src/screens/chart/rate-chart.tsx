@@ -81,9 +81,12 @@ export function RateChart(props: RateChartProps) {
 
 function MeasuredRateChart(props: RateChartProps) {
   const { parentRef, width } = useParentSize({ debounceTime: 50, initialSize: { width: 640 } });
+  // Drawn at a whole number of pixels: the same frame width always gives the same picture. The
+  // width drawn is on the frame, so a picture (tests/stories/visual.ts) waits until it is the frame's.
+  const drawn = Math.floor(width);
   return (
-    <div ref={parentRef} className={styles.frame}>
-      <SizedRateChart {...props} width={width} />
+    <div ref={parentRef} className={styles.frame} data-measured-chart={drawn}>
+      <SizedRateChart {...props} width={drawn} />
     </div>
   );
 }
