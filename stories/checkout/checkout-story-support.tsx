@@ -121,9 +121,17 @@ const storeDetails = createReadMachine<StoreDetails, { storeId: number }>().prov
   },
 });
 
+/**
+ * How long a story's redirect waits: a story shows the state it is named for ('You have no cart',
+ * 'We've cleared your cart'), which in the shop lasts a second (REDIRECT_DELAY_MS) before the page
+ * goes elsewhere. Held, a designer can look at it and its picture is the same whenever it is taken.
+ */
+const STORY_REDIRECT_HELD_MS = 24 * 60 * 60 * 1000;
+
 /** A running checkout actor in the state the options lead to. */
 export async function checkoutStory(options: CheckoutStoryOptions): Promise<StoryCheckout> {
   const machine = checkoutMachine.provide({
+    delays: { REDIRECT: STORY_REDIRECT_HELD_MS },
     actors: {
       loadOrder: answering(options.order ?? ok(orders.collect)),
       loadDeliverySlots: answering(options.slots ?? ok(f.slots)),
@@ -219,6 +227,7 @@ export async function cartStory(options: CartStoryOptions = {}): Promise<StoryCa
   const cart = options.cart ?? ok(f.cart);
   const current = typeof cart === 'object' && 'ok' in cart ? (cart.ok ?? f.emptyCart) : f.cart;
   const machine = cartMachine.provide({
+    delays: { REDIRECT: STORY_REDIRECT_HELD_MS },
     actors: {
       fetchCart: answering(cart),
       createCart: answering(options.createCart ?? ok(f.emptyCart)),

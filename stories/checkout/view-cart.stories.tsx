@@ -57,7 +57,7 @@ const tooMuch = makeCart(STORY_NOW, { lines: [{ code: 'EUR', qty: 2500 }, { code
 
 export const LoadingCart: Story = { loaders: story({ cart: pending }) };
 
-/** 'You have no cart', then / after 1 second. */
+/** 'You have no cart' (in the shop, / follows a second later; the story holds it). */
 export const NoCart: Story = { loaders: story({ cart: ok(null) }) };
 
 /**
