@@ -33,9 +33,8 @@ export const MAX_CHANGED_PIXELS = 0;
 export const updating = (): boolean => process.env.VISUAL_UPDATE === '1';
 
 /**
- * `npm run test:visual` (VISUAL=1) compares the screen stories' pictures with their baselines;
- * `npm run test:stories`, which CI runs, plays the stories without them until every picture is
- * known to come out the same on every machine (a rate chart's was not, 2026-11-28).
+ * `npm run test:visual` (VISUAL=1), which CI runs, compares the screen stories' pictures with their
+ * baselines; `npm run test:stories` plays and checks the stories without them.
  */
 export const comparing = (): boolean => process.env.VISUAL === '1' || updating();
 
