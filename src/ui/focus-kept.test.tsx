@@ -7,7 +7,7 @@ import { useFocusWhenGone } from './focus-kept.ts';
  * A page with a panel the shopper was in (`open`) and the button focus returns to when it goes;
  * `drawn` false stands for the page drawing a placeholder instead of the button for a while.
  */
-function Page({ open, drawn, panelKeepsFocus }: { open: boolean; drawn: boolean; panelKeepsFocus: boolean }) {
+function Page({ open, drawn, panelKeepsFocus, drawing = 1 }: { open: boolean; drawn: boolean; panelKeepsFocus: boolean; drawing?: number }) {
   const button = useRef<HTMLButtonElement | null>(null);
   const bind = useCallback((element: HTMLButtonElement | null) => {
     button.current = element;
@@ -16,7 +16,8 @@ function Page({ open, drawn, panelKeepsFocus }: { open: boolean; drawn: boolean;
   return (
     <>
       {drawn ? (
-        <button type="button" ref={bind}>
+        // A new `drawing` draws the button anew (a new element), as a page re-priced may.
+        <button key={drawing} type="button" ref={bind}>
           Change branch
         </button>
       ) : (
@@ -68,6 +69,19 @@ describe('useFocusWhenGone', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Confirm' }));
     view.rerender(<Page open={false} drawn panelKeepsFocus={false} />);
     await frames(1);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Change branch' }));
+  });
+
+  it('puts focus back on the target drawn anew after focus was already on it', async () => {
+    const view = render(<Page open drawn panelKeepsFocus={false} />);
+    screen.getByRole('button', { name: 'Confirm' }).focus();
+    view.rerender(<Page open={false} drawn panelKeepsFocus={false} />);
+    await frames(3);
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Change branch' }));
+    // The page draws the button again (or disables it for a while): focus falls to the body.
+    view.rerender(<Page open={false} drawn panelKeepsFocus={false} drawing={2} />);
+    expect(document.activeElement).toBe(document.body);
+    await frames(2);
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Change branch' }));
   });
 

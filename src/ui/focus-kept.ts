@@ -19,11 +19,13 @@ const RESTORE_FRAMES = 300;
  * closes, a button is replaced by what it did), focus goes to `target` instead of falling to the
  * page's body, from where the next Tab starts again at the top of the page.
  *
- * Runs as `gone` turns true, then on each frame until focus is on the target, the shopper presses
- * a key or a pointer, or about 5 s have passed: a closing dialog may stay on the page for its exit
- * and drop focus only when it is removed, its library restores focus a frame later to a control
- * that may have gone meanwhile, and a busy page may draw the target again frames later. It never
- * takes focus from a control it is on; it only picks focus up from the page's body.
+ * Runs as `gone` turns true, then on each frame until the shopper presses a key or a pointer, or
+ * about 5 s have passed: a closing dialog may stay on the page for its exit and drop focus only
+ * when it is removed, its library restores focus a frame later to a control that may have gone
+ * meanwhile, and a busy page may draw the target again frames later, even after focus was on it
+ * (the branch chooser's Confirm re-prices the calculator, whose branch button is disabled until
+ * the answer comes, and a disabled button drops focus to the body). It never takes focus from a
+ * control it is on; it only picks focus up from the page's body.
  */
 export function useFocusWhenGone(gone: boolean, target: RefObject<HTMLElement | null>) {
   const before = useRef(gone);
@@ -42,8 +44,7 @@ export function useFocusWhenGone(gone: boolean, target: RefObject<HTMLElement | 
     const check = () => {
       focusIfLost(target);
       frames += 1;
-      // The first frame is always watched: the library's own restore lands there.
-      if ((frames > 1 && target.current !== null && doc.activeElement === target.current) || frames >= RESTORE_FRAMES) stop();
+      if (frames >= RESTORE_FRAMES) stop();
       else frame = requestAnimationFrame(check);
     };
     doc.addEventListener('keydown', stop, true);

@@ -138,10 +138,10 @@ export const CurrencyListOpen: Story = {
   },
 };
 
-/** Within the 500 ms after a key: what was typed shows, the others wait. */
+/** Within the 500 ms after a key: what was typed shows, the others wait (held here). */
 export const Typing: Story = {
   parameters: { machineStates: ['calculator.ready.amount.typing'] },
-  loaders: story({ events: [{ type: 'amount.typed', picker: 'gbp', text: '75', key: '5' }] }),
+  loaders: story({ holdPause: true, events: [{ type: 'amount.typed', picker: 'gbp', text: '75', key: '5' }] }),
 };
 
 /** Above the site's maximum: capped with 'Maximum order value is £2,500'. */

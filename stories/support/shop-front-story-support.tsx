@@ -261,6 +261,11 @@ export interface CalculatorStoryOptions extends FinderAnswers {
   events?: (CalculatorEvent | 'settle' | { wait: number })[];
   /** Sent to the branch modal's actor once it is open. */
   finderEvents?: (BranchFinderEvent | 'settle')[];
+  /**
+   * Hold the 500 ms pause after the last key open (a story of the typing itself), as the new-line
+   * stories do: the pause lasts a day, so the story looks the same whenever it is looked at.
+   */
+  holdPause?: boolean;
 }
 
 /**
@@ -290,6 +295,7 @@ export function quoteOf(code: string, increment?: number): QuoteResponse {
 
 export async function calculatorStory(options: CalculatorStoryOptions = {}) {
   const machine = calculatorMachine.provide({
+    ...(options.holdPause ? { delays: { AMOUNT_DEBOUNCE: 24 * 60 * 60 * 1000 } } : {}),
     actors: {
       loadCalculator: answering(options.load ?? ok(catalogue)),
       fetchQuote: answering(options.quote ?? ok(quoteOf('EUR'))),
