@@ -78,7 +78,7 @@ describe('useFocusWhenGone', () => {
     view.rerender(<Page open={false} drawn panelKeepsFocus={false} />);
     await frames(3);
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Change branch' }));
-    // The page draws the button again (or disables it for a while): focus falls to the body.
+    // The page draws the button again: focus falls to the body.
     view.rerender(<Page open={false} drawn panelKeepsFocus={false} drawing={2} />);
     expect(document.activeElement).toBe(document.body);
     await frames(2);

@@ -23,9 +23,9 @@ const RESTORE_FRAMES = 300;
  * about 5 s have passed: a closing dialog may stay on the page for its exit and drop focus only
  * when it is removed, its library restores focus a frame later to a control that may have gone
  * meanwhile, and a busy page may draw the target again frames later, even after focus was on it
- * (the branch chooser's Confirm re-prices the calculator, whose branch button is disabled until
- * the answer comes, and a disabled button drops focus to the body). It never takes focus from a
- * control it is on; it only picks focus up from the page's body.
+ * (the branch chooser's Confirm re-prices the calculator; under load focus has been seen on the
+ * body after it, seconds later). It never takes focus from a control it is on; it only picks
+ * focus up from the page's body.
  */
 export function useFocusWhenGone(gone: boolean, target: RefObject<HTMLElement | null>) {
   const before = useRef(gone);
