@@ -90,7 +90,7 @@ export function selectAddToCartLink(snapshot: CalculatorSnapshot): string | null
   });
 }
 
-/** The branch modal's actor while it is open. */
+/** The branch modal's actor while it is open; null when it is closed (never undefined, so views can compare). */
 export function selectBranchFinderRef(snapshot: CalculatorSnapshot) {
-  return snapshot.children.branchFinder;
+  return snapshot.children.branchFinder ?? null;
 }

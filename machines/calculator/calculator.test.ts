@@ -374,6 +374,8 @@ describe('branches (spec 2.1, 2.2, 5.1)', () => {
     modal?.send({ type: 'branch.confirmed', storeId: 12 });
     await settled();
     expect(actor.getSnapshot().hasTag('branchModalOpen')).toBe(false);
+    // null, not undefined: the view's focus restore waits for exactly this.
+    expect(selectBranchFinderRef(actor.getSnapshot())).toBeNull();
     expect((actor.getSnapshot().context.store as Store).id).toBe(12);
     expect(api.quote).toHaveBeenLastCalledWith(expect.objectContaining({ storeId: 12 }));
   });

@@ -22,10 +22,11 @@ const RESTORE_FRAMES = 300;
  * Runs as `gone` turns true, then on each frame until the shopper presses a key or a pointer, or
  * about 5 s have passed: a closing dialog may stay on the page for its exit and drop focus only
  * when it is removed, its library restores focus a frame later to a control that may have gone
- * meanwhile, and a busy page may draw the target again frames later, even after focus was on it
- * (the branch chooser's Confirm re-prices the calculator; under load focus has been seen on the
- * body after it, seconds later). It never takes focus from a control it is on; it only picks
- * focus up from the page's body.
+ * meanwhile (under load in CI, focus stayed on the body after the branch chooser's Confirm while
+ * nothing else put it back), and a busy page may draw the target again frames later, even after
+ * focus was on it. It never takes focus from a control it is on; it only picks focus up from the
+ * page's body. `gone` must really turn: a selector answering undefined where null was meant keeps
+ * it false for ever.
  */
 export function useFocusWhenGone(gone: boolean, target: RefObject<HTMLElement | null>) {
   const before = useRef(gone);

@@ -124,7 +124,9 @@ export async function openShopper(
   const context = await newShopperContext(b, { geolocation: options.geolocation ?? { latitude: 51.5154, longitude: -0.1416 } });
   await watchContentSecurityPolicy(context);
   await recordFlows(context);
+  await recordFocus(context);
   const page = await context.newPage();
+  await throttleCpu(page);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => {
@@ -186,12 +188,61 @@ export function shopperForEachTest(options: Parameters<typeof openShopper>[0] = 
 
 const FAILURES = path.join(RESULTS_DIR, 'failures');
 
+/**
+ * Keeps, in each page, where focus went and when: every focusin and focusout, and the focused
+ * element whenever it changed without an event (a focused control removed or disabled). A failed
+ * journey's report lists the last of them, so a focus lost in CI can be read afterwards.
+ */
+async function recordFocus(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const log: string[] = [];
+    (window as unknown as { __focusLog: string[] }).__focusLog = log;
+    const describe = (node: EventTarget | Element | null): string => {
+      if (!(node instanceof Element)) return node === null ? 'nothing' : 'window';
+      if (node === document.body) return 'body';
+      const name = (node.getAttribute('aria-label') ?? node.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 50);
+      const state = [node.matches(':disabled') ? 'disabled' : '', node.isConnected ? '' : 'removed', node.closest('[inert]') ? 'inert' : ''].filter(Boolean).join(',');
+      return `${node.tagName.toLowerCase()}${node.id ? `#${node.id}` : ''}${node.getAttribute('role') ? `[${node.getAttribute('role')}]` : ''} "${name}"${state ? ` (${state})` : ''}`;
+    };
+    const at = () => performance.now().toFixed(0).padStart(6);
+    const add = (line: string) => {
+      log.push(`${at()}  ${line}`);
+      if (log.length > 400) log.splice(0, log.length - 400);
+    };
+    document.addEventListener('focusin', (e) => add(`focusin   ${describe(e.target)}`), true);
+    document.addEventListener('focusout', (e) => add(`focusout  ${describe(e.target)} -> ${describe(e.relatedTarget)}`), true);
+    document.addEventListener('keydown', (e) => add(`keydown   ${e.key} on ${describe(e.target)}`), true);
+    let last: Element | null = null;
+    setInterval(() => {
+      if (document.activeElement !== last) {
+        last = document.activeElement;
+        add(`active    ${describe(last)}`);
+      }
+    }, 50);
+  });
+}
+
+/**
+ * E2E_CPU_THROTTLE=4 runs each page's scripts four times slower (Chromium's CPU throttling), to
+ * bring out locally what a loaded CI machine does to timing.
+ */
+async function throttleCpu(page: Page): Promise<void> {
+  const rate = Number(process.env.E2E_CPU_THROTTLE ?? '1');
+  if (!(rate > 1)) return;
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+}
+
 async function keepFailure(page: Page, testName: string, errors: string[]): Promise<void> {
   const name = testName.replace(/[^a-z0-9]+/gi, '-').toLowerCase().slice(0, 80);
   await mkdir(FAILURES, { recursive: true });
   await page.screenshot({ path: path.join(FAILURES, `${name}.png`), fullPage: true }).catch(() => undefined);
   const text = await page.locator('body').innerText().catch(() => '');
-  await writeFile(path.join(FAILURES, `${name}.txt`), `${page.url()}\n\n${errors.join('\n')}\n\n${text}\n`);
+  const focusLog = await page.evaluate(() => (window as unknown as { __focusLog?: string[] }).__focusLog ?? []).catch(() => []);
+  await writeFile(
+    path.join(FAILURES, `${name}.txt`),
+    `${page.url()}\n\n${errors.join('\n')}\n\n${text}\n\nWhere focus went (ms since the page loaded), last 80:\n${focusLog.slice(-80).join('\n')}\n`,
+  );
   console.log(`[e2e] failure kept in ${path.relative(process.cwd(), FAILURES)}/${name}.png and .txt (${page.url()})`);
   await keepFlowLogs(page, name);
 }
