@@ -26,6 +26,14 @@ export const EventLogSchema = v.object({
   /** The machine's id (`machine.id`, e.g. 'checkout'). */
   machine: v.pipe(v.string(), v.minLength(1)),
   source: v.picklist(['simulate', 'live', 'journey']),
+  /**
+   * The actor's input as the journey started it (what JSON can carry; functions are left out). A
+   * replay starts the machine with it over its path suite's input, so the journey's own data meets
+   * the oracle.
+   */
+  input: v.optional(v.unknown()),
+  /** When the actor started (ISO 8601): a replay's clock starts there, for machines that read one. */
+  startedAt: v.optional(v.pipe(v.string(), v.isoTimestamp())),
   steps: v.array(EventLogStepSchema),
 });
 

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { expect, it } from 'vitest';
@@ -42,6 +42,22 @@ it('replays a journey recording and a Simulate path through the path suites, and
   );
   expect(results).toHaveLength(3);
   expect(status).toBe(1);
+});
+
+it("replays every actor a journey ran (beside the shop's own) with the journey's input, clock and answers, and each oracle agrees", () => {
+  // tests/paths/replays/keyboard-sell-back/: the logs `E2E_KEEP_FLOWS=1` kept of the keyboard
+  // sell back (tests/e2e/keyboard-sell-back.test.ts), its real tokens, branches, rates and cart.
+  const dir = join(root, fixture('keyboard-sell-back'));
+  const logs = readdirSync(dir).map((name) => join(fixture('keyboard-sell-back'), name));
+  const out = join(mkdtempSync(join(tmpdir(), 'replay-')), 'report.json');
+  const { status } = replay(...logs, '--reporter=json', `--outputFile=${out}`);
+  const results = (JSON.parse(readFileSync(out, 'utf8')) as JsonReport).testResults.flatMap((r) => r.assertionResults);
+  const failed = results.filter((r) => r.status !== 'passed').map((r) => `${r.title}\n${r.failureMessages.join('\n').slice(0, 600)}`);
+  expect(failed).toEqual([]);
+  // Session, cart, countdown, calculator, branch finder, new line, checkout, reads and calls.
+  expect(results).toHaveLength(logs.length);
+  expect(new Set(logs.map((l) => JSON.parse(readFileSync(join(root, l), 'utf8')).machine as string)).size).toBeGreaterThanOrEqual(9);
+  expect(status).toBe(0);
 });
 
 it('holds a guard to the answer Simulate recorded, and the oracle still judges where that answer leads', () => {

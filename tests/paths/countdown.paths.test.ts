@@ -10,6 +10,8 @@ definePathSuite({
   name: 'countdown',
   machine: countdownMachine,
   input: { expiresAt: at(1800), now: () => NOW },
+  // A journey's cart expires half an hour after it ran: the replay's clock stands at the journey's start.
+  replayInput: ({ input, startedAt }) => ({ ...(input as { expiresAt: string }), now: () => startedAt ?? NOW }),
   events: [
     { type: 'countdown.reset', expiresAt: at(1800) },
     { type: 'countdown.reset', expiresAt: at(300) },

@@ -37,7 +37,7 @@ import {
 } from 'xstate';
 import { TestModel, toDirectedGraph, type DirectedGraphNode, type StatePath } from 'xstate/graph';
 import { coverageDetails, newObservation, type CoverageDetails, type PathObservation, type PathRecord } from './coverage-report.ts';
-import { defineReplaySuite, replayLogsFromEnv } from './replay-log.ts';
+import { defineReplaySuite, replayLogsFromEnv, type RecordedStart } from './replay-log.ts';
 
 export const INIT_EVENT = 'xstate.init';
 
@@ -559,6 +559,12 @@ export interface PathSuiteConfig<TMachine extends AnyStateMachine> extends Omit<
   limit?: number;
   /** See PlanOptions. */
   isolateSystems?: boolean;
+  /**
+   * A replayed log's input from what it recorded (tests/support/replay-log.ts): for machines whose
+   * input holds a clock or a service beside the recorded data. Without it the recorded input is
+   * laid over `input`.
+   */
+  replayInput?: (recorded: RecordedStart, suiteInput: InputFrom<TMachine> | undefined) => InputFrom<TMachine>;
 }
 
 export const serializeValue = (snapshot: AnyMachineSnapshot): string => JSON.stringify(snapshot.value);

@@ -121,6 +121,27 @@ export async function replayLog<TMachine extends AnyStateMachine>(
   });
 }
 
+/** What a log recorded of how its actor started: its input (plain data) and its start time. */
+export interface RecordedStart {
+  input: unknown;
+  /** Milliseconds since the epoch; null when the log did not record it (Simulate). */
+  startedAt: number | null;
+}
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The input a replay starts the machine with: the suite's own `replayInput` when it has one (for
+ * a clock or a service the input carries), else the log's input laid over the suite's (the
+ * suite's functions stay, the journey's data wins), else the suite's.
+ */
+export function replayInputOf<TMachine extends AnyStateMachine>(config: PathSuiteConfig<TMachine>, log: EventLog, suiteInput: unknown): unknown {
+  if (log.input === undefined) return suiteInput;
+  const recorded: RecordedStart = { input: log.input, startedAt: log.startedAt === undefined ? null : Date.parse(log.startedAt) };
+  if (config.replayInput) return config.replayInput(recorded, suiteInput as never);
+  return isPlainObject(suiteInput) && isPlainObject(log.input) ? { ...suiteInput, ...log.input } : log.input;
+}
+
 /** One test per log of this suite's machine, in place of the generated paths. */
 export function defineReplaySuite<TMachine extends AnyStateMachine>(
   config: PathSuiteConfig<TMachine>,
@@ -132,7 +153,8 @@ export function defineReplaySuite<TMachine extends AnyStateMachine>(
   if (own.length === 0) return;
   describe(`${config.name} replay`, () => {
     for (const loaded of own) {
-      it(`${relative(process.cwd(), loaded.file)} (${loaded.log.source}, ${loaded.log.steps.length} steps)`, () => replayLog(config, loaded, serializeState, input));
+      it(`${relative(process.cwd(), loaded.file)} (${loaded.log.source}, ${loaded.log.steps.length} steps)`, () =>
+        replayLog(config, loaded, serializeState, replayInputOf(config, loaded.log, input)));
     }
   });
 }

@@ -24,9 +24,10 @@ function installRecorder(): void {
     id?: string;
     systemId?: string;
     logic?: { id?: string; root?: unknown; getStateNodeById?: unknown };
+    options?: { input?: unknown };
     _parent?: unknown;
   }
-  const actors = new Map<string, { name: string; machine: string; steps: Array<{ event: unknown }> }>();
+  const actors = new Map<string, { name: string; machine: string; input: unknown; startedAt: string; steps: Array<{ event: unknown }> }>();
   // Events carry what JSON cannot (actors, machines, functions): those become their names.
   const plain = (event: unknown): unknown => {
     const seen = new WeakSet<object>();
@@ -52,6 +53,8 @@ function installRecorder(): void {
       actors.set(ref.sessionId, {
         name: ref._parent ? (ref.id ?? ref.sessionId) : (ref.systemId ?? logic.id ?? ref.sessionId),
         machine: String(logic.id),
+        input: ref.options?.input === undefined ? undefined : plain(ref.options.input),
+        startedAt: new Date().toISOString(),
         steps: [],
       });
     } else if (inspection.type === '@xstate.event' && inspection.event && inspection.event.type !== 'xstate.init') {
@@ -61,7 +64,7 @@ function installRecorder(): void {
   target.__flowLogs = () =>
     [...actors.entries()].map(([sessionId, a]) => ({
       name: `${a.name}-${sessionId}`,
-      log: { version: 1, machine: a.machine, source: 'journey', steps: a.steps },
+      log: { version: 1, machine: a.machine, source: 'journey', ...(a.input === undefined ? {} : { input: a.input }), startedAt: a.startedAt, steps: a.steps },
     }));
 }
 

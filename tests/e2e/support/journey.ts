@@ -141,6 +141,8 @@ export async function openShopper(
     errors,
     close: async (test) => {
       if (test?.task.result?.state === 'fail') await keepFailure(page, test.task.name, errors);
+      // E2E_KEEP_FLOWS=1 keeps a passing journey's event logs too, to replay or to keep as a path test.
+      else if (process.env.E2E_KEEP_FLOWS === '1' && test) await keepFlowLogs(page, journeyFileName(test.task.name));
       const violations = [...cspViolations(page)];
       await context.close();
       if (own) await b.close();
@@ -233,8 +235,12 @@ async function throttleCpu(page: Page): Promise<void> {
   await cdp.send('Emulation.setCPUThrottlingRate', { rate });
 }
 
+function journeyFileName(testName: string): string {
+  return testName.replace(/[^a-z0-9]+/gi, '-').toLowerCase().slice(0, 80);
+}
+
 async function keepFailure(page: Page, testName: string, errors: string[]): Promise<void> {
-  const name = testName.replace(/[^a-z0-9]+/gi, '-').toLowerCase().slice(0, 80);
+  const name = journeyFileName(testName);
   await mkdir(FAILURES, { recursive: true });
   await page.screenshot({ path: path.join(FAILURES, `${name}.png`), fullPage: true }).catch(() => undefined);
   const text = await page.locator('body').innerText().catch(() => '');

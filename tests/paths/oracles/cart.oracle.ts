@@ -359,6 +359,9 @@ export function cartOracle(site: SiteRules) {
           return { ...seen, time: 'refused' };
         case 'countdown.stopRequested':
           return seen;
+        // The countdown ended (stopped at confirmation): the cart has nothing more to do with it.
+        case 'xstate.done.actor.countdown':
+          return seen;
         case 'xstate.error.actor.countdown':
           return { ...seen, effects: [{ type: 'error.reported', error: event.error, where: 'cart.countdown' }] };
 

@@ -20,6 +20,8 @@ export interface ShopCurrency {
 
 export interface NewLineSeen {
   currencies: 'reading' | 'read' | 'failed';
+  /** The shop's currencies as the read answered them. */
+  shopCurrencies: readonly ShopCurrency[];
   lines: string[];
   storeId: number;
   productId: number;
@@ -40,9 +42,7 @@ export interface NewLineSeen {
 }
 
 export interface NewLineOracleOptions {
-  /** The shop's currencies (GET /api/currencies) as the path's read answers them. */
-  currencies: readonly ShopCurrency[];
-  /** The cart at the start. */
+  /** The cart at the start (a replayed journey's own cart: `start(cart)`). */
   storeId: number;
   productId: number;
   lines: readonly string[];
@@ -64,7 +64,7 @@ export function newLineOracle(options: NewLineOracleOptions) {
   const offered = (seen: NewLineSeen): string[] =>
     seen.currencies !== 'read'
       ? []
-      : options.currencies
+      : seen.shopCurrencies
           .filter((c) => (seen.productId === SELL_BACK ? c.sellBackAllowed : c.purchaseAllowed))
           .map((c) => c.code)
           .filter((code) => !seen.lines.includes(code));
@@ -74,12 +74,13 @@ export function newLineOracle(options: NewLineOracleOptions) {
 
   return {
     offered,
-    start(): NewLineSeen {
+    start(cart: { storeId: number; productId: number; lines: readonly string[] } = options): NewLineSeen {
       return {
         currencies: 'reading',
-        lines: [...options.lines],
-        storeId: options.storeId,
-        productId: options.productId,
+        shopCurrencies: [],
+        lines: [...cart.lines],
+        storeId: cart.storeId,
+        productId: cart.productId,
         chosen: null,
         rate: 'none',
         problem: null,
@@ -94,7 +95,7 @@ export function newLineOracle(options: NewLineOracleOptions) {
       const seen: NewLineSeen = { ...previous, effects: [] };
       switch (event.type) {
         case 'xstate.done.actor.fetchCurrencies':
-          return seen.currencies === 'reading' ? { ...seen, currencies: 'read' } : seen;
+          return seen.currencies === 'reading' ? { ...seen, currencies: 'read', shopCurrencies: event.output as ShopCurrency[] } : seen;
         case 'xstate.error.actor.fetchCurrencies':
           return seen.currencies === 'reading' ? { ...seen, currencies: 'failed', problem: serverWords(event.error) } : seen;
         case 'newLine.currencyChosen':

@@ -6,6 +6,8 @@ import type { AnyEventObject } from 'xstate';
 
 export interface ReadSeen {
   shows: 'loading' | 'answer' | 'failed';
+  /** The answer the page shows: the call's output, as it came. */
+  output?: unknown;
 }
 
 export const readOracle = {
@@ -15,7 +17,7 @@ export const readOracle = {
   next(seen: ReadSeen, event: AnyEventObject): ReadSeen {
     switch (event.type) {
       case 'xstate.done.actor.read':
-        return seen.shows === 'loading' ? { shows: 'answer' } : seen;
+        return seen.shows === 'loading' ? { shows: 'answer', output: (event as { output?: unknown }).output } : seen;
       case 'xstate.error.actor.read':
         return seen.shows === 'loading' ? { shows: 'failed' } : seen;
       case 'read.retried':
