@@ -3,7 +3,7 @@
  * Dates are relative to `now` so availability reads 'today' / 'tomorrow' and the cart countdown
  * runs; pass a fixed `now` for repeatable tests.
  */
-import type { Branch, OpeningTimes, Place, LookupAddress, Store } from '#domain/contract/branches.ts';
+import type { Branch, BranchAccess, OpeningTimes, Place, LookupAddress, Store } from '#domain/contract/branches.ts';
 import type { Cart, CartExists, CartLine, CheckoutResponse } from '#domain/contract/cart.ts';
 import type {
   CalculatorContent,
@@ -191,16 +191,18 @@ interface StoreSeed {
   /** Days until collection; null: closed this week. */
   availableInDays: number | null;
   haveCurrency: boolean;
+  /** Step-free access, hearing loop, accessible toilets nearby, today's orders ready from. */
+  access: [boolean, boolean, boolean, string | null];
 }
 
 const storeSeeds: StoreSeed[] = [
-  { id: 12, name: 'Manchester Arndale', code: 'MAN01', lat: 53.4834, lon: -2.2389, miles: 0.4, address: ['Unit 12, Arndale Centre', 'Market Street', 'Manchester'], postcode: 'M4 3AQ', availableInDays: 0, haveCurrency: true },
-  { id: 14, name: 'Manchester Piccadilly', code: 'MAN02', lat: 53.4774, lon: -2.2309, miles: 0.9, address: ['Piccadilly Station', 'Concourse', 'Manchester'], postcode: 'M60 7RA', availableInDays: 0, haveCurrency: false },
-  { id: 15, name: 'Salford Quays', code: 'SAL01', lat: 53.4722, lon: -2.2974, miles: 2.6, address: ['The Lowry Outlet', 'Pier 8', 'Salford'], postcode: 'M50 3AH', availableInDays: null, haveCurrency: true },
-  { id: 16, name: 'Stockport Merseyway', code: 'STK01', lat: 53.4106, lon: -2.1575, miles: 6.1, address: ['Merseyway Shopping Centre', 'Princes Street', 'Stockport'], postcode: 'SK1 1RD', availableInDays: 1, haveCurrency: true },
-  { id: 17, name: 'Bolton Market Place', code: 'BOL01', lat: 53.5785, lon: -2.4299, miles: 11.3, address: ['Market Place Shopping Centre', 'Knowsley Street', 'Bolton'], postcode: 'BL1 2AL', availableInDays: 3, haveCurrency: true },
-  { id: 18, name: 'Wigan Grand Arcade', code: 'WIG01', lat: 53.5448, lon: -2.6318, miles: 16.8, address: ['Grand Arcade', 'Millgate', 'Wigan'], postcode: 'WN1 1BH', availableInDays: 2, haveCurrency: true },
-  { id: 19, name: 'Warrington Golden Square', code: 'WAR01', lat: 53.3900, lon: -2.5930, miles: 17.5, address: ['Golden Square', 'Horsemarket Street', 'Warrington'], postcode: 'WA1 1QB', availableInDays: 1, haveCurrency: true },
+  { id: 12, name: 'Manchester Arndale', code: 'MAN01', lat: 53.4834, lon: -2.2389, miles: 0.4, address: ['Unit 12, Arndale Centre', 'Market Street', 'Manchester'], postcode: 'M4 3AQ', availableInDays: 0, haveCurrency: true, access: [true, true, true, '12:00'] },
+  { id: 14, name: 'Manchester Piccadilly', code: 'MAN02', lat: 53.4774, lon: -2.2309, miles: 0.9, address: ['Piccadilly Station', 'Concourse', 'Manchester'], postcode: 'M60 7RA', availableInDays: 0, haveCurrency: false, access: [true, false, true, '14:00'] },
+  { id: 15, name: 'Salford Quays', code: 'SAL01', lat: 53.4722, lon: -2.2974, miles: 2.6, address: ['The Lowry Outlet', 'Pier 8', 'Salford'], postcode: 'M50 3AH', availableInDays: null, haveCurrency: true, access: [false, true, true, '14:00'] },
+  { id: 16, name: 'Stockport Merseyway', code: 'STK01', lat: 53.4106, lon: -2.1575, miles: 6.1, address: ['Merseyway Shopping Centre', 'Princes Street', 'Stockport'], postcode: 'SK1 1RD', availableInDays: 1, haveCurrency: true, access: [false, false, false, '15:30'] },
+  { id: 17, name: 'Bolton Market Place', code: 'BOL01', lat: 53.5785, lon: -2.4299, miles: 11.3, address: ['Market Place Shopping Centre', 'Knowsley Street', 'Bolton'], postcode: 'BL1 2AL', availableInDays: 3, haveCurrency: true, access: [true, true, false, null] },
+  { id: 18, name: 'Wigan Grand Arcade', code: 'WIG01', lat: 53.5448, lon: -2.6318, miles: 16.8, address: ['Grand Arcade', 'Millgate', 'Wigan'], postcode: 'WN1 1BH', availableInDays: 2, haveCurrency: true, access: [true, false, true, '13:00'] },
+  { id: 19, name: 'Warrington Golden Square', code: 'WAR01', lat: 53.3900, lon: -2.5930, miles: 17.5, address: ['Golden Square', 'Horsemarket Street', 'Warrington'], postcode: 'WA1 1QB', availableInDays: 1, haveCurrency: true, access: [false, true, false, '14:00'] },
 ];
 
 function storeFrom(seed: StoreSeed, now: Date): Store {
@@ -223,7 +225,12 @@ function storeFrom(seed: StoreSeed, now: Date): Store {
     url: `/branches/${seed.code.toLowerCase()}`,
     address: { address1: seed.address[0], address2: seed.address[1], address3: seed.address[2], address4: null, postcode: seed.postcode },
     openingTimes: closed ? closedOpeningTimes : openingTimes,
+    ...accessOf(seed.access),
   };
+}
+
+function accessOf([stepFree, hearingLoop, accessibleToiletsNearby, ordersReadyFrom]: StoreSeed['access']): BranchAccess {
+  return { stepFree, hearingLoop, accessibleToiletsNearby, ordersReadyFrom };
 }
 
 function branchFrom(store: Store): Branch {
@@ -245,6 +252,10 @@ function branchFrom(store: Store): Branch {
       return { dayOfWeek, isOpen: openTime !== null, openTime, closeTime };
     }),
     openingTimeComment: times.openingTimeComment ?? null,
+    stepFree: store.stepFree,
+    hearingLoop: store.hearingLoop,
+    accessibleToiletsNearby: store.accessibleToiletsNearby,
+    ordersReadyFrom: store.ordersReadyFrom,
   };
 }
 

@@ -123,11 +123,15 @@ export function createHandlers(options: HandlerOptions = {}): HttpHandler[] {
       return HttpResponse.json(store.address);
     }),
     route('nearbyStores', () => HttpResponse.json(f.stores.filter((s) => !s.isMeta))),
-    route('nearbyBranches', () =>
-      HttpResponse.json({
-        items: f.branches.map((branch, i) => ({ branch, distanceInMiles: f.stores.find((s) => s.id === branch.id)?.distanceInMiles ?? i + 1 })),
-      }),
-    ),
+    route('nearbyBranches', async ({ request }) => {
+      // The finder's filter, as the server applies it: step-free branches only.
+      const { stepFreeOnly } = (await request.json().catch(() => ({}))) as { stepFreeOnly?: boolean };
+      return HttpResponse.json({
+        items: f.branches
+          .map((branch, i) => ({ branch, distanceInMiles: f.stores.find((s) => s.id === branch.id)?.distanceInMiles ?? i + 1 }))
+          .filter((item) => stepFreeOnly !== true || item.branch.stepFree),
+      });
+    }),
     route('places', ({ request }) => {
       const q = (new URL(request.url).searchParams.get('q') ?? '').trim().toLowerCase();
       return HttpResponse.json(q === '' ? [] : f.places.filter((p) => p.name.toLowerCase().includes(q)));

@@ -40,6 +40,19 @@ export const StoreAddressSchema = v.object({
 });
 export type StoreAddress = v.InferOutput<typeof StoreAddressSchema>;
 
+/**
+ * A branch's access facts, as a shopper who needs them asks before setting out (the meta stores:
+ * none). `ordersReadyFrom`: when the orders placed today are ready to collect, 'HH:mm' London
+ * time; null when the branch has not published it. Wording: domain/branch-access.ts.
+ */
+const BranchAccessEntries = {
+  stepFree: v.boolean(),
+  hearingLoop: v.boolean(),
+  accessibleToiletsNearby: v.boolean(),
+  ordersReadyFrom: v.nullable(Time),
+};
+export type BranchAccess = v.InferOutput<v.ObjectSchema<typeof BranchAccessEntries, undefined>>;
+
 export const StoreSchema = v.object({
   id: IntId,
   name: v.string(),
@@ -62,6 +75,7 @@ export const StoreSchema = v.object({
   url: v.string(),
   address: StoreAddressSchema,
   openingTimes: v.nullable(OpeningTimesSchema),
+  ...BranchAccessEntries,
 });
 export type Store = v.InferOutput<typeof StoreSchema>;
 export const StoresResponseSchema = v.array(StoreSchema);
@@ -91,6 +105,7 @@ export const BranchSchema = v.object({
   address: StoreAddressSchema,
   openingTimes: v.array(FinderOpeningTimeSchema),
   openingTimeComment: v.nullish(v.string()),
+  ...BranchAccessEntries,
 });
 export type Branch = v.InferOutput<typeof BranchSchema>;
 
@@ -102,7 +117,10 @@ export interface BranchDetailsData {
 export const BranchesNearbyRequestSchema = v.object({
   latitude: v.pipe(v.number(), v.minValue(-90), v.maxValue(90)),
   longitude: v.pipe(v.number(), v.minValue(-180), v.maxValue(180)),
+  /** The finder's filter: only branches with step-free access (absent: every branch). */
+  stepFreeOnly: v.optional(v.boolean('must be true or false')),
 });
+export type BranchesNearbyRequest = v.InferOutput<typeof BranchesNearbyRequestSchema>;
 export const BranchesNearbyResponseSchema = v.object({
   items: v.array(v.object({ branch: BranchSchema, distanceInMiles: v.number() })),
 });

@@ -291,7 +291,7 @@ export const operations: Record<ApiRouteName, Operation> = {
     summary: 'Branches near a place (the branch finder)',
     access: 'none',
     body: json(BranchesNearbyRequestSchema),
-    answers: { 200: { description: 'The branches, nearest first.', json: BranchesNearbyResponseSchema } },
+    answers: { 200: { description: 'The branches, nearest first (with stepFreeOnly, only those with step-free access), each with its access facts.', json: BranchesNearbyResponseSchema } },
     limited: true,
   },
   places: {

@@ -158,6 +158,11 @@ export const stores = pgTable('stores', {
   openingTimeComment: text('opening_time_comment'),
   closedFrom: date('closed_from', { mode: 'string' }),
   closedUntil: date('closed_until', { mode: 'string' }),
+  stepFree: boolean('step_free').notNull().default(false),
+  hearingLoop: boolean('hearing_loop').notNull().default(false),
+  accessibleToiletsNearby: boolean('accessible_toilets_nearby').notNull().default(false),
+  /** 'HH:mm' in London: when the orders placed today are ready to collect; null: not published. */
+  ordersReadyFrom: text('orders_ready_from'),
 });
 
 export const openingHours = pgTable(

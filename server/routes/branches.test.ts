@@ -112,9 +112,12 @@ describe('stores', () => {
 });
 
 describe('GET /branches/{branchCode}', () => {
-  it('gives a branch with finder-shaped opening times', async () => {
+  it('gives a branch with finder-shaped opening times and its access facts', async () => {
     const branch = await json(await server.request(apiRoutes.branchByCode.url('lds01')), BranchSchema);
     expect(branch).toMatchObject({ id: 18, branchCode: 'LDS01', latitude: 53.7977, longitude: -1.5422 });
+    expect(branch).toMatchObject({ stepFree: false, hearingLoop: true, accessibleToiletsNearby: true, ordersReadyFrom: '14:00' });
+    const chester = await json(await server.request(apiRoutes.branchByCode.url('CHE01')), BranchSchema);
+    expect(chester).toMatchObject({ stepFree: false, hearingLoop: false, accessibleToiletsNearby: true, ordersReadyFrom: null });
     expect(branch.openingTimes).toHaveLength(7);
     expect(branch.openingTimes[0]).toEqual({ dayOfWeek: 0, isOpen: true, openTime: '10:00', closeTime: '16:00' });
   });
@@ -148,12 +151,44 @@ describe('POST /api/branches/nearby', () => {
     const p = await problem(await post(apiRoutes.nearbyBranches.url(), { latitude: 91 }), 400);
     expect(Object.keys(p.errors ?? {}).sort()).toEqual(['latitude', 'longitude']);
   });
+
+  it("gives each branch's access facts: step-free, hearing loop, accessible toilets nearby, orders ready from", async () => {
+    const { items } = await json(await post(apiRoutes.nearbyBranches.url(), LEEDS), BranchesNearbyResponseSchema);
+    expect(items[0]?.branch).toMatchObject({ branchCode: 'LDS01', stepFree: false, hearingLoop: true, accessibleToiletsNearby: true, ordersReadyFrom: '14:00' });
+    expect(items.find((i) => i.branch.branchCode === 'SHF01')?.branch).toMatchObject({ stepFree: true, hearingLoop: false, accessibleToiletsNearby: false });
+    // The seeded branches are not all alike.
+    expect(new Set(items.map((i) => i.branch.stepFree))).toEqual(new Set([true, false]));
+    expect(new Set(items.map((i) => i.branch.hearingLoop))).toEqual(new Set([true, false]));
+  });
+
+  it('with stepFreeOnly, lists only the branches with step-free access, nearest first', async () => {
+    const all = await json(await post(apiRoutes.nearbyBranches.url(), LEEDS), BranchesNearbyResponseSchema);
+    const { items } = await json(await post(apiRoutes.nearbyBranches.url(), { ...LEEDS, stepFreeOnly: true }), BranchesNearbyResponseSchema);
+    expect(items.length).toBeGreaterThan(0);
+    expect(items.every((i) => i.branch.stepFree)).toBe(true);
+    expect(items.map((i) => i.branch.branchCode)).not.toContain('LDS01');
+    expect(items[0]?.branch.branchCode).toBe(all.items.find((i) => i.branch.stepFree)?.branch.branchCode);
+    const distances = items.map((i) => i.distanceInMiles);
+    expect([...distances].sort((a, b) => a - b)).toEqual(distances);
+    const off = await json(await post(apiRoutes.nearbyBranches.url(), { ...LEEDS, stepFreeOnly: false }), BranchesNearbyResponseSchema);
+    expect(off).toEqual(all);
+  });
+
+  it.each([['a word', 'yes'], ['a number', 1], ['null', null]])('answers a stepFreeOnly that is %s with a problem naming it', async (_name, stepFreeOnly) => {
+    const res = await post(apiRoutes.nearbyBranches.url(), { ...LEEDS, stepFreeOnly });
+    expect(res.headers.get('content-type')).toContain('application/problem+json');
+    const p = await problem(res, 400);
+    expect(p.title).toBeTruthy();
+    expect(p.detail).toContain('stepFreeOnly');
+    expect(p.errors).toEqual({ stepFreeOnly: 'must be true or false' });
+  });
 });
 
 describe('POST /api/sites/{siteId}/stores/nearby', () => {
-  it('gives a branch with stock a collection date of today', async () => {
+  it('gives a branch with stock a collection date of today, with its access facts', async () => {
     const stores = await json(await nearby(LEEDS), NearbyStoresResponseSchema);
     expect(stores[0]).toMatchObject({ branchCode: 'LDS01', haveCurrency: true, availableFrom: '2026-11-23', isBuyTransaction: false });
+    expect(stores[0]).toMatchObject({ stepFree: false, hearingLoop: true, accessibleToiletsNearby: true, ordersReadyFrom: '14:00' });
     expect(stores[0]?.distanceInMiles).toBeLessThan(1);
   });
 

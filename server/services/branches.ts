@@ -11,6 +11,7 @@
 import { and, asc, eq, inArray, isNull, or } from 'drizzle-orm';
 import type {
   Branch,
+  BranchesNearbyRequest,
   FinderOpeningTime,
   NearbyStoresRequest,
   OpeningTimes,
@@ -106,9 +107,20 @@ async function hoursOf(db: Db, storeIds: number[]): Promise<Map<number, HoursRow
   return byStore;
 }
 
-/** What names a branch wherever it is shown: its ids, names and page. */
+/** What names a branch wherever it is shown: its ids, names and page, and its access facts. */
 function branchIdentity(s: StoreRow) {
-  return { id: s.id, name: s.name, brand: s.brand, brandName: s.brandName, branchCode: s.branchCode, url: branchUrl(s) };
+  return {
+    id: s.id,
+    name: s.name,
+    brand: s.brand,
+    brandName: s.brandName,
+    branchCode: s.branchCode,
+    url: branchUrl(s),
+    stepFree: s.stepFree,
+    hearingLoop: s.hearingLoop,
+    accessibleToiletsNearby: s.accessibleToiletsNearby,
+    ordersReadyFrom: s.ordersReadyFrom,
+  };
 }
 
 function toStore(s: StoreRow, hours: HoursRow[], extra: Partial<Pick<Store, 'distanceInMiles' | 'availableFrom' | 'haveCurrency' | 'isBuyTransaction'>> = {}): Store {
@@ -183,11 +195,11 @@ export async function branchByCode(deps: Pick<Deps, 'db'>, code: string): Promis
   return toBranch(row, (await hoursOf(deps.db, [row.id])).get(row.id) ?? []);
 }
 
-async function branchesByDistance(db: Db, siteId: number | null, from: { latitude: number; longitude: number }) {
+async function branchesByDistance(db: Db, siteId: number | null, from: { latitude: number; longitude: number }, stepFreeOnly = false) {
   const rows = await db
     .select()
     .from(t.stores)
-    .where(and(eq(t.stores.isMeta, false), siteId === null ? undefined : forSite(siteId)));
+    .where(and(eq(t.stores.isMeta, false), siteId === null ? undefined : forSite(siteId), stepFreeOnly ? eq(t.stores.stepFree, true) : undefined));
   return rows
     .flatMap((r) => (r.latitude === null || r.longitude === null ? [] : [{ row: r, miles: distanceInMiles(from, { latitude: r.latitude, longitude: r.longitude }) }]))
     .sort((a, b) => a.miles - b.miles)
@@ -229,12 +241,12 @@ export async function nearbyStores(deps: Pick<Deps, 'db' | 'clock'>, siteId: num
   });
 }
 
-/** POST /api/branches/nearby: the branch finder's list, nearest first. */
+/** POST /api/branches/nearby: the branch finder's list, nearest first; with stepFreeOnly, the step-free branches only. */
 export async function nearbyBranches(
   deps: Pick<Deps, 'db'>,
-  from: { latitude: number; longitude: number },
+  request: BranchesNearbyRequest,
 ): Promise<{ items: { branch: Branch; distanceInMiles: number }[] }> {
-  const near = await branchesByDistance(deps.db, null, from);
+  const near = await branchesByDistance(deps.db, null, request, request.stepFreeOnly === true);
   const hours = await hoursOf(deps.db, near.map((n) => n.row.id));
   return { items: near.map(({ row, miles }) => ({ branch: toBranch(row, hours.get(row.id) ?? []), distanceInMiles: roundMiles(miles) })) };
 }

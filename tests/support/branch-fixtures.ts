@@ -20,6 +20,10 @@ export function makeStore(id: number, overrides: Partial<Store> = {}): Store {
     url: `/branches/b${id}`,
     address: { address1: `${id} High Street`, postcode: 'LS1 1AA' },
     openingTimes: null,
+    stepFree: id % 2 === 1,
+    hearingLoop: true,
+    accessibleToiletsNearby: false,
+    ordersReadyFrom: '14:00',
     ...overrides,
   };
 }
@@ -37,6 +41,10 @@ export function makeBranch(id: number): Branch {
     address: { address1: `${id} High Street`, postcode: 'LS1 1AA' },
     openingTimes: [{ dayOfWeek: 1, isOpen: true, openTime: '09:00', closeTime: '17:30' }],
     openingTimeComment: null,
+    stepFree: id % 2 === 1,
+    hearingLoop: true,
+    accessibleToiletsNearby: false,
+    ordersReadyFrom: '14:00',
   };
 }
 

@@ -103,6 +103,57 @@ const branchRows: Row[] = [
   }],
 ];
 
+/** A branch's access facts (migration 0020): step-free, hearing loop, accessible toilets nearby, ready from. */
+export type BranchAccess = [stepFree: boolean, hearingLoop: boolean, accessibleToiletsNearby: boolean, ordersReadyFrom: string | null];
+
+/**
+ * Illustrative, as the premises are: the shopping centres, stations and airports are step-free,
+ * some old high-street premises are not; orders placed today arrive from late morning in London
+ * and the airports to mid afternoon further away. Migration 0020 sets the same on a database
+ * seeded before it (server/db/seed/branches.test.ts keeps the two equal).
+ */
+export const branchAccess: Record<string, BranchAccess> = {
+  LON01: [false, true, true, '12:00'],
+  LON02: [true, true, true, '12:00'],
+  LON03: [true, true, true, '11:00'],
+  LON04: [true, false, true, '13:00'],
+  LHR05: [true, true, true, '10:00'],
+  MAN01: [true, true, false, '14:00'],
+  MAN02: [true, true, true, '10:00'],
+  BHM01: [true, false, true, '13:00'],
+  LDS01: [false, true, true, '14:00'],
+  SHF01: [true, false, false, '14:00'],
+  LIV01: [true, true, true, '13:00'],
+  NCL01: [true, false, true, '14:00'],
+  BRS01: [true, true, true, '14:00'],
+  CDF01: [true, true, false, '14:00'],
+  SWA01: [false, false, false, '15:00'],
+  GLA01: [true, true, true, '13:00'],
+  EDI01: [false, true, true, '14:00'],
+  ABZ01: [false, false, true, '15:00'],
+  DND01: [true, false, false, '15:00'],
+  INV01: [false, false, false, '15:30'],
+  NTM01: [true, true, false, '14:00'],
+  LEI01: [true, false, true, '14:00'],
+  COV01: [true, true, true, '14:00'],
+  OXF01: [false, true, true, '14:00'],
+  CAM01: [false, true, false, '14:00'],
+  NWI01: [true, false, true, '15:00'],
+  YRK01: [false, false, true, '15:00'],
+  BTN01: [true, true, false, '13:00'],
+  SOU01: [true, false, true, '14:00'],
+  PME01: [true, true, true, '14:00'],
+  EXE01: [false, false, true, '15:00'],
+  PLY01: [true, true, true, '14:00'],
+  BTH01: [false, true, true, '14:00'],
+  RDG01: [true, true, true, '13:00'],
+  MKY01: [true, true, true, '13:00'],
+  HUL01: [false, false, false, '15:00'],
+  CHE01: [false, false, true, null],
+  CBY01: [true, false, true, '14:00'],
+  CAX01: [true, false, false, '15:00'],
+};
+
 export const seedStores: SeedStore[] = [
   {
     id: 1,

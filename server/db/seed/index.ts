@@ -7,7 +7,7 @@ import { tz } from '@date-fns/tz';
 import { londonDateKey, SHOP_TIME_ZONE } from '#domain/availability.ts';
 import type { Db } from '../client.ts';
 import * as t from '../schema.ts';
-import { brandNames, hoursPatterns, seedStores } from './branches.ts';
+import { branchAccess, brandNames, hoursPatterns, seedStores } from './branches.ts';
 import {
   seedAffiliates,
   seedContent,
@@ -70,26 +70,33 @@ export async function seed(db: Db, options: { now: Date; production?: boolean })
     const closedUntil = londonDateKey(addDays(monday, 13));
 
     await tx.insert(t.stores).values(
-      seedStores.map((s) => ({
-        id: s.id,
-        siteId: s.siteId,
-        name: s.name,
-        brand: s.brand,
-        brandName: brandNames[s.brand],
-        branchCode: s.branchCode,
-        isMeta: s.isMeta,
-        branchType: s.branchType,
-        latitude: s.latitude,
-        longitude: s.longitude,
-        address1: s.address[0],
-        address2: s.address[1],
-        address3: s.address[2],
-        address4: s.address[3],
-        postcode: s.postcode,
-        openingTimeComment: s.comment ?? null,
-        closedFrom: s.closedThisWeek ? closedFrom : null,
-        closedUntil: s.closedThisWeek ? closedUntil : null,
-      })),
+      seedStores.map((s) => {
+        const [stepFree, hearingLoop, accessibleToiletsNearby, ordersReadyFrom] = branchAccess[s.branchCode] ?? [false, false, false, null];
+        return {
+          id: s.id,
+          siteId: s.siteId,
+          name: s.name,
+          brand: s.brand,
+          brandName: brandNames[s.brand],
+          branchCode: s.branchCode,
+          isMeta: s.isMeta,
+          branchType: s.branchType,
+          latitude: s.latitude,
+          longitude: s.longitude,
+          address1: s.address[0],
+          address2: s.address[1],
+          address3: s.address[2],
+          address4: s.address[3],
+          postcode: s.postcode,
+          openingTimeComment: s.comment ?? null,
+          closedFrom: s.closedThisWeek ? closedFrom : null,
+          closedUntil: s.closedThisWeek ? closedUntil : null,
+          stepFree,
+          hearingLoop,
+          accessibleToiletsNearby,
+          ordersReadyFrom,
+        };
+      }),
     );
     const hours = seedStores.flatMap((s) =>
       s.hours === null
