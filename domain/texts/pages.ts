@@ -62,6 +62,20 @@ export const branchAddress = 'Address';
 export const branchOpeningTimesThisWeek = "This week's opening times";
 export const buyCurrencyAtBranch = 'Buy currency at this branch';
 export const branchClickAndCollectNote = 'Order online and collect your currency at this branch.';
+
+// A branch's access facts and the time today's orders are ready (issue 45): wording of ours
+export const branchAccessTitle = 'Access and collection';
+export const stepFreeAccess = 'Step-free access';
+export const noStepFreeAccess = 'No step-free access';
+export const hearingLoop = 'Hearing loop';
+export const noHearingLoop = 'No hearing loop';
+export const accessibleToiletsNearby = 'Accessible toilets nearby';
+export const noAccessibleToiletsNearby = 'No accessible toilets nearby';
+export const ordersReadyFrom = "Today's orders ready to collect from {time}";
+export const midday = 'midday';
+export const stepFreeOnlyFilter = 'Only branches with step-free access';
+export const showingStepFreeOnly = 'Showing branches with step-free access only';
+export const noStepFreeBranchesNearby = 'No branches with step-free access found near this location';
 export const lineAmountLabel = 'Amount of {code}';
 export const removeLine = 'Remove {code}';
 export const timeLeft = 'Time left to check out';

@@ -4,7 +4,9 @@
  *   each with Confirm; Confirm or Escape ends the actor, whose output is the confirmed store (or
  *   null), so the calculator invokes it while its modal is open.
  * - `page`: the branch finder page (/branches). Nearby branches in a modal, 5 a page, each with
- *   'View Details'; Escape closes that modal and the search stays.
+ *   'View Details'; Escape closes that modal and the search stays. A filter asks for branches with
+ *   step-free access only: changed with the list closed after a place was found, it searches
+ *   there again.
  *
  * Two regions: `suggestions` is the Great Britain place autocomplete of the search box;
  * `results` finds the point (the browser's location, a chosen place, or the first place for the
@@ -19,7 +21,7 @@ import {
   type BranchOrder,
   type GeoPoint,
 } from '#domain/branch-search.ts';
-import type { Branch, Place, Store } from '#domain/contract/branches.ts';
+import type { Branch, BranchesNearbyRequest, Place, Store } from '#domain/contract/branches.ts';
 import { messages } from '#domain/messages.ts';
 import { serverMessageOf } from '#domain/problem.ts';
 
@@ -55,6 +57,8 @@ export interface BranchFinderContext {
   error: string | null;
   /** The store confirmed in modal mode. */
   confirmedStore: Store | null;
+  /** The finder page's filter: branches with step-free access only (never in modal mode). */
+  stepFreeOnly: boolean;
 }
 
 export type BranchFinderEvent =
@@ -70,7 +74,9 @@ export type BranchFinderEvent =
   /** Confirm on a branch (modal mode). */
   | { type: 'branch.confirmed'; storeId: number }
   /** Escape or the close control. */
-  | { type: 'finder.closed' };
+  | { type: 'finder.closed' }
+  /** The finder page's 'Only branches with step-free access'. */
+  | { type: 'filter.stepFreeChanged'; stepFreeOnly: boolean };
 
 export type BranchFinderTag = 'suggesting' | 'locating' | 'loading' | 'shown' | 'failed';
 
@@ -89,7 +95,11 @@ export type GeolocateOutput = GeoPoint;
 export interface FindNearbyInput {
   mode: BranchFinderMode;
   siteId: number;
-  point: GeoPoint;
+  /**
+   * Where to look, with the finder page's filter: in page mode, the body of POST
+   * /api/branches/nearby as it is; modal mode reads the point only.
+   */
+  point: BranchesNearbyRequest;
   /** Modal mode: build the body with domain/branch-search.ts nearbyStoresRequest. */
   order: BranchOrder | null;
 }
@@ -124,6 +134,7 @@ export const branchFinderMachine = setup({
     rememberResult: assign({ result: (_, params: { result: NearbyResult }) => params.result, page: 0, error: null }),
     rememberError: assign({ error: (_, params: { message: string }) => params.message }),
     forgetError: assign({ error: null }),
+    rememberStepFreeOnly: assign({ stepFreeOnly: (_, params: { stepFreeOnly: boolean }) => params.stepFreeOnly }),
     nextPage: assign({ page: ({ context }) => context.page + 1 }),
     previousPage: assign({ page: ({ context }) => context.page - 1 }),
     rememberConfirmed: assign({
@@ -133,6 +144,8 @@ export const branchFinderMachine = setup({
   },
   guards: {
     isModal: ({ context }) => context.mode === 'modal',
+    canFilter: ({ context }) => context.mode === 'page',
+    canSearchAgain: ({ context }) => context.mode === 'page' && context.point !== null,
     isQueryLongEnough: (_, params: { text: string }) => isPlaceQueryLongEnough(params.text),
     hasPlace: (_, params: { places: Place[] }) => params.places.length > 0,
     hasNextPage: ({ context }) => branchPage(resultItems(context.result), context.page).hasNext,
@@ -153,6 +166,7 @@ export const branchFinderMachine = setup({
     page: 0,
     error: null,
     confirmedStore: null,
+    stepFreeOnly: false,
   }),
   output: ({ context }) => ({ store: context.confirmedStore }),
   initial: 'active',
@@ -215,9 +229,17 @@ export const branchFinderMachine = setup({
               },
               { target: '.failed', actions: { type: 'rememberError', params: { message: messages.placeNotFound } } },
             ],
+            // The next search asks with it (the selection modal has no filter).
+            'filter.stepFreeChanged': { guard: 'canFilter', actions: { type: 'rememberStepFreeOnly', params: ({ event }) => event } },
           },
           states: {
-            closed: { entry: 'forgetError' },
+            closed: {
+              entry: 'forgetError',
+              on: {
+                // With a place found, the list opens again for it with the filter applied.
+                'filter.stepFreeChanged': { guard: 'canSearchAgain', target: 'searching', actions: { type: 'rememberStepFreeOnly', params: ({ event }) => event } },
+              },
+            },
             locating: {
               tags: ['locating'],
               invoke: {
@@ -262,7 +284,7 @@ export const branchFinderMachine = setup({
                 input: ({ context }) => ({
                   mode: context.mode,
                   siteId: context.siteId,
-                  point: context.point ?? { latitude: 0, longitude: 0 },
+                  point: { ...(context.point ?? { latitude: 0, longitude: 0 }), stepFreeOnly: context.stepFreeOnly },
                   order: context.order,
                 }),
                 onDone: {

@@ -31,3 +31,8 @@ export function selectBranchPage(snapshot: BranchFinderSnapshot) {
   const { result, page } = snapshot.context;
   return branchPage(result?.kind === 'branches' ? result.branches : [], page);
 }
+
+/** The finder page's filter: branches with step-free access only. */
+export function selectStepFreeOnly(snapshot: BranchFinderSnapshot): boolean {
+  return snapshot.context.stepFreeOnly;
+}

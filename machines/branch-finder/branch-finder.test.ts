@@ -3,7 +3,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import type { Place } from '#domain/contract/branches.ts';
 import { makeBranch, stores } from '../../tests/support/branch-fixtures.ts';
 import { branchFinderMachine, type BranchFinderMode, type FindNearbyInput, type NearbyResult } from './branch-finder.machine.ts';
-import { selectBranchListStatus, selectBranchPage, selectResultsOpen, selectStorePage } from './branch-finder.selectors.ts';
+import { selectBranchListStatus, selectBranchPage, selectResultsOpen, selectStepFreeOnly, selectStorePage } from './branch-finder.selectors.ts';
 
 const leeds: Place = { name: 'Leeds', region: 'West Yorkshire', latitude: 53.8, longitude: -1.55 };
 const order = { amount: 250, currencyCode: 'EUR', transactionType: 'sell' as const };
@@ -39,7 +39,7 @@ describe('finding branches by location (spec 2.4, 8)', () => {
     actor.send({ type: 'location.requested' });
     expect(selectBranchListStatus(actor.getSnapshot())).toBe('locating');
     await settled();
-    expect(api.nearby).toHaveBeenCalledWith({ mode: 'modal', siteId: 1, point: { latitude: 51.5, longitude: -0.12 }, order });
+    expect(api.nearby).toHaveBeenCalledWith({ mode: 'modal', siteId: 1, point: { latitude: 51.5, longitude: -0.12, stepFreeOnly: false }, order });
     expect(selectBranchListStatus(actor.getSnapshot())).toBe('ready');
   });
 
@@ -71,7 +71,7 @@ describe('finding branches by place (spec 2.4, 8)', () => {
     const { actor, api, settled } = startFinder('page', { nearby: async () => ({ kind: 'branches', branches: [{ branch: makeBranch(1), distanceInMiles: 0.4 }] }) });
     actor.send({ type: 'place.selected', place: leeds });
     await settled();
-    expect(api.nearby).toHaveBeenCalledWith({ mode: 'page', siteId: 1, point: { latitude: 53.8, longitude: -1.55 }, order: null });
+    expect(api.nearby).toHaveBeenCalledWith({ mode: 'page', siteId: 1, point: { latitude: 53.8, longitude: -1.55, stepFreeOnly: false }, order: null });
     expect(selectBranchPage(actor.getSnapshot()).items).toHaveLength(1);
   });
 
@@ -153,5 +153,40 @@ describe('the list of branches (spec 2.2)', () => {
     expect(selectResultsOpen(actor.getSnapshot())).toBe(false);
     expect(actor.getSnapshot().status).toBe('active');
     expect(actor.getSnapshot().context.query).toBe('Leeds');
+  });
+});
+
+describe('the finder page filter: step-free access only (issue 45)', () => {
+  const near = async (): Promise<NearbyResult> => ({ kind: 'branches', branches: [{ branch: makeBranch(1), distanceInMiles: 0.4 }] });
+
+  it('asks the next search for step-free branches only', async () => {
+    const { actor, api, settled } = startFinder('page', { nearby: near });
+    actor.send({ type: 'filter.stepFreeChanged', stepFreeOnly: true });
+    expect(selectStepFreeOnly(actor.getSnapshot())).toBe(true);
+    expect(api.nearby).not.toHaveBeenCalled();
+    actor.send({ type: 'place.selected', place: leeds });
+    await settled();
+    expect(api.nearby).toHaveBeenCalledWith({ mode: 'page', siteId: 1, point: { latitude: 53.8, longitude: -1.55, stepFreeOnly: true }, order: null });
+  });
+
+  it('searches the place found again when changed with the list closed', async () => {
+    const { actor, api, settled } = startFinder('page', { nearby: near });
+    actor.send({ type: 'place.selected', place: leeds });
+    await settled();
+    actor.send({ type: 'finder.closed' });
+    expect(selectResultsOpen(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'filter.stepFreeChanged', stepFreeOnly: true });
+    expect(selectResultsOpen(actor.getSnapshot())).toBe(true);
+    expect(selectBranchListStatus(actor.getSnapshot())).toBe('loading');
+    await settled();
+    expect(api.nearby).toHaveBeenCalledTimes(2);
+    expect(api.nearby).toHaveBeenLastCalledWith({ mode: 'page', siteId: 1, point: { latitude: 53.8, longitude: -1.55, stepFreeOnly: true }, order: null });
+  });
+
+  it('is not offered by the selection modal', () => {
+    const { actor } = startFinder('modal');
+    expect(actor.getSnapshot().can({ type: 'filter.stepFreeChanged', stepFreeOnly: true })).toBe(false);
+    actor.send({ type: 'filter.stepFreeChanged', stepFreeOnly: true });
+    expect(selectStepFreeOnly(actor.getSnapshot())).toBe(false);
   });
 });

@@ -37,15 +37,22 @@ const story = (answer: Answer<BranchDetailsData | null> | readonly Answer<Branch
 ];
 const arndale = f.branches[0]!;
 const salford = f.branches[2]!;
+const stockport = f.branches[3]!;
 
 export const Loading: Story = {
   parameters: { machineStates: ['read.reading'], shows: [messages.loadingBranch] },
   loaders: story(pending),
 };
 
-/** Name, brand, address, this week's opening times (today marked) and the way to buy there. */
+/**
+ * Name, brand, address, this week's opening times (today marked), its access facts with the time
+ * today's orders are ready, and the way to buy there.
+ */
 export const Branch: Story = {
-  parameters: { machineStates: ['read.done'], shows: ['Manchester Arndale', 'Operated by Travel Money', 'M4 3AQ', "This week's opening times", '09:00 - 19:00', messages.buyCurrencyAtBranch] },
+  parameters: {
+    machineStates: ['read.done'],
+    shows: ['Manchester Arndale', 'Operated by Travel Money', 'M4 3AQ', "This week's opening times", '09:00 - 19:00', "Today's orders ready to collect from midday", messages.buyCurrencyAtBranch],
+  },
   loaders: story(ok({ branch: arndale, openingTimes: f.openStore.openingTimes })),
 };
 
@@ -55,6 +62,13 @@ export const BranchTimesFromLookup: Story = {
   loaders: story(ok({ branch: arndale, openingTimes: null })),
 };
 
+/** A branch without step-free access, a hearing loop or accessible toilets nearby; today's orders ready from 3:30pm. */
+export const WithoutStepFreeAccess: Story = {
+  parameters: { shows: ['Stockport Merseyway', messages.noStepFreeAccess, messages.noHearingLoop, messages.noAccessibleToiletsNearby, "Today's orders ready to collect from 3:30pm"] },
+  loaders: story(ok({ branch: stockport, openingTimes: f.openStore.openingTimes })),
+};
+
+/** Closed this week: its access facts, and no time for today's orders. */
 export const ClosedThisWeek: Story = {
   parameters: { shows: ['Salford Quays', messages.closedThisWeek, 'Closed for refurbishment.'] },
   loaders: story(ok({ branch: salford, openingTimes: f.closedStore.openingTimes })),
@@ -76,9 +90,14 @@ export const LoadFailed: Story = {
 
 const checks: StateChecks = {
   Loading: { texts: [messages.loadingBranch] },
-  Branch: { texts: [messages.branchAddress, messages.branchOpeningTimesThisWeek], enabled: [['link', messages.buyCurrencyAtBranch]] },
+  Branch: {
+    texts: [messages.branchAddress, messages.branchOpeningTimesThisWeek, messages.branchAccessTitle, messages.stepFreeAccess, messages.hearingLoop, messages.accessibleToiletsNearby],
+    absent: [messages.noStepFreeAccess],
+    enabled: [['link', messages.buyCurrencyAtBranch]],
+  },
+  WithoutStepFreeAccess: { texts: [messages.branchAccessTitle, messages.noStepFreeAccess], absent: [messages.stepFreeAccess], enabled: [['link', messages.buyCurrencyAtBranch]] },
   BranchTimesFromLookup: { enabled: [['link', messages.buyCurrencyAtBranch]] },
-  ClosedThisWeek: { texts: [messages.closedThisWeek] },
+  ClosedThisWeek: { texts: [messages.closedThisWeek, messages.noStepFreeAccess], absent: ["Today's orders ready to collect from 2pm"] },
   NotFound: { texts: [messages.branchNotFoundBody], enabled: [['link', messages.backToBranchFinder]] },
   LoadFailed: { texts: [messages.branchLoadFailedBody], enabled: [['button', messages.retry]] },
 };

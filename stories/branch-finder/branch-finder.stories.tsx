@@ -2,8 +2,8 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { messages } from '#domain/messages.ts';
 import { BranchFinder } from '#src/screens/branch-finder/branch-finder-screen.tsx';
-import { branchFinderStory, fail, manchester, ok, pending, type FinderAnswers } from '../support/shop-front-story-support.tsx';
-import type { BranchFinderEvent } from '#machines/branch-finder/branch-finder.machine.ts';
+import { STORY_NOW, branchFinderStory, fail, manchester, nearbyBranches, ok, pending, type FinderAnswers } from '../support/shop-front-story-support.tsx';
+import type { BranchFinderEvent, NearbyResult } from '#machines/branch-finder/branch-finder.machine.ts';
 import { playChecks, type StateChecks } from '../support/play-checks.ts';
 
 type Loaded = { finder: Awaited<ReturnType<typeof branchFinderStory>> };
@@ -11,7 +11,7 @@ type Loaded = { finder: Awaited<ReturnType<typeof branchFinderStory>> };
 const meta = {
   title: 'Shop front/Branch finder',
   parameters: { layout: 'fullscreen' },
-  render: (_args, { loaded }) => <BranchFinder finder={(loaded as Loaded).finder} />,
+  render: (_args, { loaded }) => <BranchFinder finder={(loaded as Loaded).finder} now={STORY_NOW} />,
   play: playChecks(() => checks),
 } satisfies Meta;
 export default meta;
@@ -19,6 +19,9 @@ type Story = StoryObj<typeof meta>;
 
 const story = (options: FinderAnswers & { events?: BranchFinderEvent[] }) => [async () => ({ finder: await branchFinderStory({ ...options, input: { mode: 'page' } }) })];
 const chooseManchester = { type: 'place.selected', place: manchester } as const;
+const stepFreeOnly = { type: 'filter.stepFreeChanged', stepFreeOnly: true } as const;
+/** The fixtures' branches with step-free access, as the server answers with the filter. */
+const stepFreeBranches = ok<NearbyResult>({ kind: 'branches', branches: nearbyBranches.filter((item) => item.branch.stepFree) });
 
 export const Start: Story = {
   parameters: {
@@ -100,6 +103,35 @@ export const SearchFailed: Story = {
   loaders: story({ nearby: fail({ title: 'Something went wrong', status: 500 }), events: [chooseManchester] }),
 };
 
+/** 'Only branches with step-free access' ticked before searching: the next search asks for them only. */
+export const StepFreeOnly: Story = {
+  parameters: { machineStates: ['branchFinder.active.results.closed'], shows: [messages.stepFreeOnlyFilter, messages.findBranchNearMe] },
+  loaders: story({ events: [stepFreeOnly] }),
+};
+
+/**
+ * The branches with step-free access near the place, each with its access facts and the time
+ * today's orders are ready (Wednesday 10:00: Manchester Arndale's from midday).
+ */
+export const StepFreeBranches: Story = {
+  parameters: {
+    machineStates: ['branchFinder.active.results.shown'],
+    shows: [messages.showingStepFreeOnly, 'Manchester Arndale', messages.stepFreeAccess, messages.hearingLoop, messages.noHearingLoop, "Today's orders ready to collect from midday"],
+  },
+  loaders: story({ nearby: stepFreeBranches, events: [stepFreeOnly, chooseManchester] }),
+};
+
+export const NoStepFreeBranchesNearby: Story = {
+  parameters: { machineStates: ['branchFinder.active.results.shown'], shows: [messages.noStepFreeBranchesNearby] },
+  loaders: story({ nearby: ok({ kind: 'branches', branches: [] }), events: [stepFreeOnly, chooseManchester] }),
+};
+
+/** Ticked with the list closed after a search: the same place is searched again, step-free only. */
+export const StepFreeSearchingAgain: Story = {
+  parameters: { machineStates: ['branchFinder.active.results.searching'], shows: ['Finding branches'] },
+  loaders: story({ nearby: pending, events: [chooseManchester, { type: 'finder.closed' }, stepFreeOnly] }),
+};
+
 /** Escape closed the list; the search stays. */
 export const ListClosed: Story = {
   parameters: { machineStates: ['branchFinder.active.results.closed'], shows: ['Find a branch near me'] },
@@ -111,21 +143,32 @@ export const ListClosed: Story = {
 // ------------------------------------------------------------------------------------------------
 
 const nearMe = ['button', messages.findBranchNearMe] as const;
+const filter = ['checkbox', messages.stepFreeOnlyFilter] as const;
 const listed = { texts: [messages.branchesNearYou, messages.viewDetails], focusIn: messages.branchesNearYou } as const;
 
 const checks: StateChecks = {
-  Start: { texts: [messages.branchFinderTitle, messages.placeSearchLabel], enabled: [nearMe] },
+  Start: { texts: [messages.branchFinderTitle, messages.placeSearchLabel], enabled: [nearMe, filter], absent: [messages.showingStepFreeOnly] },
   Suggesting: { texts: [messages.branchFinderTitle] },
   Suggestions: { texts: [messages.branchFinderTitle] },
   Locating: { texts: [messages.findingLocation] },
   ResolvingPlace: { texts: [messages.findingBranches] },
   Searching: { texts: [messages.findingBranches] },
-  Branches: { ...listed, disabled: [['button', messages.previous]], enabled: [['button', messages.next]] },
+  Branches: {
+    ...listed,
+    texts: [...listed.texts, messages.stepFreeAccess, messages.noStepFreeAccess, messages.accessibleToiletsNearby],
+    absent: [messages.showingStepFreeOnly],
+    disabled: [['button', messages.previous]],
+    enabled: [['button', messages.next]],
+  },
   LastPage: { ...listed, enabled: [['button', messages.previous]], disabled: [['button', messages.next]] },
   NoBranchesNearby: { texts: [messages.noBranchesNearby] },
   LocationDenied: { texts: [messages.geolocationFailed, messages.geolocationDenied], enabled: [nearMe] },
   LocationUnavailable: { texts: [messages.geolocationFailed], enabled: [nearMe] },
   PlaceNotFound: { texts: [messages.placeNotFound] },
   SearchFailed: { texts: [messages.somethingWentWrong] },
-  ListClosed: { texts: [messages.branchFinderTitle], absent: [messages.branchesNearYou], enabled: [nearMe] },
+  ListClosed: { texts: [messages.branchFinderTitle], absent: [messages.branchesNearYou], enabled: [nearMe, filter] },
+  StepFreeOnly: { texts: [messages.branchFinderTitle], absent: [messages.branchesNearYou], enabled: [nearMe, filter] },
+  StepFreeBranches: { ...listed, texts: [...listed.texts, messages.showingStepFreeOnly, messages.stepFreeAccess], absent: [messages.noStepFreeAccess] },
+  NoStepFreeBranchesNearby: { texts: [messages.noStepFreeBranchesNearby], absent: [messages.noBranchesNearby] },
+  StepFreeSearchingAgain: { texts: [messages.findingBranches] },
 };

@@ -79,13 +79,23 @@ export const SearchingBranches: Story = {
 };
 
 /**
- * Page 1 of 3: name, brand, distance, availability; Salford Quays is closed this week and
- * Manchester Piccadilly has no stock, so collection is from 2pm.
+ * Page 1 of 3: name, brand, distance, availability and access facts; Salford Quays is closed this
+ * week (so no time for today's orders) and Manchester Piccadilly has no stock, so collection is
+ * from 2pm; Manchester Arndale's orders placed today are ready from midday.
  */
 export const Branches: Story = {
   parameters: {
     machineStates: ['branchFinder.active.results.shown'],
-    shows: ['Page 1 of 3', 'Manchester Arndale', 'Operated by Travel Money', '0.4 miles', 'Collect today', "Sorry we're closed this week!", 'Collect today from 2pm'],
+    shows: [
+      'Page 1 of 3',
+      'Manchester Arndale',
+      'Operated by Travel Money',
+      '0.4 miles',
+      'Collect today',
+      "Sorry we're closed this week!",
+      'Collect today from 2pm',
+      "Today's orders ready to collect from midday",
+    ],
   },
   loaders: story({ finderEvents: [chooseManchester] }),
 };
@@ -157,7 +167,12 @@ const checks: StateChecks = {
   Locating: { ...modalOpen, texts: [title, messages.findingLocation] },
   ResolvingPlace: { ...modalOpen, texts: [title, messages.findingBranches] },
   SearchingBranches: { ...modalOpen, texts: [title, messages.findingBranches] },
-  Branches: { ...modalOpen, disabled: [['button', messages.previous]], enabled: [['button', messages.next]] },
+  Branches: {
+    ...modalOpen,
+    texts: [title, messages.stepFreeAccess, messages.noStepFreeAccess, messages.hearingLoop, messages.noHearingLoop, messages.accessibleToiletsNearby, messages.noAccessibleToiletsNearby],
+    disabled: [['button', messages.previous]],
+    enabled: [['button', messages.next]],
+  },
   SecondPage: { ...modalOpen, enabled: [['button', messages.previous], ['button', messages.next]] },
   BranchDetails: modalOpen,
   LocationDenied: { ...modalOpen, texts: [messages.geolocationFailed] },

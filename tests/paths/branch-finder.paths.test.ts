@@ -1,9 +1,11 @@
 import { expect } from 'vitest';
+import { fromPromise } from 'xstate';
 import type { Place } from '#domain/contract/branches.ts';
-import { branchFinderMachine, type BranchFinderSnapshot } from '#machines/branch-finder/branch-finder.machine.ts';
-import { selectBranchListStatus, selectResultsOpen, selectStorePage } from '#machines/branch-finder/branch-finder.selectors.ts';
-import { actorDone, actorFailed, definePathSuite } from '../support/graph-coverage.ts';
+import { branchFinderMachine, type BranchFinderSnapshot, type FindNearbyInput, type NearbyResult } from '#machines/branch-finder/branch-finder.machine.ts';
+import { selectBranchListStatus, selectResultsOpen, selectStepFreeOnly, selectStorePage } from '#machines/branch-finder/branch-finder.selectors.ts';
+import { actorDone, actorFailed, definePathSuite, INIT_EVENT } from '../support/graph-coverage.ts';
 import { makeBranch, stores } from '../support/branch-fixtures.ts';
+import { branchFinderOracle, type FinderSeen } from './oracles/branch-finder.oracle.ts';
 
 const leeds: Place = { name: 'Leeds', region: null, latitude: 53.8, longitude: -1.55 };
 const messages = {
@@ -15,12 +17,29 @@ const messages = {
 const serializeState = (s: BranchFinderSnapshot): string => {
   const c = s.context;
   const size = c.result === null ? null : c.result.kind === 'stores' ? c.result.stores.length : c.result.branches.length;
-  return JSON.stringify([s.value, c.query.trim().length >= 2, c.result?.kind ?? null, size, c.page, c.error]);
+  return JSON.stringify([s.value, c.query.trim().length >= 2, c.result?.kind ?? null, size, c.page, c.error, c.point !== null, c.stepFreeOnly]);
 };
+
+// What issue 45 says of the filter after each step of the path being replayed, and the nearby
+// searches the path's actor asked for (the path answers them).
+const oracle = branchFinderOracle();
+let seen: FinderSeen;
+let listWasOpen = false;
+let searches: FindNearbyInput[] = [];
+let searchesChecked = 0;
 
 definePathSuite({
   name: 'branch-finder',
   machine: branchFinderMachine,
+  provide: {
+    actors: {
+      // Recorded and left unanswered: the path answers it.
+      findNearby: fromPromise<NearbyResult, FindNearbyInput>(({ input }) => {
+        searches.push(input);
+        return new Promise<NearbyResult>(() => undefined);
+      }),
+    },
+  },
   inputs: {
     modal: { mode: 'modal', siteId: 1, order: { amount: 250, currencyCode: 'EUR', transactionType: 'sell' } },
     page: { mode: 'page', siteId: 1 },
@@ -36,6 +55,8 @@ definePathSuite({
     { type: 'branch.confirmed', storeId: 6 },
     { type: 'branch.confirmed', storeId: 99 },
     { type: 'finder.closed' },
+    { type: 'filter.stepFreeChanged', stepFreeOnly: true },
+    { type: 'filter.stepFreeChanged', stepFreeOnly: false },
     actorDone('searchPlaces', [leeds]),
     actorFailed('searchPlaces', new TypeError('Failed to fetch')),
     actorDone('resolvePlace', [leeds]),
@@ -49,7 +70,29 @@ definePathSuite({
     actorFailed('findNearby', { title: 'Bad request', detail: 'No branch holds EUR', status: 422 }),
   ],
   serializeState,
-  assertState: (s) => {
+  assertState: (s, step) => {
+    if (step.event.type === INIT_EVENT) {
+      seen = oracle.start(s.context.mode);
+      listWasOpen = false;
+      searches = [];
+      searchesChecked = 0;
+    }
+    const next = oracle.step(seen, step.event, listWasOpen);
+    seen = next.seen;
+    const started = searches.slice(searchesChecked);
+    searchesChecked = searches.length;
+    if (s.status === 'active') {
+      expect(selectStepFreeOnly(s), 'the filter as the page shows it').toBe(seen.stepFreeOnly);
+      if (next.searchesAgain) {
+        expect(selectResultsOpen(s), 'the list opens again').toBe(true);
+        expect(selectBranchListStatus(s)).toBe('loading');
+        expect(started, 'a new search for the place found').toHaveLength(1);
+      } else if (step.event.type === 'filter.stepFreeChanged') {
+        expect(started, 'no search').toEqual([]);
+      }
+    }
+    for (const search of started) expect(search.point.stepFreeOnly, 'the search asks for step-free branches only').toBe(oracle.asksStepFreeOnly(seen));
+    listWasOpen = s.status === 'active' && selectResultsOpen(s);
     const { error } = s.context;
     if (s.hasTag('failed')) {
       expect([messages.placeNotFound, messages.denied, messages.failed, 'No branch holds EUR']).toContain(error);

@@ -57,6 +57,12 @@ describe('BranchDetailsScreen', () => {
     expect(within(hours).getAllByRole('row')).toHaveLength(7);
     expect(within(hours).getByRole('row', { name: /Thursday/ })).toHaveTextContent('09:00 - 19:00');
     expect(screen.getByText('Late opening on Thursdays.')).toBeInTheDocument();
+    const access = within(screen.getByRole('region', { name: messages.branchAccessTitle })).getByRole('list', { name: messages.branchAccessTitle });
+    expect(within(access).getAllByRole('listitem').slice(0, 3).map((item) => item.textContent)).toEqual([
+      '✓Step-free access',
+      '✓Hearing loop',
+      '✓Accessible toilets nearby',
+    ]);
     expect(screen.queryByText(/miles/)).not.toBeInTheDocument();
     const buy = screen.getByRole('link', { name: messages.buyCurrencyAtBranch });
     expect(buy).toHaveAttribute('href', '/?store_id=12');

@@ -5,6 +5,7 @@ import { Button } from '#src/ui/button.tsx';
 import { Notice } from '#src/ui/notice.tsx';
 import { OpeningTimesTable } from '#src/ui/opening-times-table.tsx';
 import { Spinner } from '#src/ui/spinner.tsx';
+import { BranchAccessFacts } from '#src/screens/branch-modal/branch-access-facts.tsx';
 import type { BranchDetails } from './branch-details.ts';
 import { TitledSection } from '#src/ui/titled-section.tsx';
 import styles from './branch-details.module.css';
@@ -87,6 +88,9 @@ function BranchDetailsShown({ branch }: { branch: BranchDetails }) {
             todayClassName={styles.today}
           />
           {branch.openingTimes.comment ? <p className={styles.comment}>{branch.openingTimes.comment}</p> : null}
+        </TitledSection>
+        <TitledSection id="branch-details-access" title={messages.branchAccessTitle} className={styles.card} titleClassName={styles.subheading}>
+          <BranchAccessFacts facts={branch.facts} labelledBy="branch-details-access" layout="column" />
         </TitledSection>
       </div>
       <div className={styles.buy}>

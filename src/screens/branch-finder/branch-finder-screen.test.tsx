@@ -60,7 +60,7 @@ describe('BranchFinderScreen', () => {
     await userEvent.click(await screen.findByRole('option', { name: 'Leeds, West Yorkshire' }));
     expect(asked.at(-1)).toBe('Lee');
     const dialog = await screen.findByRole('dialog', { name: 'Branches near you' });
-    expect(nearbyBody).toEqual({ latitude: 53.8, longitude: -1.55 });
+    expect(nearbyBody).toEqual({ latitude: 53.8, longitude: -1.55, stepFreeOnly: false });
     expect(within(dialog).getAllByTestId('branch-card')).toHaveLength(5);
     const first = within(dialog).getAllByTestId('branch-card')[0]!;
     expect(first).toHaveTextContent('0.5 miles');
@@ -84,6 +84,45 @@ describe('BranchFinderScreen', () => {
     await userEvent.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Town, city or postcode' })).toBeInTheDocument();
+  });
+
+  it('filters by step-free access: the server is asked for step-free branches only, and each card says what it has', async () => {
+    const bodies: unknown[] = [];
+    server.use(
+      http.post(routeUrl('nearbyBranches'), async ({ request }) => {
+        bodies.push(await request.clone().json());
+        // On to the fixtures' handler, which filters as the server does.
+      }),
+    );
+    setGeolocation({ latitude: 53.48, longitude: -2.24 });
+    renderShop(<BranchFinderScreen />, { path: '/branches' });
+    const filter = await screen.findByRole('checkbox', { name: 'Only branches with step-free access' });
+    expect(filter).not.toBeChecked();
+    await userEvent.click(filter);
+    expect(filter).toBeChecked();
+    expect(bodies).toEqual([]);
+    await userEvent.click(screen.getByRole('button', { name: 'Find a branch near me' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Branches near you' });
+    expect(bodies).toEqual([{ latitude: 53.48, longitude: -2.24, stepFreeOnly: true }]);
+    expect(within(dialog).getByText('Showing branches with step-free access only')).toBeInTheDocument();
+    const cards = within(dialog).getAllByTestId('branch-card');
+    expect(cards).toHaveLength(4);
+    for (const card of cards) {
+      const facts = within(card).getByRole('list', { name: /^Access and collection: / });
+      expect(facts).toHaveTextContent('Step-free access');
+      expect(facts).not.toHaveTextContent('No step-free access');
+    }
+    expect(within(cards[0]!).getByRole('list', { name: 'Access and collection: Manchester Arndale' })).toHaveTextContent('Hearing loop');
+    expect(within(cards[1]!).getByRole('list', { name: 'Access and collection: Manchester Piccadilly' })).toHaveTextContent('No hearing loop');
+
+    // Unticked with the list closed: the same place is searched again, every branch this time.
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Only branches with step-free access' }));
+    const again = await screen.findByRole('dialog', { name: 'Branches near you' });
+    expect(await within(again).findByText('Page 1 of 2')).toBeInTheDocument();
+    expect(bodies.at(-1)).toEqual({ latitude: 53.48, longitude: -2.24, stepFreeOnly: false });
+    expect(within(again).queryByText('Showing branches with step-free access only')).not.toBeInTheDocument();
+    expect(within(again).getAllByTestId('branch-card')[2]).toHaveTextContent('No step-free access');
   });
 
   it("asks to grant access when the location is refused", async () => {

@@ -4,21 +4,23 @@ import {
   useBranchPage,
   useFinderError,
   useResultsOpen,
+  useStepFreeOnly,
   type BranchFinderRef,
 } from '#src/screens/branch-modal/use-branch-finder.ts';
 import { BranchFinderView } from './branch-finder-view.tsx';
 import { FinderPlaceSearch } from './finder-place-search.tsx';
 
-/** The branch finder page over its actor (page mode). */
-export function BranchFinder({ finder }: { finder: BranchFinderRef }) {
+/** The branch finder page over its actor (page mode); `now` (for today's ready time) unless a story or test fixes it. */
+export function BranchFinder({ finder, now = new Date() }: { finder: BranchFinderRef; now?: Date }) {
   const status = useBranchListStatus(finder);
+  const stepFreeOnly = useStepFreeOnly(finder);
   const page = useBranchPage(finder);
   const error = useFinderError(finder);
   const open = useResultsOpen(finder);
   return (
     <BranchFinderView
       status={status}
-      branches={page.items.map((item) => finderCard(item.branch, item.distanceInMiles))}
+      branches={page.items.map((item) => finderCard(item.branch, item.distanceInMiles, now))}
       error={error}
       pager={{
         ...page,
@@ -28,6 +30,8 @@ export function BranchFinder({ finder }: { finder: BranchFinderRef }) {
       resultsOpen={open}
       onCloseResults={() => finder.send({ type: 'finder.closed' })}
       onFindNearMe={() => finder.send({ type: 'location.requested' })}
+      stepFreeOnly={stepFreeOnly}
+      onStepFreeOnlyChange={(on) => finder.send({ type: 'filter.stepFreeChanged', stepFreeOnly: on })}
       search={
         <FinderPlaceSearch finder={finder} />
       }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { messages } from '#domain/messages.ts';
 import { Button } from '#src/ui/button.tsx';
+import { Checkbox } from '#src/ui/checkbox.tsx';
 import { Modal } from '#src/ui/modal.tsx';
 import { Notice } from '#src/ui/notice.tsx';
 import { BranchList, type BranchListProps } from '#src/screens/branch-modal/branch-modal-view.tsx';
@@ -13,10 +14,16 @@ export interface BranchFinderViewProps extends Omit<BranchListProps, 'renderActi
   /** The list of nearby branches is open (a modal). */
   resultsOpen: boolean;
   onCloseResults: () => void;
+  /** 'Only branches with step-free access'. */
+  stepFreeOnly: boolean;
+  onStepFreeOnlyChange: (on: boolean) => void;
 }
 
-/** The branch finder page (spec 2.4): a GB place search, 'Find a branch near me', nearby branches in a modal. */
-export function BranchFinderView({ search, onFindNearMe, resultsOpen, onCloseResults, ...list }: BranchFinderViewProps) {
+/**
+ * The branch finder page (spec 2.4): a GB place search, 'Find a branch near me', a filter for
+ * step-free access, nearby branches in a modal.
+ */
+export function BranchFinderView({ search, onFindNearMe, resultsOpen, onCloseResults, stepFreeOnly, onStepFreeOnlyChange, ...list }: BranchFinderViewProps) {
   const failed = list.status === 'error';
   return (
     <section className={styles.page} aria-labelledby="branch-finder-title">
@@ -26,6 +33,9 @@ export function BranchFinderView({ search, onFindNearMe, resultsOpen, onCloseRes
         <Button variant="secondary" onClick={onFindNearMe} loading={list.status === 'locating'} className={styles.nearMe}>
           {messages.findBranchNearMe}
         </Button>
+        <Checkbox className={styles.filter} isSelected={stepFreeOnly} onChange={onStepFreeOnlyChange}>
+          {messages.stepFreeOnlyFilter}
+        </Checkbox>
       </div>
       {failed ? <Notice tone="error">{list.error ?? messages.somethingWentWrong}</Notice> : null}
       <Modal
@@ -37,8 +47,10 @@ export function BranchFinderView({ search, onFindNearMe, resultsOpen, onCloseRes
         closeLabel={messages.close}
         size="wide"
       >
+        {stepFreeOnly && list.status === 'ready' ? <p className={styles.filterNote}>{messages.showingStepFreeOnly}</p> : null}
         <BranchList
           {...list}
+          emptyText={stepFreeOnly ? messages.noStepFreeBranchesNearby : messages.noBranchesNearby}
           renderAction={(branch) => (
             <a className={styles.details} href={branch.url} aria-label={`${messages.viewDetails}: ${branch.name}`}>
               {messages.viewDetails}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { messages } from '#domain/messages.ts';
 import { OpeningTimesTable } from '#src/ui/opening-times-table.tsx';
+import { BranchAccessFacts } from './branch-access-facts.tsx';
 import type { BranchCardView } from './branch-card.ts';
 import styles from './branch-card.module.css';
 
@@ -11,7 +12,7 @@ export interface BranchCardProps {
   selected?: boolean;
 }
 
-/** One branch: name, brand, distance, availability, and its opening times and address on demand. */
+/** One branch: name, brand, distance, availability, access facts, and its opening times and address on demand. */
 export function BranchCard({ branch, action, selected = false }: BranchCardProps) {
   const headingId = `branch-${branch.id}-name`;
   return (
@@ -28,6 +29,7 @@ export function BranchCard({ branch, action, selected = false }: BranchCardProps
           {branch.availability}
         </p>
       ) : null}
+      <BranchAccessFacts facts={branch.facts} label={`${messages.branchAccessTitle}: ${branch.name}`} className={styles.facts} />
       <div className={styles.more}>
         <details className={styles.details}>
           <summary className={styles.summary}>{messages.openingTimes}</summary>

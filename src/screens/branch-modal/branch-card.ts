@@ -9,6 +9,7 @@ import {
   openingDaysFromStore,
   openingTimesRows,
 } from '#domain/availability.ts';
+import { branchAccessFacts, todayOf, type BranchAccessFact } from '#domain/branch-access.ts';
 import type { Branch, Store } from '#domain/contract/branches.ts';
 import { formatMessage, messages } from '#domain/messages.ts';
 import { storeAddressLines } from '#domain/store-address.ts';
@@ -28,11 +29,14 @@ export interface BranchCardView {
   address: string[];
   /** The branch page, for the branch finder's 'View Details'. */
   url: string;
+  /** Step-free access, hearing loop, accessible toilets nearby, and when today's orders are ready. */
+  facts: BranchAccessFact[];
 }
 
 /** A store of the branch selection modal (POST .../stores/nearby), as of `now`. */
 export function storeCard(store: Store, now: Date): BranchCardView {
   const availability = branchAvailability(store, now);
+  const days = store.openingTimes ? openingDaysFromStore(store.openingTimes) : [];
   return {
     id: store.id,
     name: store.name,
@@ -41,25 +45,28 @@ export function storeCard(store: Store, now: Date): BranchCardView {
     availability: availability.closed ? availability.text : formatMessage(messages.collect, { day: availability.text }),
     closed: availability.closed,
     noStock: availability.fromTwoPm,
-    openingTimes: openingTimesRows(store.openingTimes ? openingDaysFromStore(store.openingTimes) : [], store.openingTimes?.openingTimeComment),
+    openingTimes: openingTimesRows(days, store.openingTimes?.openingTimeComment),
     address: storeAddressLines(store.address),
     url: store.url,
+    facts: branchAccessFacts(store, availability.closed ? null : todayOf(days, now)),
   };
 }
 
-/** A branch of the branch finder (POST /api/branches/nearby): no stock or availability there. */
-export function finderCard(branch: Branch, distanceInMiles: number): BranchCardView {
+/** A branch of the branch finder (POST /api/branches/nearby), as of `now`: no stock or availability there. */
+export function finderCard(branch: Branch, distanceInMiles: number, now: Date): BranchCardView {
   const days = openingDaysFromFinder(branch.openingTimes);
+  const closed = !days.some((d) => d.isOpen);
   return {
     id: branch.id,
     name: branch.name,
     brandAdvisory: formatMessage(messages.brandAdvisory, { brandName: branch.brandName }),
     distance: formatDistance(distanceInMiles),
-    availability: days.some((d) => d.isOpen) ? '' : messages.closedThisWeek,
-    closed: !days.some((d) => d.isOpen),
+    availability: closed ? messages.closedThisWeek : '',
+    closed,
     noStock: false,
     openingTimes: openingTimesRows(days, branch.openingTimeComment),
     address: storeAddressLines(branch.address),
     url: branch.url,
+    facts: branchAccessFacts(branch, closed ? null : todayOf(days, now)),
   };
 }

@@ -30,10 +30,12 @@ export interface BranchListProps {
   error: string | null;
   renderAction: (branch: BranchCardView) => ReactNode;
   selectedId?: number | null;
+  /** What an empty list says: 'No branches found near this location' unless given. */
+  emptyText?: string;
 }
 
 /** A page of branches with Previous and Next; shared by the selection modal and the branch finder. */
-export function BranchList({ status, branches, pager, error, renderAction, selectedId = null }: BranchListProps) {
+export function BranchList({ status, branches, pager, error, renderAction, selectedId = null, emptyText = messages.noBranchesNearby }: BranchListProps) {
   if (status === 'locating' || status === 'loading') {
     return (
       <div className={styles.loading} aria-busy="true">
@@ -47,7 +49,7 @@ export function BranchList({ status, branches, pager, error, renderAction, selec
   }
   if (status === 'idle') return null;
   if (branches.length === 0) {
-    return <p className={styles.none}>{messages.noBranchesNearby}</p>;
+    return <p className={styles.none}>{emptyText}</p>;
   }
   return (
     <>

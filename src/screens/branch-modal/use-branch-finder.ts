@@ -6,7 +6,13 @@ import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { Branch, Place, Store } from '#domain/contract/branches.ts';
 import type { BranchFinderMachine } from '#machines/branch-finder/branch-finder.machine.ts';
-import { selectBranchListStatus, selectBranchPage, selectResultsOpen, selectStorePage } from '#machines/branch-finder/branch-finder.selectors.ts';
+import {
+  selectBranchListStatus,
+  selectBranchPage,
+  selectResultsOpen,
+  selectStepFreeOnly,
+  selectStorePage,
+} from '#machines/branch-finder/branch-finder.selectors.ts';
 
 export type BranchFinderRef = ActorRefFrom<BranchFinderMachine>;
 
@@ -40,6 +46,11 @@ export function useStorePage(finder: BranchFinderRef): Page<Store> {
 
 export function useBranchPage(finder: BranchFinderRef): Page<{ branch: Branch; distanceInMiles: number }> {
   return useSelector(finder, selectBranchPage, samePage);
+}
+
+/** The finder page's filter: branches with step-free access only. */
+export function useStepFreeOnly(finder: BranchFinderRef): boolean {
+  return useSelector(finder, selectStepFreeOnly);
 }
 
 export function useFinderError(finder: BranchFinderRef): string | null {
