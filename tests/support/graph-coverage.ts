@@ -565,6 +565,11 @@ export interface PathSuiteConfig<TMachine extends AnyStateMachine> extends Omit<
    * laid over `input`.
    */
   replayInput?: (recorded: RecordedStart, suiteInput: InputFrom<TMachine> | undefined) => InputFrom<TMachine>;
+  /**
+   * A replayed log's event in the suite's terms, for what a log records by name only (the shop's
+   * `loadPages` answers machines, which a log keeps as `machine <id>`).
+   */
+  replayEvent?: (event: AnyEventObject) => AnyEventObject;
 }
 
 export const serializeValue = (snapshot: AnyMachineSnapshot): string => JSON.stringify(snapshot.value);

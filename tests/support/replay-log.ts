@@ -76,7 +76,7 @@ export async function replayLog<TMachine extends AnyStateMachine>(
   const ignored: string[] = [];
   for (const [index, step] of log.steps.entries()) {
     current = index + 1;
-    const event = step.event as AnyEventObject;
+    const event = config.replayEvent ? config.replayEvent(step.event as AnyEventObject) : (step.event as AnyEventObject);
     if (snapshot.status === 'active' && machine.getTransitionData(snapshot as never, event as never).length > 0) {
       snapshot = machine.transition(snapshot as never, event as never, scope() as never) as AnyMachineSnapshot;
     } else {

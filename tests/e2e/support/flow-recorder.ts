@@ -28,18 +28,20 @@ function installRecorder(): void {
     _parent?: unknown;
   }
   const actors = new Map<string, { name: string; machine: string; input: unknown; startedAt: string; steps: Array<{ event: unknown }> }>();
-  // Events carry what JSON cannot (actors, machines, functions): those become their names.
+  // Events carry what JSON cannot (actors, machines, functions): those become their names. The
+  // holder's own value is looked at, since JSON.stringify hands the replacer a machine's toJSON().
   const plain = (event: unknown): unknown => {
     const seen = new WeakSet<object>();
     return JSON.parse(
-      JSON.stringify(event, (_key, value: unknown) => {
+      JSON.stringify(event, function (this: Record<string, unknown>, key: string, serialised: unknown) {
+        const value = key === '' ? serialised : this[key];
         if (typeof value === 'function') return undefined;
-        if (typeof value !== 'object' || value === null) return value;
+        if (typeof value !== 'object' || value === null) return serialised;
         if ('sessionId' in value && 'send' in value) return `actor ${String((value as Ref).id)}`;
         if ('root' in value && 'getStateNodeById' in value) return `machine ${String((value as { id?: string }).id)}`;
         if (seen.has(value)) return undefined;
         seen.add(value);
-        return value;
+        return serialised;
       }),
     ) as unknown;
   };
