@@ -29,7 +29,6 @@
  */
 import { and, not, stateIn, type SnapshotFrom } from 'xstate';
 import { defaultOverridableTexts } from '#domain/messages.ts';
-import { toMajor } from '#domain/money.ts';
 import { initialSelection } from '#domain/products.ts';
 import { calculatorSetup, resetDriver, servingStoreId } from './calculator.setup.ts';
 import { fetchQuoteInput } from './calculator.types.ts';
@@ -265,23 +264,24 @@ export const calculatorMachine = calculatorSetup.createMachine({
           initial: 'closed',
           states: {
             closed: {
-              on: { 'branch.modalOpened': { target: 'open' } },
+              on: { 'branch.modalOpened': { target: 'loading' } },
+            },
+            /** The chooser's machine loads (at once after the first time: the app keeps it). */
+            loading: {
+              tags: ['branchModalLoading'],
+              invoke: {
+                id: 'loadBranchFinder',
+                src: 'loadBranchFinder',
+                onDone: { target: 'open', actions: { type: 'openBranchFinder', params: ({ event }) => ({ logic: event.output }) } },
+                // The button takes the shopper's press again.
+                onError: { target: 'closed' },
+              },
             },
             open: {
               tags: ['branchModalOpen'],
-              invoke: {
-                id: 'branchFinder',
-                src: 'branchFinder',
-                input: ({ context }) => ({
-                  mode: 'modal' as const,
-                  siteId: context.siteId,
-                  order: {
-                    amount: toMajor(context.priced?.foreignMinor ?? 0, context.currencyCode),
-                    currencyCode: context.currencyCode,
-                    transactionType: context.transactionType,
-                  },
-                }),
-                onDone: [
+              exit: 'closeBranchFinder',
+              on: {
+                'xstate.done.actor.branchFinder': [
                   {
                     guard: { type: 'hasConfirmedStore', params: ({ event }) => ({ output: event.output }) },
                     target: ['closed', '#calculator.ready.quote.routing'],
@@ -289,7 +289,7 @@ export const calculatorMachine = calculatorSetup.createMachine({
                   },
                   { target: 'closed' },
                 ],
-                onError: { target: 'closed' },
+                'xstate.error.actor.branchFinder': { target: 'closed' },
               },
             },
           },

@@ -3,7 +3,7 @@
  * and the branch finder child), actions, guards (each a question answered by a domain/ rule) and
  * delays. The chart itself is calculator.machine.ts.
  */
-import { assign, emit, enqueueActions, setup } from 'xstate';
+import { assign, emit, enqueueActions, setup, stopChild } from 'xstate';
 import { providedLater } from '../provided-later.ts';
 import { SYSTEM_ID, systemActor } from '#machines/system.ts';
 import type { Store } from '#domain/contract/branches.ts';
@@ -37,7 +37,10 @@ import {
 } from '#domain/products.ts';
 import type { Problem } from '#domain/contract/common.ts';
 import { serverMessageOf } from '#domain/problem.ts';
-import { branchFinderMachine, type BranchFinderOutput } from '../branch-finder/branch-finder.machine.ts';
+import type { BranchFinderOutput, branchFinderMachine } from '../branch-finder/branch-finder.machine.ts';
+
+/** The branch finder's machine with its I/O (the app's `provideBranchFinder`, loaded on demand). */
+export type BranchFinderLogic = typeof branchFinderMachine;
 import type {
   CartSummary,
   CalculatorInput,
@@ -134,12 +137,15 @@ export const calculatorSetup = setup({
     events: {} as CalculatorEvent,
     emitted: {} as CalculatorEmitted,
     tags: {} as CalculatorTag,
-    children: {} as { loadCalculator: 'loadCalculator'; fetchQuote: 'fetchQuote'; branchFinder: 'branchFinder' },
+    children: {} as { loadCalculator: 'loadCalculator'; fetchQuote: 'fetchQuote'; loadBranchFinder: 'loadBranchFinder'; branchFinder: 'branchFinder' },
   },
   actors: {
     loadCalculator: providedLater<LoadCalculatorOutput, LoadCalculatorInput>('loadCalculator'),
     fetchQuote: providedLater<FetchQuoteOutput, FetchQuoteInput>('fetchQuote'),
-    branchFinder: branchFinderMachine,
+    /** The branch chooser's machine with its I/O, loaded as it first opens (off the first page's code). */
+    loadBranchFinder: providedLater<BranchFinderLogic, void>('loadBranchFinder'),
+    // Names the child's type only: it is spawned from the machine `loadBranchFinder` brought.
+    branchFinder: providedLater<never, void>('branchFinder') as unknown as typeof branchFinderMachine,
   },
   actions: {
     // The session reads the loyalty flag.
@@ -187,6 +193,26 @@ export const calculatorSetup = setup({
       driver: resetDriver(context, context.transactionType, params.currencyCode),
     })),
     rememberSearch: assign({ currencySearch: (_, params: { text: string }) => params.text }),
+    /** The branch chooser, from the machine `loadBranchFinder` brought, for the order as it stands. */
+    openBranchFinder: enqueueActions(({ context, enqueue }, params: { logic: BranchFinderLogic }) => {
+      // XState types a child spawned from logic as having no id, though it takes one (the
+      // children's types above name it): the options go in as a value of their own.
+      const options = {
+        id: 'branchFinder',
+        input: {
+          mode: 'modal' as const,
+          siteId: context.siteId,
+          order: {
+            amount: toMajor(context.priced?.foreignMinor ?? 0, context.currencyCode),
+            currencyCode: context.currencyCode,
+            transactionType: context.transactionType,
+          },
+        },
+      };
+      const spawned: { input: typeof options.input } = options;
+      enqueue.spawnChild(params.logic, spawned);
+    }),
+    closeBranchFinder: stopChild('branchFinder'),
     changeStore: assign(({ context }, params: { store: Store }) => ({
       clockNow: context.now(),
       store: params.store,

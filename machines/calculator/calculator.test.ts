@@ -21,23 +21,36 @@ type TestInput = Partial<Omit<CalculatorInput, 'settings'>> & {
   startAt?: number;
 };
 
-function startCalculator(input: TestInput = {}, fakes: { quote?: (i: FetchQuoteInput) => Promise<ReturnType<typeof quoteFor>>; load?: (i: LoadCalculatorInput) => Promise<ReturnType<typeof catalogue>> } = {}) {
+function startCalculator(
+  input: TestInput = {},
+  fakes: {
+    quote?: (i: FetchQuoteInput) => Promise<ReturnType<typeof quoteFor>>;
+    load?: (i: LoadCalculatorInput) => Promise<ReturnType<typeof catalogue>>;
+    /** Whether loading the branch chooser's machine fails this time. */
+    finderLoads?: () => boolean;
+  } = {},
+) {
   const clock = new SimulatedClock();
   const api = {
     load: vi.fn(fakes.load ?? (async (i: LoadCalculatorInput) => catalogue(i.storeId ?? 1))),
     quote: vi.fn(fakes.quote ?? (async (i: FetchQuoteInput) => quoteFor(i.storeId))),
     add: vi.fn(async (_i: AddToCartInput): Promise<void> => {}),
   };
+  const finder = branchFinderMachine.provide({
+    actors: {
+      searchPlaces: fromPromise(async (): Promise<Place[]> => []),
+      geolocate: fromPromise(async () => ({ latitude: 53.8, longitude: -1.55 })),
+      findNearby: fromPromise(async (): Promise<NearbyResult> => ({ kind: 'stores', stores: [...stores(3), makeStore(12)] })),
+    },
+  });
   const machine = calculatorMachine.provide({
     actors: {
       loadCalculator: fromPromise(({ input: i }) => api.load(i)),
       fetchQuote: fromPromise(({ input: i }) => api.quote(i)),
-      branchFinder: branchFinderMachine.provide({
-        actors: {
-          searchPlaces: fromPromise(async (): Promise<Place[]> => []),
-          geolocate: fromPromise(async () => ({ latitude: 53.8, longitude: -1.55 })),
-          findNearby: fromPromise(async (): Promise<NearbyResult> => ({ kind: 'stores', stores: [...stores(3), makeStore(12)] })),
-        },
+      // The branch chooser's machine, as the app loads it when the chooser first opens.
+      loadBranchFinder: fromPromise(async () => {
+        if (fakes.finderLoads?.()) throw new TypeError('Failed to fetch dynamically imported module');
+        return finder;
       }),
     },
   });
@@ -367,7 +380,12 @@ describe('branches (spec 2.1, 2.2, 5.1)', () => {
     const { actor, api, settled } = startCalculator();
     await settled();
     actor.send({ type: 'branch.modalOpened' });
+    // Its machine loads first (off the first page's code): the button waits meanwhile.
+    expect(actor.getSnapshot().hasTag('branchModalLoading')).toBe(true);
+    expect(actor.getSnapshot().can({ type: 'branch.modalOpened' })).toBe(false);
+    await settled();
     const modal = selectBranchFinderRef(actor.getSnapshot());
+    expect(actor.getSnapshot().hasTag('branchModalOpen')).toBe(true);
     expect(modal?.getSnapshot().context.order).toEqual({ amount: 1200, currencyCode: 'EUR', transactionType: 'sell' });
     modal?.send({ type: 'location.requested' });
     await waitFor(modal!, (s) => s.hasTag('shown'));
@@ -384,9 +402,27 @@ describe('branches (spec 2.1, 2.2, 5.1)', () => {
     const { actor, settled } = startCalculator();
     await settled();
     actor.send({ type: 'branch.modalOpened' });
-    selectBranchFinderRef(actor.getSnapshot())?.send({ type: 'finder.closed' });
+    await settled();
+    selectBranchFinderRef(actor.getSnapshot())!.send({ type: 'finder.closed' });
     expect(actor.getSnapshot().hasTag('branchModalOpen')).toBe(false);
     expect(actor.getSnapshot().context.storeId).toBe(1);
+  });
+
+  it("closes again when the chooser's machine cannot load, and opens on the next press", async () => {
+    let fails = true;
+    const { actor, settled } = startCalculator({}, { finderLoads: () => fails });
+    await settled();
+    // The app's loader fails as a chunk that cannot be fetched does.
+    actor.send({ type: 'branch.modalOpened' });
+    await settled();
+    expect(actor.getSnapshot().hasTag('branchModalOpen')).toBe(false);
+    expect(selectBranchFinderRef(actor.getSnapshot())).toBeNull();
+    expect(actor.getSnapshot().can({ type: 'branch.modalOpened' })).toBe(true);
+    fails = false;
+    actor.send({ type: 'branch.modalOpened' });
+    await settled();
+    expect(actor.getSnapshot().hasTag('branchModalOpen')).toBe(true);
+    expect(selectBranchFinderRef(actor.getSnapshot())).not.toBeNull();
   });
 });
 

@@ -5,6 +5,7 @@ import type { BankHolidays } from '#domain/cut-off.ts';
 import type { OverridableMessages } from '#domain/messages.ts';
 import type { AmountDriver, PricedAmount } from '#domain/pricing.ts';
 import type { CartLineAnswer, NewLine } from '../cart/cart.types.ts';
+import type { BranchFinderOutput } from '../branch-finder/branch-finder.machine.ts';
 
 export interface CalculatorSettings {
   enableSelling: boolean;
@@ -120,7 +121,13 @@ export type CalculatorEvent =
   | { type: 'cart.updated'; cart: CartSummary | null }
   /** The cart's answer to add to cart (`cart.lineAdded`): the line is in the cart, or why not. */
   | CartLineAnswer
-  | { type: 'calculator.retried' };
+  | { type: 'calculator.retried' }
+  /**
+   * The branch chooser ended: its Confirm (the store) or its close (null). It is spawned from the
+   * machine `loadBranchFinder` brought, so XState does not type its answers by name.
+   */
+  | { type: 'xstate.done.actor.branchFinder'; output: BranchFinderOutput }
+  | { type: 'xstate.error.actor.branchFinder'; error: unknown };
 
 export type CalculatorEmitted =
   | { type: 'queryParam.removed'; name: 'signedIn' }
@@ -135,6 +142,8 @@ export type CalculatorTag =
   | 'currencyUnavailable'
   | 'typing'
   | 'adding'
+  /** The branch chooser's machine is loading (the button waits). */
+  | 'branchModalLoading'
   | 'branchModalOpen';
 
 /** Currencies, products (cartsEnabled only), the branch and the content. */

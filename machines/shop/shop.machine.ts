@@ -16,9 +16,9 @@
  * the checkout's steps, and told `checkout.pageOpened` when the visitor moves between them on their
  * own), the chart, the payment response, 'Add new currency', manage my order, and the reads a page
  * shows (the rates board, a branch's page, the checkout's content; the address search when the
- * shopper asks for it). The calculator's and the branch finder's machines are the shop's own (the
- * first page needs them); the others load on demand (`loadPages`, the app's dynamic imports), so
- * the first page carries none of their code. Screens only select their actor from the shop.
+ * shopper asks for it). The calculator's machine is the shop's own (the first page needs it); the
+ * others load on demand (`loadPages`, the app's dynamic imports), so the first page carries none of
+ * their code (the calculator loads its branch chooser's machine the same way, as it first opens). Screens only select their actor from the shop.
  *
  * Side effects leave through the effects actor: the shop tells it each actor that asks for any
  * (`actor.started`), before that actor starts, and sends it its own failures (`error.reported`).
@@ -32,7 +32,7 @@ import { appPaths } from '#domain/contract/routes.ts';
 import { GBP_CODE, toMinor } from '#domain/money.ts';
 import { PRODUCT, SELL_TRAVEL_MONEY_PAGE, viewCartPath } from '#domain/products.ts';
 import { isReachedAfterCheckout, reportedOrderIdOf } from '#domain/reached-after-checkout.ts';
-import { branchFinderMachine } from '#machines/branch-finder/branch-finder.machine.ts';
+import type { branchFinderMachine } from '#machines/branch-finder/branch-finder.machine.ts';
 import { calculatorMachine } from '#machines/calculator/calculator.machine.ts';
 import type { CalculatorInput } from '#machines/calculator/calculator.types.ts';
 import { cartMachine, type CartSnapshot } from '#machines/cart/cart.machine.ts';
@@ -82,6 +82,7 @@ export interface OnDemandPageLogic {
   paymentResponse: PaymentResponseMachine;
   newLine: NewLineMachine;
   manageOrder: ManageOrderMachine;
+  branchFinder: typeof branchFinderMachine;
 }
 
 export type OnDemandPage = keyof OnDemandPageLogic;
@@ -127,7 +128,7 @@ export type ShopEvent =
 
 export type ShopTag = 'loading' | 'failed' | 'ready' | 'pageFailed';
 
-const ON_DEMAND: readonly OnDemandPage[] = ['checkout', 'chart', 'paymentResponse', 'newLine', 'manageOrder'];
+const ON_DEMAND: readonly OnDemandPage[] = ['checkout', 'chart', 'paymentResponse', 'newLine', 'manageOrder', 'branchFinder'];
 
 function isOnDemand(id: RoutedActorId): id is OnDemandPage {
   return (ON_DEMAND as readonly string[]).includes(id);
@@ -290,8 +291,8 @@ export const shopMachine = setup({
     loadPages: fromPromise<LoadedPages, { pages: OnDemandPage[] }>(() => Promise.reject(new Error('loadPages not provided'))),
     cart: cartMachine,
     calculator: calculatorMachine,
-    branchFinder: branchFinderMachine,
     // Named for the children's types only: each is spawned from the machine `loadPages` brings.
+    branchFinder: comesOnDemand<OnDemandPageLogic['branchFinder']>('branchFinder'),
     checkout: comesOnDemand<OnDemandPageLogic['checkout']>('checkout'),
     chart: comesOnDemand<OnDemandPageLogic['chart']>('chart'),
     paymentResponse: comesOnDemand<OnDemandPageLogic['paymentResponse']>('paymentResponse'),
@@ -338,9 +339,11 @@ export const shopMachine = setup({
             case 'calculator':
               enqueue.spawnChild('calculator', { id: 'calculator', systemId: SYSTEM_ID.calculator, input: calculatorInputOf(context, settings, route, want.page, cart) });
               return true;
-            case 'branchFinder':
-              enqueue.spawnChild('branchFinder', { id: 'branchFinder', systemId: SYSTEM_ID.branchFinder, input: { mode: 'page', siteId: context.siteId } });
-              return true;
+            case 'branchFinder': {
+              const logic = context.loaded.branchFinder;
+              if (logic) enqueue.spawnChild(logic, onDemandChild('branchFinder', { mode: 'page' as const, siteId: context.siteId }));
+              return logic !== undefined;
+            }
             case 'ratesBoard':
               enqueue.spawnChild('ratesBoard', { id: 'ratesBoard', systemId: SYSTEM_ID.ratesBoard, input: {} });
               return true;

@@ -31,7 +31,9 @@ function startShop(options: StartOptions = {}) {
       if (event.type === 'actor.started') (event.actor as { on: (type: '*', h: (e: AnyEventObject) => void) => void }).on('*', (e) => heard.push({ id: event.id, event: e }));
     });
   });
-  const loadPages = vi.fn(({ input }: { input: { pages: OnDemandPage[] } }) => (options.pages ?? (() => Promise.resolve({})))(input.pages));
+  // The branch finder's page loads its machine on demand too: a stand-in unless a test says otherwise.
+  const finderOnly = (pages: OnDemandPage[]) => Promise.resolve(pages.includes('branchFinder') ? { branchFinder: page('branchFinder') as never } : {});
+  const loadPages = vi.fn(({ input }: { input: { pages: OnDemandPage[] } }) => (options.pages ?? finderOnly)(input.pages));
   const shop = createActor(
     shopMachine.provide({
       actors: {
@@ -41,7 +43,6 @@ function startShop(options: StartOptions = {}) {
         loadPages: fromPromise(loadPages),
         cart: cartMachine.provide({ actors: { fetchCart: options.cart === undefined ? never<Cart | null>() : fromPromise(() => Promise.resolve(options.cart ?? null)) } }),
         calculator: page('calculator') as never,
-        branchFinder: page('branchFinder') as never,
         ratesBoard: page('ratesBoard') as never,
         checkoutContent: page('checkoutContent') as never,
         branchDetails: page('branchDetails') as never,

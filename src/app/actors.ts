@@ -18,8 +18,6 @@ import { createApiClient, statusOf, type ApiClient } from '#src/api/client.ts';
 import {
   fetchBranchByCode,
   fetchDefaultStore,
-  fetchNearbyBranches,
-  fetchNearbyStores,
   fetchStore,
   fetchStoreAddress,
   fetchStoreOpeningTimes,
@@ -49,7 +47,7 @@ import {
   updateCartLine,
 } from '#src/api/cart.ts';
 import { rememberBasketEmail, sendTrackingInfo } from '#src/api/order-notes.ts';
-import { lookupAddresses, searchPlaces } from '#src/api/places.ts';
+import { lookupAddresses } from '#src/api/places.ts';
 import { createSession, fetchSessionInfo } from '#src/api/session.ts';
 import { tokenNamesCart, tokenSaysNoCart } from '#domain/session.ts';
 import type { PreloadedReads } from '#domain/contract/runtime-config.ts';
@@ -59,8 +57,7 @@ import type { Cart } from '#domain/contract/cart.ts';
 import type { CheckoutContent, RatesBoard } from '#domain/contract/catalogue.ts';
 import type { Tracking } from '#domain/contract/tracking.ts';
 import { transactionTypeOf } from '#domain/products.ts';
-import { nearbyStoresRequest, type GeoPoint } from '#domain/branch-search.ts';
-import { branchFinderMachine, type FindNearbyInput, type NearbyResult } from '#machines/branch-finder/branch-finder.machine.ts';
+import type { GeoPoint } from '#domain/branch-search.ts';
 import { calculatorMachine } from '#machines/calculator/calculator.machine.ts';
 import type { LoadCalculatorInput, LoadCalculatorOutput } from '#machines/calculator/calculator.types.ts';
 import { cartMachine } from '#machines/cart/cart.machine.ts';
@@ -73,7 +70,6 @@ import { createConsoleReporter, type ErrorReporter } from './errors.ts';
 import { silentTracker, trackingPayload, withBasketReminder, type MarketingTracker } from './tracking.ts';
 import { authorised, fromPromise } from './authorised-calls.ts';
 import {
-  browserGeolocate,
   browserTokenStorage,
   LEGACY_TOKEN_STORAGE_KEY,
   SESSION_TOKEN_STORAGE_KEY,
@@ -205,29 +201,8 @@ export function provideCart(services: ShopServices, tracking: () => Partial<Trac
 }
 
 // ------------------------------------------------------------------------------------------------
-// Branch finder (spec 2.2, 2.4, 7.3): place autocomplete, the browser's location, nearby stores or branches
-// ------------------------------------------------------------------------------------------------
-
-export function provideBranchFinder(services: ShopServices, geolocate: () => Promise<GeoPoint> = () => browserGeolocate()) {
-  return branchFinderMachine.provide({
-    actors: {
-      searchPlaces: fromPromise(({ input, signal }) => searchPlaces(services.api, input.query, { signal })),
-      geolocate: fromPromise(() => geolocate()),
-      findNearby: fromPromise<NearbyResult, FindNearbyInput>(async ({ input, signal }) => {
-        if (input.mode === 'modal' && input.order) {
-          const request = nearbyStoresRequest(input.point, input.order);
-          return { kind: 'stores', stores: await fetchNearbyStores(services.api, input.siteId, request, { signal }) };
-        }
-        const { items } = await fetchNearbyBranches(services.api, input.point, { signal });
-        return { kind: 'branches', branches: items };
-      }),
-    },
-  });
-}
-
-// ------------------------------------------------------------------------------------------------
 // Calculator (spec 2.1, 4.2, 4.5, 7.2): catalogue and quotes (add to cart is an event to the cart actor);
-// the branch selection modal is its branch finder child
+// the branch selection modal is its branch finder child, whose machine loads as the modal first opens
 // ------------------------------------------------------------------------------------------------
 
 export function provideCalculator(services: ShopServices, geolocate?: () => Promise<GeoPoint>) {
@@ -261,7 +236,8 @@ export function provideCalculator(services: ShopServices, geolocate?: () => Prom
       fetchQuote: fromPromise(({ input, signal }) =>
         fetchQuote(api, { ...input, transactionType: transactionTypeOf(input.productId) }, { signal }),
       ),
-      branchFinder: provideBranchFinder(services, geolocate),
+      // The branch chooser's machine loads as it first opens (./on-demand/branch-finder.ts).
+      loadBranchFinder: fromPromise(async () => (await import('./on-demand/branch-finder.ts')).provideBranchFinder(services, geolocate)),
     },
   });
 }
@@ -351,6 +327,8 @@ export function provideLoadPages(services: ShopServices) {
         return { paymentResponse: (await import('./on-demand/payment-response.ts')).providePaymentResponse(services) };
       case 'manageOrder':
         return { manageOrder: (await import('./on-demand/manage-order.ts')).provideManageOrder(services) };
+      case 'branchFinder':
+        return { branchFinder: (await import('./on-demand/branch-finder.ts')).provideBranchFinder(services) };
     }
   };
   return fromPromise<LoadedPages, { pages: OnDemandPage[] }>(async ({ input }) => Object.assign({}, ...(await Promise.all(input.pages.map(loadOne)))));
@@ -374,7 +352,6 @@ export function provideShop(services: ShopServices, wiring: ShopWiring) {
       loadPages: provideLoadPages(services),
       cart: provideCart(services),
       calculator: provideCalculator(services),
-      branchFinder: provideBranchFinder(services),
       ratesBoard: readOf(reads.ratesBoard),
       checkoutContent: readOf(reads.checkoutContent),
       branchDetails: readOf(reads.branchDetails),

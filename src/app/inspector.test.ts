@@ -1,6 +1,6 @@
 import { createInspector, type StatelyInspectionEvent } from '@statelyai/inspect';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createActor, fromPromise, setup, waitFor, type InspectionEvent } from 'xstate';
+import { createActor, createMachine, fromPromise, setup, waitFor, type InspectionEvent } from 'xstate';
 import type { DeliverySlot, Order } from '#domain/contract/order.ts';
 import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
 import { isAnyViewAskedFor } from './inspect-gate.ts';
@@ -69,6 +69,8 @@ describe('what the inspector is sent of an event', () => {
   it("names the on-demand pages' machines the shop loaded by their ids instead of sending the machines", () => {
     const loaded = { type: 'xstate.done.actor.loadPages', output: { checkout: checkoutMachine, viewCartRequestOf: () => ({ kind: 'view' }) } };
     expect(sanitizeEvent(loaded)).toEqual({ type: 'xstate.done.actor.loadPages', output: { checkout: 'machine checkout', viewCartRequestOf: 'function' } });
+    const chooser = { type: 'xstate.done.actor.loadBranchFinder', output: createMachine({ id: 'branchFinder' }) };
+    expect(sanitizeEvent(chooser)).toEqual({ type: 'xstate.done.actor.loadBranchFinder', output: 'machine branchFinder' });
     // The event the shop received is left as it was.
     expect(loaded.output.checkout).toBe(checkoutMachine);
   });

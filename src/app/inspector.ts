@@ -62,14 +62,16 @@ const named = (value: unknown): string =>
 
 /**
  * An event as the inspector shows it. The on-demand pages' machines the shop loads (`loadPages`'s
- * answer) and the actor the effects actor is told of (`actor.started`) are already drawn as
- * actors, so the event names them instead of carrying a whole machine or actor to the popup.
+ * answer), the branch chooser's the calculator loads (`loadBranchFinder`'s) and the actor the
+ * effects actor is told of (`actor.started`) are already drawn as actors, so the event names them
+ * instead of carrying a whole machine or actor to the popup.
  */
 export function sanitizeEvent<E extends { type: string }>(event: E): E {
   if (event.type === 'xstate.done.actor.loadPages') {
     const output = (event as { output?: Record<string, unknown> }).output ?? {};
     return { ...event, output: Object.fromEntries(Object.entries(output).map(([key, value]) => [key, named(value)])) };
   }
+  if (event.type === 'xstate.done.actor.loadBranchFinder') return { ...event, output: named((event as { output?: unknown }).output) };
   if (event.type === 'actor.started') return { ...event, actor: `actor ${String((event as { id?: unknown }).id)}` };
   return event;
 }

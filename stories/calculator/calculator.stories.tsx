@@ -216,6 +216,15 @@ export const EmbeddedWithoutBranch: Story = {
   loaders: story({ settings: { embeddedMode: true }, load: ok({ ...catalogue, store: f.metaStore }) }),
 };
 
+/**
+ * 'Change branch' pressed for the first time: the chooser's code is on its way (it loads on
+ * demand, off the first page), and the button waits until the chooser opens.
+ */
+export const BranchChooserLoading: Story = {
+  parameters: { machineStates: ['calculator.ready.branchModal.loading'], shows: [messages.changeBranch] },
+  loaders: story({ holdFinderLoad: true, events: [{ type: 'branch.modalOpened' }] }),
+};
+
 /** The branch selection modal is open (its own states are in Shop front/Branch modal). */
 export const BranchModalOpen: Story = {
   parameters: { machineStates: ['calculator.ready.branchModal.open'], shows: ['Choose your collection branch'] },
@@ -238,6 +247,7 @@ const checks: StateChecks = {
   SellTravelMoney: { texts: [formatMessage(messages.youSellForeign, { code: 'EUR' }), messages.youReceiveGbp], enabled: [add] },
   SellingDisabled: { texts: [messages.buyTab], absent: [messages.sellTab], enabled: [add] },
   HomeDelivery: { ...quoted, absent: [messages.changeBranch] },
+  BranchChooserLoading: { texts: tabs, disabled: [['button', messages.changeBranch]], absent: [messages.chooseBranchTitle] },
   QuoteFailed: { texts: tabs, disabled: [add] },
   CurrencyNotSellable: { texts: [formatMessage(messages.currencyNotSellable, { currency: 'UAE Dirhams' })], disabled: [add] },
   CurrencyNotBuyable: { texts: [formatMessage(messages.currencyNotBuyable, { currency: 'Turkish Lira' })], disabled: [add] },

@@ -266,6 +266,8 @@ export interface CalculatorStoryOptions extends FinderAnswers {
    * stories do: the pause lasts a day, so the story looks the same whenever it is looked at.
    */
   holdPause?: boolean;
+  /** The branch chooser's machine is still on its way (its code loads as the chooser first opens). */
+  holdFinderLoad?: boolean;
 }
 
 /**
@@ -299,7 +301,10 @@ export async function calculatorStory(options: CalculatorStoryOptions = {}) {
     actors: {
       loadCalculator: answering(options.load ?? ok(catalogue)),
       fetchQuote: answering(options.quote ?? ok(quoteOf('EUR'))),
-      branchFinder: branchFinderMachine.provide({ actors: finderActors(options, 'modal') }),
+      // The branch chooser's machine, as the app loads it when the chooser first opens.
+      loadBranchFinder: fromPromise(() =>
+        options.holdFinderLoad ? new Promise<never>(() => undefined) : Promise.resolve(branchFinderMachine.provide({ actors: finderActors(options, 'modal') })),
+      ),
     },
   });
   const actor = createActor(machine, {

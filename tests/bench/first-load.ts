@@ -33,12 +33,12 @@ import { now } from './measure.ts';
 export const FIRST_LOAD_GOAL = 1.5;
 
 /**
- * Where `npm run check:bundle` fails while the goal is not met: the figure of the shop on React
- * Router with the pages opened by the shop machine, each page's own title and focus kept by every
- * control (1.648×, 2026-11-28), rounded up. It comes down to each figure the cuts reach, until it
- * is the goal (decision 052); it went up once, by 0.01, for the titles and focus every shopper needs.
+ * Where `npm run check:bundle` fails while the goal is not met: the figure after the branch
+ * finder's machine left the first load (1.639×, 2026-11-29), rounded up. It comes down to each
+ * figure the cuts reach, until it is the goal (decision 052); it went up once, by 0.01, for the
+ * titles and focus every shopper needs.
  */
-export const FIRST_LOAD_CEILING = 1.65;
+export const FIRST_LOAD_CEILING = 1.64;
 
 /** No request in flight for this long after the load event: the network is idle. */
 export const QUIET_MS = 500;

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { emit } from 'xstate';
+import { createMachine, emit } from 'xstate';
 import { calculatorMachine, type CalculatorSnapshot } from '#machines/calculator/calculator.machine.ts';
 import { selectAddToCartLink, selectAmounts, selectCurrencyNotice, selectProductOptions } from '#machines/calculator/calculator.selectors.ts';
 import { selectCutOff } from '#machines/calculator/calculator-cut-off.ts';
@@ -67,11 +67,16 @@ definePathSuite({
     // The cart's answers to add to cart.
     { type: 'cart.lineSaved' },
     { type: 'cart.lineRefused', problem: { title: 'Cart full', detail: 'Your cart is full', status: 409 } },
+    // The chooser's machine loads as it first opens (a stand-in here: its own paths are its suite's).
+    actorDone('loadBranchFinder', createMachine({ id: 'branchFinder' })),
+    actorFailed('loadBranchFinder', new TypeError('Failed to fetch dynamically imported module')),
     actorDone('branchFinder', { store: branch12 }),
     actorDone('branchFinder', { store: null }),
     actorFailed('branchFinder', new Error('modal crashed')),
   ],
   serializeState,
+  // A journey's log names the chooser's machine `loadBranchFinder` brought: a stand-in of that id.
+  replayEvent: (event) => (event.type === 'xstate.done.actor.loadBranchFinder' ? { ...event, output: createMachine({ id: 'branchFinder' }) } : event),
   assertState: (s, step) => {
     const c = s.context;
     // The product belongs to the type; the radios lock under a cart.

@@ -10,6 +10,7 @@ import { shopOracle, type ShopSeen } from './oracles/shop.oracle.ts';
 const failure = new TypeError('Failed to fetch');
 const shopSettings = { settings: siteSettings, siteProducts };
 const manageOrder = createMachine({ id: 'manageOrder' });
+const branchFinder = createMachine({ id: 'branchFinder' });
 const route = (path: string) => ({ type: 'route.changed', path, search: '', params: {} });
 let seen: ShopSeen;
 let reported: string[] = [];
@@ -61,6 +62,7 @@ definePathSuite({
     route('/branches'),
     route('/orders/find'),
     actorDone('loadPages', { manageOrder }),
+    actorDone('loadPages', { branchFinder }),
     actorFailed('loadPages', failure),
     { type: 'pages.retried' },
     { type: 'addressLookup.requested', postcode: 'M1 1AA' },

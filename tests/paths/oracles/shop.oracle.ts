@@ -3,7 +3,8 @@
  * site's settings (a spinner), says 'Something went wrong' with Retry when they cannot be read, and
  * once they are shows the page of the address, whose screens each have their own actor while the
  * shopper is there (`screensAt`): a page whose code loads on demand (the checkout, 'Add new
- * currency', a chart, the payment response, manage my order) shows a spinner until it has loaded,
+ * currency', a chart, the payment response, manage my order, the branch finder) shows a spinner
+ * until it has loaded,
  * 'Something went wrong' with Retry when it cannot load; the details form's address search runs
  * while one is asked for. A failure is reported once, as it happens.
  */
@@ -25,7 +26,7 @@ const PAGES = ['page', 'pageSpinner', 'pageFailed'] as const;
 const onPage = (seen: ShopSeen) => (PAGES as readonly string[]).includes(seen.shows);
 
 /** Pages whose code loads when the shopper first goes there. */
-const ON_DEMAND = ['checkout', 'newLine', 'chart', 'paymentResponse', 'manageOrder'];
+const ON_DEMAND = ['checkout', 'newLine', 'chart', 'paymentResponse', 'manageOrder', 'branchFinder'];
 const CHECKOUT_STEPS = ['/checkout/delivery-options', '/checkout/payment', '/checkout/payment-unsuccessful', '/checkout/order-confirmation'];
 
 /**
