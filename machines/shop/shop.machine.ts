@@ -417,6 +417,8 @@ export const shopMachine = setup({
   },
   guards: {
     isPageLogicMissing: ({ context }) => missingPages(context).length > 0,
+    /** What `loadPages` answered holds every page the address waits for. */
+    bringsEveryPage: ({ context }, params: { loaded: LoadedPages }) => missingPages({ ...context, loaded: { ...context.loaded, ...params.loaded } }).length === 0,
   },
 }).createMachine({
   id: 'shop',
@@ -489,7 +491,21 @@ export const shopMachine = setup({
             id: 'loadPages',
             src: 'loadPages',
             input: ({ context }) => ({ pages: missingPages(context) }),
-            onDone: { target: 'opening', actions: { type: 'rememberLoaded', params: ({ event }) => ({ loaded: event.output }) } },
+            onDone: [
+              {
+                guard: { type: 'bringsEveryPage', params: ({ event }) => ({ loaded: event.output }) },
+                target: 'opening',
+                actions: { type: 'rememberLoaded', params: ({ event }) => ({ loaded: event.output }) },
+              },
+              // Asking again would ask for ever: the page fails as a load that failed does.
+              {
+                target: 'pagesFailed',
+                actions: {
+                  type: 'reportError',
+                  params: ({ context, event }) => ({ error: new Error(`loadPages did not bring ${missingPages({ ...context, loaded: { ...context.loaded, ...event.output } }).join(', ')}`), where: 'loadPages' }),
+                },
+              },
+            ],
             onError: { target: 'pagesFailed', actions: { type: 'reportError', params: ({ event }) => ({ error: event.error, where: 'loadPages' }) } },
           },
         },

@@ -165,6 +165,18 @@ describe('shop', () => {
     await vi.waitFor(() => expect(running()).toEqual(['manageOrder']));
   });
 
+  it("says 'Something went wrong' when the answer lacks the page's machine, rather than asking for ever", async () => {
+    const pages = vi.fn<(pages: OnDemandPage[]) => Promise<LoadedPages>>().mockResolvedValueOnce({}).mockResolvedValue({ manageOrder: page('manageOrder') as never });
+    const { go, ready, shop, told, running } = startShop({ pages });
+    await ready();
+    go('/orders/find');
+    await vi.waitFor(() => expect(shop.getSnapshot().hasTag('pageFailed')).toBe(true));
+    expect(pages).toHaveBeenCalledTimes(1);
+    expect(told.at(-1)).toMatchObject({ type: 'error.reported', where: 'loadPages', error: new Error('loadPages did not bring manageOrder') });
+    shop.send({ type: 'pages.retried' });
+    await vi.waitFor(() => expect(running()).toEqual(['manageOrder']));
+  });
+
   describe('the checkout', () => {
     it('keeps one checkout for every step, and tells it when the visitor moves on their own', async () => {
       const opened: string[] = [];

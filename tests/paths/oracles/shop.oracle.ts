@@ -92,7 +92,9 @@ export const shopOracle = {
       case 'xstate.done.actor.loadPages': {
         if (seen.shows !== 'pageSpinner') return seen;
         const loaded = Object.keys((event.output ?? {}) as object).filter((k) => ON_DEMAND.includes(k));
-        return pageAt({ ...seen, loaded: [...new Set([...seen.loaded, ...loaded])].sort() });
+        const opened = pageAt({ ...seen, loaded: [...new Set([...seen.loaded, ...loaded])].sort() });
+        // An answer without the page waited for fails the page (asking again would never end).
+        return opened.shows === 'pageSpinner' ? { ...seen, shows: 'pageFailed', reports: ['loadPages'] } : opened;
       }
       case 'xstate.error.actor.loadPages':
         return seen.shows === 'pageSpinner' ? { ...seen, shows: 'pageFailed', reports: ['loadPages'] } : seen;
