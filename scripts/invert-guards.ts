@@ -1,6 +1,7 @@
 /**
- * Inverts each guard of the checkout, cart, session (with its authorised call), payment and new-line machines in turn (`=> x` becomes
- * `=> !(x)`), runs that machine's path suite, and reports whether the suite failed and through
+ * Inverts each guard of the checkout, cart, session (with its authorised call), payment, new-line,
+ * calculator, branch finder and shop machines in turn (`=> x` becomes `=> !(x)`), runs that
+ * machine's path suite, and reports whether the suite failed and through
  * which tests: a path's assertion (what the shopper sees or where they go) or only the transition
  * coverage check. The machine file is restored after each run, also when the run is interrupted.
  *
@@ -23,6 +24,9 @@ const MACHINES: Array<{ name: string; file: string; suite: string }> = [
   { name: 'payment-frame', file: 'machines/payment/payment-frame.machine.ts', suite: 'tests/paths/payment-frame.paths.test.ts' },
   { name: 'payment-response', file: 'machines/payment/payment-response.machine.ts', suite: 'tests/paths/payment-response.paths.test.ts' },
   { name: 'new-line', file: 'machines/cart/new-line.machine.ts', suite: 'tests/paths/new-line.paths.test.ts' },
+  { name: 'calculator', file: 'machines/calculator/calculator.setup.ts', suite: 'tests/paths/calculator.paths.test.ts' },
+  { name: 'branch-finder', file: 'machines/branch-finder/branch-finder.machine.ts', suite: 'tests/paths/branch-finder.paths.test.ts' },
+  { name: 'shop', file: 'machines/shop/shop.machine.ts', suite: 'tests/paths/shop.paths.test.ts' },
 ];
 
 interface Guard {
@@ -66,6 +70,8 @@ function endOfExpression(source: string, start: number): number {
 interface Outcome {
   failedPaths: number;
   coverageFailed: boolean;
+  /** The suite did not load: planning the paths threw on the inverted machine. */
+  suiteFailed?: boolean;
 }
 
 async function runSuite(suite: string): Promise<Outcome> {
@@ -81,13 +87,15 @@ async function runSuite(suite: string): Promise<Outcome> {
   }
   try {
     const report = JSON.parse(readFileSync(out, 'utf8')) as {
-      testResults: Array<{ assertionResults: Array<{ title: string; status: string }> }>;
+      testResults: Array<{ status: string; assertionResults: Array<{ title: string; status: string }> }>;
     };
     const results = report.testResults.flatMap((f) => f.assertionResults);
     const failed = results.filter((r) => r.status === 'failed');
     return {
       failedPaths: failed.filter((r) => r.title !== 'covers every transition').length,
       coverageFailed: failed.some((r) => r.title === 'covers every transition'),
+      // A file that failed with no test failing did not load: the inverted machine broke the planning.
+      suiteFailed: report.testResults.some((f) => f.status === 'failed') && failed.length === 0,
     };
   } catch {
     // No report: the suite did not even load (a definition the model refuses); that is a failure.
@@ -116,11 +124,13 @@ async function main(): Promise<void> {
         const outcome = await runSuite(m.suite);
         restore();
         total += 1;
-        const killed = outcome.failedPaths > 0 || outcome.coverageFailed;
+        const killed = outcome.failedPaths > 0 || outcome.coverageFailed || outcome.suiteFailed === true;
         if (!killed) survived += 1;
         const how = !killed
           ? 'SURVIVED: the path tests stay green'
-          : outcome.failedPaths > 0
+          : outcome.suiteFailed
+            ? 'fails: the suite cannot plan its paths (the inverted machine throws)'
+            : outcome.failedPaths > 0
             ? `fails ${outcome.failedPaths} path${outcome.failedPaths === 1 ? '' : 's'}${outcome.coverageFailed ? ' and the coverage check' : ''}`
             : 'fails the coverage check only';
         const row = `${m.name.padEnd(17)} ${g.name.padEnd(36)} ${how}`;

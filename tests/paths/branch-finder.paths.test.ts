@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { fromPromise } from 'xstate';
+import { fromPromise, type AnyEventObject } from 'xstate';
 import type { Place } from '#domain/contract/branches.ts';
 import { branchFinderMachine, type BranchFinderSnapshot, type FindNearbyInput, type NearbyResult } from '#machines/branch-finder/branch-finder.machine.ts';
 import { selectBranchListStatus, selectResultsOpen, selectStepFreeOnly, selectStorePage } from '#machines/branch-finder/branch-finder.selectors.ts';
@@ -27,6 +27,57 @@ let seen: FinderSeen;
 let listWasOpen = false;
 let searches: FindNearbyInput[] = [];
 let searchesChecked = 0;
+
+/** The snapshot before this step of the path. */
+let before: BranchFinderSnapshot | null = null;
+const PAGE_SIZE = 5;
+
+/**
+ * What one step does, from the spec (2.2, 2.4) rather than the chart: suggestions from the second
+ * character; a submitted text of fewer than two finds no place, and a text that names none says so;
+ * Next and Previous move five branches at a time within the list; Confirm takes a store of the list
+ * shown, and only that; closing the selection modal ends it, closing the finder page's list keeps
+ * the finder.
+ */
+function expectStep(previous: BranchFinderSnapshot | null, event: AnyEventObject, s: BranchFinderSnapshot): void {
+  if (previous === null || previous.status !== 'active') return;
+  const after = `after ${JSON.stringify(event)}`;
+  const stores = previous.context.result?.kind === 'stores' ? previous.context.result.stores : [];
+  const shownStores = previous.hasTag('shown') ? stores : [];
+  switch (event.type) {
+    case 'place.typed':
+      expect(s.hasTag('suggesting'), `suggestions asked for ${after}`).toBe(String(event.text).trim().length >= 2);
+      break;
+    case 'place.submitted':
+      if (previous.context.query.trim().length >= 2) expect(s.matches({ active: { results: 'resolvingPlace' } }), `the typed place looked up ${after}`).toBe(true);
+      else expect(s.context.error, `a text too short to look up ${after}`).toBe(messages.placeNotFound);
+      break;
+    case 'xstate.done.actor.resolvePlace':
+      if (!previous.matches({ active: { results: 'resolvingPlace' } })) break;
+      if ((event.output as Place[]).length > 0) expect(s.matches({ active: { results: 'searching' } }), `branches near the place found ${after}`).toBe(true);
+      else expect(s.context.error, `no place found ${after}`).toBe(messages.placeNotFound);
+      break;
+    case 'page.next':
+    case 'page.previous': {
+      if (shownStores.length === 0) break;
+      const last = Math.ceil(shownStores.length / PAGE_SIZE) - 1;
+      const page = event.type === 'page.next' ? Math.min(previous.context.page + 1, last) : Math.max(previous.context.page - 1, 0);
+      expect(s.context.page, `the page of the list ${after}`).toBe(page);
+      break;
+    }
+    case 'branch.confirmed': {
+      if (previous.context.mode !== 'modal' || shownStores.length === 0) break;
+      const listed = shownStores.some((st) => st.id === event.storeId);
+      expect(s.status, `Confirm ${listed ? 'takes a store of the list' : 'takes only a store of the list'} ${after}`).toBe(listed ? 'done' : 'active');
+      if (listed) expect(s.output?.store?.id).toBe(event.storeId);
+      break;
+    }
+    case 'finder.closed':
+      expect(s.status, `closing ${after}`).toBe(previous.context.mode === 'modal' ? 'done' : 'active');
+      if (previous.context.mode === 'modal') expect(s.output?.store ?? null).toBeNull();
+      break;
+  }
+}
 
 definePathSuite({
   name: 'branch-finder',
@@ -76,7 +127,10 @@ definePathSuite({
       listWasOpen = false;
       searches = [];
       searchesChecked = 0;
+      before = null;
     }
+    expectStep(before, step.event, s);
+    before = s;
     const next = oracle.step(seen, step.event, listWasOpen);
     seen = next.seen;
     const started = searches.slice(searchesChecked);
