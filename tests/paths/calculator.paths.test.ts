@@ -20,6 +20,9 @@ const serializeState = (s: CalculatorSnapshot): string => {
   return JSON.stringify([s.value, c.transactionType, c.productId, c.currencyCode, c.storeId, c.store?.isMeta ?? null, c.cart?.productId ?? null, amount, c.typed]);
 };
 
+/** The snapshot before this step of the path. */
+let before: CalculatorSnapshot | null = null;
+
 definePathSuite({
   name: 'calculator',
   // Alone here, the chart has no other actors to tell: what it tells them is recorded as emitted
@@ -79,6 +82,16 @@ definePathSuite({
   replayEvent: (event) => (event.type === 'xstate.done.actor.loadBranchFinder' ? { ...event, output: createMachine({ id: 'branchFinder' }) } : event),
   assertState: (s, step) => {
     const c = s.context;
+    const previous = step.event.type === 'xstate.init' ? null : before;
+    before = s;
+    // Spec 4.2: the sell-back picker types for product 3 only, the GBP and foreign pickers for
+    // products 1 and 2 only; Tab is not typing (5.1).
+    if (step.event.type === 'amount.typed' && previous?.matches('ready')) {
+      const { picker, key } = step.event as unknown as { picker: string; key?: string };
+      const applies = key !== 'Tab' && (picker === 'sellBack') === (previous.context.productId === 3);
+      if (applies) expect(s.hasTag('typing'), `typing after ${JSON.stringify(step.event)}`).toBe(true);
+      else expect(c.typed, `nothing typed after ${JSON.stringify(step.event)}`).toEqual(previous.context.typed);
+    }
     // The product belongs to the type; the radios lock under a cart.
     expect(c.transactionType === 'buy').toBe(c.productId === 3);
     expect(selectProductOptions(s).disabled).toBe(c.cart !== null);
@@ -118,7 +131,8 @@ definePathSuite({
     }
     if (step.event.type === 'toast.dismissed') expect(c.toast).toBeNull();
     const navigations = step.emitted.filter((e) => e.type === 'navigation.requested');
-    const expectNavigation = step.event.type === 'cart.lineSaved' || (step.event.type === 'cart.returnRequested' && navigations.length > 0);
+    // 'Return to cart' goes to the cart's review page only when there is a cart.
+    const expectNavigation = step.event.type === 'cart.lineSaved' || (step.event.type === 'cart.returnRequested' && previous?.context.cart != null);
     // The cart is asked for the line when Add goes ahead; its refusal's words show.
     expect(step.emitted.some((e) => e.type === 'cart.lineAdded')).toBe(step.event.type === 'cart.addRequested' && s.hasTag('adding'));
     if (step.event.type === 'cart.lineRefused') expect(c.addError).toBe('Your cart is full');
