@@ -48,7 +48,9 @@ export function storeCard(store: Store, now: Date): BranchCardView {
     openingTimes: openingTimesRows(days, store.openingTimes?.openingTimeComment),
     address: storeAddressLines(store.address),
     url: store.url,
-    facts: branchAccessFacts(store, availability.closed ? null : todayOf(days, now)),
+    // The time today's orders are ready concerns this order only when it can be collected today
+    // with the currency in stock: beside 'Collect tomorrow' or 'from 2pm' it would contradict them.
+    facts: branchAccessFacts(store, availability.day === messages.today && !availability.fromTwoPm ? todayOf(days, now) : null),
   };
 }
 

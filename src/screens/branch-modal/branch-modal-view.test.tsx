@@ -40,6 +40,15 @@ describe('storeCard', () => {
     expect(open?.address).toEqual(['Unit 12, Arndale Centre', 'Market Street', 'Manchester', 'M4 3AQ']);
   });
 
+  it("says when today's orders are ready only beside 'Collect today', not beside a later day or 'from 2pm'", () => {
+    const [open, noStock, , tomorrow] = stores;
+    const ready = (store: (typeof stores)[number]) =>
+      storeCard({ ...store, ordersReadyFrom: '11:00' }, now).facts.filter((fact) => fact.kind === 'ordersReady').map((fact) => fact.text);
+    expect(ready(open!)).toEqual(["Today's orders ready to collect from 11am"]);
+    expect(ready(noStock!)).toEqual([]);
+    expect(ready(tomorrow!)).toEqual([]);
+  });
+
   it('shows an address the server sends in both shapes once (address1-4, not the line1-3 copy too)', () => {
     const store = stores[0]!;
     const both = { address1: '310 Oxford Street', address2: 'Marylebone', line1: '310 Oxford Street', line2: 'Marylebone', postcode: 'W1C 1DX' };
