@@ -18,12 +18,17 @@ const manifest: Manifest = {
   },
   'src/screens/chart/chart-screen.tsx': { file: 'assets/chart-screen-1.js', imports: ['_shared-1.js', 'index.html'] },
   'src/app/on-demand/chart.ts': { file: 'assets/chart-1.js', imports: ['_shared-1.js'] },
+  'src/app/on-demand/branch-finder.ts': { file: 'assets/branch-finder-1.js', imports: ['index.html'] },
 };
 
 describe('the chunks a page loads on demand, named in its head', () => {
   it("names a page's own chunks and the ones they import, each once, never the first chunk or its imports", () => {
     expect(preloadsOf(manifest, pageModulesOf('/eur-to-gbp'))).toEqual({ scripts: ['assets/chart-screen-1.js', 'assets/shared-1.js', 'assets/chart-1.js'], styles: [] });
-    expect(preloadsOf(manifest, pageModulesOf(appPaths.branches))).toEqual({ scripts: ['assets/branch-finder-screen-1.js', 'assets/shared-1.js'], styles: ['assets/branch-finder-screen-1.css'] });
+    // The branch finder's page: its screen and its machine (the shop loads it for the page).
+    expect(preloadsOf(manifest, pageModulesOf(appPaths.branches))).toEqual({
+      scripts: ['assets/branch-finder-screen-1.js', 'assets/shared-1.js', 'assets/branch-finder-1.js'],
+      styles: ['assets/branch-finder-screen-1.css'],
+    });
   });
 
   it('as links: scripts as module preloads, styles as style preloads, both as the app asks for them (crossorigin)', () => {
@@ -31,6 +36,7 @@ describe('the chunks a page loads on demand, named in its head', () => {
       [
         '<link rel="modulepreload" crossorigin href="/assets/branch-finder-screen-1.js" />',
         '<link rel="modulepreload" crossorigin href="/assets/shared-1.js" />',
+        '<link rel="modulepreload" crossorigin href="/assets/branch-finder-1.js" />',
         '<link rel="preload" as="style" crossorigin href="/assets/branch-finder-screen-1.css" />',
       ].join('\n    '),
     );

@@ -37,7 +37,7 @@ export function pageModulesOf(pathname: string): string[] {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '').toLowerCase() : pathname;
   const checkoutPage = checkoutPageOf(path);
   if (checkoutPage !== null) return ['src/app/on-demand/checkout-pages.tsx', CHECKOUT_SCREENS[checkoutPage], 'src/app/on-demand/checkout.ts'];
-  if (path === appPaths.branches) return ['src/screens/branch-finder/branch-finder-screen.tsx'];
+  if (path === appPaths.branches) return ['src/screens/branch-finder/branch-finder-screen.tsx', 'src/app/on-demand/branch-finder.ts'];
   if (/^\/branches\/[^/]+$/.test(path)) return ['src/screens/branch-details/branch-details-screen.tsx'];
   if (path === appPaths.manageOrder) return ['src/screens/manage-order/manage-order-screen.tsx', 'src/app/on-demand/manage-order.ts'];
   if (path === appPaths.paymentResponse) {
