@@ -227,6 +227,19 @@ export const tooLateCollection = 'The collection date has come, so the order can
 export const tooLateSellBack = 'The drop-off date has come, so the order can no longer be changed or cancelled online. Please speak to the branch.';
 export const orderNotPaid = 'This order was not paid for, so there is nothing to change.';
 export const findAnotherOrder = 'Find another order';
+// Manage my order: the order's journey after payment (issue 45, part 2; wording of ours)
+export const orderProgressTitle = "Your order's progress";
+export const stepBeingPrepared = 'Being prepared';
+export const stepDispatched = 'Dispatched';
+export const stepDelivered = 'Delivered';
+export const stepReadyToCollect = 'Ready to collect';
+export const stepCollected = 'Collected';
+export const stepWaitingForCurrency = 'Waiting for your currency';
+export const stepReceived = 'Currency received';
+export const stepPaidOut = 'Paid out';
+export const stepDone = 'Done';
+export const stepToCome = 'Still to come';
+export const trackingReferenceLine = 'Courier tracking reference: {reference}';
 /** Confirmation and email of a branch order that needs additional identification (spec 8's list). */
 export const nextProofOfAddress = 'Bring proof of address dated within the last 3 months too: orders of this size need additional identification.';
 
