@@ -544,6 +544,8 @@ export function makeFixtures(now: Date = new Date()): Fixtures {
       refusal: null,
       refundAmount: completedOrder.total,
       collectionDates: slots.slice(1).map(({ orderBy: _orderBy, ...slot }) => slot),
+      // No step recorded: the page shows no timeline (the stories of its journey add theirs).
+      timeline: [],
     },
     slots,
     homeDeliverySlots: makeHomeDeliverySlots(now),

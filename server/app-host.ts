@@ -208,15 +208,18 @@ export async function preloadReads(
   return Object.fromEntries(answers.filter((a) => a !== null));
 }
 
+/** The staff page's address on the shop's origin (server/routes/staff.ts), answered by the API. */
+export const STAFF_PAGE_PATH = '/staff';
+
 export function createAppHost({ config, distDir = 'dist', embedAncestors = [], api, preload }: AppHostOptions): Hono<HostEnv> {
   const app = new Hono<HostEnv>();
 
   // The API on the shop's own origin: answered by the API app itself, with its own headers (this
   // route comes before the page's security headers), and the socket's details for its rate limits.
   if (api !== undefined) {
-    app.all(`${API_MOUNT_PATH}/*`, (c) => {
+    const toApi = (c: Context<HostEnv>, strip: string) => {
       const url = new URL(c.req.url);
-      url.pathname = url.pathname.slice(API_MOUNT_PATH.length);
+      url.pathname = url.pathname.slice(strip.length);
       const raw = c.req.raw;
       const hasBody = raw.method !== 'GET' && raw.method !== 'HEAD';
       // duplex: the body is streamed through as it arrives (undici's RequestInit). No abort signal:
@@ -224,7 +227,11 @@ export function createAppHost({ config, distDir = 'dist', embedAncestors = [], a
       // an abort listener and a finalization registry entry on every call (decision 034).
       const init = { method: raw.method, headers: raw.headers, ...(hasBody ? { body: raw.body, duplex: 'half' } : {}) };
       return api.fetch(new Request(url, init as RequestInit), c.env);
-    });
+    };
+    app.all(`${API_MOUNT_PATH}/*`, (c) => toApi(c, API_MOUNT_PATH));
+    // The staff page (routes/staff.ts) is the API's, at /staff on the shop's origin too.
+    app.all(STAFF_PAGE_PATH, (c) => toApi(c, ''));
+    app.all(`${STAFF_PAGE_PATH}/*`, (c) => toApi(c, ''));
   }
   let page: Promise<string> | undefined;
   // The build's chunks, read with the page: which of them each address loads on demand.

@@ -16,6 +16,7 @@ import { openApiRoutes } from './openapi/routes.ts';
 import { opsRoutes } from './routes/ops.ts';
 import { manageOrderRoutes } from './routes/manage-order.ts';
 import { orderRoutes } from './routes/order.ts';
+import { staffRoutes } from './routes/staff.ts';
 import { sessionRoutes } from './routes/session.ts';
 import { apiSecurityHeaders } from './security-headers.ts';
 import { createAddressLookup, type AddressLookup } from './services/address-lookup.ts';
@@ -113,6 +114,7 @@ export function createApi(deps: Deps, providers?: Partial<ApiProviders>) {
   app.route('/', cartRoutes());
   app.route('/', orderRoutes({ sendRefund }));
   app.route('/', manageOrderRoutes({ sendRefund }));
+  app.route('/', staffRoutes());
   if (deps.config.opsToken !== null) app.route('/', opsRoutes(deps.config.opsToken));
   app.route('/', openApiRoutes());
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { readEnv } from './env.ts';
+import { DEVELOPMENT_STAFF_TOKEN, readEnv } from './env.ts';
 
 const SESSION_SECRET = 'a-session-secret-of-32-characters-or-more';
 const PSP_WEBHOOK_SECRET = 'a-webhook-secret-of-32-characters-or-more';
+const STAFF_TOKEN = 'a-staff-token-of-32-characters-or-more';
 
 describe('readEnv in production mode', () => {
   it.each([
@@ -21,11 +22,21 @@ describe('readEnv in production mode', () => {
   });
 
   it('starts with both keys from the environment', () => {
-    expect(readEnv({ NODE_ENV: 'production', SESSION_SECRET, PSP_WEBHOOK_SECRET })).toMatchObject({
+    expect(readEnv({ NODE_ENV: 'production', SESSION_SECRET, PSP_WEBHOOK_SECRET, STAFF_TOKEN })).toMatchObject({
       production: true,
       sessionSecret: SESSION_SECRET,
       pspWebhookSecret: PSP_WEBHOOK_SECRET,
+      staffToken: STAFF_TOKEN,
     });
+  });
+
+  it('refuses to start without a staff token of its own', () => {
+    expect(() => readEnv({ NODE_ENV: 'production', SESSION_SECRET, PSP_WEBHOOK_SECRET })).toThrow(/STAFF_TOKEN: must be set \(32\+ characters\) when NODE_ENV=production/);
+    expect(() => readEnv({ NODE_ENV: 'production', SESSION_SECRET, PSP_WEBHOOK_SECRET, STAFF_TOKEN: 'short' })).toThrow(/STAFF_TOKEN: must be at least 32 characters/);
+  });
+
+  it('outside production has the known development staff token when unset', () => {
+    expect(readEnv({}).staffToken).toBe(DEVELOPMENT_STAFF_TOKEN);
   });
 
   it.each([{}, { NODE_ENV: 'development' }, { NODE_ENV: 'test' }])('outside production generates the keys when unset: %j', (env) => {

@@ -89,6 +89,11 @@ const EnvSchema = v.object({
     v.transform(blankToUndefined),
     v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
   ),
+  STAFF_TOKEN: v.pipe(
+    v.optional(v.string(), ''),
+    v.transform(blankToUndefined),
+    v.optional(v.pipe(v.string(), v.minLength(32, 'must be at least 32 characters'))),
+  ),
   DAILY_RATES_SOURCE: v.pipe(v.optional(v.string(), ''), v.transform(blankToUndefined)),
   DAILY_RATES_IMPORT: Flag,
   RATES_MAX_AGE_WORKING_DAYS: Whole(1, 30),
@@ -130,6 +135,12 @@ const EnvSchema = v.object({
  * payment callbacks.
  */
 const PRODUCTION_SECRETS = ['SESSION_SECRET', 'PSP_WEBHOOK_SECRET'] as const;
+
+/**
+ * The staff page's sign-in token (routes/staff.ts) outside production when STAFF_TOKEN is unset:
+ * known, so `npm start` has a staff page to try; production refuses to start without its own.
+ */
+export const DEVELOPMENT_STAFF_TOKEN = 'staff-token-for-development-only-0123456789';
 
 /** Hits allowed per window, per key. */
 export interface RateLimitSetting {
@@ -235,6 +246,8 @@ export interface Config {
   pspWebhookSecret: string | null;
   /** Bearer token of the operations routes (revoke a session); null: those routes do not exist. */
   opsToken: string | null;
+  /** The token staff sign in to the staff page with (/staff); outside production DEVELOPMENT_STAFF_TOKEN when unset. */
+  staffToken: string;
   /** Where the daily reference rates are read (an eurofxref URL or file; services/daily-rates.ts). */
   dailyRatesSource: string;
   /** Whether the job queue imports the daily rates on working days (server/jobs/queue.ts). */
@@ -308,7 +321,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
   const e = parsed.output;
   const production = e.NODE_ENV === 'production';
   if (production) {
-    const missing = PRODUCTION_SECRETS.filter((name) => e[name] === undefined);
+    const missing = [...PRODUCTION_SECRETS, 'STAFF_TOKEN' as const].filter((name) => e[name] === undefined);
     if (missing.length > 0) {
       throw new Error(
         `Bad configuration:\n${missing.map((name) => `${name}: must be set (32+ characters) when NODE_ENV=production`).join('\n')}`,
@@ -347,6 +360,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     pspPendingMs: e.PSP_PENDING_MS ?? 5000,
     pspWebhookSecret: e.PSP_WEBHOOK_SECRET ?? null,
     opsToken: e.OPS_TOKEN ?? null,
+    staffToken: e.STAFF_TOKEN ?? DEVELOPMENT_STAFF_TOKEN,
     dailyRatesSource: e.DAILY_RATES_SOURCE ?? ECB_DAILY_RATES_URL,
     dailyRatesImport: e.DAILY_RATES_IMPORT ?? true,
     ratesMaxAgeWorkingDays: e.RATES_MAX_AGE_WORKING_DAYS ?? 2,

@@ -14,6 +14,7 @@ import { isSharedRoute } from '#domain/contract/shared-routes.ts';
 import { signBody, SIGNATURE_HEADER } from './psp/signature.ts';
 import { answerGuarantees, body, BRANCH, cartWith, customer, orderAtDetails, orderAwaitingPayment, paymentUrl, shopper, type Shopper } from '../tests/support/commerce-fixtures.ts';
 import { PSP_CALLBACK_PATH } from './routes/order.ts';
+import { STAFF_MOVE_PATH, STAFF_PATH, STAFF_SIGN_IN_PATH, STAFF_SIGN_OUT_PATH } from './routes/staff.ts';
 import { DOCS_PATH, OPENAPI_PATH } from './openapi/paths.ts';
 import { createTestServer, type TestServer } from './testing.ts';
 
@@ -158,7 +159,16 @@ const CALLS: Record<ApiRouteName, () => Promise<Call>> = {
 /** Routes the API serves besides the table's: the health check, the provider's callback, and the POST forms of the links in emails. */
 /** The API's description of itself and its page: the same for everyone, so kept by caches. */
 const DESCRIPTION = [`GET ${OPENAPI_PATH}`, `GET ${DOCS_PATH}`, `GET ${DOCS_PATH}/:version/:file`];
-const BESIDES_THE_TABLE = ['GET /healthz', `POST ${PSP_CALLBACK_PATH}`, ...(['loyaltySignIn', 'emailOptOut', 'rateAlertConfirm', 'rateAlertCancel'] as const).map((n) => `POST ${apiRoutes[n].pattern}`)];
+const BESIDES_THE_TABLE = [
+  'GET /healthz',
+  `POST ${PSP_CALLBACK_PATH}`,
+  ...(['loyaltySignIn', 'emailOptOut', 'rateAlertConfirm', 'rateAlertCancel'] as const).map((n) => `POST ${apiRoutes[n].pattern}`),
+  // The staff page (routes/staff.ts): a page and its forms, signed in by a cookie.
+  `GET ${STAFF_PATH}`,
+  `POST ${STAFF_SIGN_IN_PATH}`,
+  `POST ${STAFF_SIGN_OUT_PATH}`,
+  `POST ${STAFF_MOVE_PATH}`,
+];
 
 async function send(route: ApiRoute, call: Call): Promise<Response> {
   const headers: Record<string, string> = { ...(call.as === undefined ? {} : server.auth(call.as.token)), ...(call.json === undefined ? {} : { 'Content-Type': 'application/json' }) };

@@ -5,6 +5,7 @@
  */
 import * as v from 'valibot';
 import { EmailSchema } from '../email.ts';
+import { ALL_FULFILMENT_STEPS } from '../fulfilment.ts';
 import { IsoDate, StorableString } from './common.ts';
 import { DeliverySlotSchema, OrderSchema } from './order.ts';
 
@@ -25,6 +26,14 @@ export const ChangeCollectionDateRequestSchema = v.object({
   slotId: v.pipe(v.string(), v.minLength(1), v.maxLength(100)),
 });
 
+/** A step of a paid order's journey after payment, with when it happened. */
+export const TimelineStepSchema = v.object({
+  step: v.picklist(ALL_FULFILMENT_STEPS),
+  at: v.pipe(v.string(), v.isoTimestamp()),
+  /** The courier's tracking reference (dispatched only). */
+  reference: v.nullable(v.string()),
+});
+
 export const ManagedOrderSchema = v.object({
   order: OrderSchema,
   /** Sent back with a cancellation or a date change; good for MANAGE_ACCESS_MINUTES. */
@@ -39,6 +48,8 @@ export const ManagedOrderSchema = v.object({
   refundAmount: v.number(),
   /** Click and collect: the other dates the branch offers now. */
   collectionDates: v.array(DeliverySlotSchema),
+  /** The steps of its journey after payment it has reached, oldest first (domain/fulfilment.ts). */
+  timeline: v.array(TimelineStepSchema),
 });
 export type ManagedOrder = v.InferOutput<typeof ManagedOrderSchema>;
 

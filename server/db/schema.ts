@@ -446,3 +446,20 @@ export const emailOptOuts = pgTable(
   },
   (table) => [primaryKey({ columns: [table.email, table.kind] })],
 );
+
+/** Each step of a paid order's journey after payment, with when, and a dispatch's tracking reference (migration 0021). */
+export const fulfilmentSteps = pgTable(
+  'fulfilment_steps',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orderId: uuid('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    step: text('step', {
+      enum: ['beingPrepared', 'dispatched', 'delivered', 'readyToCollect', 'collected', 'waitingForCurrency', 'received', 'paidOut'],
+    }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    reference: text('reference'),
+  },
+  (table) => [unique('fulfilment_steps_order_step_key').on(table.orderId, table.step)],
+);

@@ -11,6 +11,16 @@ import { SIGNATURE_HEADER } from '../psp/signature.ts';
 import { PSP_CALLBACK_PATH } from '../routes/order.ts';
 import { DOCS_PATH, OPENAPI_PATH } from './paths.ts';
 import { OPS_IMPORT_RATES_PATH, OPS_REVOKE_SESSION_PATH, RevokeParamsSchema } from '../routes/ops.ts';
+import {
+  STAFF_MOVE_PATH,
+  STAFF_PATH,
+  STAFF_SIGN_IN_PATH,
+  STAFF_SIGN_OUT_PATH,
+  StaffMoveFormSchema,
+  StaffMoveParamsSchema,
+  StaffQuerySchema,
+  StaffSignInFormSchema,
+} from '../routes/staff.ts';
 
 
 /** An operation of the server's own, with its method and path and any header it reads. */
@@ -67,6 +77,50 @@ export const serverOperations: Record<string, ServerOperation> = {
     access: 'ops',
     answers: { 200: { description: 'What was stored.', json: RatesImportSchema } },
     problems: { 422: 'The rates file could not be read as reference rates.' },
+  },
+  staffPage: {
+    method: 'GET',
+    pattern: STAFF_PATH,
+    tag: 'Staff',
+    summary: "The staff page: a branch's or the warehouse's paid orders by step, each with its next action",
+    description: 'A page for a person. Signed out (no staff cookie), the sign-in form; signed in, the orders of `at` (`warehouse`, the default, or a branch\'s store id).',
+    access: 'none',
+    query: StaffQuerySchema,
+    answers: { 200: { description: 'The sign-in form, or the orders.', html: true } },
+    limited: true,
+  },
+  staffSignIn: {
+    method: 'POST',
+    pattern: STAFF_SIGN_IN_PATH,
+    tag: 'Staff',
+    summary: "Sign in to the staff page with the shop's STAFF_TOKEN",
+    description: 'A form post. The right token sets the staff cookie (HttpOnly, SameSite=Strict, 12 hours) and goes back to the page.',
+    access: 'none',
+    body: { schema: StaffSignInFormSchema, type: 'application/x-www-form-urlencoded', required: true },
+    answers: { 303: { description: 'Signed in: back to the staff page.', headers: ['Location'] }, 401: { description: 'The token is wrong: the form again.', html: true } },
+    limited: true,
+  },
+  staffSignOut: {
+    method: 'POST',
+    pattern: STAFF_SIGN_OUT_PATH,
+    tag: 'Staff',
+    summary: 'Sign out of the staff page',
+    access: 'none',
+    answers: { 303: { description: 'Signed out: back to the sign-in form.', headers: ['Location'] } },
+    limited: true,
+  },
+  staffMoveOrder: {
+    method: 'POST',
+    pattern: STAFF_MOVE_PATH,
+    tag: 'Staff',
+    summary: 'Move an order on to its next step (with the courier tracking reference for a dispatch)',
+    description: 'A form post from the staff page, with the staff cookie. The order reaches the step and the customer is emailed; a move that is not the order\'s next answers 409.',
+    access: 'none',
+    params: StaffMoveParamsSchema,
+    body: { schema: StaffMoveFormSchema, type: 'application/x-www-form-urlencoded', required: true },
+    answers: { 303: { description: 'Moved: back to the staff page, saying so.', headers: ['Location'] } },
+    problems: { 401: 'Not signed in to the staff page.', 404: 'There is no order with that reference.', 409: 'The move is not the order\'s next (out of order, over, cancelled, not paid, or a dispatch without a tracking reference).' },
+    limited: true,
   },
   health: {
     method: 'GET',

@@ -13,6 +13,7 @@
 import { MANAGE_ACCESS_MINUTES, type FindOrderRequest, type ManagedOrder } from '#domain/contract/manage-order.ts';
 import type { DeliverySlot } from '#domain/contract/order.ts';
 import { formatCutOffDay, londonDay } from '#domain/cut-off.ts';
+import { firstStep, fulfilmentKindOf } from '#domain/fulfilment.ts';
 import { changeDeadline, manageRefusal } from '#domain/manage-order.ts';
 import { messages, serverMessages } from '#domain/messages.ts';
 import { formatGbpAmount } from '#domain/money.ts';
@@ -34,6 +35,7 @@ import { deliverySlots } from './delivery-slots.ts';
 import { isSignedLink, signLink } from './email-links.ts';
 import { customerOf, linesOf, orderView, slotOf, unitsNeeded, type OrderRow, type SlotRecord } from './order.ts';
 import { sendRequestedRefunds } from './payment.ts';
+import { timelineOf } from './fulfilment.ts';
 import { clearAttempts, countAttempt, lockWhenSpent, type AttemptGuard } from './rate-limits.ts';
 
 const ACCESS_PURPOSE = 'manage-order';
@@ -86,7 +88,10 @@ async function otherCollectionDates(db: Db, order: OrderRow, now: Date): Promise
 
 async function managedView(db: Db, order: OrderRow, now: Date, access: string): Promise<ManagedOrder> {
   const deadline = await deadlineOf(order, now);
-  const refusal = manageRefusal({ completed: order.state === ORDER_STATE.COMPLETED, cancelledAt: order.cancelledAt, deadline }, now);
+  const timeline = await timelineOf(db, order.id);
+  // Sent, collected, received or paid out: too late to change online, whatever the date.
+  const movedOn = timeline.some((done) => done.step !== firstStep(fulfilmentKindOf(order.productId)) && done.step !== 'readyToCollect');
+  const refusal = manageRefusal({ completed: order.state === ORDER_STATE.COMPLETED, cancelledAt: order.cancelledAt, deadline }, now) ?? (movedOn ? 'tooLate' : null);
   return {
     order: await orderView(db, order),
     access,
@@ -95,6 +100,7 @@ async function managedView(db: Db, order: OrderRow, now: Date, access: string): 
     refusal,
     refundAmount: order.productId === PRODUCT.SELL_BACK ? 0 : order.totalMinor / 100,
     collectionDates: refusal === null ? await otherCollectionDates(db, order, now) : [],
+    timeline,
   };
 }
 

@@ -28,6 +28,7 @@ import { branchCalendar } from './branches.ts';
 import type { OrderLineRecord } from './checkout.ts';
 import { assessOrder, customerKey, type ComplianceConfig } from './compliance.ts';
 import { deliverySlots, type SlotConfig, DEFAULT_SLOT_CONFIG } from './delivery-slots.ts';
+import { startFulfilment } from './fulfilment.ts';
 import type { SessionContext } from './session.ts';
 
 export type OrderRow = typeof t.orders.$inferSelect;
@@ -348,6 +349,8 @@ export async function submitCustomer(deps: Deps, session: SessionContext, body: 
       .update(t.orders)
       .set({ customer: details, customerKey: key, submittedAt: now, state, amlFlag: assessment.showAMLPopup, updatedAt: now })
       .where(eq(t.orders.id, order.id));
+    // A sell back is complete without a payment: its journey starts here (services/fulfilment.ts).
+    if (state === ORDER_STATE.COMPLETED) await startFulfilment(tx, order, now);
     return { showAMLPopup: assessment.showAMLPopup, state: { value: state } };
   });
 }

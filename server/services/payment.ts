@@ -8,6 +8,7 @@
  * and the branch's stock is taken, all in one transaction.
  */
 import { askOrderConfirmation } from './outbox.ts';
+import { startFulfilment } from './fulfilment.ts';
 import { addSeconds } from 'date-fns';
 import { and, asc, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import { randomUUID } from 'node:crypto';
@@ -216,6 +217,8 @@ export async function handleProviderCallback(deps: Deps, rawBody: string, signat
         await setOrder(ORDER_STATE.COMPLETED, true, order.stockTaken || drawsOnStock(order));
         // The confirmation email is asked for with the completion itself: never lost, never twice.
         await askOrderConfirmation(tx, order.id);
+        // Its journey after payment starts with it (services/fulfilment.ts).
+        await startFulfilment(tx, order, now);
         return { outcome: 'completed' };
       }
     }

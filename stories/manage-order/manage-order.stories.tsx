@@ -95,6 +95,62 @@ export const DateChanged: Story = {
   }),
 };
 
+// The order's journey after payment (issue 45, part 2): its timeline, step by step, with times in London.
+const paidAt = '2026-03-03T16:20:00.000Z';
+const beingPrepared = { ...f.managedOrder, timeline: [{ step: 'beingPrepared' as const, at: paidAt, reference: null }] };
+const readyToCollect = { ...beingPrepared, timeline: [...beingPrepared.timeline, { step: 'readyToCollect' as const, at: '2026-03-04T09:15:00.000Z', reference: null }] };
+const homeOrder = {
+  ...f.managedOrder.order,
+  product: { id: 1 as const, name: 'Home delivery' },
+  deliverySlot: { ...f.managedOrder.order.deliverySlot!, deliveryMethodName: 'Royal Mail Special Delivery' },
+};
+const dispatched = {
+  ...f.managedOrder,
+  order: homeOrder,
+  refusal: 'tooLate' as const,
+  collectionDates: [],
+  timeline: [
+    { step: 'beingPrepared' as const, at: paidAt, reference: null },
+    { step: 'dispatched' as const, at: '2026-03-04T08:05:00.000Z', reference: 'JD0001 2345 6789' },
+  ],
+};
+const paidOut = {
+  ...f.managedOrder,
+  order: { ...f.managedOrder.order, product: { id: 3 as const, name: 'Sell back' } },
+  refusal: 'tooLate' as const,
+  refundAmount: 0,
+  collectionDates: [],
+  timeline: [
+    { step: 'waitingForCurrency' as const, at: paidAt, reference: null },
+    { step: 'received' as const, at: '2026-03-04T09:15:00.000Z', reference: null },
+    { step: 'paidOut' as const, at: '2026-03-04T09:40:00.000Z', reference: null },
+  ],
+};
+
+/** Paid yesterday: being prepared, the next two steps still to come, and the order can still change. */
+export const JourneyBeingPrepared: Story = {
+  parameters: { machineStates: ['manageOrder.found.manageable.viewing'] },
+  loaders: story({ found: ok(beingPrepared), events: find }),
+};
+
+/** At the branch, ready to collect (still changeable until the collection date). */
+export const JourneyReadyToCollect: Story = {
+  parameters: { machineStates: ['manageOrder.found.manageable.viewing'] },
+  loaders: story({ found: ok(readyToCollect), events: find }),
+};
+
+/** Home delivery on its way: the courier's tracking reference, and too late to change online. */
+export const JourneyDispatched: Story = {
+  parameters: { machineStates: ['manageOrder.found.settled'] },
+  loaders: story({ found: ok(dispatched), events: find }),
+};
+
+/** A sell back paid out: every step done, with its time. */
+export const JourneyPaidOut: Story = {
+  parameters: { machineStates: ['manageOrder.found.settled'] },
+  loaders: story({ found: ok(paidOut), events: find }),
+};
+
 const actions = [messages.cancelOrder, messages.changeCollectionDate];
 const checks: StateChecks = {
   FindForm: { texts: [messages.manageOrderTitle, messages.manageOrderIntro, messages.orderReference, messages.dateOfBirthLabel], enabled: [['button', messages.findOrder]] },
@@ -109,4 +165,17 @@ const checks: StateChecks = {
   ChoosingDate: { texts: [messages.newCollectionDateLabel], enabled: [['button', messages.saveCollectionDate], ['button', messages.keepCollectionDate]] },
   SavingDate: { texts: [messages.savingCollectionDate] },
   DateChanged: { texts: ["We've emailed you the new date."] },
+  JourneyBeingPrepared: {
+    texts: [messages.orderProgressTitle, messages.stepBeingPrepared, 'Tuesday 3 March, 4:20pm', messages.stepReadyToCollect, messages.stepCollected, messages.stepToCome],
+    enabled: actions.map((a) => ['button', a] as const),
+  },
+  JourneyReadyToCollect: { texts: [messages.orderProgressTitle, messages.stepReadyToCollect, 'Wednesday 4 March, 9:15am', messages.stepToCome], enabled: actions.map((a) => ['button', a] as const) },
+  JourneyDispatched: {
+    texts: [messages.orderProgressTitle, messages.stepDispatched, 'Wednesday 4 March, 8:05am', 'Courier tracking reference: JD0001 2345 6789', messages.stepDelivered, messages.tooLateDelivery],
+    absent: actions,
+  },
+  JourneyPaidOut: {
+    texts: [messages.orderProgressTitle, messages.stepWaitingForCurrency, messages.stepReceived, messages.stepPaidOut, 'Wednesday 4 March, 9:40am', messages.tooLateSellBack],
+    absent: [...actions, messages.stepToCome],
+  },
 };

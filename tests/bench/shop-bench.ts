@@ -16,7 +16,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { apiRoutes, AUTH_HEADER, bearer, SESSION_TOKEN_HEADER } from '#domain/contract/routes.ts';
 import { tokenMayHaveProfile } from '#domain/session.ts';
-import { E2E_OPS_TOKEN, E2E_PSP_WEBHOOK_SECRET, E2E_SESSION_SECRET, freePort, startShop, type RunningShop } from '../e2e/support/servers.ts';
+import { E2E_OPS_TOKEN, E2E_PSP_WEBHOOK_SECRET, E2E_SESSION_SECRET, E2E_STAFF_TOKEN, freePort, startShop, type RunningShop } from '../e2e/support/servers.ts';
 import { bundleForNode, SERVER_ENTRY, SERVER_EXTERNAL } from '../../scripts/server-build.ts';
 import { now } from './measure.ts';
 
@@ -156,6 +156,7 @@ async function shopEnv(data: { databaseUrl: string } | { dataDir: string }): Pro
       NODE_ENV: '',
       SESSION_SECRET: E2E_SESSION_SECRET,
       PSP_WEBHOOK_SECRET: E2E_PSP_WEBHOOK_SECRET,
+      STAFF_TOKEN: E2E_STAFF_TOKEN,
       ...UNLIMITED_ENV,
     },
   };

@@ -6,6 +6,7 @@ import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { londonDate, londonDateKey } from '#domain/availability.ts';
 import { formatCutOffDay } from '#domain/cut-off.ts';
+import { formatStepTime, fulfilmentKindOf, stepLabel, timelineOf } from '#domain/fulfilment.ts';
 import { formatDeadline, refusalText } from '#domain/manage-order.ts';
 import { formatMessage, messages } from '#domain/messages.ts';
 import { formatGbpAmount } from '#domain/money.ts';
@@ -61,6 +62,14 @@ export function ManageOrderScreen({ manageOrder, settings, now = () => new Date(
         : found.refusal === 'cancelled' && found.cancelledAt !== null
           ? formatMessage(messages.orderCancelledOn, { date: formatCutOffDay(londonDateKey(new Date(found.cancelledAt))) })
           : refusalText(found.refusal, productId);
+    const timeline =
+      found.refusal === 'cancelled' || found.timeline.length === 0
+        ? null
+        : timelineOf(fulfilmentKindOf(productId), found.timeline).map(({ step, done }) => ({
+            label: stepLabel(step),
+            time: done === null ? null : { text: formatStepTime(done.at), iso: done.at },
+            detail: done?.reference ? formatMessage(messages.trackingReferenceLine, { reference: done.reference }) : null,
+          }));
     const manageable = snapshot.matches({ found: 'manageable' });
     const choosing = snapshot.matches({ found: { manageable: 'choosingDate' } }) || snapshot.hasTag('savingDate');
     content = (
@@ -68,6 +77,7 @@ export function ManageOrderScreen({ manageOrder, settings, now = () => new Date(
         confirmation={confirmation}
         notice={notice}
         settled={settled}
+        timeline={timeline}
         problem={problem}
         actions={
           manageable && found.changeBy !== null

@@ -10,6 +10,7 @@ import { TextInput } from '#src/ui/text-input.tsx';
 import { Facts } from '../checkout-shared/facts.tsx';
 import { NextSteps } from '../checkout-shared/next-steps.tsx';
 import styles from './manage-order.module.css';
+import { OrderTimeline, type TimelineStepView } from './order-timeline.tsx';
 
 export interface FindOrderViewProps {
   form: FindOrderForm;
@@ -91,6 +92,8 @@ export interface FoundOrderViewProps {
   /** Why it can no longer be changed (when it cannot). */
   settled: string | null;
   actions: ManageActionsView | null;
+  /** The order's journey after payment, step by step (none once cancelled). */
+  timeline: TimelineStepView[] | null;
   problem: { title: string; detail?: string | undefined } | null;
   onCancel: () => void;
   onConfirmCancel: () => void;
@@ -138,6 +141,7 @@ export function FoundOrderView(props: FoundOrderViewProps) {
           { term: summary.totalLabel, detail: summary.total },
         ]}
       />
+      {props.timeline ? <OrderTimeline steps={props.timeline} /> : null}
       <NextSteps id="manage-next" steps={confirmation.nextSteps} className={styles.section} listClassName={styles.list} />
       <section className={styles.section} aria-labelledby="manage-summary">
         <h2 id="manage-summary">{messages.orderSummary}</h2>

@@ -182,6 +182,8 @@ export interface StartShopOptions {
 
 /** The operations token the journeys' shop runs with (journey 10 revokes a session with it). */
 export const E2E_OPS_TOKEN = 'e2e-operations-token-0123456789abcdef';
+/** The staff page's token in the journeys' shops. */
+export const E2E_STAFF_TOKEN = 'e2e-staff-token-0123456789abcdefghij';
 export const E2E_SESSION_SECRET = 'e2e-session-secret-0123456789abcdef';
 export const E2E_PSP_WEBHOOK_SECRET = 'e2e-psp-webhook-secret-0123456789abcdef';
 
@@ -232,6 +234,7 @@ export async function startShop({ name, env = {}, adminDatabaseUrl, apiBase, app
       DATABASE_URL: databaseUrl,
       DATA_DIR: dataDir ?? '',
       OPS_TOKEN: E2E_OPS_TOKEN,
+      STAFF_TOKEN: E2E_STAFF_TOKEN,
       // The journeys price against the seeded rates: no import of the day's rates mid-run.
       DAILY_RATES_IMPORT: '0',
       // Production mode takes its signing keys from the environment only.
