@@ -5,3 +5,11 @@
  */
 export const REDIRECT_DELAY_MS = 1000;
 export const PAYMENT_STATUS_RETRY_MS = 1000;
+
+/**
+ * Issue 45 part 1: how long the provider's card page has to report itself loaded (its first size
+ * message) before the checkout takes the provider as unavailable, and how long creating the
+ * payment intent may take before the same.
+ */
+export const CARD_PAGE_LOAD_DELAY_MS = 15_000;
+export const PAYMENT_INTENT_TIMEOUT_MS = 15_000;

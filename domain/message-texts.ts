@@ -12,3 +12,4 @@
 export * from './texts/first-page.ts';
 export * from './texts/later-on-first-page.ts';
 export * from './texts/pages.ts';
+export * from './texts/pay-at-branch.ts';

@@ -12,6 +12,8 @@ import { postalAddressLines } from './postal-address.ts';
 import { PRODUCT } from './products.ts';
 import { storeAddressLines } from './store-address.ts';
 import { orderSummaryOf, type FeeLineSettings, type OrderSummary } from './order-summary.ts';
+import { ORDER_STATE } from './order-state.ts';
+import { heldUntilParts } from './pay-at-branch.ts';
 
 const inLondon = { in: tz(SHOP_TIME_ZONE) };
 
@@ -54,6 +56,8 @@ export interface Confirmation {
   fulfilment: Fulfilment;
   /** What happens next: when and where to collect or bring the currency, or when it arrives. */
   nextSteps: string[];
+  /** Reserved to pay at the branch (state 5): the steps say what to pay, by when, and what to bring. */
+  reserved: boolean;
   customer: CustomerSummary | null;
   /**
    * Spec 6: 'Your branch may email you about your order and its collection.' on a click and
@@ -95,6 +99,20 @@ export function nextStepsOf(fulfilment: Fulfilment, sellBack: boolean, identific
   return [where, messages.nextCollectId, ...(identificationRequired ? [messages.nextProofOfAddress] : [])];
 }
 
+/**
+ * A reservation's steps (issue 45 part 1): pay the total at the branch before it closes on the
+ * collection day (when the order's hold ends), what is held until then, and what to bring.
+ */
+export function reservationStepsOf(order: Order, total: string, identificationRequired: boolean): string[] {
+  const { time, date } = heldUntilParts(order.expiresAt);
+  return [
+    formatMessage(messages.reservationPay, { amount: total, branch: order.store.name, time, date }),
+    messages.reservationHeld,
+    formatMessage(messages.reservationBring, { reference: order.externalOrderId }),
+    ...(identificationRequired ? [messages.nextProofOfAddress] : []),
+  ];
+}
+
 /** `store`: the branch's details, null while on their way, 'failed' when they could not be read. */
 export function confirmationOf(order: Order, settings: ConfirmationSettings, now: Date, store: StoreDetails | 'failed' | null): Confirmation {
   const summary = orderSummaryOf(order, settings);
@@ -128,13 +146,17 @@ export function confirmationOf(order: Order, settings: ConfirmationSettings, now
       openingTimes: times ? openingTimesRows(openingDaysFromStore(times), times.openingTimeComment) : null,
     };
   }
+  const reserved = order.state.value === ORDER_STATE.RESERVED_PAY_AT_BRANCH;
   return {
     reference: order.externalOrderId,
     date: formatLongDate(now),
     sellBack: summary.sellBack,
     summary,
     fulfilment,
-    nextSteps: nextStepsOf(fulfilment, summary.sellBack, order.identificationRequired === true),
+    nextSteps: reserved
+      ? reservationStepsOf(order, summary.total, order.identificationRequired === true)
+      : nextStepsOf(fulfilment, summary.sellBack, order.identificationRequired === true),
+    reserved,
     customer: customer
       ? {
           name: present([customer.title, customer.firstName, customer.lastName]).join(' '),

@@ -14,6 +14,8 @@ export const ORDER_STATE = {
   CREATED: 0,
   VELOCITY_CHECK_FAILED: 1,
   PAYMENT_PENDING: 3,
+  /** Reserved, to be paid at the branch: the notes and the rate are held until the branch closes on the collection day. */
+  RESERVED_PAY_AT_BRANCH: 5,
   CHECKOUT_FAILED: 16,
   COMPLETED: 18,
 } as const satisfies Record<string, OrderStateValue>;
@@ -24,6 +26,7 @@ export const ORDER_STATE_NAMES: Readonly<Record<OrderStateValue, OrderStateName>
   0: 'CREATED',
   1: 'VELOCITY_CHECK_FAILED',
   3: 'PAYMENT_PENDING',
+  5: 'RESERVED_PAY_AT_BRANCH',
   16: 'CHECKOUT_FAILED',
   18: 'COMPLETED',
 };
@@ -33,22 +36,27 @@ export function orderStateName(value: OrderStateValue): OrderStateName {
 }
 
 export function isOrderStateValue(value: unknown): value is OrderStateValue {
-  return value === 0 || value === 1 || value === 3 || value === 16 || value === 18;
+  return value === 0 || value === 1 || value === 3 || value === 5 || value === 16 || value === 18;
 }
 
 function pendingOrCompleted(state: OrderStateValue): boolean {
   return state === ORDER_STATE.PAYMENT_PENDING || state === ORDER_STATE.COMPLETED;
 }
 
+/** Placed: paid (completed), or reserved to be paid at the branch. */
+function isPlaced(state: OrderStateValue): boolean {
+  return state === ORDER_STATE.COMPLETED || state === ORDER_STATE.RESERVED_PAY_AT_BRANCH;
+}
+
 /** Delivery page on load: completed goes to /, any state other than 0 to the error address. */
 export function deliveryPageOnLoad(state: OrderStateValue): 'stay' | 'home' | 'error' {
-  if (state === ORDER_STATE.COMPLETED) return 'home';
+  if (isPlaced(state)) return 'home';
   return state === ORDER_STATE.CREATED ? 'stay' : 'error';
 }
 
 /** Information page on load: payment-pending or completed moves on; checkout-failed errors. */
 export function informationPageOnLoad(state: OrderStateValue): 'stay' | 'next' | 'error' {
-  if (pendingOrCompleted(state)) return 'next';
+  if (pendingOrCompleted(state) || state === ORDER_STATE.RESERVED_PAY_AT_BRANCH) return 'next';
   return state === ORDER_STATE.CHECKOUT_FAILED ? 'error' : 'stay';
 }
 
@@ -71,7 +79,7 @@ export function identificationModalChoice(choice: 'continue' | 'returnToHomepage
 /** Payment page on load: payment-pending starts the hosted payment; completed moves on. */
 export function paymentPageOnLoad(state: OrderStateValue): 'startPayment' | 'next' | 'error' {
   if (state === ORDER_STATE.PAYMENT_PENDING) return 'startPayment';
-  return state === ORDER_STATE.COMPLETED ? 'next' : 'error';
+  return isPlaced(state) ? 'next' : 'error';
 }
 
 /**
@@ -79,8 +87,10 @@ export function paymentPageOnLoad(state: OrderStateValue): 'startPayment' | 'nex
  * payment page, anything else to the error step (whose page opens the velocity modal for
  * velocity-check-failed).
  */
-export function confirmationPageOnLoad(state: OrderStateValue): 'show' | 'payment' | 'error' {
+export function confirmationPageOnLoad(state: OrderStateValue): 'show' | 'showReservation' | 'payment' | 'error' {
   if (state === ORDER_STATE.COMPLETED) return 'show';
+  // Reserved to pay at the branch: confirmed as a reservation, never announced as a completed order.
+  if (state === ORDER_STATE.RESERVED_PAY_AT_BRANCH) return 'showReservation';
   return state === ORDER_STATE.PAYMENT_PENDING ? 'payment' : 'error';
 }
 

@@ -2,8 +2,11 @@
  * The hosted payment (spec 2.9, 2.10, 4.1, 7.5): the provider's card page, and the talk between the payment response page (inside the provider's iframe, on the
  * shop's own origin) and the checkout page that holds the iframe.
  */
+import * as v from 'valibot';
 import {
+  CardPageSizeMessageSchema,
   parsePaymentFrameMessage,
+  ProviderUnavailableMessageSchema,
   type PaymentFrameMessage,
   type PaymentFrameMessageType,
 } from './contract/payment-messages.ts';
@@ -49,4 +52,21 @@ export function paymentFrameDecision(
 
 export function paymentFrameMessage(type: PaymentFrameMessageType, orderId: string): PaymentFrameMessage {
   return { source: 'travel-money-payment', type, orderId };
+}
+
+/**
+ * What the provider's card page reports (issue 45 part 1), only from the origin of the card page
+ * the checkout opened: 'loaded' (its first size message: the page is there), 'unavailable' (the
+ * provider cannot take cards now), or null when the message is not the card page's.
+ */
+export function cardPageReport(received: ReceivedFrameMessage, paymentUrl: string): 'loaded' | 'unavailable' | null {
+  let origin: string;
+  try {
+    origin = new URL(paymentUrl).origin;
+  } catch {
+    return null;
+  }
+  if (received.origin !== origin) return null;
+  if (v.is(ProviderUnavailableMessageSchema, received.data)) return 'unavailable';
+  return v.is(CardPageSizeMessageSchema, received.data) ? 'loaded' : null;
 }

@@ -79,6 +79,7 @@ const EnvSchema = v.object({
   AML_ROLLING_THRESHOLD_GBP: Whole(1, 10_000_000),
   AML_ROLLING_DAYS: Whole(1, 366),
   PSP_PENDING_MS: Whole(0, 10 * 60_000),
+  PSP_UNAVAILABLE: Flag,
   PSP_WEBHOOK_SECRET: v.pipe(
     v.optional(v.string(), ''),
     v.transform(blankToUndefined),
@@ -239,6 +240,8 @@ export interface Config {
   amlRollingDays: number;
   /** How long the sandbox provider's pending test card stays pending. */
   pspPendingMs: number;
+  /** The sandbox provider answers as if it were down: no payment can be started (pay at the branch is offered). */
+  pspUnavailable: boolean;
   /**
    * Signs payment links (shop -> provider) and callbacks (provider -> shop); null: generated once
    * and kept in the database (services/payment.ts pspWebhookSecret).
@@ -358,6 +361,7 @@ export function readEnv(source: Record<string, string | undefined> = process.env
     amlRollingThresholdGbp: e.AML_ROLLING_THRESHOLD_GBP ?? 3000,
     amlRollingDays: e.AML_ROLLING_DAYS ?? 30,
     pspPendingMs: e.PSP_PENDING_MS ?? 5000,
+    pspUnavailable: e.PSP_UNAVAILABLE ?? false,
     pspWebhookSecret: e.PSP_WEBHOOK_SECRET ?? null,
     opsToken: e.OPS_TOKEN ?? null,
     staffToken: e.STAFF_TOKEN ?? DEVELOPMENT_STAFF_TOKEN,

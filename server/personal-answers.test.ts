@@ -150,6 +150,7 @@ const CALLS: Record<ApiRouteName, () => Promise<Call>> = {
   orderFind: async () => ({ path: apiRoutes.orderFind.url(), json: { reference: f.paid.reference, emailAddress: 'walk.paid@example.com', dateOfBirth: DOB }, outcome: 'answered' }),
   orderCancel: async () => ({ path: apiRoutes.orderCancel.url(), json: { access: f.paid.view.access }, outcome: 'answered' }),
   orderCollectionDate: async () => ({
+  reserveAtBranch: async () => ({ path: apiRoutes.reserveAtBranch.url(), as: f.atPayment, outcome: 'answered' }),
     path: apiRoutes.orderCollectionDate.url(),
     json: { access: f.movable.view.access, slotId: f.movable.view.collectionDates.at(-1)!.id },
     outcome: 'answered',

@@ -78,6 +78,9 @@ const withoutView: Record<string, string> = {
   shop: 'the root of the actor system; its states are drawn by ShopProviders',
   // A call waiting for the session is the invoking machine's state (its spinner); its flow is on the Flows page.
   authorisedCall: 'stands in for the call a machine invokes; the screens draw that machine, not the call',
+  // The order's journey after payment is decided on the server (domain/fulfilment.ts, the staff page);
+  // manage my order shows its steps, in the Journey stories of After the order/Manage my order.
+  fulfilment: "the order's journey after payment, decided by the server; no screen runs the chart",
 };
 
 function isMachine(value: unknown): value is AnyStateMachine {

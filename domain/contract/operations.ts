@@ -506,7 +506,15 @@ export const operations: Record<ApiRouteName, Operation> = {
     description: 'The answer\'s Location header (and `url`) is the payment provider\'s card page, for an iframe.',
     access: 'session',
     answers: { 201: { ...authorised('The card page.', PaymentIntentResponseSchema), headers: ['Location', 'Session-Token'] } },
-    problems: { 404: noOrder, 409: 'The order is not awaiting payment, or a payment of it is still in progress.' },
+    problems: { 404: noOrder, 409: 'The order is not awaiting payment, or a payment of it is still in progress.', 503: 'The card payment provider is unavailable: a collection may be reserved instead (reserveAtBranch).' },
+  },
+  reserveAtBranch: {
+    tag: Tags.order,
+    summary: 'Reserve now, pay at the branch (when cards fail)',
+    description: 'A click-and-collect order awaiting payment becomes reserved (state 5): its notes are held and its rate is held until the branch closes on the collection day; the confirmation email says what to bring and pay. An unpaid reservation ends after that and its notes go back on sale.',
+    access: 'session',
+    answers: { 200: authorised('The reserved order.', OrderSchema) },
+    problems: { 404: noOrder, 409: 'Not a collection, not awaiting payment, a card payment underway, the branch closed on the collection day, or sold out.' },
   },
   orderFind: {
     tag: Tags.manage,

@@ -2,8 +2,8 @@ import * as v from 'valibot';
 import { Amount, CurrencyCode, Id, IntId, IsoDate, IsoTimestamp, LineFigures, StorableString } from './common.ts';
 import { ProductId } from './catalogue.ts';
 
-/** Order states of spec 4.1. */
-export const OrderStateValue = v.picklist([0, 1, 3, 16, 18]);
+/** Order states of spec 4.1, and 5: reserved, to be paid at the branch (the card provider was unavailable). */
+export const OrderStateValue = v.picklist([0, 1, 3, 5, 16, 18]);
 export type OrderStateValue = v.InferOutput<typeof OrderStateValue>;
 
 export const DeliveryAddressSchema = v.object({

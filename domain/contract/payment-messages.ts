@@ -32,3 +32,13 @@ export function parseCardPageSize(data: unknown): number | null {
   const parsed = v.safeParse(CardPageSizeMessageSchema, data);
   return parsed.success ? parsed.output.height : null;
 }
+
+/**
+ * What the provider's card page (on the provider's origin) tells the checkout about the provider
+ * itself (issue 45 part 1): it is unavailable, nothing was charged. The checkout accepts it only
+ * from the origin of the card page it opened.
+ */
+export const ProviderUnavailableMessageSchema = v.strictObject({
+  source: v.literal('travel-money-psp'),
+  type: v.literal('provider.unavailable'),
+});

@@ -98,6 +98,8 @@ export const apiRoutes = {
   /** A rate alert's cancel link (signed; POST too, for List-Unsubscribe-Post). */
   rateAlertCancel: { method: 'GET', pattern: '/api/rate-alerts/:id/cancel', url: (id: string) => `/api/rate-alerts/${encodeURIComponent(id)}/cancel` },
   createPaymentIntent: { method: 'POST', pattern: '/api/order/create-payment-intent', url: () => '/api/order/create-payment-intent' },
+  /** Reserve now, pay at the branch (issue 45; ours): a click-and-collect order, when the card provider is unavailable. */
+  reserveAtBranch: { method: 'POST', pattern: '/api/order/reserve-at-branch', url: () => '/api/order/reserve-at-branch' },
   /** Manage my order (ours): a paid order found by its reference, email address and date of birth. */
   orderFind: { method: 'POST', pattern: '/api/orders/find', url: () => '/api/orders/find' },
   orderCancel: { method: 'POST', pattern: '/api/orders/cancel', url: () => '/api/orders/cancel' },

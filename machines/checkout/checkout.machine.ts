@@ -305,10 +305,16 @@ export const checkoutMachine = checkoutSetup.createMachine({
                     actions: { type: 'navigate', params: { to: 'unsuccessful' } },
                   },
                 ],
-                onError: {
-                  target: '#checkout.inCheckout.unsuccessful',
-                  actions: { type: 'navigate', params: { to: 'unsuccessful' } },
-                },
+                onError: [
+                  {
+                    guard: { type: 'isProviderUnavailable', params: ({ event }) => ({ error: event.error }) },
+                    target: 'providerUnavailable',
+                  },
+                  {
+                    target: '#checkout.inCheckout.unsuccessful',
+                    actions: { type: 'navigate', params: { to: 'unsuccessful' } },
+                  },
+                ],
               },
             },
             awaitingPayment: {
@@ -324,6 +330,10 @@ export const checkoutMachine = checkoutSetup.createMachine({
                     actions: { type: 'navigate', params: { to: 'confirmation' } },
                   },
                   {
+                  {
+                    guard: { type: 'isProviderUnavailableOutcome', params: ({ event }) => ({ output: event.output }) },
+                    target: 'providerUnavailable',
+                  },
                     target: '#checkout.inCheckout.unsuccessful',
                     actions: { type: 'navigate', params: { to: 'unsuccessful' } },
                   },
@@ -336,6 +346,47 @@ export const checkoutMachine = checkoutSetup.createMachine({
               on: { 'frame.messageReceived': { actions: 'forwardToPaymentFrame' } },
             },
           },
+            /**
+             * Issue 45 part 1: the card provider is unavailable (the intent failed with 503 or 504
+             * or timed out, or the card page said so or never reported itself loaded). A collection
+             * is offered 'Reserve now, pay at the branch' (the server decides whether it may); a
+             * home delivery, which needs a card payment, is offered to try the card again.
+             */
+            providerUnavailable: {
+              tags: ['providerUnavailable'],
+              initial: 'choosingOffer',
+              states: {
+                choosingOffer: {
+                  always: [{ guard: 'canReserveAtBranch', target: 'reserveOffered' }, { target: 'cardRetryOffered' }],
+                },
+                reserveOffered: {
+                  tags: ['reserveOffered'],
+                  on: {
+                    'reservation.requested': { target: 'reserving', actions: 'forgetProblem' },
+                    'payment.retried': { target: '#checkout.inCheckout.payment.creatingPaymentIntent', actions: 'forgetProblem' },
+                  },
+                },
+                reserving: {
+                  tags: ['reserveOffered', 'reserving'],
+                  invoke: {
+                    id: 'reserveAtBranch',
+                    src: 'reserveAtBranch',
+                    onDone: {
+                      target: '#checkout.inCheckout.confirmation',
+                      actions: [{ type: 'rememberOrder', params: ({ event }) => ({ order: event.output }) }, { type: 'navigate', params: { to: 'confirmation' } }],
+                    },
+                    onError: {
+                      target: 'reserveOffered',
+                      actions: { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) },
+                    },
+                  },
+                },
+                cardRetryOffered: {
+                  tags: ['cardRetryOffered'],
+                  on: { 'payment.retried': { target: '#checkout.inCheckout.payment.creatingPaymentIntent', actions: 'forgetProblem' } },
+                },
+              },
+            },
         },
 
         /**
@@ -353,6 +404,8 @@ export const checkoutMachine = checkoutSetup.createMachine({
             loadingOrder: loadingOrder([
               { guard: 'isOrderConfirmed', target: 'showingOrder', announceConfirmed: true, showsBranchOf: 'confirmation' },
               { guard: 'isUnconfirmedOrderAwaitingPayment', target: '#checkout.inCheckout.payment', navigateTo: 'payment' },
+              // Issue 45 part 1: a reservation to pay at the branch is confirmed as such, never told to tracking as a completed order.
+              { guard: 'isOrderReserved', target: 'showingReservation', showsBranchOf: 'confirmation' },
               { target: '#checkout.inCheckout.unsuccessful', navigateTo: 'unsuccessful' },
             ]),
             loadFailed,
@@ -360,6 +413,11 @@ export const checkoutMachine = checkoutSetup.createMachine({
               entry: [{ type: 'announceStep', params: { step: 'confirmation' } }, 'stopCountdown'],
             },
           },
+            /** Reserved, to pay at the branch: what to pay, by when, and what to bring. */
+            showingReservation: {
+              tags: ['reserved'],
+              entry: [{ type: 'announceStep', params: { step: 'confirmation' } }, 'stopCountdown'],
+            },
         },
 
         /** The payment unsuccessful page: the checkout's error address. */

@@ -31,6 +31,7 @@ import {
 } from '#domain/order-state.ts';
 import { REDIRECT_DELAY_MS } from '#domain/delays.ts';
 import { isHostedPaymentUrl } from '#domain/payment.ts';
+import { isProviderUnavailableError, providerUnavailableOffer } from '#domain/pay-at-branch.ts';
 import { problemOf } from '#domain/problem.ts';
 import { paymentFrameMachine, type PaymentFrameOutput } from '../payment/payment-frame.machine.ts';
 import type {
@@ -44,6 +45,7 @@ import type {
   Destination,
   LoadDeliverySlotsOutput,
   LoadOrderOutput,
+  ReserveAtBranchOutput,
   SaveCustomerInfoInput,
   SaveCustomerInfoOutput,
   SaveDeliverySlotInput,
@@ -65,6 +67,7 @@ export const checkoutSetup = setup({
       saveCustomerInfo: 'saveCustomerInfo';
       createPaymentIntent: 'createPaymentIntent';
       abandonCart: 'abandonCart';
+      reserveAtBranch: 'reserveAtBranch';
       paymentFrame: 'paymentFrame';
       storeDetails: 'storeDetails';
     },
@@ -76,6 +79,7 @@ export const checkoutSetup = setup({
     saveCustomerInfo: providedLater<SaveCustomerInfoOutput, SaveCustomerInfoInput>('saveCustomerInfo'),
     createPaymentIntent: providedLater<CreatePaymentIntentOutput>('createPaymentIntent'),
     abandonCart: providedLater<AbandonCartOutput>('abandonCart'),
+    reserveAtBranch: providedLater<ReserveAtBranchOutput>('reserveAtBranch'),
     paymentFrame: paymentFrameMachine,
     /** The branch's address and opening times, for a collection's delivery and confirmation pages. */
     storeDetails: createReadMachine<StoreDetails, { storeId: number }>(),
@@ -184,9 +188,14 @@ export const checkoutSetup = setup({
 
     // Confirmation page on load.
     isOrderConfirmed: (_, params: { order: Order }) => confirmationPageOnLoad(params.order.state.value) === 'show',
+    // Issue 45 part 1: the card provider is unavailable, and what the page offers then.
+    isProviderUnavailable: (_, params: { error: unknown }) => isProviderUnavailableError(params.error),
+    isProviderUnavailableOutcome: (_, params: { output: PaymentFrameOutput }) => params.output.outcome === 'providerUnavailable',
+    canReserveAtBranch: ({ context }) => context.order !== null && providerUnavailableOffer(context.order.product.id) === 'reserve',
     isUnconfirmedOrderAwaitingPayment: (_, params: { order: Order }) => confirmationPageOnLoad(params.order.state.value) === 'payment',
 
     // Unsuccessful page.
+    isOrderReserved: (_, params: { order: Order }) => confirmationPageOnLoad(params.order.state.value) === 'showReservation',
     canTryAgain: (_, params: { order: Order }) => unsuccessfulPage(params.order.state.value).canTryAgain,
     isVelocityLimited: (_, params: { order: Order }) => unsuccessfulPage(params.order.state.value).showVelocityModal,
   },
@@ -211,6 +220,7 @@ type OrderGuard =
   | 'isUnconfirmedOrderAwaitingPayment'
   | 'canTryAgain'
   | 'isVelocityLimited';
+  | 'isOrderReserved'
 
 /** Where a page goes once its order is read: the first route whose guard holds (the last has none). */
 interface OrderRoute {

@@ -75,8 +75,10 @@ export type CheckoutEvent =
   | { type: 'identification.dismissed' }
   /** Every `message` event of the window, untouched; the payment frame decides what to trust. */
   | { type: 'frame.messageReceived'; origin: string; data: unknown }
-  /** 'Try again?' on the unsuccessful page. */
+  /** 'Try again?' on the unsuccessful page; 'Try paying by card again' when the provider was unavailable. */
   | { type: 'payment.retried' }
+  /** Issue 45 part 1: 'Reserve now, pay at the branch', offered to a collection when the card provider is unavailable. */
+  | { type: 'reservation.requested' }
   /** 'Leave checkout' on the unsuccessful page. */
   | { type: 'checkout.left' }
   /** The velocity modal's Return to the homepage. */
@@ -106,6 +108,16 @@ export type CheckoutTag =
   | 'paymentFormShown'
   /** 'Try again?' is offered. */
   | 'retryOffered'
+  /** Issue 45 part 1: the card provider is unavailable; with one of the next two. */
+  | 'providerUnavailable'
+  /** 'Reserve now, pay at the branch' is offered (a collection). */
+  | 'reserveOffered'
+  /** The reservation is on its way: the spinner replaces the button. */
+  | 'reserving'
+  /** A home delivery: 'Try paying by card again' only. */
+  | 'cardRetryOffered'
+  /** The confirmation shows a reservation to pay at the branch, not a paid order. */
+  | 'reserved'
   | 'velocityLimited'
   | 'abandoning'
   /** "We've cleared your cart", shown until the redirect. */
@@ -126,6 +138,8 @@ export type SaveCustomerInfoOutput = CustomerInfoResponse;
  * answer rejects (src/api/order.ts), which goes to the error step.
  */
 export type CreatePaymentIntentOutput = PaymentIntentResponse;
+/** POST /api/order/reserve-at-branch (issue 45 part 1): the reserved order (state 5). */
+export type ReserveAtBranchOutput = Order;
 export type { AbandonCartOutput } from '../cart/cart.types.ts';
 
 /** Where the chart sends the shopper: a checkout page or the home page. */

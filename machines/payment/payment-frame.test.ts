@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { CARD_PAGE_LOAD_DELAY_MS } from '#domain/delays.ts';
 import { createActor } from 'xstate';
 import { messages } from '#domain/messages.ts';
 import { paymentFrameMachine } from './payment-frame.machine.ts';
@@ -73,5 +74,50 @@ describe('payment frame (spec 4.1, messages from the payment iframe)', () => {
     actor.send({ type: 'frame.messageReceived', origin, data });
     expect(actor.getSnapshot().value).toBe('awaitingOutcome');
     expect(actor.getSnapshot().context.notice).toBeNull();
+  });
+});
+
+describe('payment frame: the card provider unavailable (issue 45 part 1)', () => {
+  const PSP_ORIGIN = 'https://psp.example';
+  const cardPage = (data: Record<string, unknown>) => ({ type: 'frame.messageReceived' as const, origin: PSP_ORIGIN, data: { source: 'travel-money-psp', ...data } });
+
+  it('ends with providerUnavailable when the card page does not report itself loaded within CARD_PAGE_LOAD', () => {
+    vi.useFakeTimers();
+    try {
+      const actor = start();
+      vi.advanceTimersByTime(CARD_PAGE_LOAD_DELAY_MS - 1);
+      expect(actor.getSnapshot().value).toBe('awaitingOutcome');
+      vi.advanceTimersByTime(1);
+      expect(actor.getSnapshot().status).toBe('done');
+      expect(actor.getSnapshot().output).toEqual({ outcome: 'providerUnavailable' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a card page that reported itself loaded (its size, from its own origin) is waited on for as long as it takes', () => {
+    vi.useFakeTimers();
+    try {
+      const actor = start();
+      actor.send(cardPage({ type: 'frame.resized', height: 600 }));
+      expect(actor.getSnapshot().value).toBe('cardPageShown');
+      vi.advanceTimersByTime(CARD_PAGE_LOAD_DELAY_MS * 10);
+      expect(actor.getSnapshot().value).toBe('cardPageShown');
+      actor.send({ type: 'frame.messageReceived', origin: APP_ORIGIN, data: message('payment.received') });
+      expect(actor.getSnapshot().output).toEqual({ outcome: 'received' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("the card page's 'provider.unavailable' ends with providerUnavailable, from the provider's origin only", () => {
+    const ignored = start();
+    ignored.send({ ...cardPage({ type: 'provider.unavailable' }), origin: APP_ORIGIN });
+    ignored.send({ ...cardPage({ type: 'provider.unavailable' }), origin: 'https://evil.example' });
+    ignored.send(cardPage({ type: 'provider.unavailable', extra: true }));
+    expect(ignored.getSnapshot().value).toBe('awaitingOutcome');
+    const actor = start();
+    actor.send(cardPage({ type: 'provider.unavailable' }));
+    expect(actor.getSnapshot().output).toEqual({ outcome: 'providerUnavailable' });
   });
 });

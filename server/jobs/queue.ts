@@ -18,7 +18,7 @@ import { checkRateAlerts } from '../services/rate-alerts.ts';
 
 /** The shop's queues. */
 export const JOBS = {
-  /** Expired carts (stock released with them), idle sessions, spent rate-limit counters. */
+  /** Expired carts (stock released with them), idle sessions, spent rate-limit counters, unpaid reservations past their time (notes given back). */
   purge: 'purge-expired',
   /** The day's reference rates from DAILY_RATES_SOURCE (services/daily-rates.ts). */
   dailyRates: 'daily-rates',

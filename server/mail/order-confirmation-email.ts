@@ -6,6 +6,7 @@
 import { appPaths } from '#domain/contract/routes.ts';
 import { formatMessage, messages, serverMessages } from '#domain/messages.ts';
 import type { Confirmation } from '#domain/order-confirmation.ts';
+import { payAtBranchServerTexts } from '#domain/texts/pay-at-branch-server.ts';
 import { emailHtml, escapeHtml } from './layout.ts';
 
 export interface RenderedEmail {
@@ -18,11 +19,18 @@ const escape = escapeHtml;
 
 export function renderOrderConfirmationEmail(confirmation: Confirmation, shop: { appOrigin: string; siteName: string }): RenderedEmail {
   const { summary, fulfilment } = confirmation;
-  const subject = formatMessage(confirmation.sellBack ? serverMessages.emailSellBackSubject : serverMessages.emailConfirmationSubject, {
-    reference: confirmation.reference,
-  });
+  const subjectTemplate = confirmation.reserved
+    ? payAtBranchServerTexts.emailReservedSubject
+    : confirmation.sellBack
+      ? serverMessages.emailSellBackSubject
+      : serverMessages.emailConfirmationSubject;
+  const subject = formatMessage(subjectTemplate, { reference: confirmation.reference });
   const greeting = confirmation.customer?.name ? formatMessage(serverMessages.emailGreeting, { name: confirmation.customer.name }) : null;
-  const thanks = confirmation.sellBack ? serverMessages.emailThanksSellBack : serverMessages.emailThanks;
+  const thanks = confirmation.reserved
+    ? payAtBranchServerTexts.emailReservedThanks
+    : confirmation.sellBack
+      ? serverMessages.emailThanksSellBack
+      : serverMessages.emailThanks;
   const link = (path: string) => new URL(path, shop.appOrigin).toString();
   const links = [
     { text: serverMessages.emailVisitShop, href: link(appPaths.home) },

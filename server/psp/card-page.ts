@@ -61,13 +61,15 @@ const STYLE = `
  * The page's one fixed script, allowed by its hash. It puts focus on the error summary of a
  * refused submit (WCAG 3.3.1, 2.4.3: a reloaded frame otherwise leaves it on its body; autofocus
  * is refused in a frame of another origin), and tells the checkout page its content's height (the
- * frame fits it, no scrollbar inside the page), posting to the shop's origin named on <html>.
+ * frame fits it, no scrollbar inside the page), posting to the shop's origin named on <html>; a
+ * page marked data-provider-unavailable also tells it the provider is unavailable.
  */
 const SIZE_SCRIPT =
   "(function(){var e=document.getElementById('error-summary');if(e)e.focus();})();" +
   "(function(){var o=document.documentElement.getAttribute('data-shop-origin');if(!o||window.parent===window)return;" +
   "function s(){window.parent.postMessage({source:'travel-money-psp',type:'frame.resized',height:Math.ceil(document.body.getBoundingClientRect().height)},o)}" +
-  "if(window.ResizeObserver)new ResizeObserver(s).observe(document.body);window.addEventListener('load',s);s()})();";
+  "if(window.ResizeObserver)new ResizeObserver(s).observe(document.body);window.addEventListener('load',s);s();" +
+  "if(document.documentElement.hasAttribute('data-provider-unavailable'))window.parent.postMessage({source:'travel-money-psp',type:'provider.unavailable'},o)})();";
 export const SIZE_SCRIPT_HASH = `'sha256-${createHash('sha256').update(SIZE_SCRIPT).digest('base64')}'`;
 
 /** The shop's origin, to which the page posts its height (set once by the provider at start). */
@@ -76,9 +78,9 @@ export function setCardPageShopOrigin(origin: string) {
   shopOrigin = origin;
 }
 
-function page(title: string, body: unknown, head: unknown = '') {
+function page(title: string, body: unknown, head: unknown = '', providerUnavailable = false) {
   return html`<!doctype html>
-<html lang="en-GB" data-shop-origin="${shopOrigin}">
+<html lang="en-GB" data-shop-origin="${shopOrigin}"${providerUnavailable ? raw(' data-provider-unavailable') : ''}>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -174,5 +176,19 @@ export function messagePage(args: { title: string; body: string; link?: { href: 
     html`<h1>${args.title}</h1>
 <p>${args.body}</p>
 ${args.link ? html`<p><a href="${args.link.href}">${args.link.text}</a></p>` : ''}`,
+  );
+}
+
+/**
+ * The provider is unavailable (the test card that finds it so): nothing was charged, and the page
+ * tells the shop's checkout, which offers to pay at the branch.
+ */
+export function unavailablePage() {
+  return page(
+    'Payment service unavailable',
+    html`<h1>Payment service unavailable</h1>
+<p>We can't take card payments right now. Nothing has been charged.</p>`,
+    '',
+    true,
   );
 }

@@ -6,7 +6,7 @@
 import type { Hono } from 'hono';
 import type { Context } from 'hono';
 import * as v from 'valibot';
-import { cardPage, messagePage, processingPage, type CardErrors, type CardValues } from './card-page.ts';
+import { cardPage, messagePage, processingPage, unavailablePage, type CardErrors, type CardValues } from './card-page.ts';
 import { PaymentLinkSchema, type PaymentLink, type PaymentOutcome } from './events.ts';
 import type { Payments, PspDeps, PspState } from './payments.ts';
 import { readToken } from './signature.ts';
@@ -81,6 +81,8 @@ export function cardPageRoutes(app: Hono, deps: Pick<PspDeps, 'config' | 'clock'
     }
 
     const behaviour = behaviourOf(digits);
+    // The provider is unavailable: no payment is made (the link stays unused), and the page says so to the checkout.
+    if (behaviour === 'providerUnavailable') return c.html(unavailablePage(), 503);
     if (behaviour === 'pendingThenSucceeds') {
       // The shop hears at once that the bank has still to confirm, so its page shows the wait
       // ('payment.processing'); the outcome goes when the bank confirms, whether or not the

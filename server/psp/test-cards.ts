@@ -1,11 +1,12 @@
 /** The sandbox's test cards (any future expiry, any CVC, any name). */
-export type CardBehaviour = 'succeeds' | 'declined' | 'pendingThenSucceeds' | 'providerError';
+export type CardBehaviour = 'succeeds' | 'declined' | 'pendingThenSucceeds' | 'providerError' | 'providerUnavailable';
 
 export const TEST_CARDS: readonly { number: string; behaviour: CardBehaviour; label: string }[] = [
   { number: '4242424242424242', behaviour: 'succeeds', label: 'succeeds' },
   { number: '4000000000000002', behaviour: 'declined', label: 'is declined' },
   { number: '4000000000003220', behaviour: 'pendingThenSucceeds', label: 'stays pending a few seconds, then succeeds' },
   { number: '4000000000000119', behaviour: 'providerError', label: 'fails with a provider error' },
+  { number: '4000000000000515', behaviour: 'providerUnavailable', label: 'finds the provider unavailable (nothing is charged; the shop offers to pay at the branch)' },
 ];
 
 /** Any other valid card number is declined, as a real card is in a sandbox. */

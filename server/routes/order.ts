@@ -16,6 +16,7 @@ import type { SignedSend } from '../psp/events.ts';
 import { SIGNATURE_HEADER } from '../psp/signature.ts';
 import { chooseDeliverySlot, deliverySlotsOf, getOrder, saveTracking, submitCustomer } from '../services/order.ts';
 import { createPaymentIntent, handleProviderCallback } from '../services/payment.ts';
+import { reserveAtBranch } from '../services/reservation.ts';
 import { validate } from '../validation.ts';
 import { BasketEmailRequestSchema } from '#domain/email.ts';
 import { formatMessage, serverMessages } from '#domain/messages.ts';
@@ -110,6 +111,8 @@ export function orderRoutes(options: { sendRefund: SignedSend }) {
     c.header('Location', intent.url);
     return c.json<PaymentIntentResponse>(intent, 201);
   });
+
+  app.post(apiRoutes.reserveAtBranch.pattern, requireSession, async (c) => c.json<Order>(await reserveAtBranch(c.get('deps'), c.get('session'))));
 
   app.post(PSP_CALLBACK_PATH, async (c) => {
     const outcome = await handleProviderCallback(c.get('deps'), await c.req.text(), c.req.header(SIGNATURE_HEADER), options.sendRefund);

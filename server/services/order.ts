@@ -286,7 +286,8 @@ async function customerHistory(db: Db, order: OrderRow, key: string, now: Date, 
   const startOfToday = londonDate(londonDateKey(now));
   const rollingFrom = new Date(now.getTime() - rollingDays * 86_400_000);
   const others = and(eq(t.orders.customerKey, key), ne(t.orders.id, order.id));
-  const moving = [ORDER_STATE.PAYMENT_PENDING, ORDER_STATE.COMPLETED];
+  // A reservation to pay at the branch counts as an order on its way to being paid.
+  const moving = [ORDER_STATE.PAYMENT_PENDING, ORDER_STATE.RESERVED_PAY_AT_BRANCH, ORDER_STATE.COMPLETED];
   const [today] = await db
     .select({
       count: sql<number>`count(*) filter (where ${inArray(t.orders.state, [...moving, ORDER_STATE.CHECKOUT_FAILED])})`.mapWith(Number),

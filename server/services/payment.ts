@@ -24,6 +24,7 @@ import { badRequest, conflict, HttpProblem, notFound, unauthorized } from '../er
 import { PaymentEventSchema, PSP_REFUNDS_PATH, type PaymentEvent, type PaymentLink, type RefundRequest, type SignedSend } from '../psp/events.ts';
 import { SIGNATURE_HEADER, signBody, signToken, verifyBody } from '../psp/signature.ts';
 import { storedSecret } from './app-secrets.ts';
+import { providerUnavailable } from './reservation.ts';
 import { decideCallback, type PaymentStatus, type RefundReason } from './payment-outcome.ts';
 import type { OrderLineRecord } from './checkout.ts';
 import { currentOrder, linesOf, type OrderRow, type SlotRecord } from './order.ts';
@@ -56,6 +57,8 @@ export function pspWebhookSecret(deps: Pick<Deps, 'db' | 'config'>): Promise<str
  */
 export async function createPaymentIntent(deps: Deps, session: SessionContext): Promise<{ url: string }> {
   const secret = await pspWebhookSecret(deps);
+  // The sandbox provider made unavailable (PSP_UNAVAILABLE): no payment starts; pay at the branch is offered.
+  if (deps.config.pspUnavailable) throw providerUnavailable();
   const result = await deps.db.transaction(async (tx) => {
     const order = await currentOrder(deps, session, { lock: true, db: tx });
     if (order.state !== ORDER_STATE.PAYMENT_PENDING) {

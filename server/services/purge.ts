@@ -11,6 +11,7 @@ import * as t from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { purgeUnconfirmedRateAlerts } from './rate-alerts.ts';
 import { purgeRateLimits } from './rate-limits.ts';
+import { releaseExpiredReservations } from './reservation.ts';
 
 export interface PurgeResult {
   carts: number;
@@ -18,6 +19,8 @@ export interface PurgeResult {
   signInCodes: number;
   rateLimits: number;
   unconfirmedRateAlerts: number;
+  /** Unpaid reservations to pay at the branch whose branch has closed on their collection day, their notes given back. */
+  expiredReservations: number;
 }
 
 /** Rows a RETURNING statement gave back, whichever driver ran it (both answer { rows }). */
@@ -97,5 +100,6 @@ export async function purgeExpired(deps: Deps, options: { batch?: number } = {})
   );
   const rateLimits = await purgeRateLimits(deps, batch);
   const unconfirmedRateAlerts = await purgeUnconfirmedRateAlerts(deps, batch);
-  return { carts, sessions, signInCodes, rateLimits, unconfirmedRateAlerts };
+  const expiredReservations = await releaseExpiredReservations(deps, batch);
+  return { carts, sessions, signInCodes, rateLimits, unconfirmedRateAlerts, expiredReservations };
 }

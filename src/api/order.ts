@@ -65,3 +65,8 @@ export async function createPaymentIntent(api: ApiClient, options?: CallOptions)
   }
   return parseWith(apiRoutes.createPaymentIntent, PaymentIntentResponseSchema, value);
 }
+
+/** POST /api/order/reserve-at-branch (issue 45 part 1): the order reserved, to be paid at the branch. */
+export function reserveAtBranch(api: ApiClient, options?: CallOptions): Promise<Order> {
+  return api.json(apiRoutes.reserveAtBranch, apiRoutes.reserveAtBranch.url(), OrderSchema, options);
+}

@@ -104,6 +104,8 @@ export interface CheckoutStoryOptions {
   /** Sent one after another once the actor has settled. */
   events?: CheckoutEvent[];
 }
+  /** POST /api/order/reserve-at-branch (issue 45 part 1). */
+  reserve?: Answer<Order>;
 
 const settle = async () => {
   for (let i = 0; i < 3; i += 1) await new Promise((resolve) => setTimeout(resolve, 0));
@@ -148,6 +150,7 @@ export async function checkoutStory(options: CheckoutStoryOptions): Promise<Stor
   }).start();
   await settle();
   for (const event of options.events ?? []) {
+      reserveAtBranch: answering(options.reserve ?? ok(reservedOrder(orderToPay(options.order)))),
     actor.send(event);
     await settle();
   }
@@ -194,6 +197,22 @@ export function sandboxCardFormUrl(order: Order = orders.collect): string {
 /** The order a story's checkout loads, when it loads one. */
 function orderToPay(answers: Answer<Order> | Answer<Order>[] | undefined): Order {
   const answer = Array.isArray(answers) ? answers.at(-1) : answers;
+/**
+ * Issue 45 part 1: an order reserved to pay at the branch (state 5), its notes and rate held until
+ * the branch closes on the collection day (18:00 London on STORY_NOW's next day).
+ */
+export const reservedOrder = (order: Order): Order => ({
+  ...order,
+  state: { value: 5 },
+  expiresAt: new Date(STORY_NOW.getTime() + 24 * 60 * 60 * 1000).toISOString().replace(/T.*$/, 'T18:00:00.000Z'),
+});
+
+/** Issue 45 part 1: what the provider's card page tells the checkout page, from its own origin. */
+export function cardPageMessage(type: 'provider.unavailable' | 'frame.resized', paymentUrl: string): CheckoutEvent {
+  const data = type === 'frame.resized' ? { source: 'travel-money-psp', type, height: 640 } : { source: 'travel-money-psp', type };
+  return { type: 'frame.messageReceived', origin: new URL(paymentUrl, APP_ORIGIN).origin, data };
+}
+
   return answer && typeof answer === 'object' && 'ok' in answer ? answer.ok : orders.collect;
 }
 

@@ -8,6 +8,7 @@ import {
   ok,
   pending,
   placed,
+  reservedOrder,
   settings,
   storyNow,
   type CheckoutStoryOptions,
@@ -102,8 +103,15 @@ export const SellBack: Story = {
 
 const placedOrder = [messages.thankYou, messages.orderReference, messages.orderSummary, messages.yourDetails];
 
+/** Issue 45 part 1: reserved to pay at the branch: what to pay, by when, and what to bring. */
+export const ReservedPayAtBranch: Story = {
+  parameters: { machineStates: ['checkout.inCheckout.confirmation.showingReservation'] },
+  loaders: story({ order: ok(reservedOrder(placed.collect)) }),
+};
+
 const checks: StateChecks = {
   LoadingOrder: { texts: [messages.loadingOrder] },
+  ReservedPayAtBranch: { texts: [messages.reservationConfirmed, messages.reservationHeld], absent: [messages.thankYou, messages.nextCollectId] },
   LoadFailed: { texts: [messages.somethingWentWrong] },
   ClickAndCollect: {
     texts: [...placedOrder, messages.collectionDate, messages.openingTimes, messages.buybackGuaranteeTitle, messages.branchEmailDisclaimer],

@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { CurrentCheckoutScreen } from './current-checkout-screen.tsx';
 import {
   awaitingPayment,
+  cardPageMessage,
   checkoutStory,
   countdownStory,
   fail,
@@ -11,6 +12,7 @@ import {
   orders,
   pending,
   placed,
+  sandboxCardFormUrl,
   type CheckoutStoryOptions,
   type StoryCheckout,
 } from './checkout-story-support.tsx';
@@ -89,6 +91,50 @@ export const PaymentIntentFailed: Story = {
   loaders: story({ paymentUrl: fail({ title: 'Payment unavailable', detail: 'The payment provider did not answer.', status: 502 }) }),
 };
 
+// Issue 45 part 1: the card provider is unavailable.
+const providerDown = { title: 'Card payments are not working right now', detail: "Our card payment provider isn't answering.", status: 503, type: 'payment-provider-unavailable' };
+const toDeliver = awaitingPayment({ ...placed.homeDelivery });
+
+/** The provider is unavailable (the payment intent answered 503): a collection is offered to reserve now and pay at the branch. */
+export const ProviderUnavailableReserve: Story = {
+  parameters: { machineStates: ['checkout.inCheckout.payment.providerUnavailable.reserveOffered'] },
+  loaders: story({ paymentUrl: fail(providerDown) }),
+};
+
+/** The card page said the provider is unavailable: the same offer. */
+export const CardPageReportsUnavailable: Story = {
+  parameters: { machineStates: ['paymentFrame.providerUnavailable', 'checkout.inCheckout.payment.providerUnavailable.reserveOffered'] },
+  loaders: story({ events: [cardPageMessage('provider.unavailable', sandboxCardFormUrl(toPay))] }),
+};
+
+/** The card page reported itself loaded: the shopper is paying. */
+export const CardPageShown: Story = {
+  parameters: { machineStates: ['checkout.inCheckout.payment.awaitingPayment', 'paymentFrame.cardPageShown'] },
+  loaders: story({ events: [cardPageMessage('frame.resized', sandboxCardFormUrl(toPay))] }),
+};
+
+/** 'Reserve now, pay at the branch' pressed: the spinner on its button while the server reserves. */
+export const Reserving: Story = {
+  parameters: { machineStates: ['checkout.inCheckout.payment.providerUnavailable.reserving'] },
+  loaders: story({ paymentUrl: fail(providerDown), reserve: pending, events: [{ type: 'reservation.requested' }] }),
+};
+
+/** The server refused the reservation (the branch sold out meanwhile): its words, and the offer again. */
+export const ReservationRefused: Story = {
+  parameters: { machineStates: ['checkout.inCheckout.payment.providerUnavailable.reserveOffered'] },
+  loaders: story({
+    paymentUrl: fail(providerDown),
+    reserve: fail({ title: 'This order cannot be reserved', detail: "This branch has just sold out of the currency you're ordering - please choose another collection date.", status: 409 }),
+    events: [{ type: 'reservation.requested' }],
+  }),
+};
+
+/** A home delivery needs a card payment: only the card again. */
+export const ProviderUnavailableHomeDelivery: Story = {
+  parameters: { machineStates: ['checkout.inCheckout.payment.providerUnavailable.cardRetryOffered'] },
+  loaders: story({ order: ok(toDeliver), productId: 1, paymentUrl: fail(providerDown) }),
+};
+
 // ------------------------------------------------------------------------------------------------
 // What each state shows (spec 2.9, 2.10, 2.11): checked by every story's play function.
 // ------------------------------------------------------------------------------------------------
@@ -103,4 +149,16 @@ const checks: StateChecks = {
   PaymentReceived: { texts: [messages.thankYou] },
   PaymentFailed: { texts: [messages.unsuccessfulTitle], enabled: [['button', messages.tryAgain]] },
   PaymentIntentFailed: { texts: [messages.unsuccessfulTitle], enabled: [['button', messages.tryAgain]] },
+  ProviderUnavailableReserve: {
+    texts: [messages.providerUnavailableTitle, messages.providerUnavailableBody],
+    enabled: [['button', messages.reserveAtBranch], ['button', messages.providerUnavailableTryAgain]],
+  },
+  CardPageReportsUnavailable: { texts: [messages.providerUnavailableTitle], enabled: [['button', messages.reserveAtBranch]] },
+  CardPageShown: { texts: [messages.paymentTitle, messages.orderSummary] },
+  Reserving: { texts: [messages.providerUnavailableTitle], disabled: [['button', messages.providerUnavailableTryAgain]] },
+  ReservationRefused: { texts: ["This branch has just sold out of the currency you're ordering - please choose another collection date."], enabled: [['button', messages.reserveAtBranch]] },
+  ProviderUnavailableHomeDelivery: {
+    texts: [messages.providerUnavailableTitle, messages.switchToCollectionOffer],
+    enabled: [['button', messages.providerUnavailableTryAgain]],
+  },
 };

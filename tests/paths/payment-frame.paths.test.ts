@@ -4,6 +4,8 @@ import { definePathSuite, INIT_EVENT } from '../support/graph-coverage.ts';
 import { paymentFrameOracle, type FrameSeen } from './oracles/payment.oracle.ts';
 
 const APP_ORIGIN = 'https://shop.example';
+const PSP_ORIGIN = 'https://psp.example';
+const cardPage = (data: Record<string, unknown>) => ({ type: 'frame.messageReceived', origin: PSP_ORIGIN, data: { source: 'travel-money-psp', ...data } });
 const message = (type: string) => ({ source: 'travel-money-payment', type, orderId: 'ord_1' });
 
 const IGNORED = [
@@ -15,7 +17,7 @@ const IGNORED = [
 
 // What the spec says after each message of the path being replayed.
 // The checkout page's origin: the suite's, or a replayed journey's own.
-let oracle = paymentFrameOracle(APP_ORIGIN);
+let oracle = paymentFrameOracle(APP_ORIGIN, PSP_ORIGIN);
 let seen: FrameSeen;
 
 definePathSuite({
@@ -29,9 +31,15 @@ definePathSuite({
     // Never acted on: another origin, another shape.
     { type: 'frame.messageReceived', origin: 'https://psp.example', data: message('payment.received') },
     { type: 'frame.messageReceived', origin: APP_ORIGIN, data: { type: 'payment.failed' } },
+    // Issue 45 part 1: the card page, from its own origin: loaded (its size), the provider unavailable.
+    cardPage({ type: 'frame.resized', height: 480 }),
+    cardPage({ type: 'provider.unavailable' }),
+    // Not the card page's: the shop's own origin, or another shape.
+    { type: 'frame.messageReceived', origin: APP_ORIGIN, data: { source: 'travel-money-psp', type: 'provider.unavailable' } },
+    { type: 'frame.messageReceived', origin: 'https://elsewhere.example', data: { source: 'travel-money-psp', type: 'frame.resized', height: 480 } },
   ],
   assertState: (s, step) => {
-    if (step.event.type === INIT_EVENT) oracle = paymentFrameOracle(s.context.appOrigin);
+    if (step.event.type === INIT_EVENT) oracle = paymentFrameOracle(s.context.appOrigin, new URL(s.context.paymentUrl).origin);
     seen = step.event.type === INIT_EVENT ? oracle.start() : oracle.next(seen, step.event);
     const after = `after ${JSON.stringify(step.event)}`;
     expect(s.status === 'done' ? s.output : null, `the frame's decision ${after}`).toEqual(seen.outcome === null ? null : { outcome: seen.outcome });
@@ -54,5 +62,7 @@ definePathSuite({
     },
     paymentReceived: (s) => expect(s.output).toEqual({ outcome: 'received' }),
     paymentFailed: (s) => expect(s.output).toEqual({ outcome: 'failed' }),
+    cardPageShown: (s) => expect(s.hasTag('awaitingPayment')).toBe(true),
+    providerUnavailable: (s) => expect(s.output).toEqual({ outcome: 'providerUnavailable' }),
   },
 });

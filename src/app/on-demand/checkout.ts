@@ -9,7 +9,8 @@ import { transactionTypeOf } from '#domain/products.ts';
 import { viewCartRequestOf } from '#domain/view-cart-request.ts';
 import { abandonCart } from '#src/api/cart.ts';
 import { fetchCurrencies, fetchQuote } from '#src/api/catalogue.ts';
-import { chooseDeliverySlot, createPaymentIntent, fetchDeliverySlots, fetchOrder, submitCustomerInfo } from '#src/api/order.ts';
+import { chooseDeliverySlot, createPaymentIntent, fetchDeliverySlots, fetchOrder, reserveAtBranch, submitCustomerInfo } from '#src/api/order.ts';
+import { PAYMENT_INTENT_TIMEOUT_MS } from '#domain/delays.ts';
 import { newLineMachine } from '#machines/cart/new-line.machine.ts';
 import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
 import type { LoadedPages } from '#machines/shop/shop.machine.ts';
@@ -22,7 +23,11 @@ export function provideCheckout(services: ShopServices) {
       loadDeliverySlots: authorised(fromPromise(({ signal }) => fetchDeliverySlots(services.api, { signal }))),
       saveDeliverySlot: authorised(fromPromise(({ input, signal }) => chooseDeliverySlot(services.api, input.slotId, { signal }))),
       saveCustomerInfo: authorised(fromPromise(({ input, signal }) => submitCustomerInfo(services.api, input.details, { signal }))),
-      createPaymentIntent: authorised(fromPromise(({ signal }) => createPaymentIntent(services.api, { signal }))),
+      // Issue 45 part 1: a provider that has not answered within its time is taken as unavailable (a TimeoutError).
+      createPaymentIntent: authorised(
+        fromPromise(({ signal }) => createPaymentIntent(services.api, { signal: AbortSignal.any([signal, AbortSignal.timeout(PAYMENT_INTENT_TIMEOUT_MS)]) })),
+      ),
+      reserveAtBranch: authorised(fromPromise(({ signal }) => reserveAtBranch(services.api, { signal }))),
       abandonCart: authorised(fromPromise(({ signal }) => abandonCart(services.api, { signal }))),
       storeDetails: readOf(createShopReads(services).storeDetails),
     },

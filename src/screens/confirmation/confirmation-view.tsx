@@ -26,7 +26,7 @@ export function ConfirmationView({ status, confirmation, loadProblem, onPrint, o
   const { summary, fulfilment, customer } = confirmation;
   return (
     <div className={styles.confirmation} data-testid="confirmation">
-      <p className={styles.thanks}>{confirmation.sellBack ? messages.sellBackThankYou : messages.thankYou}</p>
+      <p className={styles.thanks}>{confirmation.reserved ? messages.reservationConfirmed : confirmation.sellBack ? messages.sellBackThankYou : messages.thankYou}</p>
       <div className={styles.meta}>
         <Facts
           className={styles.facts}

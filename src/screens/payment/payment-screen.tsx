@@ -7,6 +7,7 @@ import { CheckoutFrame } from '../checkout-shared/checkout-frame.tsx';
 import { orderSummaryOf, type FeeLineSettings } from '#domain/order-summary.ts';
 import { OrderSummaryView } from '../checkout-shared/order-summary-view.tsx';
 import {
+  useCheckoutCan,
   useCheckoutOrder,
   useCheckoutProblem,
   useCheckoutTag,
@@ -15,6 +16,7 @@ import {
   type CheckoutActorRef,
 } from '../checkout-shared/use-checkout.ts';
 import { PaymentView } from './payment-view.tsx';
+import { ProviderUnavailableView } from './provider-unavailable-view.tsx';
 
 export interface PaymentScreenProps {
   checkout: CheckoutActorRef;
@@ -36,6 +38,12 @@ export function PaymentScreen({ checkout, countdown, cart, settings, messageSour
   const frame = usePaymentFrameRef(checkout);
   const notice = useSelector(frame, (s) => s?.context.notice ?? null);
   const summary = useMemo(() => (order ? orderSummaryOf(order, settings) : null), [order, settings]);
+  // Issue 45 part 1: the card provider is unavailable; the chart says what is offered.
+  const providerUnavailable = useCheckoutTag(checkout, 'providerUnavailable');
+  const reserveOffered = useCheckoutTag(checkout, 'reserveOffered');
+  const reserving = useCheckoutTag(checkout, 'reserving');
+  const canReserve = useCheckoutCan(checkout, { type: 'reservation.requested' });
+  const canRetryCard = useCheckoutCan(checkout, { type: 'payment.retried' });
 
   // Every message is handed over untouched: the payment frame chart decides whose to trust.
   useEffect(() => {
@@ -52,16 +60,28 @@ export function PaymentScreen({ checkout, countdown, cart, settings, messageSour
       title={messages.paymentTitle}
       aside={<OrderSummaryView summary={summary} />}
     >
-      <PaymentView
-        status={loadFailed ? 'loadFailed' : formShown ? 'ready' : 'loading'}
-        paymentUrl={formShown ? paymentUrl : null}
-        notice={notice}
-        loadProblem={problem}
-        onRetry={() => {
-          checkout.send({ type: 'problem.dismissed' });
-          checkout.send({ type: 'order.reloadRequested' });
-        }}
-      />
+      {providerUnavailable ? (
+        <ProviderUnavailableView
+          offer={reserveOffered ? 'reserve' : 'retry'}
+          branchName={order?.store.name ?? ''}
+          reserving={reserving}
+          canReserve={canReserve}
+          canRetry={canRetryCard}
+          onReserve={() => checkout.send({ type: 'reservation.requested' })}
+          onRetry={() => checkout.send({ type: 'payment.retried' })}
+        />
+      ) : (
+        <PaymentView
+          status={loadFailed ? 'loadFailed' : formShown ? 'ready' : 'loading'}
+          paymentUrl={formShown ? paymentUrl : null}
+          notice={notice}
+          loadProblem={problem}
+          onRetry={() => {
+            checkout.send({ type: 'problem.dismissed' });
+            checkout.send({ type: 'order.reloadRequested' });
+          }}
+        />
+      )}
     </CheckoutFrame>
   );
 }

@@ -16,6 +16,10 @@ export const VELOCITY_CHECK_FAILED = 1;
 export const PAYMENT_PENDING = 3;
 export const CHECKOUT_FAILED = 16;
 export const COMPLETED = 18;
+/** Issue 45 part 1: reserved, to be paid at the branch. */
+export const RESERVED_PAY_AT_BRANCH = 5;
+/** Issue 45 part 1: the click-and-collect product, the only one a reservation is offered to. */
+export const CLICK_AND_COLLECT = 2;
 
 /** The addresses of the checkout's pages for the buy products (2.6-2.14). */
 export const PAGE_PATHS: Record<CheckoutPage, string> = {
@@ -37,6 +41,8 @@ export const DELIVERY_PAGE_ON_LOAD: Record<number, Goal> = {
   [PAYMENT_PENDING]: 'unsuccessful',
   [CHECKOUT_FAILED]: 'unsuccessful',
   [COMPLETED]: 'home',
+  // Issue 45 part 1: a reservation is placed, as a completed order is.
+  [RESERVED_PAY_AT_BRANCH]: 'home',
 };
 
 /**
@@ -50,6 +56,7 @@ export const DETAILS_PAGE_ON_LOAD: Record<number, Goal> = {
   [PAYMENT_PENDING]: 'payment',
   [CHECKOUT_FAILED]: 'unsuccessful',
   [COMPLETED]: 'confirmation',
+  [RESERVED_PAY_AT_BRANCH]: 'confirmation',
 };
 
 /**
@@ -72,6 +79,7 @@ export const PAYMENT_PAGE_ON_LOAD: Record<number, Goal> = {
   [PAYMENT_PENDING]: 'stay',
   [CHECKOUT_FAILED]: 'unsuccessful',
   [COMPLETED]: 'confirmation',
+  [RESERVED_PAY_AT_BRANCH]: 'confirmation',
 };
 
 /**
@@ -84,6 +92,8 @@ export const CONFIRMATION_PAGE_ON_LOAD: Record<number, Goal> = {
   [PAYMENT_PENDING]: 'payment',
   [CHECKOUT_FAILED]: 'unsuccessful',
   [COMPLETED]: 'stay',
+  // Shown as a reservation (issue 45 part 1), never reported as a completed order.
+  [RESERVED_PAY_AT_BRANCH]: 'stay',
 };
 
 /** Unsuccessful page (2.11, 4.1): Try again for payment-pending or completed; the velocity modal for velocity-check-failed. */
@@ -93,7 +103,20 @@ export const UNSUCCESSFUL_PAGE: Record<number, 'tryAgain' | 'velocityModal' | 'l
   [PAYMENT_PENDING]: 'tryAgain',
   [CHECKOUT_FAILED]: 'leaveOnly',
   [COMPLETED]: 'tryAgain',
+  [RESERVED_PAY_AT_BRANCH]: 'leaveOnly',
 };
+
+/**
+ * Issue 45 part 1: the card provider is unavailable when the payment intent fails with 503 or 504
+ * (the shop's own 'payment-provider-unavailable' among them) or times out; any other failure is
+ * the error step's, as before.
+ */
+export function isProviderUnavailableFailure(error: unknown): boolean {
+  const e = error as { status?: unknown; name?: unknown; problem?: { status?: unknown; type?: unknown } } | null;
+  const status = e?.status ?? e?.problem?.status;
+  if (status === 503 || status === 504 || e?.problem?.type === 'payment-provider-unavailable') return true;
+  return status === undefined && e?.name === 'TimeoutError';
+}
 
 /** The payment frame's outcome (4.1): payment received goes to the next step, failed to the error step. */
 export const PAYMENT_OUTCOME: Record<string, CheckoutPage> = { received: 'confirmation', failed: 'unsuccessful' };
@@ -127,7 +150,14 @@ export type Screen =
   | 'leaveOnly'
   | 'abandoning'
   | 'cartCleared'
-  | 'gone';
+  | 'gone'
+  /** Issue 45 part 1: cards fail; a collection is offered to reserve and pay at the branch (or to try the card again). */
+  | 'reserveOffer'
+  | 'reserving'
+  /** Cards fail on a home delivery: try the card again. */
+  | 'cardRetryOffer'
+  /** The confirmation of a reservation to pay at the branch. */
+  | 'reservation';
 
 /** The tags a screen shows; every other tag must be off. */
 export const SCREEN_TAGS: Record<Screen, string[]> = {
@@ -150,7 +180,14 @@ export const SCREEN_TAGS: Record<Screen, string[]> = {
   abandoning: ['abandoning'],
   cartCleared: ['cartCleared'],
   gone: [],
+  reserveOffer: ['providerUnavailable', 'reserveOffered'],
+  reserving: ['providerUnavailable', 'reserveOffered', 'reserving'],
+  cardRetryOffer: ['providerUnavailable', 'cardRetryOffered'],
+  reservation: ['reserved'],
 };
+
+/** Screens where the card can be tried again: 'Try again?' and the provider-unavailable offers. */
+export const CARD_RETRY_SCREENS: readonly Screen[] = ['tryAgain', 'reserveOffer', 'cardRetryOffer'];
 
 export interface Seen {
   /** The checkout page the shopper is on, or null once sent out of the checkout. */
@@ -200,6 +237,9 @@ export function checkoutOracle(options: CheckoutOracleOptions) {
   // While the cart is abandoned and cleared the shopper is on no checkout page any more.
   const abandon = (seen: Seen, leaveTo: string): Seen => ({ ...show(seen, 'abandoning'), page: null, leaveTo, returnTo: seen.page });
   const stateOf = (event: AnyEventObject): number => (event.output as { state: { value: number } }).state.value;
+  // Issue 45 part 1: cards fail; what the payment page offers depends on the order's product.
+  const providerUnavailable = (seen: Seen): Seen =>
+    show(seen, (seen.order as { product?: { id?: number } } | null)?.product?.id === CLICK_AND_COLLECT ? 'reserveOffer' : 'cardRetryOffer');
 
   return {
     start(path: string): Seen {
@@ -253,6 +293,10 @@ export function checkoutOracle(options: CheckoutOracleOptions) {
           if (page === 'payment') return PAYMENT_PAGE_ON_LOAD[state] === 'stay' ? show(seen, 'loading') : goTo(seen, PAYMENT_PAGE_ON_LOAD[state]!);
           if (page === 'confirmation') {
             if (CONFIRMATION_PAGE_ON_LOAD[state] !== 'stay') return goTo(seen, CONFIRMATION_PAGE_ON_LOAD[state]!);
+            // A reservation: the confirmation step is announced and the countdown stops, but no order is reported as completed.
+            if (state === RESERVED_PAY_AT_BRANCH) {
+              return show(seen, 'reservation', [{ type: 'tracking.stepViewed', step: TRACKED_STEPS.confirmation }, { type: 'countdown.stopRequested' }]);
+            }
             return show(seen, 'order', [
               { type: 'order.confirmed', order: event.output },
               { type: 'tracking.stepViewed', step: TRACKED_STEPS.confirmation },
@@ -313,16 +357,27 @@ export function checkoutOracle(options: CheckoutOracleOptions) {
         case 'xstate.done.actor.createPaymentIntent':
           return isHostedPage((event.output as { url: string }).url) ? show(seen, 'cardForm') : goTo(seen, 'unsuccessful');
         case 'xstate.error.actor.createPaymentIntent':
-          return goTo(seen, 'unsuccessful');
+          return isProviderUnavailableFailure(event.error) ? providerUnavailable(seen) : goTo(seen, 'unsuccessful');
         // The frame's messages are its own business until it decides (payment-frame oracle).
         case 'frame.messageReceived':
           return seen;
-        case 'xstate.done.actor.paymentFrame':
-          return goTo(seen, PAYMENT_OUTCOME[(event.output as { outcome: string }).outcome]!);
+        case 'xstate.done.actor.paymentFrame': {
+          const outcome = (event.output as { outcome: string }).outcome;
+          return outcome === 'providerUnavailable' ? providerUnavailable(seen) : goTo(seen, PAYMENT_OUTCOME[outcome]!);
+        }
+        // Issue 45 part 1: 'Reserve now, pay at the branch'; the server's answer is the order reserved (confirmation) or a problem shown with the offer.
+        case 'reservation.requested':
+          return screen === 'reserveOffer' ? { ...show(seen, 'reserving'), problem: false } : seen;
+        case 'xstate.done.actor.reserveAtBranch':
+          return goTo({ ...seen, order: event.output }, 'confirmation');
+        case 'xstate.error.actor.reserveAtBranch':
+          return fail(seen, 'reserveOffer');
         case 'xstate.error.actor.paymentFrame':
           return goTo(seen, 'unsuccessful');
 
         case 'payment.retried':
+          // On the provider-unavailable offer: the payment is asked for again, on the same page.
+          if (screen === 'reserveOffer' || screen === 'cardRetryOffer') return { ...show(seen, 'loading'), problem: false };
           return goTo(seen, 'payment');
         // Leave checkout abandons the checkout then goes to the abandon-cart URL (4.1).
         case 'checkout.left':

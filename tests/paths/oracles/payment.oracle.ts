@@ -12,28 +12,50 @@ export const MESSAGE_SOURCE = 'travel-money-payment';
 export const COMPLETED = 18;
 
 export interface FrameSeen {
-  /** The frame's decision: the checkout goes to the next step (received) or the error step (failed). */
-  outcome: 'received' | 'failed' | null;
+  /**
+   * The frame's decision: the checkout goes to the next step (received), the error step (failed),
+   * or offers to pay at the branch (providerUnavailable, issue 45 part 1).
+   */
+  outcome: 'received' | 'failed' | 'providerUnavailable' | null;
   notice: string | null;
+  /** Issue 45 part 1: the card page said it loaded, or the frame has since been heard from. */
+  cardPageLoaded: boolean;
 }
+
+/** Issue 45 part 1: what the provider's card page says, from its own origin. */
+export const CARD_PAGE_SOURCE = 'travel-money-psp';
 
 /**
  * Messages from the payment iframe, same origin only (4.1): payment received goes to the next
  * step; payment failed to the error step; state unknown shows the notice. Anything else (another
  * origin, another shape) changes nothing.
+ *
+ * Issue 45 part 1: from the card page's own origin (`providerOrigin`), its first size message
+ * says it loaded, and 'provider.unavailable' that the provider cannot take cards. A card page not
+ * loaded when its delay ends (and the frame not heard from since) means the provider is
+ * unavailable too.
  */
-export function paymentFrameOracle(appOrigin: string) {
+export function paymentFrameOracle(appOrigin: string, providerOrigin: string) {
   return {
     start(): FrameSeen {
-      return { outcome: null, notice: null };
+      return { outcome: null, notice: null, cardPageLoaded: false };
     },
     next(seen: FrameSeen, event: AnyEventObject): FrameSeen {
+      if (seen.outcome !== null) return seen;
+      if (event.type.startsWith('xstate.after.CARD_PAGE_LOAD.')) return seen.cardPageLoaded ? seen : { ...seen, outcome: 'providerUnavailable' };
       if (event.type !== 'frame.messageReceived') throw new Error(`The payment frame oracle has no rule for ${event.type}`);
-      const data = event.data as { source?: unknown; type?: unknown } | null;
+      const data = event.data as { source?: unknown; type?: unknown; height?: unknown } | null;
+      if (event.origin === providerOrigin && data?.source === CARD_PAGE_SOURCE) {
+        if (data.type === 'provider.unavailable' && Object.keys(data).length === 2) return { ...seen, outcome: 'providerUnavailable' };
+        if (data.type === 'frame.resized' && typeof data.height === 'number' && Number.isInteger(data.height) && data.height >= 1 && data.height <= 4000) {
+          return { ...seen, cardPageLoaded: true };
+        }
+        return seen;
+      }
       if (event.origin !== appOrigin || data?.source !== MESSAGE_SOURCE) return seen;
       if (data.type === 'payment.received') return { ...seen, outcome: 'received' };
       if (data.type === 'payment.failed') return { ...seen, outcome: 'failed' };
-      if (data.type === 'payment.stateUnknown') return { ...seen, notice: STATUS_UNKNOWN_NOTICE };
+      if (data.type === 'payment.stateUnknown') return { ...seen, notice: STATUS_UNKNOWN_NOTICE, cardPageLoaded: true };
       return seen;
     },
     tags(seen: FrameSeen): string[] {
