@@ -147,10 +147,10 @@ const CALLS: Record<ApiRouteName, () => Promise<Call>> = {
   rateAlertConfirm: async () => ({ path: `${apiRoutes.rateAlertConfirm.url('00000000-0000-4000-8000-000000000000')}?sig=forged`, outcome: 'refused' }),
   rateAlertCancel: async () => ({ path: `${apiRoutes.rateAlertCancel.url('00000000-0000-4000-8000-000000000000')}?sig=forged`, outcome: 'refused' }),
   createPaymentIntent: async () => ({ path: apiRoutes.createPaymentIntent.url(), as: f.atPayment, outcome: 'answered' }),
+  reserveAtBranch: async () => ({ path: apiRoutes.reserveAtBranch.url(), as: f.atPayment, outcome: 'answered' }),
   orderFind: async () => ({ path: apiRoutes.orderFind.url(), json: { reference: f.paid.reference, emailAddress: 'walk.paid@example.com', dateOfBirth: DOB }, outcome: 'answered' }),
   orderCancel: async () => ({ path: apiRoutes.orderCancel.url(), json: { access: f.paid.view.access }, outcome: 'answered' }),
   orderCollectionDate: async () => ({
-  reserveAtBranch: async () => ({ path: apiRoutes.reserveAtBranch.url(), as: f.atPayment, outcome: 'answered' }),
     path: apiRoutes.orderCollectionDate.url(),
     json: { access: f.movable.view.access, slotId: f.movable.view.collectionDates.at(-1)!.id },
     outcome: 'answered',

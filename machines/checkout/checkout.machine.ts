@@ -330,10 +330,10 @@ export const checkoutMachine = checkoutSetup.createMachine({
                     actions: { type: 'navigate', params: { to: 'confirmation' } },
                   },
                   {
-                  {
                     guard: { type: 'isProviderUnavailableOutcome', params: ({ event }) => ({ output: event.output }) },
                     target: 'providerUnavailable',
                   },
+                  {
                     target: '#checkout.inCheckout.unsuccessful',
                     actions: { type: 'navigate', params: { to: 'unsuccessful' } },
                   },
@@ -345,7 +345,6 @@ export const checkoutMachine = checkoutSetup.createMachine({
               },
               on: { 'frame.messageReceived': { actions: 'forwardToPaymentFrame' } },
             },
-          },
             /**
              * Issue 45 part 1: the card provider is unavailable (the intent failed with 503 or 504
              * or timed out, or the card page said so or never reported itself loaded). A collection
@@ -387,6 +386,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
                 },
               },
             },
+          },
         },
 
         /**
@@ -403,21 +403,21 @@ export const checkoutMachine = checkoutSetup.createMachine({
           states: {
             loadingOrder: loadingOrder([
               { guard: 'isOrderConfirmed', target: 'showingOrder', announceConfirmed: true, showsBranchOf: 'confirmation' },
-              { guard: 'isUnconfirmedOrderAwaitingPayment', target: '#checkout.inCheckout.payment', navigateTo: 'payment' },
               // Issue 45 part 1: a reservation to pay at the branch is confirmed as such, never told to tracking as a completed order.
               { guard: 'isOrderReserved', target: 'showingReservation', showsBranchOf: 'confirmation' },
+              { guard: 'isUnconfirmedOrderAwaitingPayment', target: '#checkout.inCheckout.payment', navigateTo: 'payment' },
               { target: '#checkout.inCheckout.unsuccessful', navigateTo: 'unsuccessful' },
             ]),
             loadFailed,
             showingOrder: {
               entry: [{ type: 'announceStep', params: { step: 'confirmation' } }, 'stopCountdown'],
             },
-          },
             /** Reserved, to pay at the branch: what to pay, by when, and what to bring. */
             showingReservation: {
               tags: ['reserved'],
               entry: [{ type: 'announceStep', params: { step: 'confirmation' } }, 'stopCountdown'],
             },
+          },
         },
 
         /** The payment unsuccessful page: the checkout's error address. */

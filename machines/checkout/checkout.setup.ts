@@ -66,8 +66,8 @@ export const checkoutSetup = setup({
       saveDeliverySlot: 'saveDeliverySlot';
       saveCustomerInfo: 'saveCustomerInfo';
       createPaymentIntent: 'createPaymentIntent';
-      abandonCart: 'abandonCart';
       reserveAtBranch: 'reserveAtBranch';
+      abandonCart: 'abandonCart';
       paymentFrame: 'paymentFrame';
       storeDetails: 'storeDetails';
     },
@@ -78,8 +78,8 @@ export const checkoutSetup = setup({
     saveDeliverySlot: providedLater<SaveDeliverySlotOutput, SaveDeliverySlotInput>('saveDeliverySlot'),
     saveCustomerInfo: providedLater<SaveCustomerInfoOutput, SaveCustomerInfoInput>('saveCustomerInfo'),
     createPaymentIntent: providedLater<CreatePaymentIntentOutput>('createPaymentIntent'),
-    abandonCart: providedLater<AbandonCartOutput>('abandonCart'),
     reserveAtBranch: providedLater<ReserveAtBranchOutput>('reserveAtBranch'),
+    abandonCart: providedLater<AbandonCartOutput>('abandonCart'),
     paymentFrame: paymentFrameMachine,
     /** The branch's address and opening times, for a collection's delivery and confirmation pages. */
     storeDetails: createReadMachine<StoreDetails, { storeId: number }>(),
@@ -185,17 +185,17 @@ export const checkoutSetup = setup({
     isPaymentDone: (_, params: { order: Order }) => paymentPageOnLoad(params.order.state.value) === 'next',
     isPaymentPageReady: (_, params: { url: string }) => isHostedPaymentUrl(params.url),
     isPaymentReceived: (_, params: { output: PaymentFrameOutput }) => params.output.outcome === 'received',
-
-    // Confirmation page on load.
-    isOrderConfirmed: (_, params: { order: Order }) => confirmationPageOnLoad(params.order.state.value) === 'show',
     // Issue 45 part 1: the card provider is unavailable, and what the page offers then.
     isProviderUnavailable: (_, params: { error: unknown }) => isProviderUnavailableError(params.error),
     isProviderUnavailableOutcome: (_, params: { output: PaymentFrameOutput }) => params.output.outcome === 'providerUnavailable',
     canReserveAtBranch: ({ context }) => context.order !== null && providerUnavailableOffer(context.order.product.id) === 'reserve',
+
+    // Confirmation page on load.
+    isOrderConfirmed: (_, params: { order: Order }) => confirmationPageOnLoad(params.order.state.value) === 'show',
+    isOrderReserved: (_, params: { order: Order }) => confirmationPageOnLoad(params.order.state.value) === 'showReservation',
     isUnconfirmedOrderAwaitingPayment: (_, params: { order: Order }) => confirmationPageOnLoad(params.order.state.value) === 'payment',
 
     // Unsuccessful page.
-    isOrderReserved: (_, params: { order: Order }) => confirmationPageOnLoad(params.order.state.value) === 'showReservation',
     canTryAgain: (_, params: { order: Order }) => unsuccessfulPage(params.order.state.value).canTryAgain,
     isVelocityLimited: (_, params: { order: Order }) => unsuccessfulPage(params.order.state.value).showVelocityModal,
   },
@@ -217,10 +217,10 @@ type OrderGuard =
   | 'needsPayment'
   | 'isPaymentDone'
   | 'isOrderConfirmed'
+  | 'isOrderReserved'
   | 'isUnconfirmedOrderAwaitingPayment'
   | 'canTryAgain'
   | 'isVelocityLimited';
-  | 'isOrderReserved'
 
 /** Where a page goes once its order is read: the first route whose guard holds (the last has none). */
 interface OrderRoute {

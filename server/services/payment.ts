@@ -56,9 +56,9 @@ export function pspWebhookSecret(deps: Pick<Deps, 'db' | 'config'>): Promise<str
  * fails here (16), so the unsuccessful page stops offering 'Try again?' for it.
  */
 export async function createPaymentIntent(deps: Deps, session: SessionContext): Promise<{ url: string }> {
-  const secret = await pspWebhookSecret(deps);
   // The sandbox provider made unavailable (PSP_UNAVAILABLE): no payment starts; pay at the branch is offered.
   if (deps.config.pspUnavailable) throw providerUnavailable();
+  const secret = await pspWebhookSecret(deps);
   const result = await deps.db.transaction(async (tx) => {
     const order = await currentOrder(deps, session, { lock: true, db: tx });
     if (order.state !== ORDER_STATE.PAYMENT_PENDING) {

@@ -101,11 +101,11 @@ export interface CheckoutStoryOptions {
   customerInfo?: Answer<CustomerInfoResponse>;
   paymentUrl?: Answer<{ url: string }>;
   abandon?: Answer<void>;
+  /** POST /api/order/reserve-at-branch (issue 45 part 1). */
+  reserve?: Answer<Order>;
   /** Sent one after another once the actor has settled. */
   events?: CheckoutEvent[];
 }
-  /** POST /api/order/reserve-at-branch (issue 45 part 1). */
-  reserve?: Answer<Order>;
 
 const settle = async () => {
   for (let i = 0; i < 3; i += 1) await new Promise((resolve) => setTimeout(resolve, 0));
@@ -141,6 +141,7 @@ export async function checkoutStory(options: CheckoutStoryOptions): Promise<Stor
       saveCustomerInfo: answering(options.customerInfo ?? ok(f.customerInfoResult)),
       createPaymentIntent: answering(options.paymentUrl ?? ok({ url: sandboxCardFormUrl(orderToPay(options.order)) })),
       abandonCart: answering(options.abandon ?? ok(undefined)),
+      reserveAtBranch: answering(options.reserve ?? ok(reservedOrder(orderToPay(options.order)))),
       storeDetails,
     },
   });
@@ -150,7 +151,6 @@ export async function checkoutStory(options: CheckoutStoryOptions): Promise<Stor
   }).start();
   await settle();
   for (const event of options.events ?? []) {
-      reserveAtBranch: answering(options.reserve ?? ok(reservedOrder(orderToPay(options.order)))),
     actor.send(event);
     await settle();
   }
@@ -181,22 +181,6 @@ export const inCheckoutLayout: Decorator = (Story) => (
   </MemoryRouter>
 );
 
-/** An order waiting for its card payment (state 3). */
-export const awaitingPayment = (order: Order): Order => ({ ...order, state: { value: 3 } });
-
-/**
- * The hosted card page in stories: a story of its own (sandbox-card-form.stories.tsx), loaded in
- * the payment iframe from Storybook's origin.
- */
-export function sandboxCardFormUrl(order: Order = orders.collect): string {
-  const origin = typeof window === 'undefined' ? 'http://localhost:6006' : window.location.origin;
-  // The card page asks for the order's own total (in pence: Storybook's URL args take plain numbers).
-  return `${origin}/iframe.html?id=checkout-payment-sandbox-card-form--default&viewMode=story&args=totalMinor:${toMinor(order.total, GBP_CODE)}`;
-}
-
-/** The order a story's checkout loads, when it loads one. */
-function orderToPay(answers: Answer<Order> | Answer<Order>[] | undefined): Order {
-  const answer = Array.isArray(answers) ? answers.at(-1) : answers;
 /**
  * Issue 45 part 1: an order reserved to pay at the branch (state 5), its notes and rate held until
  * the branch closes on the collection day (18:00 London on STORY_NOW's next day).
@@ -213,6 +197,22 @@ export function cardPageMessage(type: 'provider.unavailable' | 'frame.resized', 
   return { type: 'frame.messageReceived', origin: new URL(paymentUrl, APP_ORIGIN).origin, data };
 }
 
+/** An order waiting for its card payment (state 3). */
+export const awaitingPayment = (order: Order): Order => ({ ...order, state: { value: 3 } });
+
+/**
+ * The hosted card page in stories: a story of its own (sandbox-card-form.stories.tsx), loaded in
+ * the payment iframe from Storybook's origin.
+ */
+export function sandboxCardFormUrl(order: Order = orders.collect): string {
+  const origin = typeof window === 'undefined' ? 'http://localhost:6006' : window.location.origin;
+  // The card page asks for the order's own total (in pence: Storybook's URL args take plain numbers).
+  return `${origin}/iframe.html?id=checkout-payment-sandbox-card-form--default&viewMode=story&args=totalMinor:${toMinor(order.total, GBP_CODE)}`;
+}
+
+/** The order a story's checkout loads, when it loads one. */
+function orderToPay(answers: Answer<Order> | Answer<Order>[] | undefined): Order {
+  const answer = Array.isArray(answers) ? answers.at(-1) : answers;
   return answer && typeof answer === 'object' && 'ok' in answer ? answer.ok : orders.collect;
 }
 
