@@ -106,7 +106,10 @@ export const serverOperations: Record<string, ServerOperation> = {
     tag: 'Staff',
     summary: 'Sign out of the staff page',
     access: 'none',
-    answers: { 303: { description: 'Signed out: back to the sign-in form.', headers: ['Location'] } },
+    answers: {
+      303: { description: 'Signed out: back to the sign-in form.', headers: ['Location'] },
+      200: { description: 'The sign-in form, where the redirect leads (what a client that follows redirects gets).', html: true },
+    },
     limited: true,
   },
   staffMoveOrder: {

@@ -102,6 +102,13 @@ describe('signing in to the staff page', () => {
     expect(await staffPage('warehouse')).toContain('Staff: orders to move on');
   });
 
+  it('signs out: the cookie is forgotten and the page is the sign-in form again', async () => {
+    const res = await server.request('/staff/sign-out', { method: 'POST', headers: { Cookie: cookie } });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('../staff');
+    expect(res.headers.get('set-cookie')).toMatch(/tms_staff=;/);
+  });
+
   it('a cookie signed with another token signs nobody in', async () => {
     const [name, value] = cookie.split('=');
     const forged = `${name}=${value!.split('.')[0]}.forged`;
