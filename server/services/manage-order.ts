@@ -200,7 +200,7 @@ async function askEmail(tx: Db, order: OrderRow, kind: string, key: string, emai
 }
 
 /** Gives the branch back the notes a completed order took from it. */
-async function returnStock(tx: Db, order: OrderRow): Promise<void> {
+export async function returnStock(tx: Db, order: OrderRow): Promise<void> {
   const lines = linesOf(order);
   if (!order.stockTaken || lines.length === 0) return;
   const codes = lines.map((l) => l.currencyCode);

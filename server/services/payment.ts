@@ -103,7 +103,7 @@ export async function createPaymentIntent(deps: Deps, session: SessionContext): 
 }
 
 /** Takes the order's currency from the store's notes; false (and nothing taken) when it cannot cover it. */
-async function takeStock(tx: Db, order: OrderRow): Promise<boolean> {
+export async function takeStock(tx: Db, order: OrderRow): Promise<boolean> {
   const lines = linesOf(order);
   if (lines.length === 0) return true;
   const rows = await tx

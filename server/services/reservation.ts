@@ -10,21 +10,22 @@
  * payment must) with no card payment underway can be reserved. A reservation counts in the
  * customer's velocity and AML history as a payment-pending or paid order does
  * (services/order.ts customerHistory). An unpaid reservation past its time is ended by the purge
- * job (releaseExpiredReservations), which gives its notes back to the branch.
+ * job (releaseExpiredReservations), which gives its notes back to the branch as a cancelled order's
+ * (services/manage-order.ts returnStock).
  */
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte } from 'drizzle-orm';
 import type { Order } from '#domain/contract/order.ts';
 import { PROVIDER_UNAVAILABLE, reservationHeldUntil, weekdayOf } from '#domain/pay-at-branch.ts';
 import { ORDER_STATE } from '#domain/order-state.ts';
 import { PRODUCT } from '#domain/products.ts';
 import { payAtBranchServerTexts as texts } from '#domain/texts/pay-at-branch-server.ts';
-import type { Db } from '../db/client.ts';
 import * as t from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { HttpProblem } from '../errors.ts';
-import type { OrderLineRecord } from './checkout.ts';
 import { askOrderConfirmation } from './outbox.ts';
-import { currentOrder, linesOf, orderView, slotOf, unitsNeeded, type OrderRow } from './order.ts';
+import { returnStock } from './manage-order.ts';
+import { currentOrder, orderView, slotOf } from './order.ts';
+import { takeStock } from './payment.ts';
 import type { SessionContext } from './session.ts';
 
 const refused = (detail: string, type: string) => new HttpProblem(409, texts.notReservableTitle, detail, { type });
@@ -35,38 +36,6 @@ export function providerUnavailable(): HttpProblem {
     type: PROVIDER_UNAVAILABLE,
     headers: { 'Retry-After': '60' },
   });
-}
-
-/** Takes the order's notes from the branch; false (nothing taken) when it cannot cover them. */
-async function holdNotes(tx: Db, order: OrderRow): Promise<boolean> {
-  const lines = linesOf(order);
-  if (lines.length === 0) return true;
-  const rows = await tx
-    .select()
-    .from(t.storeStock)
-    .where(and(eq(t.storeStock.storeId, order.storeId), inArray(t.storeStock.currencyCode, lines.map((l) => l.currencyCode))))
-    // The same lock order as a card payment's (services/payment.ts takeStock): no deadlock between them.
-    .orderBy(t.storeStock.currencyCode)
-    .for('update');
-  const held = (l: OrderLineRecord) => rows.find((r) => r.currencyCode === l.currencyCode)?.units ?? 0;
-  if (!lines.every((l) => held(l) >= unitsNeeded(l))) return false;
-  for (const l of lines) {
-    await tx
-      .update(t.storeStock)
-      .set({ units: sql`${t.storeStock.units} - ${unitsNeeded(l)}` })
-      .where(and(eq(t.storeStock.storeId, order.storeId), eq(t.storeStock.currencyCode, l.currencyCode)));
-  }
-  return true;
-}
-
-/** Gives an ended reservation's notes back to its branch. */
-async function releaseNotes(tx: Db, order: OrderRow): Promise<void> {
-  for (const l of linesOf(order)) {
-    await tx
-      .update(t.storeStock)
-      .set({ units: sql`${t.storeStock.units} + ${unitsNeeded(l)}` })
-      .where(and(eq(t.storeStock.storeId, order.storeId), eq(t.storeStock.currencyCode, l.currencyCode)));
-  }
 }
 
 /**
@@ -97,9 +66,10 @@ export async function reserveAtBranch(deps: Deps, session: SessionContext): Prom
     const heldUntil = reservationHeldUntil(slot.date, hours?.closes ?? null);
     if (heldUntil === null || heldUntil.getTime() <= now.getTime()) throw refused(texts.noClosingTime, 'branch-closed-on-collection-day');
 
-    // A collection from stock holds the branch's notes now; one the branch has sent for is supplied from elsewhere.
+    // A collection from stock holds the branch's notes now, as a card payment takes them (services/payment.ts
+    // takeStock); one the branch has sent for is supplied from elsewhere.
     const fromStock = slot.isInStock;
-    if (fromStock && !(await holdNotes(tx, order))) throw refused(texts.soldOut, 'sold-out');
+    if (fromStock && !(await takeStock(tx, order))) throw refused(texts.soldOut, 'sold-out');
     const [updated] = await tx
       .update(t.orders)
       .set({ state: ORDER_STATE.RESERVED_PAY_AT_BRANCH, stockTaken: fromStock, expiresAt: heldUntil, updatedAt: now })
@@ -127,7 +97,7 @@ export async function releaseExpiredReservations(deps: Pick<Deps, 'db' | 'clock'
       .limit(batch)
       .for('update', { skipLocked: true });
     for (const order of due) {
-      if (order.stockTaken) await releaseNotes(tx, order);
+      if (order.stockTaken) await returnStock(tx, order);
       await tx.update(t.orders).set({ state: ORDER_STATE.CHECKOUT_FAILED, stockTaken: false, updatedAt: now }).where(eq(t.orders.id, order.id));
     }
     return due.length;
