@@ -12,4 +12,5 @@
 export * from './texts/first-page.ts';
 export * from './texts/later-on-first-page.ts';
 export * from './texts/pages.ts';
+export * from './texts/note-mix.ts';
 export * from './texts/pay-at-branch.ts';

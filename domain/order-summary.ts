@@ -7,6 +7,7 @@ import type { Order } from './contract/order.ts';
 import { guaranteeFeeLines } from './guarantees.ts';
 import { messages } from './messages.ts';
 import { formatForeign, formatGbp, formatGbpAmount, formatRate, toMinor } from './money.ts';
+import { noteChoiceText } from './note-mix.ts';
 import { isSellBack } from './products.ts';
 
 export interface SummaryLine {
@@ -19,6 +20,8 @@ export interface SummaryLine {
   rate: string;
   /** '£437.72'. */
   cost: string;
+  /** The notes the shopper chose ('6 × €50', 'Smaller notes'); null for mixed notes (the default). */
+  notes: string | null;
 }
 
 export interface SummaryExtra {
@@ -66,6 +69,7 @@ export function orderSummaryOf(order: Order, settings: FeeLineSettings): OrderSu
       amount: foreignAmount(line.qty, line.currency),
       rate: formatRate(line.rate),
       cost: formatGbpAmount(line.total),
+      notes: line.notes === undefined || line.notes.kind === 'mixed' ? null : noteChoiceText(line.notes, line.currency.symbol),
     })),
     extras,
     totalLabel: sellBack ? messages.totalYoullReceive : messages.total,

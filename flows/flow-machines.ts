@@ -8,6 +8,7 @@ import { calculatorMachine } from '#machines/calculator/calculator.machine.ts';
 import { cartMachine } from '#machines/cart/cart.machine.ts';
 import { countdownMachine } from '#machines/cart/countdown.machine.ts';
 import { newLineMachine } from '#machines/cart/new-line.machine.ts';
+import { noteMixMachine } from '#machines/note-mix/note-mix.machine.ts';
 import { chartMachine } from '#machines/chart/chart.machine.ts';
 import { manageOrderMachine } from '#machines/manage-order/manage-order.machine.ts';
 import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
@@ -33,6 +34,7 @@ export const FLOW_MACHINES: readonly FlowMachine[] = [
   { name: 'cart', machine: cartMachine },
   { name: 'countdown', machine: countdownMachine },
   { name: 'new-line', machine: newLineMachine },
+  { name: 'note-mix', machine: noteMixMachine },
   { name: 'branch-finder', machine: branchFinderMachine },
   { name: 'checkout', machine: checkoutMachine },
   { name: 'payment-frame', machine: paymentFrameMachine },

@@ -15,7 +15,8 @@ import { CartLineRequestSchema, CreateCartRequestSchema, type Cart } from '#doma
 import type { SiteSettings } from '#domain/contract/catalogue.ts';
 import { PROBLEM_CONTENT_TYPE, type Problem } from '#domain/contract/common.ts';
 import { NO_STOCK, type Order, type OrderStateValue } from '#domain/contract/order.ts';
-import { apiRoutes, type ApiRouteName } from '#domain/contract/routes.ts';
+import { apiRoutes, type ApiRouteName } from '#domain/contract/api-routes.ts';
+import { keptChoice, NoteChoiceSchema, noteChoiceProblem, notesFromUnits, offerFor, type CartNotes, type NoteChoice } from '#domain/note-mix.ts';
 import { fixtures as defaultFixtures, makeChartPoints, problems, quoteFor, withTotals, type Fixtures } from './fixtures.ts';
 
 /** The app's default API base (src/app/config.ts DEFAULT_API_BASE). */
@@ -52,6 +53,26 @@ export interface HandlerOptions {
   fixtures?: Fixtures;
 }
 
+/** What each line of a mock cart may have: euros and dollars note by note (a branch's usual notes), other currencies as a preference. */
+export function mockNotesOf(cart: Cart, choices: ReadonlyMap<string, NoteChoice> = new Map()): CartNotes {
+  if (cart.product.transactionType === 'buy') return { lines: [] };
+  return {
+    lines: cart.lines.map((l) => {
+      const units = Math.ceil(l.qty);
+      const notes = notesFromUnits(l.currency.code, 6_000).map((n) => ({ value: n.value, available: n.count }));
+      return {
+        lineId: l.id,
+        currencyCode: l.currency.code,
+        name: l.currency.pluralName,
+        symbol: l.currency.symbol,
+        units,
+        choice: choices.get(l.id) ?? { kind: 'mixed' as const },
+        offered: offerFor(l.currency.code, units, { unitsHeld: 6_000, notes }),
+      };
+    }),
+  };
+}
+
 function changeLine(cart: Cart, lineId: string, qty: number | null): Cart {
   const lines = cart.lines.flatMap((line) => {
     if (line.id !== lineId) return [line];
@@ -64,6 +85,8 @@ function changeLine(cart: Cart, lineId: string, qty: number | null): Cart {
 /** The happy path: a visitor with a session, a two-line click-and-collect cart and an order in state 0. */
 export function createHandlers(options: HandlerOptions = {}): HttpHandler[] {
   const f = options.fixtures ?? defaultFixtures;
+  /** The notes each line was given (the notes you want), for as long as these handlers live. */
+  const noteChoices = new Map<string, NoteChoice>();
   const base = options.base ?? MOCK_API_BASE;
   const route = (name: ApiRouteName, resolver: HttpResponseResolver) => on(name, resolver, base);
   const badRequest = (detail: string) => problemResponse({ title: 'Bad request', detail }, 400);
@@ -183,6 +206,18 @@ export function createHandlers(options: HandlerOptions = {}): HttpHandler[] {
     route('cartRecreate', () => HttpResponse.json(f.cart)),
     route('cartAbandon', () => new HttpResponse(null, { status: 204 })),
     route('cartCheckout', () => HttpResponse.json(f.checkout, { status: 201 })),
+    // The notes you want (issue 45): euros and dollars note by note, every line mixed until chosen.
+    route('cartNotes', () => HttpResponse.json(mockNotesOf(f.cart, noteChoices))),
+    route('cartLineNotes', async ({ params, request }) => {
+      const body = v.safeParse(NoteChoiceSchema, await request.json());
+      if (!body.success) return problemResponse(problems.validation);
+      const line = mockNotesOf(f.cart, noteChoices).lines.find((l) => l.lineId === String(params.id));
+      if (line === undefined) return problemResponse({ title: 'Not found', detail: 'There is no such line in your cart.' }, 404);
+      const problem = noteChoiceProblem(body.output, line);
+      if (problem !== null) return problemResponse({ title: 'Unprocessable request', detail: problem }, 422);
+      noteChoices.set(line.lineId, keptChoice(body.output));
+      return HttpResponse.json(mockNotesOf(f.cart, noteChoices));
+    }),
     route('cartExtend', () =>
       f.cart.extensionsLeft > 0
         ? HttpResponse.json({

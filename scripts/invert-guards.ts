@@ -1,6 +1,6 @@
 /**
  * Inverts each guard of the checkout, cart, session (with its authorised call), payment, new-line,
- * calculator, branch finder, shop and fulfilment machines in turn (`=> x` becomes `=> !(x)`), runs that
+ * calculator, branch finder, shop, fulfilment and note-mix machines in turn (`=> x` becomes `=> !(x)`), runs that
  * machine's path suite, and reports whether the suite failed and through
  * which tests: a path's assertion (what the shopper sees or where they go) or only the transition
  * coverage check. The machine file is restored after each run, also when the run is interrupted.
@@ -28,6 +28,7 @@ const MACHINES: Array<{ name: string; file: string; suite: string }> = [
   { name: 'branch-finder', file: 'machines/branch-finder/branch-finder.machine.ts', suite: 'tests/paths/branch-finder.paths.test.ts' },
   { name: 'shop', file: 'machines/shop/shop.machine.ts', suite: 'tests/paths/shop.paths.test.ts' },
   { name: 'fulfilment', file: 'machines/fulfilment/fulfilment.machine.ts', suite: 'tests/paths/fulfilment.paths.test.ts' },
+  { name: 'note-mix', file: 'machines/note-mix/note-mix.machine.ts', suite: 'tests/paths/note-mix.paths.test.ts' },
 ];
 
 interface Guard {

@@ -5,7 +5,7 @@
  * database, so they hold across API instances.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiRoutes } from '#domain/contract/routes.ts';
+import { apiRoutes } from '#domain/contract/api-routes.ts';
 import { messages, serverMessages } from '#domain/messages.ts';
 import { createApi } from './app.ts';
 import { EMAIL_LIMITS, readEnv } from './env.ts';

@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiRoutes, type ApiRouteName } from '#domain/contract/routes.ts';
+import { apiRoutes, type ApiRouteName } from '#domain/contract/api-routes.ts';
 import { PSP_CALLBACK_PATH } from './routes/order.ts';
 import { SIGNATURE_HEADER } from './psp/signature.ts';
 import { createTestServer, type TestServer } from './testing.ts';

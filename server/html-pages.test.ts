@@ -5,7 +5,7 @@
  * provider's pages are framed by the shop alone, as its card page must be.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiRoutes } from '#domain/contract/routes.ts';
+import { apiRoutes } from '#domain/contract/api-routes.ts';
 import { startMailCatcher, type MailCatcher } from './mail/catcher.ts';
 import { createPsp } from './psp/app.ts';
 import { signToken } from './psp/signature.ts';

@@ -22,7 +22,8 @@ import {
   SiteSettingsSchema,
 } from '#domain/contract/catalogue.ts';
 import { PROBLEM_CONTENT_TYPE, ProblemSchema } from '#domain/contract/common.ts';
-import { apiRoutes, bearer } from '#domain/contract/routes.ts';
+import { bearer } from '#domain/contract/routes.ts';
+import { apiRoutes } from '#domain/contract/api-routes.ts';
 import { SessionInfoSchema, TokenResponseSchema } from '#domain/contract/session.ts';
 import { createTestServer, type TestServer } from './testing.ts';
 

@@ -4,7 +4,7 @@
  * an error line in the log, whichever route it is sent to.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiRoutes } from '#domain/contract/routes.ts';
+import { apiRoutes } from '#domain/contract/api-routes.ts';
 import { PROBLEM_CONTENT_TYPE } from '#domain/contract/common.ts';
 import { createLogger } from './logger.ts';
 import { JSON_MAX_DEPTH, JSON_MAX_VALUES, jsonShapeProblem } from './json-shape.ts';

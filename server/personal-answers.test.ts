@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManagedOrderSchema, type ManagedOrder } from '#domain/contract/manage-order.ts';
 import { CustomerInfoResultSchema, DeliverySlotsResponseSchema, OrderSchema } from '#domain/contract/order.ts';
 import { CheckoutResponseSchema, type Cart } from '#domain/contract/cart.ts';
-import { apiRoutes, type ApiRoute, type ApiRouteName } from '#domain/contract/routes.ts';
+import { type ApiRoute } from '#domain/contract/routes.ts';
+import { apiRoutes, type ApiRouteName } from '#domain/contract/api-routes.ts';
 import { isSharedRoute } from '#domain/contract/shared-routes.ts';
 import { signBody, SIGNATURE_HEADER } from './psp/signature.ts';
 import { answerGuarantees, body, BRANCH, cartWith, customer, orderAtDetails, orderAwaitingPayment, paymentUrl, shopper, type Shopper } from '../tests/support/commerce-fixtures.ts';
@@ -110,6 +111,8 @@ const CALLS: Record<ApiRouteName, () => Promise<Call>> = {
     const cart = await cartWith(s, 2, [['EUR', 300]]);
     return { path: apiRoutes.cartLineDelete.url(cart.lines[0]!.id), as: s, outcome: 'answered' };
   },
+  cartNotes: async () => ({ path: apiRoutes.cartNotes.url(), as: f.withCart, outcome: 'answered' }),
+  cartLineNotes: async () => ({ path: apiRoutes.cartLineNotes.url(f.cart.lines[0]!.id), as: f.withCart, json: { kind: 'smaller' }, outcome: 'answered' }),
   cartBuyback: async () => ({ path: apiRoutes.cartBuyback.url(false), as: f.withCart, outcome: 'answered' }),
   cartRefund: async () => ({ path: apiRoutes.cartRefund.url(false), as: f.withCart, outcome: 'answered' }),
   cartRecreate: async () => ({ path: apiRoutes.cartRecreate.url(f.cart.id), as: await shopper(server), outcome: 'answered' }),

@@ -6,7 +6,7 @@
 import { Hono } from 'hono';
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiRoutes } from '#domain/contract/routes.ts';
+import { apiRoutes } from '#domain/contract/api-routes.ts';
 import { HttpProblem } from './errors.ts';
 import { readBody } from './request-body.ts';
 import { createTestServer, type TestServer } from './testing.ts';

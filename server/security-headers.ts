@@ -11,7 +11,8 @@
  */
 import { createHash } from 'node:crypto';
 import { createMiddleware } from 'hono/factory';
-import { apiRoutes, type ApiRoute, type ApiRouteName } from '#domain/contract/routes.ts';
+import { type ApiRoute } from '#domain/contract/routes.ts';
+import { apiRoutes, type ApiRouteName } from '#domain/contract/api-routes.ts';
 import { isSharedRoute } from '#domain/contract/shared-routes.ts';
 import { isDescriptionPath } from './openapi/paths.ts';
 

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CartSchema } from '#domain/contract/cart.ts';
-import { apiRoutes } from '#domain/contract/routes.ts';
+import { apiRoutes } from '#domain/contract/api-routes.ts';
 import { body, BRANCH, customer, shopper, type Shopper } from '../tests/support/commerce-fixtures.ts';
 import { createTestServer, type TestServer } from './testing.ts';
 

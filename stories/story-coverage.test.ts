@@ -22,6 +22,7 @@ import { calculatorMachine } from '#machines/calculator/calculator.machine.ts';
 import { cartMachine } from '#machines/cart/cart.machine.ts';
 import { countdownMachine } from '#machines/cart/countdown.machine.ts';
 import { newLineMachine } from '#machines/cart/new-line.machine.ts';
+import { noteMixMachine } from '#machines/note-mix/note-mix.machine.ts';
 import { chartMachine } from '#machines/chart/chart.machine.ts';
 import { manageOrderMachine } from '#machines/manage-order/manage-order.machine.ts';
 import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
@@ -46,6 +47,8 @@ const registry: Entry[] = [
   { machine: paymentResponseMachine, stories: 'checkout' },
   // The view-cart page's 'Add new currency' form.
   { machine: newLineMachine, stories: 'checkout' },
+  // The view-cart page's notes you want (issue 45 part 3).
+  { machine: noteMixMachine, stories: 'checkout' },
   // Shop front screens (spec 2.1 to 2.4, 2.13). The header cart shows in every state of the cart.
   { machine: calculatorMachine, stories: 'calculator' },
   { machine: branchFinderMachine, stories: 'branch-modal' },

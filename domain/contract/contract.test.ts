@@ -1,6 +1,6 @@
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { apiRoutes } from './routes.ts';
+import { apiRoutes } from './api-routes.ts';
 import { CartLineRequestSchema } from './cart.ts';
 import { CustomerInfoResponseSchema, NO_STOCK } from './order.ts';
 import { parsePaymentFrameMessage } from './payment-messages.ts';

@@ -41,7 +41,9 @@ import {
   RateAlertParamsSchema,
 } from './order.ts';
 import { TrackingSchema } from './tracking.ts';
-import { apiRoutes, type ApiRoute, type ApiRouteName } from './routes.ts';
+import { type ApiRoute } from './routes.ts';
+import { apiRoutes, type ApiRouteName } from './api-routes.ts';
+import { CartNotesSchema, NoteChoiceSchema, NoteLineParamsSchema } from '../note-mix.ts';
 import { LoyaltySignInQuerySchema, LoyaltySignInStartRequestSchema, LoyaltySignInStartSchema, SessionInfoSchema, TokenResponseSchema } from './session.ts';
 import { BasketEmailRequestSchema } from '../email.ts';
 import { RateAlertRequestSchema, RateAlertResponseSchema } from '../rate-alert.ts';
@@ -360,6 +362,29 @@ export const operations: Record<ApiRouteName, Operation> = {
     params: CartLineParamsSchema,
     answers: { 200: authorised('The cart.', CartSchema) },
     problems: { 404: `${noCart} Or it has no such line.` },
+  },
+  cartNotes: {
+    tag: Tags.cart,
+    summary: 'The notes each line may have',
+    description:
+      "For each line of a purchase: the shopper's choice (mixed notes unless chosen), and what the cart's branch (click and collect) or the warehouse (home delivery) can give: smaller and larger notes, and for euros and US dollars each note with how many of it are available. A sell-back cart has no lines here.",
+    access: 'session',
+    answers: { 200: authorised('The lines and their notes.', CartNotesSchema) },
+    problems: { 404: noCart },
+  },
+  cartLineNotes: {
+    tag: Tags.cart,
+    summary: "Choose a line's notes",
+    description: 'Mixed, smaller or larger notes, or (euros and US dollars) how many of each note, adding up to the line\'s amount and within what the branch or warehouse holds. A change to the line\'s amount keeps a preference and drops exact notes that no longer add up.',
+    access: 'session',
+    params: NoteLineParamsSchema,
+    body: json(NoteChoiceSchema),
+    answers: { 200: authorised('The lines and their notes.', CartNotesSchema) },
+    problems: {
+      404: `${noCart} Or it has no such line.`,
+      409: 'Notes are chosen only for a purchase.',
+      422: 'The notes do not add up to the amount, or the branch or warehouse does not hold them.',
+    },
   },
   cartBuyback: {
     tag: Tags.cart,

@@ -1,6 +1,7 @@
 import * as v from 'valibot';
 import { Amount, CurrencyCode, Id, IntId, IsoDate, IsoTimestamp, LineFigures, StorableString } from './common.ts';
 import { ProductId } from './catalogue.ts';
+import { NoteChoiceSchema } from '../note-mix.ts';
 
 /** Order states of spec 4.1, and 5: reserved, to be paid at the branch (the card provider was unavailable). */
 export const OrderStateValue = v.picklist([0, 1, 3, 5, 16, 18]);
@@ -20,6 +21,8 @@ export const OrderLineSchema = v.object({
   /** GBP per foreign unit. */
   price: Amount,
   ...LineFigures,
+  /** The notes the shopper chose (domain/note-mix.ts); absent: mixed notes. */
+  notes: v.optional(NoteChoiceSchema),
 });
 export type OrderLine = v.InferOutput<typeof OrderLineSchema>;
 

@@ -9,7 +9,8 @@
  */
 const enc = encodeURIComponent;
 
-export const apiRoutes = {
+/** The routes the first page calls: the session, the catalogue, the branches and the cart. */
+export const firstPageApiRoutes = {
   // 7.1 Session
   sessionToken: { method: 'GET', pattern: '/session/:siteId/token', url: (siteId: number) => `/session/${siteId}/token` },
   sessionCreate: { method: 'POST', pattern: '/session/:siteId', url: (siteId: number) => `/session/${siteId}` },
@@ -38,12 +39,6 @@ export const apiRoutes = {
   /** The home page's rates board (not in the spec: the shop's own). */
   ratesBoard: { method: 'GET', pattern: '/api/sites/:siteId/rates-board', url: (siteId: number) => `/api/sites/${siteId}/rates-board` },
   siteSettings: { method: 'GET', pattern: '/api/sites/getsitesettings', url: (id: number) => `/api/sites/getsitesettings?id=${id}` },
-  currencyConverter: {
-    method: 'GET',
-    pattern: '/api/currency-converter/:code',
-    url: (code: string, inverted: boolean) => `/api/currency-converter/${enc(code.toLowerCase())}?inverted=${inverted}`,
-  },
-
   // 7.3 Branches
   defaultStore: { method: 'GET', pattern: '/api/sites/:siteId/stores/default', url: (siteId: number) => `/api/sites/${siteId}/stores/default` },
   branchByCode: { method: 'GET', pattern: '/branches/:branchCode', url: (code: string) => `/branches/${enc(code)}` },
@@ -59,10 +54,6 @@ export const apiRoutes = {
     pattern: '/api/sites/:siteId/stores/:id/address',
     url: (siteId: number, id: number) => `/api/sites/${siteId}/stores/${id}/address`,
   },
-  nearbyStores: { method: 'POST', pattern: '/api/sites/:siteId/stores/nearby', url: (siteId: number) => `/api/sites/${siteId}/stores/nearby` },
-  nearbyBranches: { method: 'POST', pattern: '/api/branches/nearby', url: () => '/api/branches/nearby' },
-  /** The embedded place search standing in for the maps autocomplete (country gb). */
-  places: { method: 'GET', pattern: '/api/places', url: (q: string) => `/api/places?q=${enc(q)}` },
   /** The demo address lookup behind the customer form's address search. */
   addressLookup: { method: 'GET', pattern: '/api/address-lookup', url: (postcode: string) => `/api/address-lookup?postcode=${enc(postcode)}` },
 
@@ -81,32 +72,12 @@ export const apiRoutes = {
   /** "Need more time?": the cart's hold extended by its TTL (ours, not in spec 7.4). */
   cartExtend: { method: 'POST', pattern: '/api/cart/extend', url: () => '/api/cart/extend' },
 
-  // 7.5 Order and payment
-  order: { method: 'GET', pattern: '/api/order', url: () => '/api/order' },
-  deliverySlots: { method: 'GET', pattern: '/api/order/delivery-slots', url: () => '/api/order/delivery-slots' },
-  deliverySlot: { method: 'PUT', pattern: '/api/order/delivery-slot', url: () => '/api/order/delivery-slot' },
+
+  // 7.5 Order: what the details form sends as the shopper goes (its code comes with the first page)
   gaInfo: { method: 'PUT', pattern: '/api/order/ga-info', url: () => '/api/order/ga-info' },
-  customerInfo: { method: 'PUT', pattern: '/api/order/customer-info', url: () => '/api/order/customer-info' },
   /** The address the shopper left the email field with: the basket link, if they break off (spec 4.6's note; ours). */
   basketEmail: { method: 'PUT', pattern: '/api/order/basket-email', url: () => '/api/order/basket-email' },
-  /** The basket email's one-click opt-out (signed link; POST too, for List-Unsubscribe-Post). */
-  emailOptOut: { method: 'GET', pattern: '/api/emails/opt-out', url: () => '/api/emails/opt-out' },
-  /** "Email me when 1 GBP buys {rate} {code} or more" from the chart page (ours). */
-  rateAlert: { method: 'POST', pattern: '/api/rate-alerts', url: () => '/api/rate-alerts' },
-  /** A new rate alert's confirmation link (signed): GET shows a page with a button, which POSTs here. */
-  rateAlertConfirm: { method: 'GET', pattern: '/api/rate-alerts/:id/confirm', url: (id: string) => `/api/rate-alerts/${encodeURIComponent(id)}/confirm` },
-  /** A rate alert's cancel link (signed; POST too, for List-Unsubscribe-Post). */
-  rateAlertCancel: { method: 'GET', pattern: '/api/rate-alerts/:id/cancel', url: (id: string) => `/api/rate-alerts/${encodeURIComponent(id)}/cancel` },
-  createPaymentIntent: { method: 'POST', pattern: '/api/order/create-payment-intent', url: () => '/api/order/create-payment-intent' },
-  /** Reserve now, pay at the branch (issue 45; ours): a click-and-collect order, when the card provider is unavailable. */
-  reserveAtBranch: { method: 'POST', pattern: '/api/order/reserve-at-branch', url: () => '/api/order/reserve-at-branch' },
-  /** Manage my order (ours): a paid order found by its reference, email address and date of birth. */
-  orderFind: { method: 'POST', pattern: '/api/orders/find', url: () => '/api/orders/find' },
-  orderCancel: { method: 'POST', pattern: '/api/orders/cancel', url: () => '/api/orders/cancel' },
-  orderCollectionDate: { method: 'PUT', pattern: '/api/orders/collection-date', url: () => '/api/orders/collection-date' },
 } as const satisfies Record<string, ApiRoute & { url: (...args: never[]) => string }>;
-
-export type ApiRouteName = keyof typeof apiRoutes;
 
 /** A route as the table describes it. */
 export interface ApiRoute {
@@ -157,13 +128,13 @@ export const bearer = (token: string) => `Bearer ${token}`;
  */
 export function preloadedReadPaths(siteId: number): string[] {
   return [
-    apiRoutes.siteSettings.url(siteId),
-    apiRoutes.siteProducts.url(siteId),
-    apiRoutes.products.url(),
-    apiRoutes.currencies.url(),
-    apiRoutes.calculatorContent.url(),
-    apiRoutes.checkoutContent.url(),
-    apiRoutes.defaultStore.url(siteId),
-    apiRoutes.ratesBoard.url(siteId),
+    firstPageApiRoutes.siteSettings.url(siteId),
+    firstPageApiRoutes.siteProducts.url(siteId),
+    firstPageApiRoutes.products.url(),
+    firstPageApiRoutes.currencies.url(),
+    firstPageApiRoutes.calculatorContent.url(),
+    firstPageApiRoutes.checkoutContent.url(),
+    firstPageApiRoutes.defaultStore.url(siteId),
+    firstPageApiRoutes.ratesBoard.url(siteId),
   ];
 }

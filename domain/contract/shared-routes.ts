@@ -4,7 +4,7 @@
  * (`Cache-Control: no-store`: it may carry a shopper's data or a key), so a new route is personal
  * until it is named here. Apart from the route table: the server reads this, the app never does.
  */
-import type { ApiRouteName } from './routes.ts';
+import type { ApiRouteName } from './api-routes.ts';
 
 export const SHARED_ROUTES: ReadonlySet<ApiRouteName> = new Set<ApiRouteName>([
   'quote',

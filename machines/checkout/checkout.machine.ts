@@ -93,8 +93,9 @@ export const checkoutMachine = checkoutSetup.createMachine({
         /** The page the checkout was on, to come back to when abandoning fails. */
         previous: { type: 'history', meta: { view: false } },
 
-        /** The view-cart page: the cart machine owns it and creates the order. */
+        /** The view-cart page: the cart machine owns it and creates the order; the notes you want run beside it. */
         review: {
+          invoke: { id: 'noteMix', src: 'noteMix' },
           on: {
             'cart.checkedOut': { target: 'delivery', actions: { type: 'navigate', params: { to: 'delivery' } } },
           },

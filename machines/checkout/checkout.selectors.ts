@@ -26,3 +26,8 @@ export function selectStepBar(snapshot: CheckoutSnapshot): { steps: CheckoutStep
 export function selectPaymentFrame(snapshot: CheckoutSnapshot) {
   return snapshot.children.paymentFrame;
 }
+
+/** The notes you want, while the checkout is on its review step (null otherwise). */
+export function selectNoteMixRef(snapshot: CheckoutSnapshot) {
+  return snapshot.children.noteMix ?? null;
+}

@@ -51,6 +51,7 @@ import type {
   SaveDeliverySlotInput,
   SaveDeliverySlotOutput,
 } from './checkout.types.ts';
+import { noteMixMachine } from '../note-mix/note-mix.machine.ts';
 
 
 export const checkoutSetup = setup({
@@ -81,6 +82,8 @@ export const checkoutSetup = setup({
     reserveAtBranch: providedLater<ReserveAtBranchOutput>('reserveAtBranch'),
     abandonCart: providedLater<AbandonCartOutput>('abandonCart'),
     paymentFrame: paymentFrameMachine,
+    /** The notes you want, on the review step (issue 45; its I/O provided with the checkout's). */
+    noteMix: noteMixMachine,
     /** The branch's address and opening times, for a collection's delivery and confirmation pages. */
     storeDetails: createReadMachine<StoreDetails, { storeId: number }>(),
   },

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
-import { apiRoutes } from '#domain/contract/routes.ts';
+import { apiRoutes } from '#domain/contract/api-routes.ts';
 import { createTestServer, pgliteClusterForTests } from '../testing.ts';
 import { openDatabase, PGLITE_SHARED_BUFFERS } from './client.ts';
 import { listMigrations, migrate, MIGRATIONS_DIR } from './migrate.ts';
@@ -93,7 +93,7 @@ describe('migrations', () => {
     try {
       const recorded = await server.database.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name');
       expect(recorded.map((r) => r.name)).toEqual(await listMigrations());
-      expect(recorded.map((r) => r.name)).toEqual(['0001_foundation.sql', '0002_commerce.sql', '0003_payment-processing.sql', '0004_site-marketing-default.sql', '0005_session-handover.sql', '0006_payment-refunds-and-psp-store.sql', '0007_abuse-limits.sql', '0008_reference-version.sql', '0009_site-trust-and-contact.sql', '0010_email-outbox.sql', '0011_cart-extensions.sql', '0012_basket-link-email.sql', '0013_rate-alerts.sql', '0014_manage-order.sql', '0015_email-lease.sql', '0016_refund-retries.sql', '0017_order-find-attempts.sql', '0018_rate-alert-confirmation.sql', '0019_sample-rates.sql', '0020_branch-access.sql', '0021_order-fulfilment.sql', '0022_pay-at-branch.sql']);
+      expect(recorded.map((r) => r.name)).toEqual(['0001_foundation.sql', '0002_commerce.sql', '0003_payment-processing.sql', '0004_site-marketing-default.sql', '0005_session-handover.sql', '0006_payment-refunds-and-psp-store.sql', '0007_abuse-limits.sql', '0008_reference-version.sql', '0009_site-trust-and-contact.sql', '0010_email-outbox.sql', '0011_cart-extensions.sql', '0012_basket-link-email.sql', '0013_rate-alerts.sql', '0014_manage-order.sql', '0015_email-lease.sql', '0016_refund-retries.sql', '0017_order-find-attempts.sql', '0018_rate-alert-confirmation.sql', '0019_sample-rates.sql', '0020_branch-access.sql', '0021_order-fulfilment.sql', '0022_pay-at-branch.sql', '0023_note-mix.sql']);
       expect(await migrate(server.database)).toEqual([]);
     } finally {
       await server.close();

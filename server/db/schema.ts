@@ -198,6 +198,18 @@ export const storeStock = pgTable(
   (t) => [primaryKey({ columns: [t.storeId, t.currencyCode] })],
 );
 
+/** Notes of a currency a store holds, note by note (euros and US dollars; migration 0023). */
+export const storeNotes = pgTable(
+  'store_notes',
+  {
+    storeId: idOf('store_id', () => stores.id),
+    currencyCode: currencyOf('currency_code'),
+    denomination: integer('denomination').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.storeId, t.currencyCode, t.denomination] })],
+);
+
 export const contentBlocks = pgTable('content_blocks', {
   key: text('key').primaryKey(),
   body: jsonb('body').notNull(),
@@ -262,6 +274,8 @@ export const cartLines = pgTable(
     totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
     createdAt: createdAt(),
     position: bigserial('position', { mode: 'number' }).notNull(),
+    /** The shopper's notes (domain/note-mix.ts's NoteChoice); null: mixed notes. */
+    notes: jsonb('notes'),
   },
   (t) => [unique().on(t.cartId, t.currencyCode)],
 );

@@ -53,7 +53,7 @@ export function renderOrderConfirmationEmail(confirmation: Confirmation, shop: {
     `${messages.orderReference}: ${confirmation.reference}`,
     confirmation.date,
     '',
-    ...summary.lines.map((l) => `${l.name}: ${l.amount} at ${l.rate}, ${l.cost}`),
+    ...summary.lines.flatMap((l) => [`${l.name}: ${l.amount} at ${l.rate}, ${l.cost}`, ...(l.notes === null ? [] : [`  ${messages.notesLabel}: ${l.notes}`])]),
     ...summary.extras.map((e) => `${e.label}: ${e.amount}`),
     `${summary.totalLabel}: ${summary.total}`,
     '',
@@ -72,7 +72,7 @@ export function renderOrderConfirmationEmail(confirmation: Confirmation, shop: {
   const cell = 'padding:6px 8px;border-bottom:1px solid #e3e7ee;';
   const rows = [
     ...summary.lines.map(
-      (l) => `<tr><td style="${cell}">${escape(l.name)}</td><td style="${cell}">${escape(l.amount)}</td><td style="${cell}">${escape(l.rate)}</td><td style="${cell}text-align:right">${escape(l.cost)}</td></tr>`,
+      (l) => `<tr><td style="${cell}">${escape(l.name)}${l.notes === null ? '' : `<br><span style="color:#555">${escape(messages.notesLabel)}: ${escape(l.notes)}</span>`}</td><td style="${cell}">${escape(l.amount)}</td><td style="${cell}">${escape(l.rate)}</td><td style="${cell}text-align:right">${escape(l.cost)}</td></tr>`,
     ),
     ...summary.extras.map((e) => `<tr><td style="${cell}" colspan="3">${escape(e.label)}</td><td style="${cell}text-align:right">${escape(e.amount)}</td></tr>`),
     `<tr><td style="${cell}font-weight:bold" colspan="3">${escape(summary.totalLabel)}</td><td style="${cell}text-align:right;font-weight:bold">${escape(summary.total)}</td></tr>`,

@@ -1,6 +1,6 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiRoutes, type ApiRouteName } from '#domain/contract/routes.ts';
+import { apiRoutes, type ApiRouteName } from '#domain/contract/api-routes.ts';
 import { groupCardNumber, TEST_CARDS } from '../psp/test-cards.ts';
 import { createTestServer, type TestServer } from '../testing.ts';
 import { openApiPath, type OpenApiDocument } from './document.ts';

@@ -14,7 +14,7 @@ import {
 } from '#domain/contract/branches.ts';
 import { ProblemSchema } from '#domain/contract/common.ts';
 import { messages } from '#domain/messages.ts';
-import { apiRoutes } from '#domain/contract/routes.ts';
+import { apiRoutes } from '#domain/contract/api-routes.ts';
 import { branchAvailability } from '#domain/availability.ts';
 import { createTestServer, type TestServer } from '../testing.ts';
 

@@ -18,7 +18,7 @@ import {
   StoreParamsSchema as StoreParams,
 } from '#domain/contract/branches.ts';
 import { SiteParamsSchema as SiteParams } from '#domain/contract/common.ts';
-import { apiRoutes } from '#domain/contract/routes.ts';
+import { apiRoutes } from '#domain/contract/api-routes.ts';
 import type { AppEnv } from '../app-env.ts';
 import type { AddressLookup } from '../services/address-lookup.ts';
 import {

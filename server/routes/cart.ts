@@ -9,11 +9,13 @@ import {
   RecreateCartQuerySchema as RecreateQuery,
   RefundQuerySchema as RefundQuery,
 } from '#domain/contract/cart.ts';
-import { apiRoutes } from '#domain/contract/routes.ts';
+import { apiRoutes } from '#domain/contract/api-routes.ts';
+import { NoteChoiceSchema, NoteLineParamsSchema, type CartNotes } from '#domain/note-mix.ts';
 import type { AppEnv } from '../app-env.ts';
 import { abandonCart, cartExists, createCart, extendCart, getCart, recreateCart, setGuarantee } from '../services/cart.ts';
 import { addLine, deleteLine, updateLine } from '../services/cart-lines.ts';
 import { checkout } from '../services/checkout.ts';
+import { cartNotes, chooseNotes } from '../services/note-mix.ts';
 import { validate } from '../validation.ts';
 import { requireSession } from './session-auth.ts';
 
@@ -40,6 +42,12 @@ export function cartRoutes() {
 
   app.delete(apiRoutes.cartLineDelete.pattern, requireSession, validate('param', LineParams), async (c) =>
     c.json<Cart>(await deleteLine(c.get('deps'), c.get('session'), c.req.valid('param').id)),
+  );
+
+  app.get(apiRoutes.cartNotes.pattern, requireSession, async (c) => c.json<CartNotes>(await cartNotes(c.get('deps'), c.get('session'))));
+
+  app.put(apiRoutes.cartLineNotes.pattern, requireSession, validate('param', NoteLineParamsSchema), validate('json', NoteChoiceSchema), async (c) =>
+    c.json<CartNotes>(await chooseNotes(c.get('deps'), c.get('session'), c.req.valid('param').id, c.req.valid('json'))),
   );
 
   app.get(apiRoutes.cartBuyback.pattern, requireSession, validate('query', BuybackQuery), async (c) =>

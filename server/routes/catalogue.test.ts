@@ -13,7 +13,8 @@ import {
   SiteSettingsSchema,
 } from '#domain/contract/catalogue.ts';
 import { ProblemSchema } from '#domain/contract/common.ts';
-import { apiRoutes, SESSION_TOKEN_HEADER } from '#domain/contract/routes.ts';
+import { SESSION_TOKEN_HEADER } from '#domain/contract/routes.ts';
+import { apiRoutes } from '#domain/contract/api-routes.ts';
 import { tierThresholdMinor } from '#domain/pricing.ts';
 import * as t from '../db/schema.ts';
 import { markProfile, setSessionCart } from '../services/session.ts';

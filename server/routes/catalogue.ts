@@ -20,7 +20,8 @@ import {
   SettingsQuerySchema as SettingsQuery,
 } from '#domain/contract/catalogue.ts';
 import { SiteParamsSchema as SiteParams } from '#domain/contract/common.ts';
-import { apiRoutes, AUTH_HEADER } from '#domain/contract/routes.ts';
+import { AUTH_HEADER } from '#domain/contract/routes.ts';
+import { apiRoutes } from '#domain/contract/api-routes.ts';
 import type { AppEnv } from '../app-env.ts';
 import type { Deps } from '../deps.ts';
 import {

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CartExistsSchema, CartSchema, CheckoutResponseSchema } from '#domain/contract/cart.ts';
 import { CustomerInfoResultSchema, DeliverySlotsResponseSchema, OrderSchema, PaymentIntentResponseSchema } from '#domain/contract/order.ts';
-import { apiRoutes } from '#domain/contract/routes.ts';
+import { apiRoutes } from '#domain/contract/api-routes.ts';
 import { createPsp } from '../psp/app.ts';
 import { SIGNATURE_HEADER } from '../psp/signature.ts';
 import { createTestServer, TEST_SESSION_SECRET, type TestServer } from '../testing.ts';

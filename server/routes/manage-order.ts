@@ -6,7 +6,7 @@ import {
   FindOrderRequestSchema,
   type ManagedOrder,
 } from '#domain/contract/manage-order.ts';
-import { apiRoutes } from '#domain/contract/routes.ts';
+import { apiRoutes } from '#domain/contract/api-routes.ts';
 import type { AppEnv } from '../app-env.ts';
 import type { SignedSend } from '../psp/events.ts';
 import { cancelOrder, changeCollectionDate, findOrder } from '../services/manage-order.ts';

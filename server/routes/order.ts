@@ -9,7 +9,7 @@ import {
   RateAlertParamsSchema as AlertParams,
 } from '#domain/contract/order.ts';
 import { TrackingSchema } from '#domain/contract/tracking.ts';
-import { apiRoutes } from '#domain/contract/routes.ts';
+import { apiRoutes } from '#domain/contract/api-routes.ts';
 import type { AppEnv } from '../app-env.ts';
 import { badRequest } from '../errors.ts';
 import type { SignedSend } from '../psp/events.ts';

@@ -11,7 +11,7 @@ import { decodeJwt } from 'jose';
 import { CartSchema } from '#domain/contract/cart.ts';
 import { SessionClaimsSchema, SessionInfoSchema, TokenResponseSchema } from '#domain/contract/session.ts';
 import { OrderSchema } from '#domain/contract/order.ts';
-import { apiRoutes } from '#domain/contract/routes.ts';
+import { apiRoutes } from '#domain/contract/api-routes.ts';
 import { readEnv } from '../env.ts';
 import { markProfile } from '../services/session.ts';
 import { CustomerInfoResultSchema } from '#domain/contract/order.ts';

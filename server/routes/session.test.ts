@@ -3,7 +3,7 @@ import * as v from 'valibot';
 import { decodeJwt, SignJWT } from 'jose';
 import { eq } from 'drizzle-orm';
 import { ProblemSchema } from '#domain/contract/common.ts';
-import { apiRoutes } from '#domain/contract/routes.ts';
+import { apiRoutes } from '#domain/contract/api-routes.ts';
 import { LoyaltySignInStartSchema, SessionClaimsSchema, SessionInfoSchema, TokenResponseSchema } from '#domain/contract/session.ts';
 import * as t from '../db/schema.ts';
 import { findSession, revokeSession, setSessionCart } from '../services/session.ts';

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ChartResponseSchema } from '#domain/contract/catalogue.ts';
-import { apiRoutes } from '#domain/contract/routes.ts';
+import { apiRoutes } from '#domain/contract/api-routes.ts';
 import { createLogger } from '../logger.ts';
 import { importDailyRates } from '../services/daily-rates.ts';
 import { createTestServer, type TestServer } from '../testing.ts';

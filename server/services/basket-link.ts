@@ -9,7 +9,7 @@
  * (view-cart ?id= -> GET /api/cart/recreatewebcart); its opt-out link is signed, one click.
  */
 import { and, eq } from 'drizzle-orm';
-import { apiRoutes } from '#domain/contract/routes.ts';
+import { apiRoutes } from '#domain/contract/api-routes.ts';
 import { formatGbp, formatUnits } from '#domain/money.ts';
 import { ORDER_STATE } from '#domain/order-state.ts';
 import { isProductId, viewCartPath } from '#domain/products.ts';

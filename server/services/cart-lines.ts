@@ -15,6 +15,7 @@ import { conflict, forbidden, HttpProblem, notFound } from '../errors.ts';
 import { priceLine, settleGuarantees } from './cart-pricing.ts';
 import { cartView, choicesOf, guaranteeContext, openCart, productOf, sumLines, type CartRow, type LineRow } from './cart-store.ts';
 import { currencyOf, findCurrency } from './catalogue.ts';
+import { notesAfterAmountChange } from './note-mix.ts';
 import { priceQuote } from './rates.ts';
 import type { MidRate, ReferenceData } from './reference.ts';
 import type { SessionContext } from './session.ts';
@@ -39,6 +40,7 @@ const newLineValues = {
   increment: sql.placeholder('increment'),
   totalMinor: sql.placeholder('totalMinor'),
   createdAt: sql.placeholder('createdAt'),
+  notes: sql.placeholder('notes'),
 } satisfies Record<Exclude<keyof LineRow, 'position'>, Placeholder>;
 const addLineAndChoices = reusable((db) => {
   const inserted = db.$with('inserted').as(db.insert(t.cartLines).values(newLineValues).returning({ id: t.cartLines.id }));
@@ -54,6 +56,7 @@ const updateLineAndChoices = reusable((db) => {
         price: setTo('price'),
         increment: setTo('increment'),
         totalMinor: setTo('totalMinor'),
+        notes: setTo('notes'),
       })
       .where(eq(t.cartLines.id, sql.placeholder('lineId')))
       .returning({ id: t.cartLines.id }),
@@ -126,7 +129,7 @@ export async function addLine(deps: Deps, session: SessionContext, request: { cu
       throw conflict(`${currency.pluralName} are already in your cart: change that line's amount instead.`, 'currency-in-cart');
     }
     const now = deps.clock.now();
-    const added: LineRow = { id: randomUUID(), cartId: cart.id, currencyCode: currency.code, ...line, createdAt: now, position: Number.MAX_SAFE_INTEGER };
+    const added: LineRow = { id: randomUUID(), cartId: cart.id, currencyCode: currency.code, ...line, createdAt: now, position: Number.MAX_SAFE_INTEGER, notes: null };
     const { position: _position, ...values } = added;
     return {
       lines: [...lines, added],
@@ -158,10 +161,12 @@ export async function updateLine(deps: Deps, session: SessionContext, lineId: st
       throw new HttpProblem(422, 'Unprocessable request', message, { fields: { currencyCode: message } });
     }
     const { line } = price(pricing, cart, existing.currencyCode, request.qty);
+    // Exact notes that no longer add up go back to mixed; a preference stays.
+    const notes = notesAfterAmountChange(existing.notes, { currencyCode: existing.currencyCode, qtyMinor: line.qtyMinor });
     return {
-      lines: lines.map((l) => (l.id === existing.id ? { ...l, ...line } : l)),
+      lines: lines.map((l) => (l.id === existing.id ? { ...l, ...line, notes } : l)),
       write: async (tx, choices) => {
-        await updateLineAndChoices(tx, { ...line, lineId: existing.id, cartId: cart.id, ...choices });
+        await updateLineAndChoices(tx, { ...line, notes: notes === null ? null : JSON.stringify(notes), lineId: existing.id, cartId: cart.id, ...choices });
       },
     };
   });

@@ -10,12 +10,14 @@ import type { CheckoutResponse } from '#domain/contract/cart.ts';
 import { guaranteeErrors, type GuaranteeContext } from '#domain/guarantees.ts';
 import { messages } from '#domain/messages.ts';
 import { ORDER_STATE } from '#domain/order-state.ts';
+import type { NoteChoice } from '#domain/note-mix.ts';
 import { checkSpend, spendLimitsOf } from '#domain/spend.ts';
 import * as t from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { HttpProblem } from '../errors.ts';
 import { cartTotalMinor, type Guarantees } from './cart-pricing.ts';
 import { choicesOf, guaranteeContext, sumLines, usableCart } from './cart-store.ts';
+import { choiceOf } from './note-mix.ts';
 import { assertRatesCurrent } from './rate-freshness.ts';
 import { setSessionCart, type SessionContext } from './session.ts';
 
@@ -29,6 +31,8 @@ export interface OrderLineRecord {
   price: number;
   increment: number;
   totalMinor: number;
+  /** The shopper's notes (domain/note-mix.ts); absent: mixed notes. */
+  notes?: NoteChoice;
 }
 
 /** Spec 5.1's checks before checkout, with the spec's messages, keyed by the field they concern. */
@@ -80,6 +84,7 @@ export async function checkout(deps: Deps, session: SessionContext): Promise<{ c
     const now = deps.clock.now();
     const record: OrderLineRecord[] = lines.map((l) => {
       const currency = ref.currencyByCode.get(l.currencyCode);
+      const notes = choiceOf(l.notes);
       return {
         currencyCode: l.currencyCode,
         pluralName: currency?.pluralName ?? l.currencyCode,
@@ -89,6 +94,7 @@ export async function checkout(deps: Deps, session: SessionContext): Promise<{ c
         price: l.price,
         increment: l.increment,
         totalMinor: l.totalMinor,
+        ...(notes === null ? {} : { notes }),
       };
     });
     const [order] = await tx

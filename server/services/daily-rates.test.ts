@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { apiRoutes } from '#domain/contract/routes.ts';
+import { apiRoutes } from '#domain/contract/api-routes.ts';
 import { createTestServer, type TestServer } from '../testing.ts';
 import * as t from '../db/schema.ts';
 import { OPS_IMPORT_RATES_PATH } from '../routes/ops.ts';

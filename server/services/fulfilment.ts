@@ -30,6 +30,7 @@ import { HttpProblem } from '../errors.ts';
 import { isEmailedStep, renderFulfilmentEmail } from '../mail/fulfilment-email.ts';
 import { findSite } from './catalogue.ts';
 import { customerOf, linesOf, type OrderRow } from './order.ts';
+import { noteChoiceText } from '#domain/note-mix.ts';
 
 type FulfilmentDeps = Pick<Deps, 'db' | 'clock' | 'config' | 'reference'>;
 
@@ -125,7 +126,8 @@ export async function staffOrders(db: Db, location: StaffLocation): Promise<Staf
       reference: order.externalOrderId,
       customerName: customer === null ? '' : `${customer.firstName} ${customer.lastName}`.trim(),
       currencies: linesOf(order)
-        .map((l) => `${l.currencyCode} ${toMajor(l.qtyMinor, l.currencyCode)}`)
+        // The notes the shopper chose, when not mixed (issue 45 part 3): staff count them out.
+        .map((l) => `${l.currencyCode} ${toMajor(l.qtyMinor, l.currencyCode)}${l.notes === undefined || l.notes.kind === 'mixed' ? '' : ` (${noteChoiceText(l.notes, l.symbol)})`}`)
         .join(', '),
       date: slot?.date ?? null,
       step: current.step,

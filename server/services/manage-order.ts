@@ -37,6 +37,7 @@ import { customerOf, linesOf, orderView, slotOf, unitsNeeded, type OrderRow, typ
 import { sendRequestedRefunds } from './payment.ts';
 import { timelineOf } from './fulfilment.ts';
 import { clearAttempts, countAttempt, lockWhenSpent, type AttemptGuard } from './rate-limits.ts';
+import { returnNotes } from './note-mix.ts';
 
 const ACCESS_PURPOSE = 'manage-order';
 
@@ -217,6 +218,7 @@ export async function returnStock(tx: Db, order: OrderRow): Promise<void> {
       .set({ units: sql`${t.storeStock.units} + ${unitsNeeded(l)}` })
       .where(and(eq(t.storeStock.storeId, order.storeId), eq(t.storeStock.currencyCode, l.currencyCode)));
   }
+  await returnNotes(tx, order.storeId, lines);
 }
 
 /** POST /api/orders/cancel. */

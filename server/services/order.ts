@@ -98,6 +98,7 @@ export async function orderView(db: Db, order: OrderRow): Promise<Order> {
       rate: l.rate,
       qty: toMajor(l.qtyMinor, l.currencyCode),
       total: toMajor(l.totalMinor),
+      ...(l.notes === undefined ? {} : { notes: l.notes }),
     })),
     total: toMajor(order.totalMinor),
     expiresAt: order.expiresAt.toISOString(),

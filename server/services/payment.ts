@@ -29,6 +29,7 @@ import { decideCallback, type PaymentStatus, type RefundReason } from './payment
 import type { OrderLineRecord } from './checkout.ts';
 import { currentOrder, linesOf, type OrderRow, type SlotRecord } from './order.ts';
 import type { SessionContext } from './session.ts';
+import { takeNotes } from './note-mix.ts';
 
 const PSP_SECRET_NAME = 'psp-webhook-secret';
 const pspSecrets = new WeakMap<Db, Promise<string>>();
@@ -115,6 +116,8 @@ export async function takeStock(tx: Db, order: OrderRow): Promise<boolean> {
     .for('update');
   const need = (l: OrderLineRecord) => Math.ceil(l.qtyMinor / 10 ** exponentOf(l.currencyCode));
   if (!lines.every((l) => (rows.find((r) => r.currencyCode === l.currencyCode)?.units ?? 0) >= need(l))) return false;
+  // The exact notes the shopper chose come with the units, or nothing is taken.
+  if (!(await takeNotes(tx, order.storeId, lines))) return false;
   for (const l of lines) {
     const row = rows.find((r) => r.currencyCode === l.currencyCode);
     if (row === undefined) return false;

@@ -13,7 +13,7 @@ import { and, asc, count, desc, eq, gt, isNotNull, isNull, lt, ne, sql } from 'd
 import { messages, serverMessages } from '#domain/messages.ts';
 import { formatRate } from '#domain/money.ts';
 import { isAlertDue, type RateAlertRequest } from '#domain/rate-alert.ts';
-import { apiRoutes } from '#domain/contract/routes.ts';
+import { apiRoutes } from '#domain/contract/api-routes.ts';
 import * as t from '../db/schema.ts';
 import type { Deps } from '../deps.ts';
 import { HttpProblem } from '../errors.ts';

@@ -7,7 +7,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QuoteResponseSchema } from '#domain/contract/catalogue.ts';
-import { apiRoutes } from '#domain/contract/routes.ts';
+import { apiRoutes } from '#domain/contract/api-routes.ts';
 import * as t from '../db/schema.ts';
 import { body, BRANCH } from '../../tests/support/commerce-fixtures.ts';
 import { createTestServer, type TestServer } from '../testing.ts';

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import * as v from 'valibot';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ChartResponseSchema, RatesBoardSchema, type ChartPoint } from '#domain/contract/catalogue.ts';
-import { apiRoutes } from '#domain/contract/routes.ts';
+import { apiRoutes } from '#domain/contract/api-routes.ts';
 import { loadRateHistory } from '../db/seed/rates.ts';
 import { seedCurrencies } from '../db/seed/currencies.ts';
 import { createTestServer, type TestServer } from '../testing.ts';

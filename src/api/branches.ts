@@ -1,19 +1,15 @@
 import {
   BranchSchema,
-  BranchesNearbyResponseSchema,
-  NearbyStoresResponseSchema,
   OpeningTimesSchema,
   StoreAddressSchema,
   StoreSchema,
   StoresResponseSchema,
   type Branch,
-  type BranchesNearbyResponse,
-  type NearbyStoresRequest,
   type OpeningTimes,
   type Store,
   type StoreAddress,
 } from '#domain/contract/branches.ts';
-import { apiRoutes } from '#domain/contract/routes.ts';
+import { firstPageApiRoutes as apiRoutes } from '#domain/contract/routes.ts';
 import type { ApiClient, CallOptions } from './client.ts';
 
 export function fetchDefaultStore(api: ApiClient, siteId: number, options?: CallOptions): Promise<Store> {
@@ -40,18 +36,4 @@ export function fetchStoreOpeningTimes(api: ApiClient, siteId: number, storeId: 
 
 export function fetchStoreAddress(api: ApiClient, siteId: number, storeId: number, options?: CallOptions): Promise<StoreAddress> {
   return api.json(apiRoutes.storeAddress, apiRoutes.storeAddress.url(siteId, storeId), StoreAddressSchema, { ...options, auth: 'none' });
-}
-
-/** Stores near a point that can serve the amount (transactionType 'D' for the sell type, 'B' otherwise). */
-export function fetchNearbyStores(api: ApiClient, siteId: number, request: NearbyStoresRequest, options?: CallOptions): Promise<Store[]> {
-  return api.json(apiRoutes.nearbyStores, apiRoutes.nearbyStores.url(siteId), NearbyStoresResponseSchema, { ...options, json: request, auth: 'none' });
-}
-
-/** The branch finder's search (spec 2.4). */
-export function fetchNearbyBranches(
-  api: ApiClient,
-  point: { latitude: number; longitude: number },
-  options?: CallOptions,
-): Promise<BranchesNearbyResponse> {
-  return api.json(apiRoutes.nearbyBranches, apiRoutes.nearbyBranches.url(), BranchesNearbyResponseSchema, { ...options, json: point, auth: 'none' });
 }

@@ -18,7 +18,7 @@ import {
   type SiteSettings,
   type TransactionType,
 } from '#domain/contract/catalogue.ts';
-import { apiRoutes } from '#domain/contract/routes.ts';
+import { firstPageApiRoutes as apiRoutes } from '#domain/contract/routes.ts';
 import type { ApiClient, CallOptions } from './client.ts';
 
 export interface QuoteRequest {

@@ -1,6 +1,6 @@
 import { RateAlertResponseSchema, type RateAlertRequest, type RateAlertResponse } from '#domain/rate-alert.ts';
 import { ChartResponseSchema, type ChartPoint } from '#domain/contract/catalogue.ts';
-import { apiRoutes } from '#domain/contract/routes.ts';
+import { laterApiRoutes as apiRoutes } from '#domain/contract/later-routes.ts';
 import type { ApiClient, CallOptions } from './client.ts';
 
 /** Daily rates of one currency against GBP, oldest first. inverted: the page path ends with to-gbp. */

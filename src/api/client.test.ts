@@ -2,7 +2,7 @@ import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
 import * as v from 'valibot';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { apiRoutes } from '#domain/contract/routes.ts';
+import { apiRoutes } from '#domain/contract/api-routes.ts';
 import { CartSchema } from '#domain/contract/cart.ts';
 import { problemOf } from '#domain/problem.ts';
 import { MOCK_API_BASE, handlers, problemResponse, routeUrl } from '../../mocks/handlers.ts';

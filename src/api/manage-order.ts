@@ -1,6 +1,6 @@
 /** Manage my order (ours): find, cancel, move the collection date. No session: the order's own access key. */
 import { ManagedOrderSchema, type FindOrderRequest, type ManagedOrder } from '#domain/contract/manage-order.ts';
-import { apiRoutes } from '#domain/contract/routes.ts';
+import { laterApiRoutes as apiRoutes } from '#domain/contract/later-routes.ts';
 import type { ApiClient, CallOptions } from './client.ts';
 
 export function findOrder(api: ApiClient, request: FindOrderRequest, options?: CallOptions): Promise<ManagedOrder> {

@@ -4,7 +4,7 @@
  * Apart from ./order.ts, whose reads and writes load with the checkout.
  */
 import type { Tracking } from '#domain/contract/tracking.ts';
-import { apiRoutes } from '#domain/contract/routes.ts';
+import { firstPageApiRoutes as apiRoutes } from '#domain/contract/routes.ts';
 import type { ApiClient, CallOptions } from './client.ts';
 
 /** PUT /api/order/ga-info: the attribution values kept in the tracking cookie. */

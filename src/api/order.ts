@@ -10,7 +10,7 @@ import {
   type Order,
   type PaymentIntentResponse,
 } from '#domain/contract/order.ts';
-import { apiRoutes } from '#domain/contract/routes.ts';
+import { laterApiRoutes as apiRoutes } from '#domain/contract/later-routes.ts';
 import { HttpError, parseWith, type ApiClient, type CallOptions } from './client.ts';
 
 export function fetchOrder(api: ApiClient, options?: CallOptions): Promise<Order> {

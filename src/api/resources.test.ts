@@ -19,13 +19,12 @@ import {
   fetchBranchByCode,
   fetchDefaultStore,
   fetchMetaStores,
-  fetchNearbyBranches,
-  fetchNearbyStores,
   fetchStore,
   fetchStoreAddress,
   fetchStoreOpeningTimes,
 } from './branches.ts';
-import { lookupAddresses, searchPlaces } from './places.ts';
+import { lookupAddresses } from './places.ts';
+import { fetchNearbyBranches, fetchNearbyStores, searchPlaces } from './branch-search.ts';
 import {
   abandonCart,
   addCartLine,

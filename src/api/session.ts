@@ -1,5 +1,5 @@
 import { LoyaltySignInStartSchema, SessionInfoSchema, TokenResponseSchema, type SessionInfo } from '#domain/contract/session.ts';
-import { apiRoutes } from '#domain/contract/routes.ts';
+import { firstPageApiRoutes as apiRoutes } from '#domain/contract/routes.ts';
 import type { ApiClient, CallOptions } from './client.ts';
 
 /** GET /session/{siteId}/token without a bearer: the token of a new anonymous session (spec 4.4, 7.1). */

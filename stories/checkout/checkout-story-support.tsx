@@ -24,6 +24,9 @@ import type { StoreDetails } from '#domain/order-confirmation.ts';
 import type { CheckoutEvent } from '#machines/checkout/checkout.types.ts';
 import { CheckoutLayout } from '#src/app/layout.tsx';
 import { customer, makeCart, makeFixtures, makeOrder, quoteFor } from '../../mocks/fixtures.ts';
+import type { CartNotes } from '#domain/note-mix.ts';
+import { noteMixMachine, type NoteMixEvent } from '#machines/note-mix/note-mix.machine.ts';
+import { mockNotesOf } from '../../mocks/handlers.ts';
 
 /** A Friday morning: the home-delivery slots fall on Saturday, Sunday and Monday (the Monday note). */
 export const STORY_NOW = new Date('2026-11-27T10:00:00Z');
@@ -105,6 +108,12 @@ export interface CheckoutStoryOptions {
   reserve?: Answer<Order>;
   /** Sent one after another once the actor has settled. */
   events?: CheckoutEvent[];
+  /** The notes you want on the review (issue 45 part 3): what GET /api/cart/notes answers (the story cart's lines, mixed, unless given). */
+  notes?: Answer<CartNotes>;
+  /** PUT /api/cart/line/{id}/notes. */
+  saveNotes?: Answer<CartNotes>;
+  /** Sent to the review's notes, one after another, once the checkout has settled. */
+  noteEvents?: NoteMixEvent[];
 }
 
 const settle = async () => {
@@ -143,6 +152,9 @@ export async function checkoutStory(options: CheckoutStoryOptions): Promise<Stor
       abandonCart: answering(options.abandon ?? ok(undefined)),
       reserveAtBranch: answering(options.reserve ?? ok(reservedOrder(orderToPay(options.order)))),
       storeDetails,
+      noteMix: noteMixMachine.provide({
+        actors: { loadNotes: answering(options.notes ?? ok(mockNotesOf(f.cart))), saveNotes: answering(options.saveNotes ?? pending) },
+      }),
     },
   });
   const actor = createActor(machine, {
@@ -152,6 +164,10 @@ export async function checkoutStory(options: CheckoutStoryOptions): Promise<Stor
   await settle();
   for (const event of options.events ?? []) {
     actor.send(event);
+    await settle();
+  }
+  for (const event of options.noteEvents ?? []) {
+    actor.getSnapshot().children.noteMix?.send(event);
     await settle();
   }
   return actor;

@@ -11,6 +11,7 @@ import {
   ok,
   newLineStory,
   pending,
+  type Answer,
   type CartStoryOptions,
   type NewLineStoryOptions,
   type StoryCart,
@@ -21,6 +22,9 @@ import { makeCart } from '../../mocks/fixtures.ts';
 import { formatMessage, messages } from '#domain/messages.ts';
 import { addMoreTimeLabel, moreTimeAddedText } from '#domain/more-time.ts';
 import { opening, playChecks, type StateChecks } from '../support/play-checks.ts';
+import type { CartNotes } from '#domain/note-mix.ts';
+import type { NoteMixEvent } from '#machines/note-mix/note-mix.machine.ts';
+import { mockNotesOf } from '../../mocks/handlers.ts';
 
 type Loaded = { cart: StoryCart; checkout: StoryCheckout; newLine: StoryNewLine };
 
@@ -39,12 +43,25 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const story = (options: CartStoryOptions, path = '/checkout/view-cart', newLine: NewLineStoryOptions = {}) => [
+/** The notes you want (issue 45 part 3): what the review's notes read and save, and what the shopper does there. */
+interface NotesStoryOptions {
+  notes?: Answer<CartNotes>;
+  saveNotes?: Answer<CartNotes>;
+  noteEvents?: NoteMixEvent[];
+}
+
+const story = (options: CartStoryOptions, path = '/checkout/view-cart', newLine: NewLineStoryOptions = {}, notes: NotesStoryOptions = {}) => [
   async () => {
     const cart = await cartStory(options);
     return {
       cart,
-      checkout: await checkoutStory({ path, productId: path.startsWith('/selling') ? 3 : 2 }),
+      checkout: await checkoutStory({
+        path,
+        productId: path.startsWith('/selling') ? 3 : 2,
+        notes: notes.notes ?? ok(mockNotesOf(cart.getSnapshot().context.cart ?? f.cart)),
+        ...(notes.saveNotes === undefined ? {} : { saveNotes: notes.saveNotes }),
+        ...(notes.noteEvents === undefined ? {} : { noteEvents: notes.noteEvents }),
+      }),
       newLine: await newLineStory(cart, newLine),
     };
   },
@@ -224,6 +241,57 @@ export const TimeAdded: Story = {
   }),
 };
 
+// The notes you want (issue 45 part 3): €500 and $300 at the branch, each line mixed until chosen.
+const notesFor = (notes: NotesStoryOptions) => story({}, '/checkout/view-cart', {}, notes);
+const openEuros: NoteMixEvent = { type: 'notes.editOpened', lineId: 'line-1' };
+const tenFifties: NoteMixEvent[] = [openEuros, { type: 'notes.kindChosen', kind: 'exact' }, { type: 'notes.countChanged', value: 50, count: 10 }];
+const savedFifties: CartNotes = (() => {
+  const read = mockNotesOf(f.cart);
+  return { lines: read.lines.map((l) => (l.lineId === 'line-1' ? { ...l, choice: { kind: 'exact' as const, counts: [{ value: 50, count: 10 }] } } : l)) };
+})();
+
+/** The notes each line may have are on their way: the rows say mixed notes, their buttons wait. */
+export const NotesLoading: Story = { parameters: { machineStates: ['noteMix.loading'] }, loaders: notesFor({ notes: pending }) };
+
+/** They could not be read: the order keeps mixed notes unless the shopper tries again. */
+export const NotesUnavailable: Story = { parameters: { machineStates: ['noteMix.failed'] }, loaders: notesFor({ notes: fail() }) };
+
+/** The euros' choice open on 'Smaller notes'. */
+export const NotesChoosing: Story = {
+  parameters: { machineStates: ['noteMix.ready.editing'] },
+  loaders: notesFor({ noteEvents: [openEuros, { type: 'notes.kindChosen', kind: 'smaller' }] }),
+};
+
+/** Each note counted: six €50 notes so far, '€300 of €500 chosen'. */
+export const NotesCounting: Story = {
+  loaders: notesFor({ noteEvents: [openEuros, { type: 'notes.kindChosen', kind: 'exact' }, { type: 'notes.countChanged', value: 50, count: 6 }] }),
+};
+
+/** Save with notes that do not add up: the rule says why, nothing is sent. */
+export const NotesDoNotAddUp: Story = {
+  loaders: notesFor({ noteEvents: [openEuros, { type: 'notes.kindChosen', kind: 'exact' }, { type: 'notes.countChanged', value: 50, count: 6 }, { type: 'notes.saveRequested' }] }),
+};
+
+/** Ten €50 notes being saved. */
+export const NotesSaving: Story = {
+  parameters: { machineStates: ['noteMix.ready.saving'] },
+  loaders: notesFor({ saveNotes: pending, noteEvents: [...tenFifties, { type: 'notes.saveRequested' }] }),
+};
+
+/** Saved: the euros' row says '10 × €50'. */
+export const NotesSaved: Story = {
+  parameters: { machineStates: ['noteMix.ready.viewing'] },
+  loaders: notesFor({ saveNotes: ok(savedFifties), noteEvents: [...tenFifties, { type: 'notes.saveRequested' }] }),
+};
+
+/** The server refused them: the notes went meanwhile. */
+export const NotesGoneMeanwhile: Story = {
+  loaders: notesFor({
+    saveNotes: fail({ title: 'Unprocessable request', detail: 'We have only 4 of the €50 notes for this order. Choose fewer of them.', status: 422 }),
+    noteEvents: [...tenFifties, { type: 'notes.saveRequested' }],
+  }),
+};
+
 /** The cart ran out of time. */
 export const Expired: Story = { loaders: story({ cart: ok({ ...f.cart, expiresAt: STORY_NOW.toISOString() }) }) };
 
@@ -273,6 +341,17 @@ const checks: StateChecks = {
   CheckingOut: { texts: [messages.proceedingToCheckout] },
   CheckoutFailed: { texts: ['Your cart has expired', 'Please add your currency again.'] },
   Expired: { texts: [messages.reviewTitle] },
+  NotesLoading: { texts: [messages.notesLabel, messages.notesMixed], disabled: [['button', formatMessage(messages.notesChange, { name: 'Euros' })]] },
+  NotesUnavailable: { texts: [messages.notesLoadFailed], enabled: [['button', messages.notesRetry]] },
+  NotesChoosing: { texts: [messages.notesLegend, messages.notesSmallerHint], enabled: [['radio', new RegExp(`^${messages.notesLarger}`)], ['button', messages.notesSave], ['button', messages.notesCancel]] },
+  NotesCounting: {
+    texts: [formatMessage(messages.notesChosenOfAmount, { chosen: '€300', amount: '€500' })],
+    enabled: [['spinbutton', formatMessage(messages.notesCountLabel, { symbol: '€', value: 50 })]],
+  },
+  NotesDoNotAddUp: { texts: [formatMessage(messages.notesMustAddUp, { chosen: '€300', amount: '€500' })] },
+  NotesSaving: { texts: [messages.notesSaving] },
+  NotesSaved: { texts: [formatMessage(messages.notesOneNote, { count: 10, symbol: '€', value: 50 })], absent: [messages.notesLegend] },
+  NotesGoneMeanwhile: { texts: ['We have only 4 of the €50 notes for this order. Choose fewer of them.'], enabled: [['button', messages.notesSave]] },
   MoreTimeOffered: { texts: [messages.needMoreTime, '04:05'], enabled: [['button', addMoreTimeLabel(30)], proceed] },
   TimeAdded: {
     texts: [moreTimeAddedText(30, new Date(STORY_NOW.getTime() + 245_000 + 30 * 60_000).toISOString()), '34:05'],

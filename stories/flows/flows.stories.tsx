@@ -31,6 +31,7 @@ export const Calculator: Story = { args: { name: 'calculator' } };
 export const Cart: Story = { args: { name: 'cart' } };
 export const Countdown: Story = { args: { name: 'countdown' } };
 export const NewLine: Story = { args: { name: 'new-line' } };
+export const NoteMix: Story = { args: { name: 'note-mix' } };
 export const BranchFinder: Story = { args: { name: 'branch-finder' } };
 export const Checkout: Story = { args: { name: 'checkout' } };
 export const PaymentFrame: Story = { args: { name: 'payment-frame' } };

@@ -8,6 +8,7 @@
 import type { AnyEventObject } from 'xstate';
 import type { SampleEvent, SimulationSamples } from '#flows/simulate.ts';
 import { calculatorSettings, catalogue, f, storyClock, storyProblem } from '../support/shop-front-story-support.tsx';
+import { mockNotesOf } from '../../mocks/handlers.ts';
 
 const done = (id: string, output: unknown, label?: string): SampleEvent => ({ label, event: { type: `xstate.done.actor.${id}`, output } });
 const failed = (id: string, error: unknown = storyProblem): SampleEvent => ({ event: { type: `xstate.error.actor.${id}`, error } });
@@ -48,6 +49,16 @@ export const SIMULATION_SAMPLES: Record<string, SimulationSamples> = {
   },
   countdown: { input: { expiresAt: new Date(storyClock() + 30 * 60_000), now: storyClock } },
   'new-line': { input: { siteId: 1, storeId: f.openStore.id, productId: 2, lines: [], maxOrderValue: 2500 } },
+  // The notes you want: the story cart's lines, €500 of them opened and counted in €50 notes.
+  'note-mix': {
+    events: {
+      'xstate.done.actor.loadNotes': [done('loadNotes', mockNotesOf(f.cart))],
+      'xstate.done.actor.saveNotes': [done('saveNotes', mockNotesOf(f.cart))],
+      'notes.editOpened': [sample({ type: 'notes.editOpened', lineId: f.cart.lines[0]!.id }, f.cart.lines[0]!.currency.pluralName)],
+      'notes.kindChosen': (['mixed', 'smaller', 'larger', 'exact'] as const).map((kind) => sample({ type: 'notes.kindChosen', kind }, kind)),
+      'notes.countChanged': [sample({ type: 'notes.countChanged', value: 50, count: 10 }, '10 × €50')],
+    },
+  },
   'branch-finder': { input: { mode: 'page', siteId: 1 }, events: { 'place.typed': [sample({ type: 'place.typed', text: 'Manchester' })], 'place.selected': [sample({ type: 'place.selected', place: f.places[0] })] } },
   checkout,
   'payment-frame': { input: { appOrigin: APP_ORIGIN, paymentUrl: f.paymentUrl } },

@@ -4,7 +4,7 @@
  * memory a started and seeded test server holds.
  */
 import pg from 'pg';
-import { apiRoutes } from '#domain/contract/routes.ts';
+import { apiRoutes } from '#domain/contract/api-routes.ts';
 import type { TestServer } from '#server/testing.ts';
 import { compareLatency, memoryAfterGc, now, type Comparison, type MemorySnapshot, type Variant } from './measure.ts';
 

@@ -5,7 +5,7 @@
  * and moving to the next date when the cut-off passes while the page is open.
  */
 import { expect, inject, test } from 'vitest';
-import { apiRoutes } from '#domain/contract/routes.ts';
+import { apiRoutes } from '#domain/contract/api-routes.ts';
 import type { SiteSettings } from '#domain/contract/catalogue.ts';
 import { collectionCutOff, deliveryCutOff, formatCutOffDay, storeCalendar, type BankHolidays, type CutOff } from '#domain/cut-off.ts';
 import { messages } from '#domain/messages.ts';

@@ -20,6 +20,7 @@ import {
 import { seedCurrencies } from './currencies.ts';
 import { loadRateHistory } from './rates.ts';
 import { isSeeded, SEED_NAME } from './seeded.ts';
+import { notesFromUnits } from '#domain/note-mix.ts';
 import { freshenSampleRates } from '../../services/sample-rates.ts';
 
 async function insertChunked<T>(rows: T[], size: number, insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
@@ -109,7 +110,9 @@ export async function seed(db: Db, options: { now: Date; production?: boolean })
     );
     if (increments.length > 0) await tx.insert(t.storeIncrements).values(increments);
 
-    await tx.insert(t.storeStock).values(stockRows(history.rows));
+    const stock = stockRows(history.rows);
+    await tx.insert(t.storeStock).values(stock);
+    await tx.insert(t.storeNotes).values(noteRows(stock));
     return true;
   });
   if (seeded && options.production !== true) await freshenSampleRates(db, options.now);
@@ -137,4 +140,9 @@ function stockRows(rates: { currencyCode: string; rateDate: string; mid: number 
       return [{ storeId: store.id, currencyCode: currency.code, units }];
     }),
   );
+}
+
+/** Each store's euros and US dollars note by note, from its units (the shares of migration 0023). */
+export function noteRows(stock: readonly { storeId: number; currencyCode: string; units: number }[]) {
+  return stock.flatMap((row) => notesFromUnits(row.currencyCode, row.units).map((n) => ({ storeId: row.storeId, currencyCode: row.currencyCode, denomination: n.value, count: n.count })));
 }

@@ -4,8 +4,7 @@
  * (`loadPages`) or a calculator first opens its branch chooser (`loadBranchFinder`), so neither the
  * machine nor its calls weigh on a first page that never asks for a branch.
  */
-import { fetchNearbyBranches, fetchNearbyStores } from '#src/api/branches.ts';
-import { searchPlaces } from '#src/api/places.ts';
+import { fetchNearbyBranches, fetchNearbyStores, searchPlaces } from '#src/api/branch-search.ts';
 import { nearbyStoresRequest, type GeoPoint } from '#domain/branch-search.ts';
 import { branchFinderMachine, type FindNearbyInput, type NearbyResult } from '#machines/branch-finder/branch-finder.machine.ts';
 import { browserGeolocate } from '../browser-services.ts';

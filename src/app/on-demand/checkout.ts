@@ -13,6 +13,11 @@ import { chooseDeliverySlot, createPaymentIntent, fetchDeliverySlots, fetchOrder
 import { PAYMENT_INTENT_TIMEOUT_MS } from '#domain/delays.ts';
 import { newLineMachine } from '#machines/cart/new-line.machine.ts';
 import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
+import { linesKeyOf } from '#machines/note-mix/note-mix.selectors.ts';
+import { noteMixMachine } from '#machines/note-mix/note-mix.machine.ts';
+import { SYSTEM_ID, systemActor } from '#machines/system.ts';
+import { loadCartNotes, saveLineNotes } from '#src/api/note-mix.ts';
+import { fromCallback } from 'xstate';
 import type { LoadedPages } from '#machines/shop/shop.machine.ts';
 import { authorised, createShopReads, fromPromise, readOf, type ShopServices } from '../actors.ts';
 
@@ -30,6 +35,29 @@ export function provideCheckout(services: ShopServices) {
       reserveAtBranch: authorised(fromPromise(({ signal }) => reserveAtBranch(services.api, { signal }))),
       abandonCart: authorised(fromPromise(({ signal }) => abandonCart(services.api, { signal }))),
       storeDetails: readOf(createShopReads(services).storeDetails),
+      noteMix: provideNoteMix(services),
+    },
+  });
+}
+
+/** The notes you want on the review step: read and saved through the API, read again as the cart's lines change. */
+export function provideNoteMix(services: ShopServices) {
+  return noteMixMachine.provide({
+    actors: {
+      loadNotes: authorised(fromPromise(({ signal }) => loadCartNotes(services.api, { signal }))),
+      saveNotes: authorised(fromPromise(({ input, signal }) => saveLineNotes(services.api, input.lineId, input.choice, { signal }))),
+      watchCart: fromCallback(({ sendBack, system }) => {
+        const cart = systemActor(system, SYSTEM_ID.cart);
+        if (cart === undefined) return undefined;
+        let seen = linesKeyOf(cart.getSnapshot());
+        const subscription = cart.subscribe((snapshot) => {
+          const key = linesKeyOf(snapshot);
+          if (key === seen) return;
+          seen = key;
+          sendBack({ type: 'notes.cartChanged' });
+        });
+        return () => subscription.unsubscribe();
+      }),
     },
   });
 }

@@ -65,6 +65,11 @@ export function ConfirmationView({ status, confirmation, loadProblem, onPrint, o
                 <tr key={line.code}>
                   <th scope="row">
                     {line.code} <span className={styles.muted}>{line.name}</span>
+                    {line.notes === null ? null : (
+                      <span className={styles.notes} data-testid="line-notes">
+                        {messages.notesLabel}: {line.notes}
+                      </span>
+                    )}
                   </th>
                   <td className={styles.number} data-label={messages.amountColumn}>
                     {line.amount}

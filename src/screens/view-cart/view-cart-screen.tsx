@@ -1,9 +1,12 @@
+import { useSelector } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import { formatMessage, messages } from '#domain/messages.ts';
 import { formatForeign, formatGbpAmount, formatRate, formatUnits, toMajor, toMinor } from '#domain/money.ts';
 import { parseAmountInput } from '#domain/pricing.ts';
 import { PRODUCT, isSellBack } from '#domain/products.ts';
 import { ProblemDialog } from '#src/ui/problem-dialog.tsx';
+import { selectNoteMixRef } from '#machines/checkout/checkout.selectors.ts';
+import { NoteMixPanel } from '../note-mix/note-mix-panel.tsx';
 import { CheckoutFrame } from '../checkout-shared/checkout-frame.tsx';
 import type { CheckoutActorRef } from '../checkout-shared/use-checkout.ts';
 import type { NewLineActorRef } from './new-line-form.tsx';
@@ -57,6 +60,7 @@ function useReviewAnnouncement(saving: boolean, total: string): string {
 
 /** /checkout/view-cart and /selling/view-cart over the cart actor (spec 2.6). */
 export function ViewCartScreen({ cart, checkout, newLine }: ViewCartScreenProps) {
+  const noteMix = useSelector(checkout, selectNoteMixRef);
   const status = useViewCartStatus(cart);
   const current = useCart(cart);
   const lines = useReviewLines(cart);
@@ -149,6 +153,7 @@ export function ViewCartScreen({ cart, checkout, newLine }: ViewCartScreenProps)
         canProceed={canProceed && !checkingOut}
         proceeding={checkingOut}
         onProceed={() => cart.send(PROCEED)}
+        notes={noteMix && !sellBack ? <NoteMixPanel noteMix={noteMix} cartLines={lines.map((l) => ({ id: l.id, name: l.currency.pluralName }))} /> : null}
       />
       <ProblemDialog problem={problem} onClose={() => cart.send({ type: 'problem.dismissed' })} closeLabel={messages.close} />
     </CheckoutFrame>

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import type { IdentificationNotice } from '#domain/identification.ts';
 import { formatMessage, messages } from '#domain/messages.ts';
 import { Button } from '#src/ui/button.tsx';
@@ -70,6 +70,8 @@ export interface ViewCartViewProps {
   onProceed: () => void;
   /** What the order will need at the counter or before it is sent: said before payment, not at the counter. */
   identification?: IdentificationNotice | null;
+  /** The notes you want (issue 45), under the lines of a purchase. */
+  notes?: ReactNode;
 }
 
 const yesNo = (choice: boolean | null) => (choice === null ? null : choice ? 'yes' : 'no');
@@ -96,6 +98,8 @@ export function ViewCartView(props: ViewCartViewProps) {
       ) : (
         <LinesTable {...props} />
       )}
+
+      {status === 'ready' && props.notes ? props.notes : null}
 
       {props.newLine ? <NewLineForm {...props.newLine} /> : null}
 

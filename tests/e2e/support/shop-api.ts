@@ -3,7 +3,8 @@
  * the data it needs (a customer's earlier orders, a branch another order has just emptied)
  * without hooks into the server.
  */
-import { apiRoutes, AUTH_HEADER } from '#domain/contract/routes.ts';
+import { AUTH_HEADER } from '#domain/contract/routes.ts';
+import { apiRoutes } from '#domain/contract/api-routes.ts';
 import type { CustomerInfoRequest, DeliverySlot } from '#domain/contract/order.ts';
 
 const SITE_ID = 1;
