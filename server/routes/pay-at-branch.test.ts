@@ -1,9 +1,10 @@
 /** Reserve now, pay at the branch (issue 45 part 1): the server decides, holds the notes and the rate, and a job ends an unpaid reservation. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OrderSchema } from '#domain/contract/order.ts';
+import { CheckoutResponseSchema } from '#domain/contract/cart.ts';
+import { DeliverySlotsResponseSchema, OrderSchema } from '#domain/contract/order.ts';
 import { PROVIDER_UNAVAILABLE } from '#domain/pay-at-branch.ts';
 import { createTestServer, type TestServer } from '../testing.ts';
-import { body, BRANCH, orderAtDetails, orderAwaitingPayment, paymentUrl, problem, shopper } from '../../tests/support/commerce-fixtures.ts';
+import { answerGuarantees, body, BRANCH, cartWith, customer, orderAtDetails, orderAwaitingPayment, paymentUrl, problem, shopper } from '../../tests/support/commerce-fixtures.ts';
 import { orderConfirmationEmail } from '../services/outbox.ts';
 import { purgeExpired } from '../services/purge.ts';
 
@@ -97,7 +98,6 @@ describe('POST /api/order/reserve-at-branch', () => {
     }
     const last = await shopper(server);
     await orderAtDetails(last, 2, [['EUR', 100]], BRANCH);
-    const { customer } = await import('../../tests/support/commerce-fixtures.ts');
     const answer = (await (await last.call('PUT', '/api/order/customer-info', customer(who))).json()) as { state: { value: number } };
     expect(answer.state.value).toBe(1);
   });
@@ -121,5 +121,39 @@ describe('PSP_UNAVAILABLE', () => {
     const s = await shopper(server);
     await orderAwaitingPayment(s, 2, [['EUR', 300]], someone(), BRANCH);
     expect((await paymentUrl(s)).origin).toBe(server.config.pspOrigin);
+  });
+});
+
+describe('a reservation with the notes the shopper chose (issue 45 part 3)', () => {
+  async function notesOf(value: number): Promise<number> {
+    const [row] = await server.database.query<{ count: string | number }>(
+      "select count from store_notes where store_id = $1 and currency_code = 'EUR' and denomination = $2",
+      [BRANCH, value],
+    );
+    return Number(row?.count);
+  }
+
+  it('holds the exact notes as a paid order would, and gives them back when it ends unpaid', async () => {
+    const s = await shopper(server);
+    const cart = await cartWith(s, 2, [['EUR', 300]], BRANCH);
+    const line = cart.lines[0]!;
+    expect((await s.call('PUT', `/api/cart/line/${line.id}/notes`, { kind: 'exact', counts: [{ value: 50, count: 6 }] })).status).toBe(200);
+    await answerGuarantees(s, cart);
+    await body(await s.call('POST', '/cart/checkout'), CheckoutResponseSchema, 201);
+    const slots = await body(await s.call('GET', '/api/order/delivery-slots'), DeliverySlotsResponseSchema, 200);
+    await body(await s.call('PUT', '/api/order/delivery-slot', { id: slots[0]!.id }), OrderSchema, 200);
+    expect((await s.call('PUT', '/api/order/customer-info', customer(someone()))).status).toBe(200);
+    const fifties = await notesOf(50);
+
+    const reserved = await body(await s.call('POST', RESERVE), OrderSchema, 200);
+    expect(await notesOf(50)).toBe(fifties - 6);
+    const now = server.clock.now();
+    try {
+      server.clock.set(new Date(reserved.expiresAt));
+      await purgeExpired(server.deps);
+    } finally {
+      server.clock.set(now);
+    }
+    expect(await notesOf(50)).toBe(fifties);
   });
 });
