@@ -5,10 +5,14 @@ import type { ProblemSummary } from '#src/ui/problem-dialog.tsx';
 import { Spinner } from '#src/ui/spinner.tsx';
 import styles from './page-status.module.css';
 
-/** Progress while a page's data is on its way. */
+/**
+ * Progress while a page's data is on its way. On a phone the page's aside (the order summary, below
+ * the page) waits with it (checkout-page.module.css), so the two arrive together and the aside is
+ * never pushed down the screen as the page fills in.
+ */
 export function PageLoading({ label = messages.loadingOrder }: { label?: string }) {
   return (
-    <div className={styles.loading} aria-busy="true">
+    <div className={styles.loading} aria-busy="true" data-page-loading="">
       <Spinner label={label} size="large" showLabel />
     </div>
   );
