@@ -151,6 +151,9 @@ const CALLS: Record<ApiRouteName, () => Promise<Call>> = {
   rateAlertCancel: async () => ({ path: `${apiRoutes.rateAlertCancel.url('00000000-0000-4000-8000-000000000000')}?sig=forged`, outcome: 'refused' }),
   createPaymentIntent: async () => ({ path: apiRoutes.createPaymentIntent.url(), as: f.atPayment, outcome: 'answered' }),
   reserveAtBranch: async () => ({ path: apiRoutes.reserveAtBranch.url(), as: f.atPayment, outcome: 'answered' }),
+  // A collection cannot switch to collection: refused, with nothing of the order in the answer.
+  collectionBranches: async () => ({ path: apiRoutes.collectionBranches.url(), as: f.atPayment, outcome: 'refused' }),
+  switchToCollection: async () => ({ path: apiRoutes.switchToCollection.url(), as: f.atPayment, json: { storeId: BRANCH }, outcome: 'refused' }),
   orderFind: async () => ({ path: apiRoutes.orderFind.url(), json: { reference: f.paid.reference, emailAddress: 'walk.paid@example.com', dateOfBirth: DOB }, outcome: 'answered' }),
   orderCancel: async () => ({ path: apiRoutes.orderCancel.url(), json: { access: f.paid.view.access }, outcome: 'answered' }),
   orderCollectionDate: async () => ({

@@ -37,6 +37,9 @@ export const laterApiRoutes = {
   createPaymentIntent: { method: 'POST', pattern: '/api/order/create-payment-intent', url: () => '/api/order/create-payment-intent' },
   /** Reserve now, pay at the branch (issue 45; ours): a click-and-collect order, when the card provider is unavailable. */
   reserveAtBranch: { method: 'POST', pattern: '/api/order/reserve-at-branch', url: () => '/api/order/reserve-at-branch' },
+  /** Collect from a branch instead (issue 45; ours): the branches that hold a home delivery's currency, and the switch to one. */
+  collectionBranches: { method: 'GET', pattern: '/api/order/collection-branches', url: () => '/api/order/collection-branches' },
+  switchToCollection: { method: 'POST', pattern: '/api/order/switch-to-collection', url: () => '/api/order/switch-to-collection' },
   /** Manage my order (ours): a paid order found by its reference, email address and date of birth. */
   orderFind: { method: 'POST', pattern: '/api/orders/find', url: () => '/api/orders/find' },
   orderCancel: { method: 'POST', pattern: '/api/orders/cancel', url: () => '/api/orders/cancel' },

@@ -27,6 +27,7 @@ import {
   SiteSettingsSchema,
 } from './catalogue.ts';
 import { SiteParamsSchema } from './common.ts';
+import { CollectionBranchesSchema, SwitchToCollectionRequestSchema } from './collection-switch.ts';
 import { CancelOrderRequestSchema, ChangeCollectionDateRequestSchema, FindOrderRequestSchema, ManagedOrderSchema } from './manage-order.ts';
 import {
   CustomerInfoRequestSchema,
@@ -540,6 +541,23 @@ export const operations: Record<ApiRouteName, Operation> = {
     access: 'session',
     answers: { 200: authorised('The reserved order.', OrderSchema) },
     problems: { 404: noOrder, 409: 'Not a collection, not awaiting payment, a card payment underway, the branch closed on the collection day, or sold out.' },
+  },
+  collectionBranches: {
+    tag: Tags.order,
+    summary: 'Collect from a branch instead (when cards fail): the branches that hold the order\'s currency',
+    description: 'For a home-delivery order awaiting payment: up to five branches that hold every currency of it now, nearest the delivery address first, each with the first day it can hand the currency over.',
+    access: 'session',
+    answers: { 200: authorised('The branches.', CollectionBranchesSchema) },
+    problems: { 404: noOrder, 409: 'Not a home delivery, not awaiting payment, expired, or a card payment underway.' },
+  },
+  switchToCollection: {
+    tag: Tags.order,
+    summary: 'Collect from a branch instead (when cards fail): the order moves to the branch',
+    description: 'A home-delivery order awaiting payment becomes a click-and-collect order at the branch: priced again at its rates, the guarantees settled and the spend limits checked again, back at state 0 without a date, so the shopper chooses a collection date and gives their details again (the AML and velocity checks apply). A card page issued for the old price can no longer pay it.',
+    access: 'session',
+    body: json(SwitchToCollectionRequestSchema),
+    answers: { 200: authorised('The order, to be collected.', OrderSchema) },
+    problems: { 404: noOrder, 409: 'Not a home delivery, not awaiting payment, expired, a card payment underway, the branch lacks the currency, or the new order breaks the spend limits.' },
   },
   orderFind: {
     tag: Tags.manage,

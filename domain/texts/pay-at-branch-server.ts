@@ -13,4 +13,11 @@ export const payAtBranchServerTexts = {
   soldOut: "This branch has just sold out of the currency you're ordering - please choose another collection date.",
   providerUnavailableTitle: 'Card payments are not working right now',
   providerUnavailableDetail: "Our card payment provider isn't answering. You have not been charged. Please try again in a few minutes.",
+  // Collect from a branch instead (a home delivery, when cards fail)
+  notSwitchableTitle: 'This order cannot be collected from a branch instead',
+  notHomeDelivery: 'Only a home delivery order can be changed to collection from a branch.',
+  switchNotAwaitingPayment: 'This order is not waiting for payment, so it can no longer be changed.',
+  switchPaymentUnderway: 'A card payment for this order is being confirmed by the bank, so it can no longer be changed.',
+  branchLacksCurrency: "That branch doesn't have all of your currency right now. Please choose another branch.",
+  switchOverLimits: 'Collecting from a branch changes your order so that it can no longer be placed: {reason}',
 } as const;

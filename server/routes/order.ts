@@ -17,6 +17,8 @@ import { SIGNATURE_HEADER } from '../psp/signature.ts';
 import { chooseDeliverySlot, deliverySlotsOf, getOrder, saveTracking, submitCustomer } from '../services/order.ts';
 import { createPaymentIntent, handleProviderCallback } from '../services/payment.ts';
 import { reserveAtBranch } from '../services/reservation.ts';
+import { collectionBranches, switchToCollection } from '../services/collection-switch.ts';
+import { SwitchToCollectionRequestSchema, type CollectionBranches } from '#domain/contract/collection-switch.ts';
 import { validate } from '../validation.ts';
 import { BasketEmailRequestSchema } from '#domain/email.ts';
 import { formatMessage, serverMessages } from '#domain/messages.ts';
@@ -113,6 +115,10 @@ export function orderRoutes(options: { sendRefund: SignedSend }) {
   });
 
   app.post(apiRoutes.reserveAtBranch.pattern, requireSession, async (c) => c.json<Order>(await reserveAtBranch(c.get('deps'), c.get('session'))));
+  app.get(apiRoutes.collectionBranches.pattern, requireSession, async (c) => c.json<CollectionBranches>(await collectionBranches(c.get('deps'), c.get('session'))));
+  app.post(apiRoutes.switchToCollection.pattern, requireSession, validate('json', SwitchToCollectionRequestSchema), async (c) =>
+    c.json<Order>(await switchToCollection(c.get('deps'), c.get('session'), c.req.valid('json').storeId)),
+  );
 
   app.post(PSP_CALLBACK_PATH, async (c) => {
     const outcome = await handleProviderCallback(c.get('deps'), await c.req.text(), c.req.header(SIGNATURE_HEADER), options.sendRefund);

@@ -13,8 +13,7 @@ import { PSP_REFUNDS_PATH } from '../psp/events.ts';
 import { SIGNATURE_HEADER, signBody } from '../psp/signature.ts';
 import { REFUND_MAX_ATTEMPTS, refundRetryDelaySeconds, sendRequestedRefunds } from '../services/payment.ts';
 import { createTestServer, type TestServer } from '../testing.ts';
-import { body, CARDS, orderAwaitingPayment, paymentUrl, sandbox, shopper, shopperWith, type Shopper } from '../../tests/support/commerce-fixtures.ts';
-import { PSP_CALLBACK_PATH } from './order.ts';
+import { body, CARDS, orderAwaitingPayment, paymentUrl, providerCallback, sandbox, shopper, shopperWith, type Shopper } from '../../tests/support/commerce-fixtures.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -42,14 +41,7 @@ async function rowsOf(s: TestServer, paymentId: string) {
   return { ...payment, refunds: refunds.map((r) => ({ reason: r.reason, status: r.status })) };
 }
 
-/** The provider's signed callback for a payment, as it would send it. */
-async function callback(s: TestServer, paymentId: string, type: 'processing' | 'succeeded' | 'declined' | 'failed'): Promise<string> {
-  const [payment] = await s.database.query<{ amount_minor: string }>('select amount_minor from payments where id = $1', [paymentId]);
-  const event = JSON.stringify({ id: `evt_${paymentId}_${type}`, type: `payment.${type}`, paymentId, amount: Number(payment?.amount_minor) / 100, created: s.clock.now().toISOString() });
-  const res = await s.request(PSP_CALLBACK_PATH, { method: 'POST', headers: { 'Content-Type': 'application/json', [SIGNATURE_HEADER]: signBody(s.pspWebhookSecret, event) }, body: event });
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { outcome: string }).outcome;
-}
+const callback = providerCallback;
 
 async function orderOf(s: Shopper) {
   return body(await s.call('GET', '/api/order'), OrderSchema, 200);

@@ -140,3 +140,19 @@ export async function returnNotes(tx: Db, storeId: number, lines: readonly Order
       .where(and(eq(t.storeNotes.storeId, storeId), eq(t.storeNotes.currencyCode, w.code), eq(t.storeNotes.denomination, w.value)));
   }
 }
+
+/**
+ * The notes each order line keeps when the order moves to another store (a home delivery switched
+ * to collection at a branch): a choice that still adds up and that the store can meet stays; any
+ * other goes back to mixed notes (null).
+ */
+export async function notesAtStore(db: Db, storeId: number, lines: readonly Pick<OrderLineRecord, 'currencyCode' | 'qtyMinor' | 'notes' | 'pluralName' | 'symbol'>[]): Promise<(NoteChoice | null)[]> {
+  const held = await holdings(db, storeId, lines.map((l) => l.currencyCode));
+  return lines.map((l) => {
+    const units = unitsOfLine(l);
+    const choice = notesAfterAmountChange(l.notes ?? null, l);
+    if (choice === null || choice.kind === 'mixed') return null;
+    const offered = offerFor(l.currencyCode, units, { unitsHeld: held.units.get(l.currencyCode) ?? 0, notes: held.notes.get(l.currencyCode) ?? [] });
+    return noteChoiceProblem(choice, { name: l.pluralName, symbol: l.symbol, units, offered }) === null ? choice : null;
+  });
+}

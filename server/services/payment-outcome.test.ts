@@ -28,6 +28,11 @@ describe('decideCallback: a success', () => {
     expect(decideCallback({ event: 'payment.succeeded', payment, order })).toEqual(decision);
   });
 
+  it.each<PaymentStatus>(['pending', 'processing', 'declined', 'failed'])('payment %s of an order whose total changed since its card page (switched to collection): refunded', (payment) => {
+    expect(decideCallback({ event: 'payment.succeeded', payment, order: 3, paysOrderTotal: false })).toEqual({ action: 'refund', reason: 'order-changed' });
+    expect(decideCallback({ event: 'payment.succeeded', payment, order: 3, paysOrderTotal: true })).toEqual({ action: 'complete' });
+  });
+
   it.each(ORDER_STATES)('for money already accounted for (succeeded or refunded), order %i: ignored', (order) => {
     expect(decideCallback({ event: 'payment.succeeded', payment: 'succeeded', order }).action).toBe('ignore');
     expect(decideCallback({ event: 'payment.succeeded', payment: 'refunded', order }).action).toBe('ignore');

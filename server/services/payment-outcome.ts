@@ -20,6 +20,11 @@ export interface CallbackFacts {
   payment: PaymentStatus;
   /** Its order's state before this event. */
   order: OrderStateValue;
+  /**
+   * Whether the payment's amount is still the order's total (false once the order changed after the
+   * card page was issued: a home delivery switched to collection and priced again). Absent: it is.
+   */
+  paysOrderTotal?: boolean;
 }
 
 /** Why a payment's money goes back (kept on the refund record). */
@@ -31,7 +36,9 @@ export type RefundReason =
   /** The order's currency sold out before the money came. */
   | 'sold-out'
   /** The customer cancelled the paid order through manage my order. */
-  | 'cancelled-by-customer';
+  | 'cancelled-by-customer'
+  /** The order changed after the card page was issued (another total), so this money cannot pay it. */
+  | 'order-changed';
 
 export type CallbackDecision =
   /** The bank has still to confirm: the order reads as 'status not known yet'. */
@@ -57,7 +64,7 @@ export function decideCallback(facts: CallbackFacts): CallbackDecision {
     case 'payment.succeeded':
       // Its money is already a completed order or a refund.
       if (payment === 'succeeded' || payment === 'refunded') return { action: 'ignore', why: `the payment's money is already accounted for (${payment})` };
-      if (order === ORDER_STATE.PAYMENT_PENDING) return { action: 'complete' };
+      if (order === ORDER_STATE.PAYMENT_PENDING) return facts.paysOrderTotal === false ? { action: 'refund', reason: 'order-changed' } : { action: 'complete' };
       if (order === ORDER_STATE.COMPLETED) return { action: 'refund', reason: 'order-already-paid' };
       return { action: 'refund', reason: 'order-not-awaiting-payment' };
   }

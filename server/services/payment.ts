@@ -198,7 +198,7 @@ export async function handleProviderCallback(deps: Deps, rawBody: string, signat
       return row?.id;
     };
 
-    const decision = decideCallback({ event: event.type, payment: payment.status, order: order.state });
+    const decision = decideCallback({ event: event.type, payment: payment.status, order: order.state, paysOrderTotal: payment.amountMinor === order.totalMinor });
     switch (decision.action) {
       case 'ignore':
         return { outcome: 'ignored' };

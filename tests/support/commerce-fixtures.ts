@@ -10,7 +10,7 @@ import { CustomerInfoResultSchema, DeliverySlotsResponseSchema, OrderSchema, Pay
 import type { CustomerDetails } from '#domain/customer.ts';
 import { createPsp } from '#server/psp/app.ts';
 import { PSP_REFUNDS_PATH } from '#server/psp/events.ts';
-import { SIGNATURE_HEADER } from '#server/psp/signature.ts';
+import { SIGNATURE_HEADER, signBody } from '#server/psp/signature.ts';
 import type { TestServer } from '#server/testing.ts';
 import { PSP_CALLBACK_PATH } from '#server/routes/order.ts';
 
@@ -155,3 +155,12 @@ export const CARDS = {
   pending: '4000 0000 0000 3220',
   providerError: '4000 0000 0000 0119',
 } as const;
+
+/** The provider's signed callback for a payment, as it would send it (the payment's own amount); the outcome the shop answers. */
+export async function providerCallback(server: TestServer, paymentId: string, type: 'processing' | 'succeeded' | 'declined' | 'failed'): Promise<string> {
+  const [payment] = await server.database.query<{ amount_minor: string }>('select amount_minor from payments where id = $1', [paymentId]);
+  const event = JSON.stringify({ id: `evt_${paymentId}_${type}`, type: `payment.${type}`, paymentId, amount: Number(payment?.amount_minor) / 100, created: server.clock.now().toISOString() });
+  const res = await server.request(PSP_CALLBACK_PATH, { method: 'POST', headers: { 'Content-Type': 'application/json', [SIGNATURE_HEADER]: signBody(server.pspWebhookSecret, event) }, body: event });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { outcome: string }).outcome;
+}

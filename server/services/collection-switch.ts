@@ -1,0 +1,161 @@
+/**
+ * Collect from a branch instead (issue 45 part 1): when the card provider is unavailable, a
+ * home-delivery order awaiting payment can become a click-and-collect order at a branch that holds
+ * every currency of it, to be reserved there and paid for at the branch (services/reservation.ts).
+ *
+ * The server decides, as for every change of an order: the branch must hold the order's currency
+ * now; the lines are priced again at the branch's collection rates (the domain's rounding, as a
+ * cart line is priced), the guarantees are settled for the new total as a cart change settles them,
+ * and the spend limits are checked again. The order goes back to state 0 with no date, so the
+ * shopper chooses a collection date and gives their details again: the AML and velocity checks
+ * apply to the new order as to any. A card payment page issued for the old price can no longer
+ * complete it (services/payment-outcome.ts refunds money that does not match the order's total).
+ */
+import { and, eq, inArray, or, isNull } from 'drizzle-orm';
+import { londonDateKey } from '#domain/availability.ts';
+import type { CollectionBranch, CollectionBranches } from '#domain/contract/collection-switch.ts';
+import type { Order } from '#domain/contract/order.ts';
+import { formatMessage } from '#domain/messages.ts';
+import { toMajor } from '#domain/money.ts';
+import { ORDER_STATE } from '#domain/order-state.ts';
+import { PRODUCT } from '#domain/products.ts';
+import { payAtBranchServerTexts as texts } from '#domain/texts/pay-at-branch-server.ts';
+import type { Db } from '../db/client.ts';
+import * as t from '../db/schema.ts';
+import type { Deps } from '../deps.ts';
+import { HttpProblem } from '../errors.ts';
+import { bankHolidaysAt } from './bank-holidays.ts';
+import { collectionDate, distanceInMiles } from './branches.ts';
+import { cartTotalMinor, priceLine, settleGuarantees } from './cart-pricing.ts';
+import { currencyOf, findCurrency, findSite } from './catalogue.ts';
+import { checkoutProblems, type OrderLineRecord } from './checkout.ts';
+import { notesAtStore } from './note-mix.ts';
+import { currentOrder, customerOf, linesOf, orderView, storeCovers, unitsNeeded, type OrderRow } from './order.ts';
+import { createPlaceSearch } from './places.ts';
+import { priceQuote } from './rates.ts';
+import type { SessionContext } from './session.ts';
+
+/** How many branches the payment page offers. */
+export const COLLECTION_BRANCHES_SHOWN = 5;
+
+const refused = (detail: string, type: string) => new HttpProblem(409, texts.notSwitchableTitle, detail, { type });
+
+/** Refuses an order that cannot switch: not a home delivery, not awaiting payment, expired, or with a card payment underway. */
+async function assertSwitchable(db: Db, order: OrderRow, now: Date): Promise<void> {
+  if (order.productId !== PRODUCT.HOME_DELIVERY) throw refused(texts.notHomeDelivery, 'switch-not-home-delivery');
+  if (order.state !== ORDER_STATE.PAYMENT_PENDING) throw refused(texts.switchNotAwaitingPayment, 'order-not-switchable');
+  if (order.expiresAt.getTime() <= now.getTime()) throw refused('This order has expired. Please start again.', 'order-expired');
+  const [underway] = await db
+    .select({ id: t.payments.id })
+    .from(t.payments)
+    .where(and(eq(t.payments.orderId, order.id), inArray(t.payments.status, ['processing', 'succeeded'])))
+    .limit(1);
+  if (underway !== undefined) throw refused(texts.switchPaymentUnderway, 'payment-processing');
+}
+
+type StoreRow = typeof t.stores.$inferSelect;
+
+/** The site's branches (not the delivery centres) that hold every currency of the lines now. */
+async function coveringBranches(db: Db, siteId: number, lines: readonly OrderLineRecord[]): Promise<StoreRow[]> {
+  const rows = await db
+    .select()
+    .from(t.stores)
+    .where(and(eq(t.stores.isMeta, false), or(isNull(t.stores.siteId), eq(t.stores.siteId, siteId))));
+  if (rows.length === 0 || lines.length === 0) return rows;
+  const stock = await db
+    .select()
+    .from(t.storeStock)
+    .where(and(inArray(t.storeStock.storeId, rows.map((r) => r.id)), inArray(t.storeStock.currencyCode, lines.map((l) => l.currencyCode))));
+  const unitsAt = (storeId: number, code: string) => stock.find((s) => s.storeId === storeId && s.currencyCode === code)?.units ?? 0;
+  return rows.filter((r) => lines.every((l) => unitsAt(r.id, l.currencyCode) >= unitsNeeded(l)));
+}
+
+/**
+ * GET /api/order/collection-branches: the branches nearest the delivery address that hold all of
+ * the order's currency, with the first day each can hand it over.
+ */
+export async function collectionBranches(deps: Deps, session: SessionContext): Promise<CollectionBranches> {
+  const order = await currentOrder(deps, session);
+  const now = deps.clock.now();
+  await assertSwitchable(deps.db, order, now);
+  const postcode = customerOf(order)?.address.postcodeZip ?? null;
+  const [place] = postcode === null ? [] : await createPlaceSearch(deps.config).search(postcode, 1);
+  const branches = await coveringBranches(deps.db, order.siteId, linesOf(order));
+  const near = branches
+    .map((row) => ({ row, miles: place === undefined || row.latitude === null || row.longitude === null ? null : distanceInMiles(place, { latitude: row.latitude, longitude: row.longitude }) }))
+    .sort((a, b) => (a.miles ?? Number.POSITIVE_INFINITY) - (b.miles ?? Number.POSITIVE_INFINITY) || a.row.name.localeCompare(b.row.name))
+    .slice(0, COLLECTION_BRANCHES_SHOWN);
+  const ids = near.map((n) => n.row.id);
+  const hours = ids.length === 0 ? [] : await deps.db.select().from(t.openingHours).where(inArray(t.openingHours.storeId, ids));
+  const holidays = await bankHolidaysAt(now);
+  return {
+    near: place === undefined ? null : postcode,
+    items: near.map(({ row, miles }): CollectionBranch => ({
+      storeId: row.id,
+      name: row.name,
+      address: [row.address1, row.address2, row.address3, row.address4, row.postcode].filter((part): part is string => typeof part === 'string' && part.length > 0),
+      distanceInMiles: miles === null ? null : Math.round(miles * 10) / 10,
+      availableFrom: collectionDate(row, hours.filter((h) => h.storeId === row.id), now, true, holidays),
+    })),
+  };
+}
+
+/**
+ * POST /api/order/switch-to-collection: the session's home-delivery order, now to be collected at
+ * `storeId`, priced again at that branch's rates, back at state 0 without a date.
+ */
+export async function switchToCollection(deps: Deps, session: SessionContext, storeId: number): Promise<Order> {
+  const ref = await deps.reference.current();
+  const now = deps.clock.now();
+  const mids = await ref.midRates(londonDateKey(now));
+  return deps.db.transaction(async (tx) => {
+    const order = await currentOrder(deps, session, { lock: true, db: tx });
+    await assertSwitchable(tx, order, now);
+    const lines = linesOf(order);
+    const [branch] = await tx
+      .select()
+      .from(t.stores)
+      .where(and(eq(t.stores.id, storeId), eq(t.stores.isMeta, false), or(isNull(t.stores.siteId), eq(t.stores.siteId, order.siteId))));
+    if (branch === undefined || !(await storeCovers(tx, storeId, lines))) throw refused(texts.branchLacksCurrency, 'branch-lacks-currency');
+
+    const [cart] = await tx.select({ affiliateCode: t.carts.affiliateCode }).from(t.carts).where(eq(t.carts.id, order.cartId));
+    const productId = PRODUCT.CLICK_AND_COLLECT;
+    const priced: OrderLineRecord[] = lines.map((l) => {
+      const currency = currencyOf(findCurrency(ref, l.currencyCode));
+      const quote = priceQuote(ref, mids, { siteId: order.siteId, storeId, productId, currencyCode: currency.code, hasProfile: session.hasProfile, affiliateCode: cart?.affiliateCode ?? null });
+      const line = priceLine(productId, currency, quote, toMajor(l.qtyMinor, l.currencyCode));
+      if (!line.ok) throw refused(line.message, 'currency-not-available');
+      const { notes: _notes, ...rest } = l;
+      return { ...rest, ...line.line };
+    });
+    const notes = await notesAtStore(tx, storeId, priced.map((l, i) => ({ ...l, notes: lines[i]?.notes })));
+    const withNotes = priced.map((l, i) => (notes[i] === null || notes[i] === undefined ? l : { ...l, notes: notes[i] }));
+
+    const site = findSite(ref, order.siteId);
+    const ctx = { productId, isPartner: site.isPartner, showBuybackGuarantee: site.showBuybackGuarantee, showRefundGuarantee: site.showRefundGuarantee };
+    const previousMinor = order.linesTotalMinor;
+    const linesMinor = withNotes.reduce((sum, l) => sum + l.totalMinor, 0);
+    const choices = settleGuarantees({ buyback: order.buyBackGuarantee, refund: order.refundGuarantee }, previousMinor, linesMinor, ctx);
+    const problems = checkoutProblems({ linesMinor, lineCount: withNotes.length, choices, ctx, siteProduct: ref.siteProducts.get(`${order.siteId}:${productId}`) });
+    const first = Object.values(problems)[0];
+    if (first !== undefined) throw refused(formatMessage(texts.switchOverLimits, { reason: first }), 'switch-refused');
+
+    const [updated] = await tx
+      .update(t.orders)
+      .set({
+        productId,
+        storeId,
+        lines: withNotes,
+        linesTotalMinor: linesMinor,
+        totalMinor: cartTotalMinor(linesMinor, choices),
+        buyBackGuarantee: choices.buyback === true,
+        refundGuarantee: choices.refund === true,
+        deliverySlot: null,
+        state: ORDER_STATE.CREATED,
+        updatedAt: now,
+      })
+      .where(eq(t.orders.id, order.id))
+      .returning();
+    return orderView(tx, updated ?? order);
+  });
+}
