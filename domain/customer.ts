@@ -362,6 +362,29 @@ export function emptyCustomerForm(settings: { marketingDefault: boolean }): Cust
   };
 }
 
+/**
+ * The details form filled in from the details an order already holds (a home delivery moved to a
+ * branch goes through the details step again): every field but the agreement to the terms, which
+ * the shopper gives again, and the marketing choices, which stay as the form sets them.
+ */
+export function customerFormOf(customer: { firstName: string; lastName: string; email: string; phoneNumber: string; dateOfBirth: string; address: { houseNameNumber: string; addressLine1: string; addressLine2?: string | null; townCity: string; postcodeZip: string } }): Partial<CustomerForm> {
+  const [year = '', month = '', day = ''] = customer.dateOfBirth.split('-');
+  return {
+    emailAddress: customer.email,
+    phoneNumber: customer.phoneNumber,
+    firstName: customer.firstName,
+    lastName: customer.lastName,
+    dobDay: day,
+    dobMonth: month,
+    dobYear: year,
+    houseNameNumber: customer.address.houseNameNumber,
+    addressLine1: customer.address.addressLine1,
+    addressLine2: customer.address.addressLine2 ?? '',
+    townCity: customer.address.townCity,
+    postcodeZip: customer.address.postcodeZip,
+  };
+}
+
 /** 'Billing address', or 'Your address' for sell-back. */
 export function addressLegend(productId: ProductId): string {
   return isSellBack(productId) ? messages.yourAddress : messages.billingAddress;

@@ -54,3 +54,8 @@ export function heldUntilParts(heldUntil: string | Date): { time: string; date: 
   const inLondon = { in: tz(SHOP_TIME_ZONE) };
   return { time: format(at, 'h:mmaaa', inLondon), date: format(at, 'EEEE d MMMM yyyy', inLondon) };
 }
+
+/** 'Monday 30 November' of a London date 'yyyy-MM-dd' (a branch's first collection day). */
+export function collectionDayText(collectionDate: string): string {
+  return format(new TZDate(`${collectionDate}T12:00:00`, SHOP_TIME_ZONE), 'EEEE d MMMM', { in: tz(SHOP_TIME_ZONE) });
+}

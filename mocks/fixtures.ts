@@ -3,6 +3,7 @@
  * Dates are relative to `now` so availability reads 'today' / 'tomorrow' and the cart countdown
  * runs; pass a fixed `now` for repeatable tests.
  */
+import type { CollectionBranches } from '#domain/contract/collection-switch.ts';
 import type { Branch, BranchAccess, OpeningTimes, Place, LookupAddress, Store } from '#domain/contract/branches.ts';
 import type { Cart, CartExists, CartLine, CheckoutResponse } from '#domain/contract/cart.ts';
 import type {
@@ -463,6 +464,8 @@ export interface Fixtures {
   slots: DeliverySlot[];
   homeDeliverySlots: DeliverySlot[];
   customerInfoResult: CustomerInfoResult;
+  /** Issue 45 part 1: the branches a home delivery may be collected from instead (cards failing). */
+  collectionBranches: CollectionBranches;
   paymentUrl: string;
   places: Place[];
   addresses: LookupAddress[];
@@ -550,6 +553,16 @@ export function makeFixtures(now: Date = new Date()): Fixtures {
     slots,
     homeDeliverySlots: makeHomeDeliverySlots(now),
     customerInfoResult: { showAMLPopup: false, state: { value: 3 } },
+    collectionBranches: {
+      near: customer.address.postcodeZip,
+      items: branches.slice(0, 2).map((store, i) => ({
+        storeId: store.id,
+        name: store.name,
+        address: [store.address.address1, store.address.address4, store.address.postcode].filter((part): part is string => typeof part === 'string' && part.length > 0),
+        distanceInMiles: [0.4, 2.7][i] ?? null,
+        availableFrom: slots[0]?.date ?? null,
+      })),
+    },
     paymentUrl: 'http://localhost:3002/pay/session-mock-1',
     places,
     addresses,

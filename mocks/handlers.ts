@@ -246,6 +246,14 @@ export function createHandlers(options: HandlerOptions = {}): HttpHandler[] {
     route('createPaymentIntent', () =>
       HttpResponse.json({ url: f.paymentUrl }, { status: 201, headers: { Location: f.paymentUrl, 'Access-Control-Expose-Headers': 'Location' } }),
     ),
+    // Issue 45 part 1: a home delivery collected from a branch instead (cards failing).
+    route('collectionBranches', () => HttpResponse.json(f.collectionBranches)),
+    route('switchToCollection', async ({ request }) => {
+      const body = (await request.json().catch(() => ({}))) as { storeId?: unknown };
+      const branch = f.stores.find((store) => store.id === body.storeId && !store.isMeta);
+      if (branch === undefined) return problemResponse({ title: 'This order cannot be collected from a branch instead', detail: "That branch doesn't have all of your currency right now. Please choose another branch." }, 409);
+      return HttpResponse.json({ ...f.order, state: { value: 0 }, product: { id: 2, name: 'Click and collect' }, ClickAndCollect: true, deliverySlot: null, store: { ...f.order.store, id: branch.id, name: branch.name } });
+    }),
   ];
 }
 

@@ -57,6 +57,8 @@ export const checkoutMachine = checkoutSetup.createMachine({
     leaveTo: null,
     trackedEmail: null,
     storeDetailsFor: null,
+    collectionBranches: null,
+    chosenBranchId: null,
     now: input.now ?? Date.now,
     clockNow: (input.now ?? Date.now)(),
   }),
@@ -350,14 +352,17 @@ export const checkoutMachine = checkoutSetup.createMachine({
              * Issue 45 part 1: the card provider is unavailable (the intent failed with 503 or 504
              * or timed out, or the card page said so or never reported itself loaded). A collection
              * is offered 'Reserve now, pay at the branch' (the server decides whether it may); a
-             * home delivery, which needs a card payment, is offered to try the card again.
+             * home delivery, which needs a card payment, is offered to collect from a branch that
+             * holds its currency instead, or to try the card again. Moved to a branch (priced again
+             * there, back at state 0), the order goes to the collection date, the details and the
+             * payment page again, where a collection is offered the reservation.
              */
             providerUnavailable: {
               tags: ['providerUnavailable'],
               initial: 'choosingOffer',
               states: {
                 choosingOffer: {
-                  always: [{ guard: 'canReserveAtBranch', target: 'reserveOffered' }, { target: 'cardRetryOffered' }],
+                  always: [{ guard: 'canReserveAtBranch', target: 'reserveOffered' }, { target: 'switchOffered' }],
                 },
                 reserveOffered: {
                   tags: ['reserveOffered'],
@@ -381,9 +386,55 @@ export const checkoutMachine = checkoutSetup.createMachine({
                     },
                   },
                 },
-                cardRetryOffered: {
-                  tags: ['cardRetryOffered'],
-                  on: { 'payment.retried': { target: '#checkout.inCheckout.payment.creatingPaymentIntent', actions: 'forgetProblem' } },
+                switchOffered: {
+                  tags: ['switchOffered'],
+                  on: {
+                    'collection.switchRequested': { target: 'findingBranches', actions: 'forgetProblem' },
+                    'payment.retried': { target: '#checkout.inCheckout.payment.creatingPaymentIntent', actions: 'forgetProblem' },
+                  },
+                },
+                /** The branches near the delivery address that hold all of the order's currency. */
+                findingBranches: {
+                  tags: ['findingBranches'],
+                  invoke: {
+                    id: 'loadCollectionBranches',
+                    src: 'loadCollectionBranches',
+                    onDone: {
+                      target: 'choosingBranch',
+                      actions: { type: 'rememberCollectionBranches', params: ({ event }) => ({ branches: event.output }) },
+                    },
+                    onError: {
+                      target: 'switchOffered',
+                      actions: { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) },
+                    },
+                  },
+                },
+                choosingBranch: {
+                  tags: ['choosingBranch'],
+                  on: {
+                    'collection.branchChosen': {
+                      guard: { type: 'isOfferedBranch', params: ({ event }) => ({ storeId: event.storeId }) },
+                      target: 'switching',
+                      actions: ['forgetProblem', { type: 'rememberChosenBranch', params: ({ event }) => ({ storeId: event.storeId }) }],
+                    },
+                    'collection.switchCancelled': { target: 'switchOffered', actions: 'forgetProblem' },
+                  },
+                },
+                switching: {
+                  tags: ['choosingBranch', 'switching'],
+                  invoke: {
+                    id: 'switchToCollection',
+                    src: 'switchToCollection',
+                    input: ({ context }) => ({ storeId: context.chosenBranchId ?? 0 }),
+                    onDone: {
+                      target: '#checkout.inCheckout.delivery',
+                      actions: [{ type: 'rememberOrder', params: ({ event }) => ({ order: event.output }) }, { type: 'navigate', params: { to: 'delivery' } }],
+                    },
+                    onError: {
+                      target: 'choosingBranch',
+                      actions: { type: 'rememberProblem', params: ({ event }) => ({ error: event.error }) },
+                    },
+                  },
                 },
               },
             },

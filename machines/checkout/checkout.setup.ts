@@ -45,7 +45,10 @@ import type {
   Destination,
   LoadDeliverySlotsOutput,
   LoadOrderOutput,
+  LoadCollectionBranchesOutput,
   ReserveAtBranchOutput,
+  SwitchToCollectionInput,
+  SwitchToCollectionOutput,
   SaveCustomerInfoInput,
   SaveCustomerInfoOutput,
   SaveDeliverySlotInput,
@@ -68,6 +71,8 @@ export const checkoutSetup = setup({
       saveCustomerInfo: 'saveCustomerInfo';
       createPaymentIntent: 'createPaymentIntent';
       reserveAtBranch: 'reserveAtBranch';
+      loadCollectionBranches: 'loadCollectionBranches';
+      switchToCollection: 'switchToCollection';
       abandonCart: 'abandonCart';
       paymentFrame: 'paymentFrame';
       storeDetails: 'storeDetails';
@@ -80,6 +85,8 @@ export const checkoutSetup = setup({
     saveCustomerInfo: providedLater<SaveCustomerInfoOutput, SaveCustomerInfoInput>('saveCustomerInfo'),
     createPaymentIntent: providedLater<CreatePaymentIntentOutput>('createPaymentIntent'),
     reserveAtBranch: providedLater<ReserveAtBranchOutput>('reserveAtBranch'),
+    loadCollectionBranches: providedLater<LoadCollectionBranchesOutput>('loadCollectionBranches'),
+    switchToCollection: providedLater<SwitchToCollectionOutput, SwitchToCollectionInput>('switchToCollection'),
     abandonCart: providedLater<AbandonCartOutput>('abandonCart'),
     paymentFrame: paymentFrameMachine,
     /** The notes you want, on the review step (issue 45; its I/O provided with the checkout's). */
@@ -110,6 +117,8 @@ export const checkoutSetup = setup({
       enqueue.assign({ trackedEmail: params.email });
       enqueue.emit({ type: 'tracking.checkoutStarted', email: params.email, order: context.order });
     }),
+    rememberCollectionBranches: assign({ collectionBranches: (_, params: { branches: LoadCollectionBranchesOutput }) => params.branches }),
+    rememberChosenBranch: assign({ chosenBranchId: (_, params: { storeId: number }) => params.storeId }),
     rememberSlots: assign({ slots: (_, params: { slots: DeliverySlot[] }) => params.slots }),
     savePendingSlot: assign({ pendingSlotId: (_, params: { slotId: string }) => params.slotId }),
     acceptPendingSlot: assign(({ context }) => ({ selectedSlotId: context.pendingSlotId, pendingSlotId: null })),
@@ -192,6 +201,8 @@ export const checkoutSetup = setup({
     isProviderUnavailable: (_, params: { error: unknown }) => isProviderUnavailableError(params.error),
     isProviderUnavailableOutcome: (_, params: { output: PaymentFrameOutput }) => params.output.outcome === 'providerUnavailable',
     canReserveAtBranch: ({ context }) => context.order !== null && providerUnavailableOffer(context.order.product.id) === 'reserve',
+    // Only a branch the list offered is asked for.
+    isOfferedBranch: ({ context }, params: { storeId: number }) => context.collectionBranches?.items.some((b) => b.storeId === params.storeId) ?? false,
 
     // Confirmation page on load.
     isOrderConfirmed: (_, params: { order: Order }) => confirmationPageOnLoad(params.order.state.value) === 'show',

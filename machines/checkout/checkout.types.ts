@@ -10,6 +10,7 @@ import type {
   PaymentIntentResponse,
 } from '#domain/contract/order.ts';
 import type { CheckoutPage } from '#domain/checkout-steps.ts';
+import type { CollectionBranches } from '#domain/contract/collection-switch.ts';
 import type { TrackedStep } from '#domain/order-state.ts';
 
 export interface CheckoutInput {
@@ -51,6 +52,9 @@ export interface CheckoutContext {
   trackedEmail: string | null;
   /** The branch whose address and opening times are read (`storeDetails`), once one is. */
   storeDetailsFor: number | null;
+  /** Issue 45 part 1: the branches a home delivery may be collected from instead, once asked for, and the one chosen. */
+  collectionBranches: CollectionBranches | null;
+  chosenBranchId: number | null;
   now: () => number;
   /** The clock when the delivery page's cut-off line was last read (each whole minute). */
   clockNow: number;
@@ -79,6 +83,11 @@ export type CheckoutEvent =
   | { type: 'payment.retried' }
   /** Issue 45 part 1: 'Reserve now, pay at the branch', offered to a collection when the card provider is unavailable. */
   | { type: 'reservation.requested' }
+  /** Issue 45 part 1: 'Collect from a branch instead', offered to a home delivery when the card provider is unavailable. */
+  | { type: 'collection.switchRequested' }
+  /** A branch of the list chosen ('Collect from this branch'); and the list closed. */
+  | { type: 'collection.branchChosen'; storeId: number }
+  | { type: 'collection.switchCancelled' }
   /** 'Leave checkout' on the unsuccessful page. */
   | { type: 'checkout.left' }
   /** The velocity modal's Return to the homepage. */
@@ -114,8 +123,13 @@ export type CheckoutTag =
   | 'reserveOffered'
   /** The reservation is on its way: the spinner replaces the button. */
   | 'reserving'
-  /** A home delivery: 'Try paying by card again' only. */
-  | 'cardRetryOffered'
+  /** A home delivery: 'Collect from a branch instead' or 'Try paying by card again'. */
+  | 'switchOffered'
+  /** The branches that hold the order's currency are on their way. */
+  | 'findingBranches'
+  /** The branches are listed to choose from; with 'switching' while the order moves to the one chosen. */
+  | 'choosingBranch'
+  | 'switching'
   /** The confirmation shows a reservation to pay at the branch, not a paid order. */
   | 'reserved'
   | 'velocityLimited'
@@ -140,6 +154,11 @@ export type SaveCustomerInfoOutput = CustomerInfoResponse;
 export type CreatePaymentIntentOutput = PaymentIntentResponse;
 /** POST /api/order/reserve-at-branch (issue 45 part 1): the reserved order (state 5). */
 export type ReserveAtBranchOutput = Order;
+/** GET /api/order/collection-branches (issue 45 part 1). */
+export type LoadCollectionBranchesOutput = CollectionBranches;
+/** POST /api/order/switch-to-collection: the order, now a collection at the branch (state 0). */
+export type SwitchToCollectionInput = { storeId: number };
+export type SwitchToCollectionOutput = Order;
 export type { AbandonCartOutput } from '../cart/cart.types.ts';
 
 /** Where the chart sends the shopper: a checkout page or the home page. */

@@ -10,6 +10,7 @@ import {
   type Order,
   type PaymentIntentResponse,
 } from '#domain/contract/order.ts';
+import { CollectionBranchesSchema, type CollectionBranches } from '#domain/contract/collection-switch.ts';
 import { laterApiRoutes as apiRoutes } from '#domain/contract/later-routes.ts';
 import { HttpError, parseWith, type ApiClient, type CallOptions } from './client.ts';
 
@@ -69,4 +70,14 @@ export async function createPaymentIntent(api: ApiClient, options?: CallOptions)
 /** POST /api/order/reserve-at-branch (issue 45 part 1): the order reserved, to be paid at the branch. */
 export function reserveAtBranch(api: ApiClient, options?: CallOptions): Promise<Order> {
   return api.json(apiRoutes.reserveAtBranch, apiRoutes.reserveAtBranch.url(), OrderSchema, options);
+}
+
+/** GET /api/order/collection-branches (issue 45 part 1): the branches a home delivery may be collected from instead. */
+export function fetchCollectionBranches(api: ApiClient, options?: CallOptions): Promise<CollectionBranches> {
+  return api.json(apiRoutes.collectionBranches, apiRoutes.collectionBranches.url(), CollectionBranchesSchema, options);
+}
+
+/** POST /api/order/switch-to-collection: the order, now to be collected at the branch. */
+export function switchToCollection(api: ApiClient, storeId: number, options?: CallOptions): Promise<Order> {
+  return api.json(apiRoutes.switchToCollection, apiRoutes.switchToCollection.url(), OrderSchema, { ...options, json: { storeId } });
 }

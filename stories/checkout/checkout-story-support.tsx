@@ -3,6 +3,7 @@
  * answer from the mock fixtures (or never, for loading states), drives it into the state the
  * story names, and renders the screen over it. No server, no network.
  */
+import type { CollectionBranches } from '#domain/contract/collection-switch.ts';
 import type { Decorator } from '@storybook/react-vite';
 import { MemoryRouter } from 'react-router-dom';
 import { SimulatedClock, createActor, fromPromise, type ActorRefFrom } from 'xstate';
@@ -106,6 +107,9 @@ export interface CheckoutStoryOptions {
   abandon?: Answer<void>;
   /** POST /api/order/reserve-at-branch (issue 45 part 1). */
   reserve?: Answer<Order>;
+  /** GET /api/order/collection-branches and POST /api/order/switch-to-collection (issue 45 part 1, a home delivery). */
+  collectionBranches?: Answer<CollectionBranches>;
+  switchToCollection?: Answer<Order>;
   /** Sent one after another once the actor has settled. */
   events?: CheckoutEvent[];
   /** The notes you want on the review (issue 45 part 3): what GET /api/cart/notes answers (the story cart's lines, mixed, unless given). */
@@ -151,6 +155,8 @@ export async function checkoutStory(options: CheckoutStoryOptions): Promise<Stor
       createPaymentIntent: answering(options.paymentUrl ?? ok({ url: sandboxCardFormUrl(orderToPay(options.order)) })),
       abandonCart: answering(options.abandon ?? ok(undefined)),
       reserveAtBranch: answering(options.reserve ?? ok(reservedOrder(orderToPay(options.order)))),
+      loadCollectionBranches: answering(options.collectionBranches ?? ok(f.collectionBranches)),
+      switchToCollection: answering(options.switchToCollection ?? ok({ ...orders.collect, deliverySlot: null })),
       storeDetails,
       noteMix: noteMixMachine.provide({
         actors: { loadNotes: answering(options.notes ?? ok(mockNotesOf(f.cart))), saveNotes: answering(options.saveNotes ?? pending) },

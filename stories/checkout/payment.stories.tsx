@@ -5,6 +5,7 @@ import {
   cardPageMessage,
   checkoutStory,
   countdownStory,
+  f,
   fail,
   frameMessage,
   inCheckoutLayout,
@@ -129,10 +130,46 @@ export const ReservationRefused: Story = {
   }),
 };
 
-/** A home delivery needs a card payment: only the card again. */
+/** A home delivery needs a card payment: offered a branch that holds its currency instead, or the card again. */
 export const ProviderUnavailableHomeDelivery: Story = {
-  parameters: { machineStates: ['checkout.inCheckout.payment.providerUnavailable.cardRetryOffered'] },
+  parameters: { machineStates: ['checkout.inCheckout.payment.providerUnavailable.switchOffered'] },
   loaders: story({ order: ok(toDeliver), productId: 1, paymentUrl: fail(providerDown) }),
+};
+
+const toBranch = { order: ok(toDeliver), productId: 1 as const, paymentUrl: fail(providerDown) };
+
+/** 'Collect from a branch instead' pressed: the spinner on its button while the branches are found. */
+export const FindingBranches: Story = {
+  parameters: { machineStates: ['checkout.inCheckout.payment.providerUnavailable.findingBranches'] },
+  loaders: story({ ...toBranch, collectionBranches: pending, events: [{ type: 'collection.switchRequested' }] }),
+};
+
+/** The branches that hold all of the order's currency, nearest the delivery address first. */
+export const ChoosingBranch: Story = {
+  parameters: { machineStates: ['checkout.inCheckout.payment.providerUnavailable.choosingBranch'] },
+  loaders: story({ ...toBranch, events: [{ type: 'collection.switchRequested' }] }),
+};
+
+/** No branch holds all of the currency right now: said so, with the way back to the card. */
+export const NoBranchHasTheCurrency: Story = {
+  parameters: { machineStates: ['checkout.inCheckout.payment.providerUnavailable.choosingBranch'] },
+  loaders: story({ ...toBranch, collectionBranches: ok({ near: null, items: [] }), events: [{ type: 'collection.switchRequested' }] }),
+};
+
+/** A branch chosen: the spinner on 'Collect from this branch' while the order moves there. */
+export const SwitchingToBranch: Story = {
+  parameters: { machineStates: ['checkout.inCheckout.payment.providerUnavailable.switching'] },
+  loaders: story({ ...toBranch, switchToCollection: pending, events: [{ type: 'collection.switchRequested' }, { type: 'collection.branchChosen', storeId: f.collectionBranches.items[0]!.storeId }] }),
+};
+
+/** The server refused the move (the branch's currency sold meanwhile): its words, and the list again. */
+export const SwitchRefused: Story = {
+  parameters: { machineStates: ['checkout.inCheckout.payment.providerUnavailable.choosingBranch'] },
+  loaders: story({
+    ...toBranch,
+    switchToCollection: fail({ title: 'This order cannot be collected from a branch instead', detail: "That branch doesn't have all of your currency right now. Please choose another branch.", status: 409 }),
+    events: [{ type: 'collection.switchRequested' }, { type: 'collection.branchChosen', storeId: f.collectionBranches.items[0]!.storeId }],
+  }),
 };
 
 // ------------------------------------------------------------------------------------------------
@@ -159,6 +196,15 @@ const checks: StateChecks = {
   ReservationRefused: { texts: ["This branch has just sold out of the currency you're ordering - please choose another collection date."], enabled: [['button', messages.reserveAtBranch]] },
   ProviderUnavailableHomeDelivery: {
     texts: [messages.providerUnavailableTitle, messages.switchToCollectionOffer],
-    enabled: [['button', messages.providerUnavailableTryAgain]],
+    enabled: [['button', messages.switchToCollection], ['button', messages.providerUnavailableTryAgain]],
   },
+  FindingBranches: { texts: [messages.providerUnavailableTitle], disabled: [['button', messages.findingCollectionBranches]] },
+  ChoosingBranch: {
+    texts: [messages.collectionBranchesTitle, messages.collectionBranchesIntro, '0.4 miles from M3 2BW'],
+    enabled: [['button', messages.backToPaymentOptions]],
+    disabled: [['button', messages.collectFromBranch]],
+  },
+  NoBranchHasTheCurrency: { texts: [messages.collectionBranchesTitle, messages.noCollectionBranches], enabled: [['button', messages.backToPaymentOptions]] },
+  SwitchingToBranch: { texts: [messages.collectionBranchesTitle], disabled: [['button', messages.backToPaymentOptions]] },
+  SwitchRefused: { texts: ["That branch doesn't have all of your currency right now. Please choose another branch."], enabled: [['button', messages.backToPaymentOptions]] },
 };

@@ -9,7 +9,7 @@ import { appPaths } from '#domain/contract/routes.ts';
 import { messages } from '#domain/messages.ts';
 import { shopperForEachTest } from './support/journey.ts';
 import { customer } from './support/shop-api.ts';
-import { buyUpToDetails, fillCustomerForm, heading, journeySteps, payByCard, submitDetails, TEST_CARDS, waitForPath } from './support/steps.ts';
+import { buyUpToDetails, chooseSlot, fillCustomerForm, heading, journeySteps, nextFromDelivery, payByCard, pick, submitDetails, TEST_CARDS, waitForPath } from './support/steps.ts';
 
 const shop = inject('shop');
 const shopper = shopperForEachTest();
@@ -79,5 +79,49 @@ test('cards fail on a home delivery: the card is tried again, and then paid', as
   await heading(page, messages.orderConfirmation);
   await expect.poll(() => page.getByText(messages.thankYou).count(), { timeout: 30_000 }).toBe(1);
   await step('paid');
+  expect(shopper.errors).toEqual([]);
+});
+
+test('cards fail on a home delivery: collected from a branch that has the currency instead, reserved there and paid at the branch', async () => {
+  const { page } = shopper;
+  const step = journeySteps(page, 'pay-at-branch-switch');
+  await buyUpToDetails(page, shop, { currency: 'Euros', product: messages.homeDelivery, pounds: 300 });
+  const details = customer('pay-at-branch-switch');
+  await fillCustomerForm(page, details);
+  await submitDetails(page);
+  await waitForPath(page, appPaths.payment);
+  await payByCard(page, shop, PROVIDER_UNAVAILABLE_CARD);
+
+  // Offered a branch instead: those near the delivery address (London SW1A) that hold the euros.
+  await page.getByText(messages.switchToCollectionOffer).waitFor({ timeout: 30_000 });
+  await page.getByRole('button', { name: messages.switchToCollection }).click();
+  const branches = page.getByRole('radiogroup', { name: messages.collectionBranchesLabel });
+  await branches.waitFor({ timeout: 30_000 });
+  expect(await branches.innerText()).toMatch(/miles from SW1A 2AA/);
+  const first = branches.getByRole('radio').first();
+  const branchName = (await first.locator('xpath=ancestor::label[1]').innerText()).split('\n')[0]!.trim();
+  await step('branches');
+  await pick(first);
+  await page.getByRole('button', { name: messages.collectFromBranch }).click();
+
+  // Now a collection at that branch: a collection date, the details given before, the card once more.
+  await waitForPath(page, appPaths.deliveryOptions, 60_000);
+  await chooseSlot(page, 0);
+  await nextFromDelivery(page);
+  await expect.poll(() => page.locator('#customer-emailAddress').inputValue()).toBe(details.emailAddress);
+  expect(await page.locator('#customer-postcodeZip').inputValue()).toBe(details.address.postcodeZip);
+  await pick(page.locator('#customer-terms'));
+  await step('details-again');
+  await submitDetails(page);
+  await waitForPath(page, appPaths.payment);
+  await payByCard(page, shop, PROVIDER_UNAVAILABLE_CARD);
+  const reserve = page.getByRole('button', { name: messages.reserveAtBranch });
+  await expect.poll(() => reserve.isEnabled(), { timeout: 30_000 }).toBe(true);
+  await reserve.click();
+  await waitForPath(page, appPaths.confirmation, 60_000);
+  const confirmation = page.getByTestId('confirmation');
+  await expect.poll(() => confirmation.getByText(messages.reservationConfirmed).count(), { timeout: 30_000 }).toBe(1);
+  expect(await confirmation.innerText()).toContain(`at ${branchName} before it closes at`);
+  await step('reserved');
   expect(shopper.errors).toEqual([]);
 });

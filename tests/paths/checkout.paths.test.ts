@@ -1,6 +1,7 @@
 import { expect } from 'vitest';
 import { emit, type AnyEventObject } from 'xstate';
 import { checkoutPagePath } from '#domain/checkout-steps.ts';
+import type { CollectionBranches } from '#domain/contract/collection-switch.ts';
 import type { CustomerInfoRequest, DeliverySlot, Order, OrderStateValue } from '#domain/contract/order.ts';
 import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
 import { selectPage } from '#machines/checkout/checkout.selectors.ts';
@@ -20,6 +21,8 @@ const passedSlots = [{ id: 'slot_0', orderBy: '2000-01-07T14:00:00.000Z' }, { id
 // The dates after a cut-off, without the one chosen.
 const laterSlots = [{ id: 'slot_2' }] as DeliverySlot[];
 const details = { firstName: 'Ada' } as CustomerInfoRequest;
+// Issue 45 part 1: the branches a home delivery may be collected from instead.
+const branches: CollectionBranches = { near: 'LS1 6LY', items: [{ storeId: 10, name: 'Leeds Briggate', address: ['1 Briggate', 'Leeds', 'LS1 6HD'], distanceInMiles: 0.3, availableFrom: '2026-11-30' }] };
 const problem = { title: 'Conflict', detail: 'The order changed.', status: 409 };
 const ORDER_STATES = [0, 1, 3, 16, 18] as const;
 
@@ -68,6 +71,11 @@ definePathSuite({
     { type: 'order.reloadRequested' },
     { type: 'problem.dismissed' },
     { type: 'reservation.requested' },
+    { type: 'collection.switchRequested' },
+    { type: 'collection.branchChosen', storeId: 10 },
+    // A branch the list did not offer: refused by the chart, never asked of the server.
+    { type: 'collection.branchChosen', storeId: 99 },
+    { type: 'collection.switchCancelled' },
     { type: 'details.emailEntered', email: ' ada@example.com ' },
     { type: 'details.emailEntered', email: 'ada@' },
     ...ORDER_STATES.map((state) => actorDone('loadOrder', order(state))),
@@ -97,6 +105,10 @@ definePathSuite({
     actorDone('paymentFrame', { outcome: 'providerUnavailable' }),
     actorDone('reserveAtBranch', collection(5)),
     actorFailed('reserveAtBranch', problem),
+    actorDone('loadCollectionBranches', branches),
+    actorFailed('loadCollectionBranches', problem),
+    actorDone('switchToCollection', collection(0)),
+    actorFailed('switchToCollection', problem),
     actorDone('paymentFrame', { outcome: 'failed' }),
     actorFailed('paymentFrame', new Error('frame stopped')),
     actorDone('abandonCart', undefined),
@@ -115,6 +127,8 @@ definePathSuite({
       s.context.trackedEmail,
       // What the provider-unavailable offer reads (issue 45 part 1).
       s.context.order?.product.id ?? null,
+      // The branches offered instead of a home delivery.
+      s.context.collectionBranches?.items.map((b) => b.storeId) ?? null,
     ]),
   assertState: (s, step) => {
     seen = step.event.type === INIT_EVENT ? oracle.start(INPUT_PATH) : oracle.next(seen, step.event);
@@ -126,6 +140,9 @@ definePathSuite({
     expect(s.can({ type: 'delivery.submitted' }), `Next on the delivery page ${after}`).toBe(seen.screen === 'slotChosen');
     expect(s.can({ type: 'payment.retried' }), `'Try again?' ${after}`).toBe(CARD_RETRY_SCREENS.includes(seen.screen));
     expect(s.can({ type: 'reservation.requested' }), `'Reserve now, pay at the branch' ${after}`).toBe(seen.screen === 'reserveOffer');
+    expect(s.can({ type: 'collection.switchRequested' }), `'Collect from a branch instead' ${after}`).toBe(seen.screen === 'switchOffer');
+    expect(s.can({ type: 'collection.branchChosen', storeId: 10 }), `a listed branch chosen ${after}`).toBe(seen.screen === 'branchChoice' && seen.branchIds.includes(10));
+    expect(s.can({ type: 'collection.branchChosen', storeId: 99 }), `a branch not listed ${after}`).toBe(false);
 
     const page = selectPage(s);
     // With what the chart tells the cart (recorded as emitted, see `provide`).
@@ -167,7 +184,7 @@ definePathSuite({
     if (confirmed.length > 0) expect(page).toBe('confirmation');
     expect(emitted.some((e) => e.type === 'countdown.stopRequested')).toBe(tracked.includes('confirmation'));
 
-    expect(s.hasTag('retryOffered') || s.hasTag('cardRetryOffered') || (s.hasTag('reserveOffered') && !s.hasTag('reserving'))).toBe(s.can({ type: 'payment.retried' }));
+    expect(s.hasTag('retryOffered') || s.hasTag('switchOffered') || (s.hasTag('reserveOffered') && !s.hasTag('reserving'))).toBe(s.can({ type: 'payment.retried' }));
     previousPage = page;
   },
   states: {

@@ -9,7 +9,7 @@ import { transactionTypeOf } from '#domain/products.ts';
 import { viewCartRequestOf } from '#domain/view-cart-request.ts';
 import { abandonCart } from '#src/api/cart.ts';
 import { fetchCurrencies, fetchQuote } from '#src/api/catalogue.ts';
-import { chooseDeliverySlot, createPaymentIntent, fetchDeliverySlots, fetchOrder, reserveAtBranch, submitCustomerInfo } from '#src/api/order.ts';
+import { chooseDeliverySlot, createPaymentIntent, fetchCollectionBranches, fetchDeliverySlots, fetchOrder, reserveAtBranch, submitCustomerInfo, switchToCollection } from '#src/api/order.ts';
 import { PAYMENT_INTENT_TIMEOUT_MS } from '#domain/delays.ts';
 import { newLineMachine } from '#machines/cart/new-line.machine.ts';
 import { checkoutMachine } from '#machines/checkout/checkout.machine.ts';
@@ -33,6 +33,8 @@ export function provideCheckout(services: ShopServices) {
         fromPromise(({ signal }) => createPaymentIntent(services.api, { signal: AbortSignal.any([signal, AbortSignal.timeout(PAYMENT_INTENT_TIMEOUT_MS)]) })),
       ),
       reserveAtBranch: authorised(fromPromise(({ signal }) => reserveAtBranch(services.api, { signal }))),
+      loadCollectionBranches: authorised(fromPromise(({ signal }) => fetchCollectionBranches(services.api, { signal }))),
+      switchToCollection: authorised(fromPromise(({ input, signal }) => switchToCollection(services.api, input.storeId, { signal }))),
       abandonCart: authorised(fromPromise(({ signal }) => abandonCart(services.api, { signal }))),
       storeDetails: readOf(createShopReads(services).storeDetails),
       noteMix: provideNoteMix(services),

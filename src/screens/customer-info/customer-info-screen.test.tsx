@@ -13,7 +13,7 @@ import { createShopReads, readOf } from '#src/app/actors.ts';
 import { createEffects } from '#src/app/effects.ts';
 import { useRead } from '#src/app/pages.tsx';
 import type { MarketingTracker } from '#src/app/tracking.ts';
-import { makeFixtures, makeOrder } from '../../../mocks/fixtures.ts';
+import { customer, makeFixtures, makeOrder } from '../../../mocks/fixtures.ts';
 import { createHandlers, on, routeUrl, variants } from '../../../mocks/handlers.ts';
 import { TEST_APP_ORIGIN, startCheckout, testServices } from '../../../tests/support/checkout-over-api.ts';
 import { CustomerInfoScreen } from './customer-info-screen.tsx';
@@ -102,6 +102,15 @@ const submit = () => userEvent.click(screen.getByRole('button', { name: 'Submit'
 const field = (name: string) => screen.getByLabelText(name, { selector: 'input' });
 
 describe('CustomerInfoScreen', () => {
+  it('an order that already holds details (a home delivery moved to a branch) fills the form with them, all but the terms', async () => {
+    server.use(on('order', () => HttpResponse.json({ ...fx.order, state: { value: 0 }, customer })));
+    open();
+    await waitFor(() => expect(field('Email address')).toHaveValue(customer.email));
+    expect(field('First name')).toHaveValue(customer.firstName);
+    expect(field('Postcode')).toHaveValue(customer.address.postcodeZip);
+    expect(screen.getByRole('checkbox', { name: /terms/i })).not.toBeChecked();
+  });
+
   it('has the sections, legends, help texts and opt-ins of a click-and-collect order', async () => {
     open();
     await screen.findByRole('button', { name: 'Submit' });

@@ -1,9 +1,10 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { LookupAddress } from '#domain/contract/branches.ts';
 import type { CheckoutContent, SiteSettings } from '#domain/contract/catalogue.ts';
 import {
   ADDRESS_FIELDS,
   addressLegend,
+  customerFormOf,
   isOutsideGreatBritain,
   showsAbta,
   showsBasketEmailNote,
@@ -91,6 +92,12 @@ export function CustomerInfoScreen({
   const summary = useMemo(() => (order ? orderSummaryOf(order, settings) : null), [order, settings]);
 
   const controller = useCustomerForm({ marketingDefault, now, initial: initialForm });
+  // An order that already holds details (a home delivery moved to a branch) fills the form with them.
+  const held = order?.customer ?? null;
+  const { prefill } = controller;
+  useEffect(() => {
+    if (held !== null) prefill(customerFormOf(held));
+  }, [held, prefill]);
   const fields = useRef<Partial<Record<CustomerField, HTMLInputElement | null>>>({});
   const addressFieldset = useRef<HTMLFieldSetElement | null>(null);
   const bindField = useCallback(

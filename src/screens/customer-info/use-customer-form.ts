@@ -78,6 +78,8 @@ export interface CustomerFormController {
   /** Focus left the three date boxes. */
   leaveDateOfBirth: () => void;
   fillAddress: (address: LookupAddress) => void;
+  /** Fills the boxes still empty with details the order already holds (nothing typed is replaced). */
+  prefill: (values: Partial<CustomerForm>) => void;
   submit: () => SubmitResult;
 }
 
@@ -162,6 +164,14 @@ export function useCustomerForm(options: { marketingDefault: boolean; now: () =>
     [update, fieldError],
   );
 
+  const prefill = useCallback(
+    (values: Partial<CustomerForm>) => {
+      const empty = Object.fromEntries(Object.entries(values).filter(([field, value]) => value !== '' && latest.current[field as CustomerField] === ''));
+      if (Object.keys(empty).length > 0) update(empty as Partial<CustomerForm>);
+    },
+    [update],
+  );
+
   const submit = useCallback((): SubmitResult => {
     const result = validateCustomerForm(latest.current, now());
     if (result.success) {
@@ -177,5 +187,5 @@ export function useCustomerForm(options: { marketingDefault: boolean; now: () =>
     return Object.fromEntries(Object.entries(all).filter(([field, notice]) => errors[field as CustomerField] !== notice)) as CustomerFormNotices;
   }, [form, errors]);
 
-  return { form, errors, notices, setText, setChecked, leave, leaveDateOfBirth, fillAddress, submit };
+  return { form, errors, notices, setText, setChecked, leave, leaveDateOfBirth, fillAddress, prefill, submit };
 }

@@ -44,6 +44,11 @@ export function PaymentScreen({ checkout, countdown, cart, settings, messageSour
   const reserving = useCheckoutTag(checkout, 'reserving');
   const canReserve = useCheckoutCan(checkout, { type: 'reservation.requested' });
   const canRetryCard = useCheckoutCan(checkout, { type: 'payment.retried' });
+  // A home delivery's way to a branch instead (issue 45 part 1).
+  const findingBranches = useCheckoutTag(checkout, 'findingBranches');
+  const choosingBranch = useCheckoutTag(checkout, 'choosingBranch');
+  const switching = useCheckoutTag(checkout, 'switching');
+  const collectionBranches = useSelector(checkout, (s) => s.context.collectionBranches);
 
   // Every message is handed over untouched: the payment frame chart decides whose to trust.
   useEffect(() => {
@@ -62,13 +67,18 @@ export function PaymentScreen({ checkout, countdown, cart, settings, messageSour
     >
       {providerUnavailable ? (
         <ProviderUnavailableView
-          offer={reserveOffered ? 'reserve' : 'retry'}
+          offer={reserveOffered ? 'reserve' : 'switchOrRetry'}
           branchName={order?.store.name ?? ''}
           reserving={reserving}
           canReserve={canReserve}
           canRetry={canRetryCard}
           onReserve={() => checkout.send({ type: 'reservation.requested' })}
           onRetry={() => checkout.send({ type: 'payment.retried' })}
+          switchStep={switching ? 'switching' : choosingBranch ? 'choosing' : findingBranches ? 'finding' : 'offered'}
+          branches={collectionBranches}
+          onSwitch={() => checkout.send({ type: 'collection.switchRequested' })}
+          onBranchChosen={(storeId) => checkout.send({ type: 'collection.branchChosen', storeId })}
+          onSwitchCancelled={() => checkout.send({ type: 'collection.switchCancelled' })}
         />
       ) : (
         <PaymentView

@@ -48,7 +48,7 @@ describe('PaymentScreen when the card provider is unavailable', () => {
     expect(reserved).toBe(1);
   });
 
-  it('a home delivery is offered the card again only, and the card page comes back when the provider answers', async () => {
+  it('a home delivery is offered a branch instead or the card again, and the card page comes back when the provider answers', async () => {
     server.use(
       on('order', () => HttpResponse.json({ ...fx.order, state: { value: 3 }, ClickAndCollect: false, product: { id: 1, name: 'Home delivery' } })),
       providerDown,
@@ -56,9 +56,52 @@ describe('PaymentScreen when the card provider is unavailable', () => {
     open();
     const again = await screen.findByRole('button', { name: messages.providerUnavailableTryAgain });
     expect(screen.getByText(messages.switchToCollectionOffer)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: messages.switchToCollection })).toBeEnabled();
     expect(screen.queryByRole('button', { name: messages.reserveAtBranch })).not.toBeInTheDocument();
     server.use(on('createPaymentIntent', () => HttpResponse.json({ url: fx.paymentUrl }, { status: 201, headers: { Location: fx.paymentUrl } })));
     await userEvent.click(again);
     expect(await screen.findByTitle(messages.paymentFrameTitle)).toBeInTheDocument();
+  });
+
+  it('a home delivery collected from a branch instead: the branches that hold its currency, nearest first; one chosen moves the order there and on to its collection date', async () => {
+    let switchedTo: unknown = null;
+    const homeDelivery = { ...fx.order, state: { value: 3 }, ClickAndCollect: false, product: { id: 1, name: 'Home delivery' } };
+    const collection = { ...fx.order, state: { value: 0 }, product: { id: 2, name: 'Click and collect' }, deliverySlot: null };
+    server.use(
+      on('order', () => HttpResponse.json(switchedTo === null ? homeDelivery : collection)),
+      providerDown,
+      on('switchToCollection', async ({ request }) => {
+        switchedTo = ((await request.json()) as { storeId: number }).storeId;
+        return HttpResponse.json(collection);
+      }),
+    );
+    const run = open();
+    await userEvent.click(await screen.findByRole('button', { name: messages.switchToCollection }));
+    const list = await screen.findByRole('radiogroup', { name: messages.collectionBranchesLabel });
+    const [first, second] = fx.collectionBranches.items;
+    expect(screen.getByRole('heading', { name: messages.collectionBranchesTitle })).toBeInTheDocument();
+    expect(list).toHaveTextContent(`0.4 miles from M3 2BW`);
+    // Nothing is moved until a branch is chosen; Back returns to the offer.
+    expect(screen.getByRole('button', { name: messages.collectFromBranch })).toBeDisabled();
+    await userEvent.click(screen.getByRole('button', { name: messages.backToPaymentOptions }));
+    await userEvent.click(await screen.findByRole('button', { name: messages.switchToCollection }));
+    await userEvent.click(await screen.findByRole('radio', { name: new RegExp(second!.name) }));
+    await userEvent.click(screen.getByRole('button', { name: messages.collectFromBranch }));
+    await waitFor(() => expect(run.navigations).toEqual(['/checkout/delivery-options']));
+    expect(switchedTo).toBe(second!.storeId);
+    expect(first!.storeId).not.toBe(second!.storeId);
+  });
+
+  it('no branch holds all of the currency: says so, and Back returns to the card', async () => {
+    server.use(
+      on('order', () => HttpResponse.json({ ...fx.order, state: { value: 3 }, ClickAndCollect: false, product: { id: 1, name: 'Home delivery' } })),
+      providerDown,
+      on('collectionBranches', () => HttpResponse.json({ near: null, items: [] })),
+    );
+    open();
+    await userEvent.click(await screen.findByRole('button', { name: messages.switchToCollection }));
+    expect(await screen.findByText(messages.noCollectionBranches)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: messages.backToPaymentOptions }));
+    expect(await screen.findByRole('button', { name: messages.providerUnavailableTryAgain })).toBeEnabled();
   });
 });

@@ -62,7 +62,7 @@ export async function pickRadio(scope: Page | Locator | FrameLocator, group: str
 }
 
 /** Clicks the label around a visually hidden radio or checkbox, as a shopper does. */
-async function pick(input: Locator): Promise<void> {
+export async function pick(input: Locator): Promise<void> {
   await input.locator('xpath=ancestor::label[1]').click();
   await expect.poll(() => input.isChecked()).toBe(true);
 }

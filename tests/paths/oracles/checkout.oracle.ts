@@ -154,8 +154,12 @@ export type Screen =
   /** Issue 45 part 1: cards fail; a collection is offered to reserve and pay at the branch (or to try the card again). */
   | 'reserveOffer'
   | 'reserving'
-  /** Cards fail on a home delivery: try the card again. */
-  | 'cardRetryOffer'
+  /** Cards fail on a home delivery: collect from a branch that holds the currency instead, or try the card again. */
+  | 'switchOffer'
+  /** The branches holding the order's currency are on their way; then listed; then the order moves to the one chosen. */
+  | 'findingBranches'
+  | 'branchChoice'
+  | 'switching'
   /** The confirmation of a reservation to pay at the branch. */
   | 'reservation';
 
@@ -182,12 +186,15 @@ export const SCREEN_TAGS: Record<Screen, string[]> = {
   gone: [],
   reserveOffer: ['providerUnavailable', 'reserveOffered'],
   reserving: ['providerUnavailable', 'reserveOffered', 'reserving'],
-  cardRetryOffer: ['providerUnavailable', 'cardRetryOffered'],
+  switchOffer: ['providerUnavailable', 'switchOffered'],
+  findingBranches: ['providerUnavailable', 'findingBranches'],
+  branchChoice: ['providerUnavailable', 'choosingBranch'],
+  switching: ['providerUnavailable', 'choosingBranch', 'switching'],
   reservation: ['reserved'],
 };
 
 /** Screens where the card can be tried again: 'Try again?' and the provider-unavailable offers. */
-export const CARD_RETRY_SCREENS: readonly Screen[] = ['tryAgain', 'reserveOffer', 'cardRetryOffer'];
+export const CARD_RETRY_SCREENS: readonly Screen[] = ['tryAgain', 'reserveOffer', 'switchOffer'];
 
 export interface Seen {
   /** The checkout page the shopper is on, or null once sent out of the checkout. */
@@ -209,6 +216,8 @@ export interface Seen {
   /** The order as last read, and the address 'Started Checkout Buy or Sell' went with (7.6). */
   order: unknown;
   trackedEmail: string | null;
+  /** The branches offered instead of a home delivery (issue 45 part 1). */
+  branchIds: number[];
 }
 
 export interface CheckoutOracleOptions {
@@ -239,7 +248,7 @@ export function checkoutOracle(options: CheckoutOracleOptions) {
   const stateOf = (event: AnyEventObject): number => (event.output as { state: { value: number } }).state.value;
   // Issue 45 part 1: cards fail; what the payment page offers depends on the order's product.
   const providerUnavailable = (seen: Seen): Seen =>
-    show(seen, (seen.order as { product?: { id?: number } } | null)?.product?.id === CLICK_AND_COLLECT ? 'reserveOffer' : 'cardRetryOffer');
+    show(seen, (seen.order as { product?: { id?: number } } | null)?.product?.id === CLICK_AND_COLLECT ? 'reserveOffer' : 'switchOffer');
 
   return {
     start(path: string): Seen {
@@ -257,6 +266,7 @@ export function checkoutOracle(options: CheckoutOracleOptions) {
         chosenSlot: null,
         order: null,
         trackedEmail: null,
+        branchIds: [],
       };
       return enter(none, pageOfPath(path), false);
     },
@@ -374,10 +384,27 @@ export function checkoutOracle(options: CheckoutOracleOptions) {
           return fail(seen, 'reserveOffer');
         case 'xstate.error.actor.paymentFrame':
           return goTo(seen, 'unsuccessful');
+        // Issue 45 part 1, a home delivery: 'Collect from a branch instead' lists the branches that hold
+        // its currency; one of them chosen moves the order there (priced again, state 0) and the
+        // shopper chooses a collection date; a branch the list did not offer is never asked for.
+        case 'collection.switchRequested':
+          return screen === 'switchOffer' ? { ...show(seen, 'findingBranches'), problem: false } : seen;
+        case 'xstate.done.actor.loadCollectionBranches':
+          return { ...show(seen, 'branchChoice'), branchIds: (event.output as { items: { storeId: number }[] }).items.map((b) => b.storeId) };
+        case 'xstate.error.actor.loadCollectionBranches':
+          return fail(seen, 'switchOffer');
+        case 'collection.branchChosen':
+          return screen === 'branchChoice' && seen.branchIds.includes(event.storeId as number) ? { ...show(seen, 'switching'), problem: false } : seen;
+        case 'collection.switchCancelled':
+          return screen === 'branchChoice' ? { ...show(seen, 'switchOffer'), problem: false } : seen;
+        case 'xstate.done.actor.switchToCollection':
+          return goTo({ ...seen, order: event.output }, 'delivery');
+        case 'xstate.error.actor.switchToCollection':
+          return fail(seen, 'branchChoice');
 
         case 'payment.retried':
           // On the provider-unavailable offer: the payment is asked for again, on the same page.
-          if (screen === 'reserveOffer' || screen === 'cardRetryOffer') return { ...show(seen, 'loading'), problem: false };
+          if (screen === 'reserveOffer' || screen === 'switchOffer') return { ...show(seen, 'loading'), problem: false };
           return goTo(seen, 'payment');
         // Leave checkout abandons the checkout then goes to the abandon-cart URL (4.1).
         case 'checkout.left':
