@@ -121,8 +121,12 @@ export const serverOperations: Record<string, ServerOperation> = {
     access: 'none',
     params: StaffMoveParamsSchema,
     body: { schema: StaffMoveFormSchema, type: 'application/x-www-form-urlencoded', required: true },
-    answers: { 303: { description: 'Moved: back to the staff page, saying so.', headers: ['Location'] } },
-    problems: { 401: 'Not signed in to the staff page.', 404: 'There is no order with that reference.', 409: 'The move is not the order\'s next (out of order, over, cancelled, not paid, or a dispatch without a tracking reference).' },
+    answers: {
+      303: { description: 'Moved: back to the staff page, saying so.', headers: ['Location'] },
+      401: { description: 'Not signed in to the staff page (the sign-in ran out): the sign-in form, saying so.', html: true },
+      404: { description: 'There is no order with that reference: the list again, saying so.', html: true },
+      409: { description: "The move is not the order's next (out of order, over, cancelled, not paid, or a dispatch without a tracking reference): the list again with the refusal above it.", html: true },
+    },
     limited: true,
   },
   health: {

@@ -84,6 +84,8 @@ export interface StaffView {
   orders: StaffOrder[];
   /** After a move: which order, now at which step. */
   moved: { reference: string; step: FulfilmentStep } | null;
+  /** A move the shop refused (out of order, a tracking reference missing): its title and detail, above the lists. */
+  problem?: { title: string; detail: string | undefined } | null;
 }
 
 function actionCell(order: StaffOrder, at: string, base: string): string {
@@ -135,6 +137,10 @@ export function staffOrdersPage(view: StaffView): string {
     view.moved === null
       ? ''
       : `<p class="notice" role="status">${escapeHtml(formatMessage(staffTexts.moved, { reference: view.moved.reference, step: stepLabel(view.moved.step) }))}</p>`;
+  const refused =
+    view.problem === null || view.problem === undefined
+      ? ''
+      : `<div class="problem" role="alert"><p><strong>${escapeHtml(view.problem.title)}</strong></p>${view.problem.detail === undefined ? '' : `<p>${escapeHtml(view.problem.detail)}</p>`}</div>`;
   const sections = stepsAt(view.at)
     .map((step) => stepTable(step, view.orders.filter((o) => o.step === step), view.at, view.base))
     .join('\n');
@@ -148,7 +154,7 @@ export function staffOrdersPage(view: StaffView): string {
 </form>
 <form method="post" action="${escapeHtml(view.base)}staff/sign-out" class="signout"><button type="submit">${escapeHtml(staffTexts.signOut)}</button></form>
 </div>
-${notice}
+${refused}${notice}
 ${sections}`,
   );
 }

@@ -10,7 +10,7 @@ import { CustomerInfoResultSchema, DeliverySlotsResponseSchema, OrderSchema } fr
 import { CheckoutResponseSchema } from '#domain/contract/cart.ts';
 import { signBody, SIGNATURE_HEADER } from '../psp/signature.ts';
 import { createTestServer, type TestServer } from '../testing.ts';
-import { answerGuarantees, body, BRANCH, cartWith, customer, paymentUrl, problem, shopper } from '../../tests/support/commerce-fixtures.ts';
+import { answerGuarantees, body, BRANCH, cartWith, customer, paymentUrl, shopper } from '../../tests/support/commerce-fixtures.ts';
 import { PSP_CALLBACK_PATH } from './order.ts';
 import { STAFF_PAGE_POLICY } from './staff-page.ts';
 
@@ -28,15 +28,28 @@ afterAll(async () => {
   await server?.close();
 });
 
-function form(path: string, fields: Record<string, string>, withCookie = cookie): Promise<Response> {
+function form(path: string, fields: Record<string, string>, withCookie = cookie, accept?: string): Promise<Response> {
   return server.request(path, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...(withCookie === '' ? {} : { Cookie: withCookie }) },
+    headers: { 'Content-Type': 'application/x-www-form-urlencoded', ...(withCookie === '' ? {} : { Cookie: withCookie }), ...(accept === undefined ? {} : { Accept: accept }) },
     body: new URLSearchParams(fields).toString(),
   });
 }
 
-const move = (reference: string, fields: Record<string, string>, withCookie = cookie) => form(`/staff/orders/${reference}/move`, fields, withCookie);
+/** A move as the page's own form posts it. */
+const move = (reference: string, fields: Record<string, string>, withCookie = cookie) => form(`/staff/orders/${reference}/move`, fields, withCookie, 'text/html,application/xhtml+xml');
+
+/** A refused move's answer: a page for a person (never a problem document), with the refusal's title and detail in its alert. */
+async function problem(res: Response, status: number): Promise<{ title: string | undefined; detail: string | undefined; html: string }> {
+  const html = await res.text();
+  expect(res.status, html).toBe(status);
+  expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+  const unescape = (text: string) => text.replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+  const alert = /<div class="problem" role="alert">([\s\S]*?)<\/div>/.exec(html)?.[1];
+  if (alert === undefined) return { title: undefined, detail: unescape(/<p class="problem" role="alert">([^<]*)<\/p>/.exec(html)?.[1] ?? ''), html };
+  const [title, detail] = [...alert.matchAll(/<p>(?:<strong>)?([^<]*)</g)].map((m) => unescape(m[1]!));
+  return { title, detail, html };
+}
 const staffPage = async (at: string) => (await server.request(`/staff?at=${at}`, { headers: { Cookie: cookie } })).text();
 
 async function paidOrder(productId: 1 | 2 | 3, email: string): Promise<string> {
@@ -90,7 +103,9 @@ describe('signing in to the staff page', () => {
     expect(page).toContain('action="../staff/sign-in"');
     expect(wrong.headers.get('set-cookie')).toBeNull();
     const p = await problem(await move('TM-NOPE', { move: 'staff.collected' }, ''), 401);
-    expect(p.title).toBe('Please sign in again');
+    // The sign-in form again, saying why.
+    expect(p.html).toContain('name="token"');
+    expect(p.detail).toBeTruthy();
   });
 
   it('signs in with the right token: an HttpOnly, SameSite=Strict cookie, and back to the page', async () => {
@@ -208,6 +223,15 @@ describe('refusals', () => {
     expect(p.detail).toMatch(/cancelled by the customer/);
     expect(await staffPage(String(BRANCH))).not.toContain(reference);
     await problem(await move('TM-NOT-THERE', { move: 'staff.readyToCollect' }), 404);
+  });
+
+  it('a refused move shows the list again with the refusal above it: never a problem document on screen', async () => {
+    const reference = await paidOrder(2, 'staff.page-refusal@example.com');
+    const early = await problem(await move(reference, { move: 'staff.collected', at: String(BRANCH) }), 409);
+    expect(early.title).toBe('This order cannot be moved on');
+    // The list of the branch the move came from, with the order still at its step.
+    expect(early.html).toContain(reference);
+    expect(early.html).toContain(`<option value="${BRANCH}" selected>`);
   });
 
   it('a move that is not a staff move is refused as bad input', async () => {

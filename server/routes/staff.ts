@@ -129,13 +129,23 @@ export function staffRoutes() {
   });
 
   app.post(STAFF_MOVE_PATH, staffLimit, async (c) => {
-    if (!isSignedIn(c)) throw new HttpProblem(401, fulfilmentProblems.signInTitle, fulfilmentProblems.signIn, { type: 'staff-sign-in' });
+    // The page's own form post, answered for a person: a sign-in that ran out is the sign-in form
+    // again, and a move the shop refuses is the list again with the refusal above it, never a
+    // problem document on screen.
+    if (!isSignedIn(c)) return c.html(staffSignInPage(fulfilmentProblems.signIn, '../../../'), 401);
     const { reference } = await parseWith(StaffMoveParamsSchema, c.req.param(), 'param');
     const form = await parseWith(StaffMoveFormSchema, await c.req.parseBody(), 'form');
-    const moved = await moveOrder(c.get('deps'), reference, form.move, form.trackingReference ?? null);
-    const { at } = locationOf(form.at);
-    const query = new URLSearchParams({ at, moved: moved.reference, step: moved.step });
-    return c.redirect(`../../../staff?${query.toString()}`, 303);
+    const { at, location } = locationOf(form.at);
+    const deps = c.get('deps');
+    try {
+      const moved = await moveOrder(deps, reference, form.move, form.trackingReference ?? null);
+      const query = new URLSearchParams({ at, moved: moved.reference, step: moved.step });
+      return c.redirect(`../../../staff?${query.toString()}`, 303);
+    } catch (error) {
+      if (!(error instanceof HttpProblem) || (error.status !== 404 && error.status !== 409)) throw error;
+      const view = { base: '../../../', at, branches: await staffBranches(deps.db), orders: await staffOrders(deps.db, location), moved: null, problem: { title: error.title, detail: error.detail } };
+      return c.html(staffOrdersPage(view), error.status);
+    }
   });
 
   return app;
