@@ -118,6 +118,11 @@ describe('field rules and messages (spec 5.2)', () => {
     ['phoneNumber', '0123', 'Please enter a valid phone number'],
     ['phoneNumber', '020 7946 0958', null],
     ['phoneNumber', '+44 7911 123456', null],
+    // A UK-region number: Great Britain and Northern Ireland, and the islands that share +44 (a Jersey landline); not another country's.
+    ['phoneNumber', '028 9018 0000', null],
+    ['phoneNumber', '01534 447000', null],
+    ['phoneNumber', '+33 1 42 68 53 00', 'Please enter a valid phone number'],
+    ['phoneNumber', '+1 212 555 0100', 'Please enter a valid phone number'],
     ['phoneNumber', `07911 123456${' '.repeat(40)}x`, maxChars],
     // names
     ['firstName', '', 'Please enter your firstname'],

@@ -7,7 +7,8 @@
  * are email 500, phone 50, postcode 50 and 250 for the rest. A box filled to its limit says so as
  * a notice (it is still submitted); text longer than the limit is refused with the same message.
  */
-import { isValidPhoneNumber } from 'libphonenumber-js';
+import { isValidPhoneNumber, type MetadataJson } from 'libphonenumber-js/core';
+import ukPhoneNumbering from './phone-metadata-uk.json';
 import { isValid as isValidPostcode, toArea } from 'postcode';
 import * as v from 'valibot';
 import { londonDateKey } from './availability.ts';
@@ -77,7 +78,8 @@ export function stripNameCharacters(text: string): string {
 
 /** A valid phone number read with the UK as the default region ('07911 123456', '+44 ...'). */
 export function isUkPhoneNumber(text: string): boolean {
-  return isValidPhoneNumber(text.trim(), 'GB');
+  // The +44 numbering plans alone (scripts/phone-metadata.ts), not every country's: only a UK-region number is taken.
+  return isValidPhoneNumber(text.trim(), 'GB', ukPhoneNumbering as unknown as MetadataJson);
 }
 
 export function isUkPostcode(text: string): boolean {
