@@ -10,11 +10,9 @@ import { CheckoutResponseSchema } from '#domain/contract/cart.ts';
 import { createApi } from '../app.ts';
 import { createMailer, type Mailer } from '../mail/mailer.ts';
 import { startMailCatcher, type MailCatcher } from '../mail/catcher.ts';
-import { signBody, SIGNATURE_HEADER } from '../psp/signature.ts';
 import { deliverEmails } from '../services/outbox.ts';
 import { createTestServer, type TestServer } from '../testing.ts';
-import { answerGuarantees, body, BRANCH, cartWith, customer, paymentUrl, problem, shopper } from '../../tests/support/commerce-fixtures.ts';
-import { PSP_CALLBACK_PATH } from './order.ts';
+import { answerGuarantees, body, BRANCH, cartWith, customer, payByProvider, problem, shopper } from '../../tests/support/commerce-fixtures.ts';
 
 let server: TestServer;
 let catcher: MailCatcher;
@@ -47,12 +45,7 @@ async function paidOrder(productId: 1 | 2 | 3, email: string): Promise<{ referen
     expect(result.state.value).toBe(18);
     return { reference: order.externalOrderId, total: order.total };
   }
-  const url = await paymentUrl(s);
-  const paymentId = url.pathname.split('/').pop()!;
-  const [payment] = await server.database.query<{ amount_minor: string }>('select amount_minor from payments where id = $1', [paymentId]);
-  const event = JSON.stringify({ id: `evt_${paymentId}_succeeded`, type: 'payment.succeeded', paymentId, amount: Number(payment!.amount_minor) / 100, created: server.clock.now().toISOString() });
-  const res = await server.request(PSP_CALLBACK_PATH, { method: 'POST', headers: { 'Content-Type': 'application/json', [SIGNATURE_HEADER]: signBody(server.pspWebhookSecret, event) }, body: event });
-  expect(await res.json()).toEqual({ received: true, outcome: 'completed' });
+  expect(await payByProvider(server, s)).toBe('completed');
   return { reference: order.externalOrderId, total: order.total };
 }
 

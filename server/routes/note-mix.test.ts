@@ -9,11 +9,9 @@ import { CheckoutResponseSchema } from '#domain/contract/cart.ts';
 import { ManagedOrderSchema } from '#domain/contract/manage-order.ts';
 import { CustomerInfoResultSchema, DeliverySlotsResponseSchema, OrderSchema } from '#domain/contract/order.ts';
 import { CartNotesSchema, type NoteChoice } from '#domain/note-mix.ts';
-import { signBody, SIGNATURE_HEADER } from '../psp/signature.ts';
 import { staffOrders } from '../services/fulfilment.ts';
 import { createTestServer, type TestServer } from '../testing.ts';
-import { answerGuarantees, body, BRANCH, cartWith, customer, paymentUrl, problem, shopper, type Shopper } from '../../tests/support/commerce-fixtures.ts';
-import { PSP_CALLBACK_PATH } from './order.ts';
+import { answerGuarantees, body, BRANCH, cartWith, customer, payByProvider, problem, shopper, type Shopper } from '../../tests/support/commerce-fixtures.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -106,14 +104,7 @@ describe('a choice is checked as the review checks it', () => {
 });
 
 describe('the order', () => {
-  async function pay(s: Shopper): Promise<string> {
-    const url = await paymentUrl(s);
-    const paymentId = url.pathname.split('/').pop()!;
-    const [payment] = await server.database.query<{ amount_minor: string }>('select amount_minor from payments where id = $1', [paymentId]);
-    const event = JSON.stringify({ id: `evt_${paymentId}_succeeded`, type: 'payment.succeeded', paymentId, amount: Number(payment!.amount_minor) / 100, created: server.clock.now().toISOString() });
-    const res = await server.request(PSP_CALLBACK_PATH, { method: 'POST', headers: { 'Content-Type': 'application/json', [SIGNATURE_HEADER]: signBody(server.pspWebhookSecret, event) }, body: event });
-    return ((await res.json()) as { outcome: string }).outcome;
-  }
+  const pay = (s: Shopper) => payByProvider(server, s);
 
   let orders = 0;
   /** An order awaiting payment with the notes chosen, by a customer of its own (the velocity checks count per customer). */

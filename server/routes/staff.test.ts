@@ -8,10 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ManagedOrderSchema } from '#domain/contract/manage-order.ts';
 import { CustomerInfoResultSchema, DeliverySlotsResponseSchema, OrderSchema } from '#domain/contract/order.ts';
 import { CheckoutResponseSchema } from '#domain/contract/cart.ts';
-import { signBody, SIGNATURE_HEADER } from '../psp/signature.ts';
 import { createTestServer, type TestServer } from '../testing.ts';
-import { answerGuarantees, body, BRANCH, cartWith, customer, paymentUrl, shopper } from '../../tests/support/commerce-fixtures.ts';
-import { PSP_CALLBACK_PATH } from './order.ts';
+import { answerGuarantees, body, BRANCH, cartWith, customer, payByProvider, shopper } from '../../tests/support/commerce-fixtures.ts';
 import { STAFF_PAGE_POLICY } from './staff-page.ts';
 
 const TOKEN = 'a-staff-token-for-the-staff-tests-0123456789';
@@ -62,12 +60,7 @@ async function paidOrder(productId: 1 | 2 | 3, email: string): Promise<string> {
   await body(await s.call('PUT', '/api/order/customer-info', customer({ emailAddress: email, dateOfBirth: DOB })), CustomerInfoResultSchema, 200);
   const order = await body(await s.call('GET', '/api/order'), OrderSchema, 200);
   if (productId === 3) return order.externalOrderId;
-  const url = await paymentUrl(s);
-  const paymentId = url.pathname.split('/').pop()!;
-  const [payment] = await server.database.query<{ amount_minor: string }>('select amount_minor from payments where id = $1', [paymentId]);
-  const event = JSON.stringify({ id: `evt_${paymentId}_succeeded`, type: 'payment.succeeded', paymentId, amount: Number(payment!.amount_minor) / 100, created: server.clock.now().toISOString() });
-  const res = await server.request(PSP_CALLBACK_PATH, { method: 'POST', headers: { 'Content-Type': 'application/json', [SIGNATURE_HEADER]: signBody(server.pspWebhookSecret, event) }, body: event });
-  expect(await res.json()).toEqual({ received: true, outcome: 'completed' });
+  expect(await payByProvider(server, s)).toBe('completed');
   return order.externalOrderId;
 }
 

@@ -164,3 +164,9 @@ export async function providerCallback(server: TestServer, paymentId: string, ty
   expect(res.status).toBe(200);
   return ((await res.json()) as { outcome: string }).outcome;
 }
+
+/** The order paid as the provider reports a card payment taken: a card page asked for, then its signed success callback; the outcome the shop answers. */
+export async function payByProvider(server: TestServer, s: Shopper): Promise<string> {
+  const url = await paymentUrl(s);
+  return providerCallback(server, url.pathname.split('/').pop() ?? '', 'succeeded');
+}
