@@ -30,7 +30,7 @@ import { cartTotalMinor, priceLine, settleGuarantees } from './cart-pricing.ts';
 import { currencyOf, findCurrency, findSite } from './catalogue.ts';
 import { checkoutProblems, type OrderLineRecord } from './checkout.ts';
 import { notesAtStore } from './note-mix.ts';
-import { currentOrder, customerOf, linesOf, orderView, storeCovers, unitsNeeded, type OrderRow } from './order.ts';
+import { currentOrder, customerOf, hasPaymentUnderway, linesOf, orderView, storeCovers, unitsNeeded, type OrderRow } from './order.ts';
 import { createPlaceSearch } from './places.ts';
 import { priceQuote } from './rates.ts';
 import type { SessionContext } from './session.ts';
@@ -45,12 +45,7 @@ async function assertSwitchable(db: Db, order: OrderRow, now: Date): Promise<voi
   if (order.productId !== PRODUCT.HOME_DELIVERY) throw refused(texts.notHomeDelivery, 'switch-not-home-delivery');
   if (order.state !== ORDER_STATE.PAYMENT_PENDING) throw refused(texts.switchNotAwaitingPayment, 'order-not-switchable');
   if (order.expiresAt.getTime() <= now.getTime()) throw refused('This order has expired. Please start again.', 'order-expired');
-  const [underway] = await db
-    .select({ id: t.payments.id })
-    .from(t.payments)
-    .where(and(eq(t.payments.orderId, order.id), inArray(t.payments.status, ['processing', 'succeeded'])))
-    .limit(1);
-  if (underway !== undefined) throw refused(texts.switchPaymentUnderway, 'payment-processing');
+  if (await hasPaymentUnderway(db, order.id)) throw refused(texts.switchPaymentUnderway, 'payment-processing');
 }
 
 type StoreRow = typeof t.stores.$inferSelect;

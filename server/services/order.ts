@@ -171,6 +171,19 @@ async function awaitingBankConfirmation(deps: Pick<Deps, 'db' | 'clock'>, order:
   return processing !== undefined;
 }
 
+/**
+ * Whether a card payment of the order is being confirmed by the bank or has been taken: then the
+ * order can be neither reserved at its branch nor moved to one.
+ */
+export async function hasPaymentUnderway(db: Db, orderId: string): Promise<boolean> {
+  const [underway] = await db
+    .select({ id: t.payments.id })
+    .from(t.payments)
+    .where(and(eq(t.payments.orderId, orderId), inArray(t.payments.status, ['processing', 'succeeded'])))
+    .limit(1);
+  return underway !== undefined;
+}
+
 /** Foreign units a line needs from the branch's notes: whole units, rounded up. */
 export function unitsNeeded(line: OrderLineRecord): number {
   return Math.ceil(line.qtyMinor / 10 ** exponentOf(line.currencyCode));

@@ -13,7 +13,7 @@
  * job (releaseExpiredReservations), which gives its notes back to the branch as a cancelled order's
  * (services/manage-order.ts returnStock).
  */
-import { and, eq, inArray, lte } from 'drizzle-orm';
+import { and, eq, lte } from 'drizzle-orm';
 import type { Order } from '#domain/contract/order.ts';
 import { PROVIDER_UNAVAILABLE, reservationHeldUntil, weekdayOf } from '#domain/pay-at-branch.ts';
 import { ORDER_STATE } from '#domain/order-state.ts';
@@ -24,7 +24,7 @@ import type { Deps } from '../deps.ts';
 import { HttpProblem } from '../errors.ts';
 import { askOrderConfirmation } from './outbox.ts';
 import { returnStock } from './manage-order.ts';
-import { currentOrder, orderView, slotOf } from './order.ts';
+import { currentOrder, hasPaymentUnderway, orderView, slotOf } from './order.ts';
 import { takeStock } from './payment.ts';
 import type { SessionContext } from './session.ts';
 
@@ -50,12 +50,7 @@ export async function reserveAtBranch(deps: Deps, session: SessionContext): Prom
     if (order.state !== ORDER_STATE.PAYMENT_PENDING) throw refused(texts.notAwaitingPayment, 'order-not-reservable');
     const now = deps.clock.now();
     if (order.expiresAt.getTime() <= now.getTime()) throw refused('This order has expired. Please start again.', 'order-expired');
-    const [underway] = await tx
-      .select({ id: t.payments.id })
-      .from(t.payments)
-      .where(and(eq(t.payments.orderId, order.id), inArray(t.payments.status, ['processing', 'succeeded'])))
-      .limit(1);
-    if (underway !== undefined) throw refused(texts.paymentUnderway, 'payment-processing');
+    if (await hasPaymentUnderway(tx, order.id)) throw refused(texts.paymentUnderway, 'payment-processing');
 
     const slot = slotOf(order);
     if (slot === null) throw refused(texts.notAwaitingPayment, 'slot-missing');
