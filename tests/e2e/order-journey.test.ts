@@ -96,10 +96,14 @@ test('staff move a click and collect order and a home delivery on; the shopper s
   expect(await ready.innerText()).toContain(collect.reference);
   await step('staff-ready-to-collect');
 
-  // A move out of order (the page's form sent again after the move) is refused in plain words.
+  // A move out of order (the page's form sent again after the move) is refused in plain words: the
+  // list again, the refusal above it, the order still where it is.
   const again = await page.request.post(`${shop.app}/staff/orders/${collect.reference}/move`, { form: { move: 'staff.readyToCollect', at: String(OXFORD_STREET_ID) } });
   expect(again.status()).toBe(409);
-  expect(((await again.json()) as { detail: string }).detail).toBe('This order is not at the step before that one. Reload the staff page to see where it is now.');
+  expect(again.headers()['content-type']).toMatch(/^text\/html/);
+  const refusal = await again.text();
+  expect(refusal).toContain('role="alert"');
+  expect(refusal).toContain('This order is not at the step before that one. Reload the staff page to see where it is now.');
 
   await moveOn(page, staffTexts.moves['staff.collected'], collect.reference);
   const finished = page.locator('section', { has: page.getByRole('heading', { name: /^Collected \(\d+\)$/ }) });
