@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { useRef, useState, type RefObject } from 'react';
 import type { CollectionBranches } from '#domain/contract/collection-switch.ts';
 import { formatMessage, messages } from '#domain/messages.ts';
 import { collectionDayText } from '#domain/pay-at-branch.ts';
 import { Button } from '#src/ui/button.tsx';
+import { useFocusWhenGone } from '#src/ui/focus-kept.ts';
 import { Notice } from '#src/ui/notice.tsx';
 import { Radio, RadioGroup } from '#src/ui/radio-group.tsx';
 import styles from './payment.module.css';
@@ -40,6 +41,12 @@ export interface ProviderUnavailableViewProps {
 export function ProviderUnavailableView(props: ProviderUnavailableViewProps) {
   const { offer, branchName, reserving, canReserve, canRetry, onReserve, onRetry, switchStep = 'offered' } = props;
   const choosing = offer === 'switchOrRetry' && (switchStep === 'choosing' || switchStep === 'switching');
+  // WCAG 2.4.3: the offer's button makes way for the list, and Back the list for the offer: focus
+  // goes to the list's heading, and back to the button, instead of falling to the page's body.
+  const listHeading = useRef<HTMLHeadingElement | null>(null);
+  const switchButton = useRef<HTMLButtonElement | null>(null);
+  useFocusWhenGone(choosing, listHeading);
+  useFocusWhenGone(!choosing, switchButton);
   return (
     <div className={styles.payment}>
       <Notice tone="warning" title={messages.providerUnavailableTitle} className={styles.notice}>
@@ -47,6 +54,7 @@ export function ProviderUnavailableView(props: ProviderUnavailableViewProps) {
       </Notice>
       {choosing ? (
         <BranchChoice
+          headingRef={listHeading}
           branches={props.branches ?? null}
           switching={switchStep === 'switching'}
           onChosen={(storeId) => props.onBranchChosen?.(storeId)}
@@ -61,7 +69,14 @@ export function ProviderUnavailableView(props: ProviderUnavailableViewProps) {
                 {messages.reserveAtBranch}
               </Button>
             ) : (
-              <Button onClick={() => props.onSwitch?.()} disabled={switchStep !== 'offered'} loading={switchStep === 'finding'} loadingLabel={messages.findingCollectionBranches}>
+              <Button
+                ref={switchButton}
+                onClick={() => props.onSwitch?.()}
+                disabled={switchStep !== 'offered'}
+                focusableWhenDisabled
+                loading={switchStep === 'finding'}
+                loadingLabel={messages.findingCollectionBranches}
+              >
                 {messages.switchToCollection}
               </Button>
             )}
@@ -76,12 +91,24 @@ export function ProviderUnavailableView(props: ProviderUnavailableViewProps) {
 }
 
 /** The branches that hold the order's currency, nearest first; one chosen moves the order there. */
-function BranchChoice({ branches, switching, onChosen, onCancel }: { branches: CollectionBranches | null; switching: boolean; onChosen: (storeId: number) => void; onCancel: () => void }) {
+function BranchChoice({
+  headingRef,
+  branches,
+  switching,
+  onChosen,
+  onCancel,
+}: {
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  branches: CollectionBranches | null;
+  switching: boolean;
+  onChosen: (storeId: number) => void;
+  onCancel: () => void;
+}) {
   const items = branches?.items ?? [];
   const [chosen, setChosen] = useState<string | null>(items.length === 1 ? String(items[0]!.storeId) : null);
   return (
     <section aria-labelledby="collection-branches-title">
-      <h2 id="collection-branches-title" className={styles.choiceTitle}>
+      <h2 id="collection-branches-title" className={styles.choiceTitle} ref={headingRef} tabIndex={-1}>
         {messages.collectionBranchesTitle}
       </h2>
       {items.length === 0 ? (
@@ -113,7 +140,7 @@ function BranchChoice({ branches, switching, onChosen, onCancel }: { branches: C
             ))}
           </RadioGroup>
           <div className={styles.actions}>
-            <Button type="submit" disabled={chosen === null && !switching} loading={switching} loadingLabel={messages.switchingToCollection}>
+            <Button type="submit" disabled={chosen === null && !switching} focusableWhenDisabled={switching} loading={switching} loadingLabel={messages.switchingToCollection}>
               {messages.collectFromBranch}
             </Button>
             <Button variant="secondary" onClick={onCancel} disabled={switching}>

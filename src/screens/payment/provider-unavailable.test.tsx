@@ -83,7 +83,10 @@ describe('PaymentScreen when the card provider is unavailable', () => {
     expect(list).toHaveTextContent(`0.4 miles from M3 2BW`);
     // Nothing is moved until a branch is chosen; Back returns to the offer.
     expect(screen.getByRole('button', { name: messages.collectFromBranch })).toBeDisabled();
+    // Focus follows: to the list's heading as it replaces the button, back to the button on Back.
+    await waitFor(() => expect(screen.getByRole('heading', { name: messages.collectionBranchesTitle })).toHaveFocus());
     await userEvent.click(screen.getByRole('button', { name: messages.backToPaymentOptions }));
+    await waitFor(() => expect(screen.getByRole('button', { name: messages.switchToCollection })).toHaveFocus());
     await userEvent.click(await screen.findByRole('button', { name: messages.switchToCollection }));
     await userEvent.click(await screen.findByRole('radio', { name: new RegExp(second!.name) }));
     await userEvent.click(screen.getByRole('button', { name: messages.collectFromBranch }));
