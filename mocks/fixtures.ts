@@ -561,6 +561,8 @@ export function makeFixtures(now: Date = new Date()): Fixtures {
         address: [store.address.address1, store.address.address4, store.address.postcode].filter((part): part is string => typeof part === 'string' && part.length > 0),
         distanceInMiles: [0.4, 2.7][i] ?? null,
         availableFrom: slots[0]?.date ?? null,
+        // The cart's lines and guarantees, no delivery charge; the second branch's rate a little better.
+        total: Math.round((cart.total - [0, 0.62][i]!) * 100) / 100,
       })),
     },
     paymentUrl: 'http://localhost:3002/pay/session-mock-1',

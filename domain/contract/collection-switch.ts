@@ -4,7 +4,7 @@
  * all of its currency, and then be reserved there and paid for at the branch.
  */
 import * as v from 'valibot';
-import { IntId, IsoDate } from './common.ts';
+import { Amount, IntId, IsoDate } from './common.ts';
 
 /** A branch holding every currency of the order, nearest the delivery address first. */
 export const CollectionBranchSchema = v.object({
@@ -16,6 +16,8 @@ export const CollectionBranchSchema = v.object({
   distanceInMiles: v.nullable(v.number()),
   /** The first day it can hand the currency over (London date); null when it has no open day this week. */
   availableFrom: v.nullable(IsoDate),
+  /** What the order would cost collected there (GBP): its lines at the branch's collection rate, the guarantees, no delivery charge. */
+  total: Amount,
 });
 export type CollectionBranch = v.InferOutput<typeof CollectionBranchSchema>;
 

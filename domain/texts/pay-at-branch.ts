@@ -16,6 +16,7 @@ export const collectionBranchesLabel = 'Branches with your currency';
 export const collectionBranchDistance = '{miles} miles from {postcode}';
 export const collectionBranchFrom = 'First collection day: {date}';
 export const collectionBranchNoDate = 'No collection dates this week';
+export const collectionBranchTotal = 'Your order there: {total} (no delivery charge)';
 export const collectFromBranch = 'Collect from this branch';
 export const switchingToCollection = 'Moving your order to the branch…';
 export const noCollectionBranches = "None of our branches has all of your currency right now. Please try paying by card again in a few minutes.";

@@ -57,6 +57,19 @@ describe('GET /api/order/collection-branches', () => {
     }
   });
 
+  it('says what the order would cost at each branch, and moving there costs exactly that', async () => {
+    const s = await shopper(server);
+    const who = someone();
+    const before = await orderAwaitingPayment(s, 1, [['EUR', 300]], who);
+    const found = await body(await s.call('GET', BRANCHES), CollectionBranchesSchema, 200);
+    const [first] = found.items;
+    expect(first).toBeDefined();
+    // No delivery charge at a branch: not what the home delivery cost with its charge.
+    expect(first!.total).not.toBe(before.total);
+    const switched = await body(await s.call('POST', SWITCH, { storeId: first!.storeId }), OrderSchema, 200);
+    expect(switched.total).toBe(first!.total);
+  });
+
   it('409 for a collection, and for a home delivery not yet at payment', async () => {
     const collection = await shopper(server);
     await orderAwaitingPayment(collection, 2, [['EUR', 300]], someone(), BRANCH);

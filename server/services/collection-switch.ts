@@ -26,13 +26,14 @@ import type { Deps } from '../deps.ts';
 import { HttpProblem } from '../errors.ts';
 import { bankHolidaysAt } from './bank-holidays.ts';
 import { collectionDate, distanceInMiles } from './branches.ts';
-import { cartTotalMinor, priceLine, settleGuarantees } from './cart-pricing.ts';
+import { cartTotalMinor, priceLine, settleGuarantees, type Guarantees } from './cart-pricing.ts';
 import { currencyOf, findCurrency, findSite } from './catalogue.ts';
 import { checkoutProblems, type OrderLineRecord } from './checkout.ts';
 import { notesAtStore } from './note-mix.ts';
 import { currentOrder, customerOf, hasPaymentUnderway, linesOf, orderView, storeCovers, unitsNeeded, type OrderRow } from './order.ts';
 import { createPlaceSearch } from './places.ts';
 import { priceQuote } from './rates.ts';
+import type { MidRate, ReferenceData } from './reference.ts';
 import type { SessionContext } from './session.ts';
 
 /** How many branches the payment page offers. */
@@ -65,6 +66,12 @@ async function coveringBranches(db: Db, siteId: number, lines: readonly OrderLin
   return rows.filter((r) => lines.every((l) => unitsAt(r.id, l.currencyCode) >= unitsNeeded(l)));
 }
 
+async function pricingOf(deps: Deps, session: SessionContext, order: OrderRow, now: Date, db: Db = deps.db): Promise<Pricing> {
+  const ref = await deps.reference.current();
+  const [cart] = await db.select({ affiliateCode: t.carts.affiliateCode }).from(t.carts).where(eq(t.carts.id, order.cartId));
+  return { ref, mids: await ref.midRates(londonDateKey(now)), hasProfile: session.hasProfile, affiliateCode: cart?.affiliateCode ?? null };
+}
+
 /**
  * GET /api/order/collection-branches: the branches nearest the delivery address that hold all of
  * the order's currency, with the first day each can hand it over.
@@ -83,16 +90,63 @@ export async function collectionBranches(deps: Deps, session: SessionContext): P
   const ids = near.map((n) => n.row.id);
   const hours = ids.length === 0 ? [] : await deps.db.select().from(t.openingHours).where(inArray(t.openingHours.storeId, ids));
   const holidays = await bankHolidaysAt(now);
+  const pricing = await pricingOf(deps, session, order, now);
   return {
     near: place === undefined ? null : postcode,
-    items: near.map(({ row, miles }): CollectionBranch => ({
-      storeId: row.id,
-      name: row.name,
-      address: [row.address1, row.address2, row.address3, row.address4, row.postcode].filter((part): part is string => typeof part === 'string' && part.length > 0),
-      distanceInMiles: miles === null ? null : Math.round(miles * 10) / 10,
-      availableFrom: collectionDate(row, hours.filter((h) => h.storeId === row.id), now, true, holidays),
-    })),
+    // Each with what the order would cost there; a branch it could not be placed at is left out.
+    items: near.flatMap(({ row, miles }): CollectionBranch[] => {
+      const priced = pricedAt(pricing, order, row.id);
+      if (!priced.ok) return [];
+      return [
+        {
+          storeId: row.id,
+          name: row.name,
+          address: [row.address1, row.address2, row.address3, row.address4, row.postcode].filter((part): part is string => typeof part === 'string' && part.length > 0),
+          distanceInMiles: miles === null ? null : Math.round(miles * 10) / 10,
+          availableFrom: collectionDate(row, hours.filter((h) => h.storeId === row.id), now, true, holidays),
+          total: toMajor(priced.totalMinor),
+        },
+      ];
+    }),
   };
+}
+
+interface Pricing {
+  ref: ReferenceData;
+  mids: ReadonlyMap<string, MidRate>;
+  hasProfile: boolean;
+  affiliateCode: string | null;
+}
+
+type PricedOrder =
+  | { ok: true; lines: OrderLineRecord[]; linesMinor: number; choices: Guarantees; totalMinor: number }
+  | { ok: false; problem: string; type: string };
+
+/**
+ * The order's lines priced as a collection at `storeId` (the branch's collection rate, the
+ * domain's rounding, as a cart line is priced; notes left out), its guarantees settled for the new
+ * total as a cart change settles them, and its spend limits checked again.
+ */
+function pricedAt(pricing: Pricing, order: OrderRow, storeId: number): PricedOrder {
+  const { ref, mids } = pricing;
+  const productId = PRODUCT.CLICK_AND_COLLECT;
+  const lines: OrderLineRecord[] = [];
+  for (const l of linesOf(order)) {
+    const currency = currencyOf(findCurrency(ref, l.currencyCode));
+    const quote = priceQuote(ref, mids, { siteId: order.siteId, storeId, productId, currencyCode: currency.code, hasProfile: pricing.hasProfile, affiliateCode: pricing.affiliateCode });
+    const line = priceLine(productId, currency, quote, toMajor(l.qtyMinor, l.currencyCode));
+    if (!line.ok) return { ok: false, problem: line.message, type: 'currency-not-available' };
+    const { notes: _notes, ...rest } = l;
+    lines.push({ ...rest, ...line.line });
+  }
+  const site = findSite(ref, order.siteId);
+  const ctx = { productId, isPartner: site.isPartner, showBuybackGuarantee: site.showBuybackGuarantee, showRefundGuarantee: site.showRefundGuarantee };
+  const linesMinor = lines.reduce((sum, l) => sum + l.totalMinor, 0);
+  const choices = settleGuarantees({ buyback: order.buyBackGuarantee, refund: order.refundGuarantee }, order.linesTotalMinor, linesMinor, ctx);
+  const problems = checkoutProblems({ linesMinor, lineCount: lines.length, choices, ctx, siteProduct: ref.siteProducts.get(`${order.siteId}:${productId}`) });
+  const first = Object.values(problems)[0];
+  if (first !== undefined) return { ok: false, problem: formatMessage(texts.switchOverLimits, { reason: first }), type: 'switch-refused' };
+  return { ok: true, lines, linesMinor, choices, totalMinor: cartTotalMinor(linesMinor, choices) };
 }
 
 /**
@@ -100,9 +154,7 @@ export async function collectionBranches(deps: Deps, session: SessionContext): P
  * `storeId`, priced again at that branch's rates, back at state 0 without a date.
  */
 export async function switchToCollection(deps: Deps, session: SessionContext, storeId: number): Promise<Order> {
-  const ref = await deps.reference.current();
   const now = deps.clock.now();
-  const mids = await ref.midRates(londonDateKey(now));
   return deps.db.transaction(async (tx) => {
     const order = await currentOrder(deps, session, { lock: true, db: tx });
     await assertSwitchable(tx, order, now);
@@ -113,27 +165,12 @@ export async function switchToCollection(deps: Deps, session: SessionContext, st
       .where(and(eq(t.stores.id, storeId), eq(t.stores.isMeta, false), or(isNull(t.stores.siteId), eq(t.stores.siteId, order.siteId))));
     if (branch === undefined || !(await storeCovers(tx, storeId, lines))) throw refused(texts.branchLacksCurrency, 'branch-lacks-currency');
 
-    const [cart] = await tx.select({ affiliateCode: t.carts.affiliateCode }).from(t.carts).where(eq(t.carts.id, order.cartId));
+    const priced = pricedAt(await pricingOf(deps, session, order, now, tx), order, storeId);
+    if (!priced.ok) throw refused(priced.problem, priced.type);
+    const notes = await notesAtStore(tx, storeId, priced.lines.map((l, i) => ({ ...l, notes: lines[i]?.notes })));
+    const withNotes = priced.lines.map((l, i) => (notes[i] === null || notes[i] === undefined ? l : { ...l, notes: notes[i] }));
+    const { linesMinor, choices } = priced;
     const productId = PRODUCT.CLICK_AND_COLLECT;
-    const priced: OrderLineRecord[] = lines.map((l) => {
-      const currency = currencyOf(findCurrency(ref, l.currencyCode));
-      const quote = priceQuote(ref, mids, { siteId: order.siteId, storeId, productId, currencyCode: currency.code, hasProfile: session.hasProfile, affiliateCode: cart?.affiliateCode ?? null });
-      const line = priceLine(productId, currency, quote, toMajor(l.qtyMinor, l.currencyCode));
-      if (!line.ok) throw refused(line.message, 'currency-not-available');
-      const { notes: _notes, ...rest } = l;
-      return { ...rest, ...line.line };
-    });
-    const notes = await notesAtStore(tx, storeId, priced.map((l, i) => ({ ...l, notes: lines[i]?.notes })));
-    const withNotes = priced.map((l, i) => (notes[i] === null || notes[i] === undefined ? l : { ...l, notes: notes[i] }));
-
-    const site = findSite(ref, order.siteId);
-    const ctx = { productId, isPartner: site.isPartner, showBuybackGuarantee: site.showBuybackGuarantee, showRefundGuarantee: site.showRefundGuarantee };
-    const previousMinor = order.linesTotalMinor;
-    const linesMinor = withNotes.reduce((sum, l) => sum + l.totalMinor, 0);
-    const choices = settleGuarantees({ buyback: order.buyBackGuarantee, refund: order.refundGuarantee }, previousMinor, linesMinor, ctx);
-    const problems = checkoutProblems({ linesMinor, lineCount: withNotes.length, choices, ctx, siteProduct: ref.siteProducts.get(`${order.siteId}:${productId}`) });
-    const first = Object.values(problems)[0];
-    if (first !== undefined) throw refused(formatMessage(texts.switchOverLimits, { reason: first }), 'switch-refused');
 
     const [updated] = await tx
       .update(t.orders)

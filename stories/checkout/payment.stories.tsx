@@ -136,7 +136,12 @@ export const ProviderUnavailableHomeDelivery: Story = {
   loaders: story({ order: ok(toDeliver), productId: 1, paymentUrl: fail(providerDown) }),
 };
 
-const toBranch = { order: ok(toDeliver), productId: 1 as const, paymentUrl: fail(providerDown) };
+/** The branches that hold this order's currency, each with what the order costs there: no delivery charge, the second branch's rate a little better. */
+const branchesFor = (order: typeof toDeliver) => ({
+  ...f.collectionBranches,
+  items: f.collectionBranches.items.map((branch, i) => ({ ...branch, total: Math.round((order.total - (order.deliverySlot?.price ?? 0) - [0, 0.62][i]!) * 100) / 100 })),
+});
+const toBranch = { order: ok(toDeliver), productId: 1 as const, paymentUrl: fail(providerDown), collectionBranches: ok(branchesFor(toDeliver)) };
 
 /** 'Collect from a branch instead' pressed: the spinner on its button while the branches are found. */
 export const FindingBranches: Story = {

@@ -99,13 +99,18 @@ test('cards fail on a home delivery: collected from a branch that has the curren
   await branches.waitFor({ timeout: 30_000 });
   expect(await branches.innerText()).toMatch(/miles from SW1A 2AA/);
   const first = branches.getByRole('radio').first();
-  const branchName = (await first.locator('xpath=ancestor::label[1]').innerText()).split('\n')[0]!.trim();
+  const label = await first.locator('xpath=ancestor::label[1]').innerText();
+  const branchName = label.split('\n')[0]!.trim();
+  const costThere = /Your order there: (£[\d,.]+) \(no delivery charge\)/.exec(label)?.[1];
+  expect(costThere).toBeDefined();
   await step('branches');
   await pick(first);
   await page.getByRole('button', { name: messages.collectFromBranch }).click();
 
   // Now a collection at that branch: a collection date, the details given before, the card once more.
   await waitForPath(page, appPaths.deliveryOptions, 60_000);
+  // The order there costs what the list said, with no delivery charge.
+  await expect.poll(() => page.getByTestId('summary-total').first().innerText(), { timeout: 30_000 }).toBe(costThere);
   await chooseSlot(page, 0);
   await nextFromDelivery(page);
   await expect.poll(() => page.locator('#customer-emailAddress').inputValue()).toBe(details.emailAddress);

@@ -22,7 +22,7 @@ const passedSlots = [{ id: 'slot_0', orderBy: '2000-01-07T14:00:00.000Z' }, { id
 const laterSlots = [{ id: 'slot_2' }] as DeliverySlot[];
 const details = { firstName: 'Ada' } as CustomerInfoRequest;
 // Issue 45 part 1: the branches a home delivery may be collected from instead.
-const branches: CollectionBranches = { near: 'LS1 6LY', items: [{ storeId: 10, name: 'Leeds Briggate', address: ['1 Briggate', 'Leeds', 'LS1 6HD'], distanceInMiles: 0.3, availableFrom: '2026-11-30' }] };
+const branches: CollectionBranches = { near: 'LS1 6LY', items: [{ storeId: 10, name: 'Leeds Briggate', address: ['1 Briggate', 'Leeds', 'LS1 6HD'], distanceInMiles: 0.3, availableFrom: '2026-11-30', total: 351.2 }] };
 const problem = { title: 'Conflict', detail: 'The order changed.', status: 409 };
 const ORDER_STATES = [0, 1, 3, 16, 18] as const;
 

@@ -1,6 +1,7 @@
 import { useRef, useState, type RefObject } from 'react';
 import type { CollectionBranches } from '#domain/contract/collection-switch.ts';
 import { formatMessage, messages } from '#domain/messages.ts';
+import { formatGbpAmount } from '#domain/money.ts';
 import { collectionDayText } from '#domain/pay-at-branch.ts';
 import { Button } from '#src/ui/button.tsx';
 import { useFocusWhenGone } from '#src/ui/focus-kept.ts';
@@ -132,6 +133,7 @@ function BranchChoice({
                     <span>{branch.address.join(', ')}</span>
                     {branch.distanceInMiles !== null && branches?.near ? <span>{formatMessage(messages.collectionBranchDistance, { miles: branch.distanceInMiles, postcode: branches.near })}</span> : null}
                     <span>{branch.availableFrom === null ? messages.collectionBranchNoDate : formatMessage(messages.collectionBranchFrom, { date: collectionDayText(branch.availableFrom) })}</span>
+                    <span className={styles.branchTotal}>{formatMessage(messages.collectionBranchTotal, { total: formatGbpAmount(branch.total) })}</span>
                   </span>
                 }
               >

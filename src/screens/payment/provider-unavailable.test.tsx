@@ -81,6 +81,7 @@ describe('PaymentScreen when the card provider is unavailable', () => {
     const [first, second] = fx.collectionBranches.items;
     expect(screen.getByRole('heading', { name: messages.collectionBranchesTitle })).toBeInTheDocument();
     expect(list).toHaveTextContent(`0.4 miles from M3 2BW`);
+    expect(list).toHaveTextContent(`Your order there: £${first!.total.toFixed(2)} (no delivery charge)`);
     // Nothing is moved until a branch is chosen; Back returns to the offer.
     expect(screen.getByRole('button', { name: messages.collectFromBranch })).toBeDisabled();
     // Focus follows: to the list's heading as it replaces the button, back to the button on Back.
