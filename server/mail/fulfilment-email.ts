@@ -6,9 +6,9 @@
  * shop's one email frame, with a link to manage my order, where the order's timeline is.
  */
 import type { FulfilmentStep } from '#domain/fulfilment.ts';
-import { formatMessage, serverMessages } from '#domain/messages.ts';
+import { formatMessage } from '#domain/messages.ts';
 import { fulfilmentEmails } from '#domain/texts/fulfilment-server.ts';
-import { emailButton, emailHtml, escapeHtml } from './layout.ts';
+import { renderOrderNews } from './order-change-email.ts';
 import type { RenderedEmail } from './order-confirmation-email.ts';
 
 export interface StepEmail {
@@ -32,16 +32,5 @@ export function isEmailedStep(step: FulfilmentStep): step is EmailedStep {
 export function renderFulfilmentEmail(step: EmailedStep, email: StepEmail): RenderedEmail {
   const texts = fulfilmentEmails[step];
   const vars = { reference: email.reference, branch: email.branch, amount: email.amount, trackingReference: email.trackingReference ?? '' };
-  const subject = formatMessage(texts.subject, vars);
-  const paragraphs = [formatMessage(texts.body, vars), formatMessage(texts.extra, vars)];
-  const footer = formatMessage(serverMessages.emailFooter, { site: email.siteName });
-  const text = [subject, '', ...paragraphs.flatMap((p) => [p, '']), `${serverMessages.emailManageOrder}: ${email.manageUrl}`, '', footer].join('\n');
-  const html = emailHtml({
-    siteName: email.siteName,
-    subject,
-    content: `${paragraphs.map((p) => `<p style="margin:0 0 16px">${escapeHtml(p)}</p>`).join('\n')}
-<p style="margin:0">${emailButton(email.manageUrl, serverMessages.emailManageOrder)}</p>`,
-    footer: escapeHtml(footer),
-  });
-  return { subject, html, text };
+  return renderOrderNews(email, formatMessage(texts.subject, vars), [formatMessage(texts.body, vars), formatMessage(texts.extra, vars)]);
 }
