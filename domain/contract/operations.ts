@@ -548,7 +548,7 @@ export const operations: Record<ApiRouteName, Operation> = {
     description: 'For a home-delivery order awaiting payment: up to five branches that hold every currency of it now, nearest the delivery address first, each with the first day it can hand the currency over.',
     access: 'session',
     answers: { 200: authorised('The branches.', CollectionBranchesSchema) },
-    problems: { 404: noOrder, 409: 'Not a home delivery, not awaiting payment, expired, or a card payment underway.' },
+    problems: { 404: noOrder, 409: 'Not a home delivery, not awaiting payment, expired, or a card payment underway.', 503: 'The rates are out of date (production only): try again later (Retry-After).' },
   },
   switchToCollection: {
     tag: Tags.order,
@@ -557,7 +557,11 @@ export const operations: Record<ApiRouteName, Operation> = {
     access: 'session',
     body: json(SwitchToCollectionRequestSchema),
     answers: { 200: authorised('The order, to be collected.', OrderSchema) },
-    problems: { 404: noOrder, 409: 'Not a home delivery, not awaiting payment, expired, a card payment underway, the branch lacks the currency, or the new order breaks the spend limits.' },
+    problems: {
+      404: noOrder,
+      409: 'Not a home delivery, not awaiting payment, expired, a card payment underway, the branch lacks the currency, or the new order breaks the spend limits.',
+      503: 'The rates are out of date (production only): try again later (Retry-After).',
+    },
   },
   orderFind: {
     tag: Tags.manage,

@@ -33,6 +33,7 @@ import { notesAtStore } from './note-mix.ts';
 import { currentOrder, customerOf, hasPaymentUnderway, linesOf, orderView, storeCovers, unitsNeeded, type OrderRow } from './order.ts';
 import { createPlaceSearch } from './places.ts';
 import { priceQuote } from './rates.ts';
+import { assertRatesCurrent } from './rate-freshness.ts';
 import type { MidRate, ReferenceData } from './reference.ts';
 import type { SessionContext } from './session.ts';
 
@@ -68,8 +69,11 @@ async function coveringBranches(db: Db, siteId: number, lines: readonly OrderLin
 
 async function pricingOf(deps: Deps, session: SessionContext, order: OrderRow, now: Date, db: Db = deps.db): Promise<Pricing> {
   const ref = await deps.reference.current();
+  const mids = await ref.midRates(londonDateKey(now));
+  // Never an order priced at a stale rate (production), as at checkout.
+  await assertRatesCurrent(deps, mids);
   const [cart] = await db.select({ affiliateCode: t.carts.affiliateCode }).from(t.carts).where(eq(t.carts.id, order.cartId));
-  return { ref, mids: await ref.midRates(londonDateKey(now)), hasProfile: session.hasProfile, affiliateCode: cart?.affiliateCode ?? null };
+  return { ref, mids, hasProfile: session.hasProfile, affiliateCode: cart?.affiliateCode ?? null };
 }
 
 /**
@@ -170,16 +174,15 @@ export async function switchToCollection(deps: Deps, session: SessionContext, st
     const notes = await notesAtStore(tx, storeId, priced.lines.map((l, i) => ({ ...l, notes: lines[i]?.notes })));
     const withNotes = priced.lines.map((l, i) => (notes[i] === null || notes[i] === undefined ? l : { ...l, notes: notes[i] }));
     const { linesMinor, choices } = priced;
-    const productId = PRODUCT.CLICK_AND_COLLECT;
 
     const [updated] = await tx
       .update(t.orders)
       .set({
-        productId,
+        productId: PRODUCT.CLICK_AND_COLLECT,
         storeId,
         lines: withNotes,
         linesTotalMinor: linesMinor,
-        totalMinor: cartTotalMinor(linesMinor, choices),
+        totalMinor: priced.totalMinor,
         buyBackGuarantee: choices.buyback === true,
         refundGuarantee: choices.refund === true,
         deliverySlot: null,
