@@ -30,8 +30,17 @@ const checkout: SimulationSamples = {
     'xstate.done.actor.saveDeliverySlot': [done('saveDeliverySlot', f.order)],
     'xstate.done.actor.saveCustomerInfo': [done('saveCustomerInfo', f.customerInfoResult)],
     'xstate.done.actor.createPaymentIntent': [done('createPaymentIntent', { url: f.paymentUrl })],
-    'xstate.done.actor.paymentFrame': [done('paymentFrame', { outcome: 'received' }, 'received'), done('paymentFrame', { outcome: 'failed' }, 'failed')],
+    'xstate.done.actor.paymentFrame': [
+      done('paymentFrame', { outcome: 'received' }, 'received'),
+      done('paymentFrame', { outcome: 'failed' }, 'failed'),
+      done('paymentFrame', { outcome: 'providerUnavailable' }, 'provider unavailable'),
+    ],
     'xstate.error.actor.paymentFrame': [failed('paymentFrame', { message: 'frame stopped' })],
+    // Cards failing (issue 45 part 1): the reservation at the branch, and a home delivery moved to one.
+    'xstate.done.actor.reserveAtBranch': [done('reserveAtBranch', { ...f.order, state: { value: 5 } })],
+    'xstate.done.actor.loadCollectionBranches': [done('loadCollectionBranches', f.collectionBranches)],
+    'collection.branchChosen': f.collectionBranches.items.map((branch) => sample({ type: 'collection.branchChosen', storeId: branch.storeId }, branch.name)),
+    'xstate.done.actor.switchToCollection': [done('switchToCollection', { ...f.order, state: { value: 0 }, product: { id: 2, name: 'Click and collect' }, deliverySlot: null })],
   },
 };
 
