@@ -266,7 +266,7 @@ export const calculatorSetup = setup({
       if (cart) enqueue.sendTo(cart, { type: 'cart.abandonRequested' });
     }),
     forgetCart: assign({ cart: null }),
-    /** Add to cart: the cart actor (`systemActor(system, SYSTEM_ID.cart)`) adds the line and answers this actor. */
+    /** Add to cart: the cart actor (`systemActor(system, SYSTEM_ID.cart)`) adds the line and answers this actor; until the cart runs, the shop is asked (it starts the cart with the line). */
     requestLine: enqueueActions(({ context, enqueue, system, self }) => {
       const cart = systemActor(system, SYSTEM_ID.cart);
       const line: AddToCartInput = {
@@ -275,7 +275,9 @@ export const calculatorSetup = setup({
         productId: context.productId,
         storeId: servingStoreId(context) ?? 0,
       };
-      if (cart) enqueue.sendTo(cart, { type: 'cart.lineAdded', line, replyTo: self });
+      // Before the cart runs (its machine loads on demand), the shop starts it with this line.
+      const to = cart ?? systemActor(system, SYSTEM_ID.shop);
+      if (to) enqueue.sendTo(to, { type: 'cart.lineAdded', line, replyTo: self });
       else enqueue.raise({ type: 'cart.lineRefused', problem: { title: messages.somethingWentWrong } });
     }),
     rememberAddError: assign({ addError: (_, params: { problem: Problem }) => serverMessageOf(params.problem) ?? messages.somethingWentWrong }),

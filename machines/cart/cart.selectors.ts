@@ -6,8 +6,7 @@ import type { CartLine } from '#domain/contract/cart.ts';
 import { messages } from '#domain/messages.ts';
 import { addMoreTimeLabel, moreTimeAddedText, moreTimeWarningText } from '#domain/more-time.ts';
 import type { CartSnapshot } from './cart.machine.ts';
-import { summaryOf } from './cart.setup.ts';
-import type { CartSummary } from './cart.types.ts';
+export { selectCartSummary, selectCountdownRef } from './cart-summary.ts';
 
 export interface CartLineView extends CartLine {
   /** The amount to show: as typed while unsent, else as saved. */
@@ -30,16 +29,6 @@ export function selectCartLines(snapshot: CartSnapshot): CartLineView[] {
 
 export function selectLineCount(snapshot: CartSnapshot): number {
   return snapshot.context.cart?.lines.length ?? 0;
-}
-
-/** What the calculator needs to know of the cart: it forces its type, product and branch. */
-export function selectCartSummary(snapshot: CartSnapshot): CartSummary {
-  return summaryOf(snapshot.context.cart);
-}
-
-/** The countdown child, for useSelector(ref, ...); undefined while there is no cart. */
-export function selectCountdownRef(snapshot: CartSnapshot) {
-  return snapshot.children.countdown;
 }
 
 /** The page-level message: cleared, no cart, or the cart could not be read (spec 4.3, 8). */

@@ -23,6 +23,7 @@ import { REDIRECT_DELAY_MS } from '#domain/delays.ts';
 import { LINE_UPDATE_DEBOUNCE_MS, lineQuantityError } from '#domain/pricing.ts';
 import { isNotFoundError, isUnauthorizedError, problemOf } from '#domain/problem.ts';
 import { viewCartPath } from '#domain/products.ts';
+import { summaryOf } from './cart-summary.ts';
 import { countdownMachine } from './countdown.machine.ts';
 import { SYSTEM_ID, systemActor } from '#machines/system.ts';
 import { cartGuaranteeContext, cartGuaranteeErrors, cartLinesMinor, cartSpend } from '#domain/cart-rules.ts';
@@ -67,10 +68,6 @@ function without<T>(record: Record<string, T>, key: string): Record<string, T> {
 }
 
 /** What the calculator is told of the cart (see CartSummary). */
-export function summaryOf(cart: Cart | null): CartSummary {
-  return cart === null ? null : { productId: cart.product.id, storeId: cart.store.id, currencyCode: cart.currencyCode };
-}
-
 function sameSummary(a: CartSummary, b: CartSummary): boolean {
   if (a === null || b === null) return a === b;
   return a.productId === b.productId && a.storeId === b.storeId && a.currencyCode === b.currencyCode;

@@ -1,11 +1,15 @@
 /**
  * The shop: the root of the actor system. It holds the session from the start (systemId
  * 'session') and the effects actor (systemId 'effects', ./effects.ts), reads the site's page
- * settings and product spend limits (spec 6), and once they are read holds the cart (systemId
- * 'cart', with its countdown child; on an address reached only with the cart checked out, the
- * payment provider's return page, the cart knows so and is not read). While the settings are
- * being read the page shows its spinner; when they could not be read, 'Something went wrong' and
- * Retry (`settings.retried`).
+ * settings and product spend limits (spec 6), and once they are read runs two regions: the pages
+ * (below) and the cart. While the settings are being read the page shows its spinner; when they
+ * could not be read, 'Something went wrong' and Retry (`settings.retried`).
+ *
+ * The cart (systemId 'cart', with its countdown child; on an address reached only with the cart
+ * checked out, the payment provider's return page, the cart knows so and is not read) loads on
+ * demand (decision 062): once the session has settled and may have a cart (`cartExpected`), when
+ * the shopper asks for a line before it runs (`cart.lineAdded`, kept and handed to it as it
+ * starts), or when a page that shows it opens (that page waits for it). It runs from then on.
  *
  * The shop opens and closes the pages. The router's location reaches it as one event,
  * `route.changed { path, search, params }`; its route table (./page-routes.ts) says which actors
@@ -23,21 +27,22 @@
  * Side effects leave through the effects actor: the shop tells it each actor that asks for any
  * (`actor.started`), before that actor starts, and sends it its own failures (`error.reported`).
  */
-import { assign, enqueueActions, fromPromise, sendTo, setup, type ActorRefFrom, type AnyActorLogic, type SnapshotFrom } from 'xstate';
+import { assign, enqueueActions, fromPromise, sendTo, setup, type ActorRefFrom, type AnyActorLogic, type AnyActorRef, type SnapshotFrom } from 'xstate';
 import type { BranchDetailsData, LookupAddress } from '#domain/contract/branches.ts';
 import type { ViewCartRequest } from '#domain/cart-link.ts';
 import type { CheckoutContent, ProductId, RatesBoard, SiteProduct, SiteSettings } from '#domain/contract/catalogue.ts';
 import { checkoutPageOf } from '#domain/checkout-pages.ts';
 import { appPaths } from '#domain/contract/routes.ts';
+import { messages } from '#domain/messages.ts';
 import { GBP_CODE, toMinor } from '#domain/money.ts';
 import { PRODUCT, SELL_TRAVEL_MONEY_PAGE, viewCartPath } from '#domain/products.ts';
 import { isReachedAfterCheckout, reportedOrderIdOf } from '#domain/reached-after-checkout.ts';
 import type { branchFinderMachine } from '#machines/branch-finder/branch-finder.machine.ts';
 import { calculatorMachine } from '#machines/calculator/calculator.machine.ts';
 import type { CalculatorInput } from '#machines/calculator/calculator.types.ts';
-import { cartMachine, type CartSnapshot } from '#machines/cart/cart.machine.ts';
-import { selectCartSummary } from '#machines/cart/cart.selectors.ts';
-import type { CartInput } from '#machines/cart/cart.types.ts';
+import type { CartMachine, CartSnapshot } from '#machines/cart/cart.machine.ts';
+import { selectCartSummary } from '#machines/cart/cart-summary.ts';
+import type { CartInput, NewLine } from '#machines/cart/cart.types.ts';
 import type { NewLineInput, NewLineMachine } from '#machines/cart/new-line.machine.ts';
 import type { ChartMachine } from '#machines/chart/chart.machine.ts';
 import type { CheckoutMachine } from '#machines/checkout/checkout.machine.ts';
@@ -83,9 +88,17 @@ export interface OnDemandPageLogic {
   newLine: NewLineMachine;
   manageOrder: ManageOrderMachine;
   branchFinder: typeof branchFinderMachine;
+  /** The cart: not a page, but loaded the same way (the `cart` region says when). */
+  cart: CartMachine;
 }
 
 export type OnDemandPage = keyof OnDemandPageLogic;
+
+/** A line asked for before the cart runs: the cart is given it once it does. */
+export interface LineForCart {
+  line: NewLine;
+  replyTo: AnyActorRef | null;
+}
 
 /**
  * What loading on-demand pages brings: their machines, and with 'Add new currency''s the way the
@@ -111,8 +124,10 @@ export interface ShopContext {
   running: Partial<Record<RoutedActorId, string>>;
   /** The view-cart address the cart was last told of: arriving there again tells it again. */
   viewCartOpened: string | null;
-  /** The effects actor has been told of the cart. */
-  cartAnnounced: boolean;
+  /** The cart has been started (once: it runs from then on). */
+  cartStarted: boolean;
+  /** Add to cart asked for before the cart ran: handed to it as it starts. */
+  lineForCart: LineForCart | null;
 }
 
 export type ShopEvent =
@@ -124,15 +139,25 @@ export type ShopEvent =
   | { type: 'pages.retried' }
   /** The details form's address search (spec 5.2): a new search replaces the one on its way. */
   | { type: 'addressLookup.requested'; postcode: string }
-  | { type: 'addressLookup.cleared' };
+  | { type: 'addressLookup.cleared' }
+  /** Add to cart while the cart does not run yet (the calculator sends it here then). */
+  | { type: 'cart.lineAdded'; line: NewLine; replyTo?: AnyActorRef };
 
-export type ShopTag = 'loading' | 'failed' | 'ready' | 'pageFailed';
+/**
+ * 'cartPending': whether there is a cart is not known yet (the session is settling, or the cart's
+ * machine is loading: 'cartLoading'); 'cartNone': the session has none and none is asked for; 'cartFailed': the
+ * cart's machine could not be loaded.
+ */
+export type ShopTag = 'loading' | 'failed' | 'ready' | 'pageFailed' | 'cartPending' | 'cartLoading' | 'cartNone' | 'cartFailed';
 
 const ON_DEMAND: readonly OnDemandPage[] = ['checkout', 'chart', 'paymentResponse', 'newLine', 'manageOrder', 'branchFinder'];
 
-function isOnDemand(id: RoutedActorId): id is OnDemandPage {
+function isOnDemand(id: RoutedActorId): id is Extract<RoutedActorId, OnDemandPage> {
   return (ON_DEMAND as readonly string[]).includes(id);
 }
+
+/** The pages that show the cart itself (the review with 'Add new currency', the checkout's steps) open once it runs. */
+const SHOWS_THE_CART: readonly RoutedActorId[] = ['checkout', 'newLine'];
 
 /** The cart's input from the page settings. */
 export function cartInputOf(context: ShopContext): CartInput {
@@ -219,12 +244,18 @@ function wantedOf(context: ShopContext): RoutedActor[] {
   return context.route === null ? [] : actorsOfRoute(context.route);
 }
 
-/** The on-demand pages the address needs whose machines have not loaded yet. */
+/** The address shows the cart: its page opens once the cart runs. */
+function routeShowsCart(context: ShopContext): boolean {
+  return wantedOf(context).some((actor) => SHOWS_THE_CART.includes(actor.id));
+}
+
+/** The on-demand pages the address needs whose machines have not loaded yet (the cart's among them where it shows it). */
 function missingPages(context: ShopContext): OnDemandPage[] {
-  return wantedOf(context)
+  const pages: OnDemandPage[] = wantedOf(context)
     .map((actor) => actor.id)
-    .filter(isOnDemand)
-    .filter((page) => context.loaded[page] === undefined);
+    .filter(isOnDemand);
+  if (routeShowsCart(context)) pages.push('cart');
+  return pages.filter((page) => context.loaded[page] === undefined);
 }
 
 /**
@@ -270,6 +301,8 @@ export const shopMachine = setup({
       effects: 'effects';
       loadSettings: 'loadSettings';
       loadPages: 'loadPages';
+      cartExpected: 'cartExpected';
+      loadCart: 'loadPages';
       cart: 'cart';
       calculator: 'calculator';
       branchFinder: 'branchFinder';
@@ -289,7 +322,9 @@ export const shopMachine = setup({
     effects: noEffects,
     loadSettings: fromPromise<ShopSettings, { siteId: number }>(() => Promise.reject(new Error('loadSettings not provided'))),
     loadPages: fromPromise<LoadedPages, { pages: OnDemandPage[] }>(() => Promise.reject(new Error('loadPages not provided'))),
-    cart: cartMachine,
+    /** Whether the session may have a cart, once it has settled (the app reads its token); unknown: it may. */
+    cartExpected: fromPromise<boolean>(() => Promise.resolve(true)),
+    cart: comesOnDemand<CartMachine>('cart'),
     calculator: calculatorMachine,
     // Named for the children's types only: each is spawned from the machine `loadPages` brings.
     branchFinder: comesOnDemand<OnDemandPageLogic['branchFinder']>('branchFinder'),
@@ -309,10 +344,28 @@ export const shopMachine = setup({
     rememberRoute: assign({ route: (_, params: ShopRoute) => ({ path: params.path, search: params.search, params: params.params }) }),
     rememberLoaded: assign({ loaded: ({ context }, params: { loaded: LoadedPages }) => ({ ...context.loaded, ...params.loaded }) }),
     reportError: sendTo('effects', (_, params: { error: unknown; where: string }) => ({ type: 'error.reported' as const, error: params.error, where: params.where })),
-    announceCart: enqueueActions(({ context, enqueue }) => {
-      if (context.cartAnnounced) return;
+    /**
+     * Starts the cart once its machine is here (it runs from then on), tells the effects actor of
+     * it, and hands it the line asked for before it ran.
+     */
+    startCart: enqueueActions(({ context, enqueue }) => {
+      const logic = context.loaded.cart;
+      if (context.cartStarted || logic === undefined) return;
+      enqueue.spawnChild(logic, onDemandChild('cart', cartInputOf(context)));
       enqueue(({ system }) => announce(system, 'cart'));
-      enqueue.assign({ cartAnnounced: true });
+      const waiting = context.lineForCart;
+      if (waiting !== null) {
+        enqueue(({ system }) => systemActor(system, SYSTEM_ID.cart)?.send({ type: 'cart.lineAdded', line: waiting.line, ...(waiting.replyTo ? { replyTo: waiting.replyTo } : {}) }));
+      }
+      enqueue.assign({ cartStarted: true, lineForCart: null });
+    }),
+    keepLineForCart: assign({ lineForCart: (_, params: LineForCart) => params }),
+    forwardToCart: sendTo('cart', ({ event }) => event),
+    /** The cart's machine could not be loaded: the line waiting for it is refused, so its form says so. */
+    refuseLineForCart: enqueueActions(({ context, enqueue }) => {
+      const waiting = context.lineForCart;
+      if (waiting?.replyTo) enqueue.sendTo(waiting.replyTo, { type: 'cart.lineRefused', problem: { title: messages.somethingWentWrong } });
+      enqueue.assign({ lineForCart: null });
     }),
     /** Starts what the address runs and is not running, stops what it no longer runs. */
     syncPages: enqueueActions(({ context, enqueue, system }) => {
@@ -417,8 +470,13 @@ export const shopMachine = setup({
   },
   guards: {
     isPageLogicMissing: ({ context }) => missingPages(context).length > 0,
+    isCartLoaded: ({ context }) => context.loaded.cart !== undefined,
+    /** The cart is needed now: a line waits for it, or the address shows it. */
+    isCartWanted: ({ context }) => context.lineForCart !== null || routeShowsCart(context),
+    isCartExpected: (_, params: { expected: boolean }) => params.expected,
     /** What `loadPages` answered holds every page the address waits for. */
     bringsEveryPage: ({ context }, params: { loaded: LoadedPages }) => missingPages({ ...context, loaded: { ...context.loaded, ...params.loaded } }).length === 0,
+    bringsCart: (_, params: { loaded: LoadedPages }) => params.loaded.cart !== undefined,
   },
 }).createMachine({
   id: 'shop',
@@ -433,7 +491,8 @@ export const shopMachine = setup({
     loaded: {},
     running: {},
     viewCartOpened: null,
-    cartAnnounced: false,
+    cartStarted: false,
+    lineForCart: null,
   }),
   invoke: [
     { id: 'session', systemId: SYSTEM_ID.session, src: 'session', input: ({ context }) => ({ siteId: context.siteId }) },
@@ -467,53 +526,117 @@ export const shopMachine = setup({
     },
     ready: {
       tags: ['ready'],
-      invoke: {
-        id: 'cart',
-        systemId: SYSTEM_ID.cart,
-        src: 'cart',
-        input: ({ context }) => cartInputOf(context),
-      },
+      type: 'parallel',
       on: {
-        'route.changed': { target: '.opening', actions: { type: 'rememberRoute', params: ({ event }) => event } },
         'addressLookup.requested': { actions: { type: 'lookUpAddress', params: ({ event }) => ({ postcode: event.postcode }) } },
         'addressLookup.cleared': { actions: 'clearAddressLookup' },
       },
-      initial: 'opening',
       states: {
-        /** The address's actors start (those whose machines are here) and the others stop. */
-        opening: {
-          entry: ['announceCart', 'syncPages'],
-          always: [{ guard: 'isPageLogicMissing', target: 'loadingPages' }, { target: 'open' }],
-        },
-        /** The machines of the address's on-demand pages are on their way (the page shows its spinner). */
-        loadingPages: {
-          invoke: {
-            id: 'loadPages',
-            src: 'loadPages',
-            input: ({ context }) => ({ pages: missingPages(context) }),
-            onDone: [
-              {
-                guard: { type: 'bringsEveryPage', params: ({ event }) => ({ loaded: event.output }) },
-                target: 'opening',
-                actions: { type: 'rememberLoaded', params: ({ event }) => ({ loaded: event.output }) },
+        pages: {
+          initial: 'opening',
+          // Handled by this region alone: the cart's region goes on as it is.
+          on: { 'route.changed': { target: '.opening', actions: { type: 'rememberRoute', params: ({ event }) => event } } },
+          states: {
+            /** The address's actors start (those whose machines are here) and the others stop. */
+            opening: {
+              entry: ['startCart', 'syncPages'],
+              always: [{ guard: 'isPageLogicMissing', target: 'loadingPages' }, { target: 'open' }],
+            },
+            /** The machines of the address's on-demand pages are on their way (the page shows its spinner). */
+            loadingPages: {
+              invoke: {
+                id: 'loadPages',
+                src: 'loadPages',
+                input: ({ context }) => ({ pages: missingPages(context) }),
+                onDone: [
+                  {
+                    guard: { type: 'bringsEveryPage', params: ({ event }) => ({ loaded: event.output }) },
+                    target: 'opening',
+                    actions: { type: 'rememberLoaded', params: ({ event }) => ({ loaded: event.output }) },
+                  },
+                  // Asking again would ask for ever: the page fails as a load that failed does.
+                  {
+                    target: 'pagesFailed',
+                    actions: {
+                      type: 'reportError',
+                      params: ({ context, event }) => ({ error: new Error(`loadPages did not bring ${missingPages({ ...context, loaded: { ...context.loaded, ...event.output } }).join(', ')}`), where: 'loadPages' }),
+                    },
+                  },
+                ],
+                onError: { target: 'pagesFailed', actions: { type: 'reportError', params: ({ event }) => ({ error: event.error, where: 'loadPages' }) } },
               },
-              // Asking again would ask for ever: the page fails as a load that failed does.
-              {
-                target: 'pagesFailed',
-                actions: {
-                  type: 'reportError',
-                  params: ({ context, event }) => ({ error: new Error(`loadPages did not bring ${missingPages({ ...context, loaded: { ...context.loaded, ...event.output } }).join(', ')}`), where: 'loadPages' }),
-                },
-              },
-            ],
-            onError: { target: 'pagesFailed', actions: { type: 'reportError', params: ({ event }) => ({ error: event.error, where: 'loadPages' }) } },
+            },
+            open: {},
+            /** A page's machine could not be loaded: 'Something went wrong' with Retry, or another address. */
+            pagesFailed: {
+              tags: ['pageFailed'],
+              on: { 'pages.retried': 'opening' },
+            },
           },
         },
-        open: {},
-        /** A page's machine could not be loaded: 'Something went wrong' with Retry, or another address. */
-        pagesFailed: {
-          tags: ['pageFailed'],
-          on: { 'pages.retried': 'opening' },
+        /**
+         * The cart, whose machine loads on demand: it runs from the moment the session may have a
+         * cart (its token says so, or cannot say), the shopper asks for a line, or an address that
+         * shows the cart opens, and from then on. Until then the header shows an empty cart and
+         * no cart code is loaded.
+         */
+        cart: {
+          initial: 'asking',
+          states: {
+            /** The session is settling: its token will say whether it may have a cart. */
+            asking: {
+              tags: ['cartPending'],
+              // A page that shows the cart, or a line, wants it now (the cart's code is not here yet:
+              // only this region and the pages that wait for the cart load it, and both wait here first).
+              always: { guard: 'isCartWanted', target: 'loading' },
+              invoke: {
+                id: 'cartExpected',
+                src: 'cartExpected',
+                onDone: [{ guard: { type: 'isCartExpected', params: ({ event }) => ({ expected: event.output }) }, target: 'loading' }, { target: 'none' }],
+                // Unknown: there may be one.
+                onError: 'loading',
+              },
+              on: { 'cart.lineAdded': { target: 'loading', actions: { type: 'keepLineForCart', params: ({ event }) => ({ line: event.line, replyTo: event.replyTo ?? null }) } } },
+            },
+            /** The session has no cart and nothing asks for one: the header's cart is empty. */
+            none: {
+              tags: ['cartNone'],
+              // A page that shows the cart, or a line, wants it now (the cart's code is not here yet:
+              // only this region and the pages that wait for the cart load it, and both wait here first).
+              always: { guard: 'isCartWanted', target: 'loading' },
+              on: { 'cart.lineAdded': { target: 'loading', actions: { type: 'keepLineForCart', params: ({ event }) => ({ line: event.line, replyTo: event.replyTo ?? null }) } } },
+            },
+            /** The cart's machine is on its way. */
+            loading: {
+              tags: ['cartPending', 'cartLoading'],
+              always: { guard: 'isCartLoaded', target: 'running' },
+              invoke: {
+                id: 'loadCart',
+                src: 'loadPages',
+                input: { pages: ['cart'] },
+                onDone: [
+                  { guard: { type: 'bringsCart', params: ({ event }) => ({ loaded: event.output }) }, target: 'running', actions: { type: 'rememberLoaded', params: ({ event }) => ({ loaded: event.output }) } },
+                  { target: 'failed', actions: ['refuseLineForCart', { type: 'reportError', params: { error: new Error('loadPages did not bring cart'), where: 'loadCart' } }] },
+                ],
+                onError: { target: 'failed', actions: ['refuseLineForCart', { type: 'reportError', params: ({ event }) => ({ error: event.error, where: 'loadCart' }) }] },
+              },
+              on: { 'cart.lineAdded': { actions: { type: 'keepLineForCart', params: ({ event }) => ({ line: event.line, replyTo: event.replyTo ?? null }) } } },
+            },
+            /**
+             * The cart's machine could not be loaded ("We couldn't get your cart"): the next line
+             * asked for tries again, and so does a page that shows the cart (through its own load).
+             */
+            failed: {
+              tags: ['cartFailed'],
+              always: { guard: 'isCartLoaded', target: 'running' },
+              on: { 'cart.lineAdded': { target: 'loading', actions: { type: 'keepLineForCart', params: ({ event }) => ({ line: event.line, replyTo: event.replyTo ?? null }) } } },
+            },
+            running: {
+              entry: 'startCart',
+              // Crossed the cart's start: the cart is given it as it is.
+              on: { 'cart.lineAdded': { actions: 'forwardToCart' } },
+            },
+          },
         },
       },
     },
@@ -523,6 +646,16 @@ export const shopMachine = setup({
 export type ShopMachine = typeof shopMachine;
 export type ShopSnapshot = SnapshotFrom<ShopMachine>;
 export type ShopActorRef = ActorRefFrom<ShopMachine>;
+
+/**
+ * Where the cart is: 'pending' (whether there is one is not known yet, or its machine is on its
+ * way), 'none', 'failed' (its machine could not be loaded) or 'running' (the cart actor says the rest).
+ */
+export function selectCartPresence(snapshot: ShopSnapshot): 'pending' | 'none' | 'failed' | 'running' {
+  if (snapshot.children.cart !== undefined) return 'running';
+  if (snapshot.hasTag('cartNone')) return 'none';
+  return snapshot.hasTag('cartFailed') ? 'failed' : 'pending';
+}
 
 /** The page settings once read. */
 export function selectShopSettings(snapshot: ShopSnapshot): ShopSettings | null {

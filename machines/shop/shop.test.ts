@@ -3,6 +3,7 @@ import { createActor, emit, fromCallback, fromPromise, setup, type AnyActorLogic
 import type { Cart } from '#domain/contract/cart.ts';
 import type { ViewCartRequest } from '#domain/cart-link.ts';
 import { cartMachine } from '#machines/cart/cart.machine.ts';
+import { messages } from '#domain/messages.ts';
 import { makeCart, siteProducts, siteSettings } from '../../mocks/fixtures.ts';
 import type { EffectsEvent } from './effects.ts';
 import { shopMachine, type LoadedPages, type OnDemandPage, type ShopSettings } from './shop.machine.ts';
@@ -19,6 +20,10 @@ interface StartOptions {
   load?: () => Promise<ShopSettings>;
   cart?: Cart | null;
   pages?: (pages: OnDemandPage[]) => Promise<LoadedPages>;
+  /** What the session's token says: it may have a cart (the default), or has none. */
+  cartExpected?: boolean;
+  /** How the cart's machine loads (by default it does, over `cart`). */
+  loadCart?: () => Promise<LoadedPages>;
 }
 
 /** The shop with its effects recorded: every event the effects actor is sent, and what the actors it is told of emit. */
@@ -33,15 +38,25 @@ function startShop(options: StartOptions = {}) {
   });
   // The branch finder's page loads its machine on demand too: a stand-in unless a test says otherwise.
   const finderOnly = (pages: OnDemandPage[]) => Promise.resolve(pages.includes('branchFinder') ? { branchFinder: page('branchFinder') as never } : {});
+  const cartLogic = cartMachine.provide({
+    actors: { fetchCart: options.cart === undefined ? never<Cart | null>() : fromPromise(() => Promise.resolve(options.cart ?? null)), createCart: never() as never },
+  });
+  // The pages' machines (recorded), and the cart's, which loads the same way.
   const loadPages = vi.fn(({ input }: { input: { pages: OnDemandPage[] } }) => (options.pages ?? finderOnly)(input.pages));
+  const loadCart = vi.fn(options.loadCart ?? (() => Promise.resolve<LoadedPages>({ cart: cartLogic as never })));
+  const load = async (pages: OnDemandPage[]): Promise<LoadedPages> => {
+    const rest = pages.filter((p) => p !== 'cart');
+    const loaded = rest.length > 0 ? await loadPages({ input: { pages: rest } }) : {};
+    return pages.includes('cart') ? { ...loaded, ...(await loadCart()) } : loaded;
+  };
   const shop = createActor(
     shopMachine.provide({
       actors: {
         session: idle as never,
         effects,
         loadSettings: fromPromise(options.load ?? (() => Promise.resolve(shopSettings))),
-        loadPages: fromPromise(loadPages),
-        cart: cartMachine.provide({ actors: { fetchCart: options.cart === undefined ? never<Cart | null>() : fromPromise(() => Promise.resolve(options.cart ?? null)) } }),
+        loadPages: fromPromise(({ input }: { input: { pages: OnDemandPage[] } }) => load(input.pages)),
+        cartExpected: fromPromise(() => Promise.resolve(options.cartExpected ?? true)),
         calculator: page('calculator') as never,
         ratesBoard: page('ratesBoard') as never,
         checkoutContent: page('checkoutContent') as never,
@@ -56,17 +71,20 @@ function startShop(options: StartOptions = {}) {
   const ready = () => vi.waitFor(() => expect(shop.getSnapshot().hasTag('ready')).toBe(true));
   const running = () => Object.keys(shop.getSnapshot().children).filter((id) => !['session', 'effects', 'cart', 'loadSettings', 'loadPages'].includes(id)).sort();
   const inputOf = (id: string) => (shop.system.get(id) as { getSnapshot: () => { context: { input: unknown } } } | undefined)?.getSnapshot().context.input;
-  return { shop, told, heard, loadPages, go, ready, running, inputOf };
+  const cartRunning = () => vi.waitFor(() => expect(shop.system.get('cart')).toBeDefined());
+  return { shop, told, heard, loadPages, loadCart, go, ready, running, inputOf, cartRunning };
 }
 
 describe('shop', () => {
   it('holds the session at once and the cart, with the page settings, once they are read', async () => {
-    const { shop, ready, told } = startShop();
+    const { shop, ready, told, cartRunning } = startShop();
     expect(shop.getSnapshot().hasTag('loading')).toBe(true);
     expect(shop.system.get('session')).toBeDefined();
     expect(shop.system.get('effects')).toBeDefined();
     expect(shop.system.get('cart')).toBeUndefined();
     await ready();
+    // The session may have a cart: its machine loads, and it runs.
+    await cartRunning();
     const cart = shop.system.get('cart');
     expect(cart.getSnapshot().context).toMatchObject({
       siteId: 1,
@@ -115,7 +133,7 @@ describe('shop', () => {
   it("starts the calculator from the site's settings, the address and the cart as it is", async () => {
     const { go, ready, inputOf, shop } = startShop({ cart: makeCart(new Date(), { lines: [{ code: 'USD', qty: 100 }], productId: 2 }) });
     await ready();
-    await vi.waitFor(() => expect(shop.system.get('cart').getSnapshot().context.cart).not.toBeNull());
+    await vi.waitFor(() => expect(shop.system.get('cart')?.getSnapshot().context.cart).not.toBeNull());
     go('/sell-travel-money', '?store_id=12&signedIn&affiliateid=partner-7');
     expect(inputOf('calculator')).toMatchObject({
       siteId: 1,
@@ -140,7 +158,7 @@ describe('shop', () => {
     const { go, ready, loadPages, shop, heard, told, running } = startShop({ pages: () => Promise.resolve({ chart: chatty as never }) });
     await ready();
     go('/eur-to-gbp');
-    expect(shop.getSnapshot().matches({ ready: 'loadingPages' })).toBe(true);
+    expect(shop.getSnapshot().matches({ ready: { pages: 'loadingPages' } })).toBe(true);
     expect(loadPages).toHaveBeenCalledWith(expect.objectContaining({ input: { pages: ['chart'] } }));
     await vi.waitFor(() => expect(running()).toEqual(['chart']));
     const chart = shop.system.get('chart');
@@ -175,6 +193,65 @@ describe('shop', () => {
     expect(told.at(-1)).toMatchObject({ type: 'error.reported', where: 'loadPages', error: new Error('loadPages did not bring manageOrder') });
     shop.send({ type: 'pages.retried' });
     await vi.waitFor(() => expect(running()).toEqual(['manageOrder']));
+  });
+
+  describe('the cart, whose machine loads on demand', () => {
+    const line = { currencyCode: 'EUR', qty: 200, productId: 2, storeId: 1 } as const;
+    /** The calculator as the cart answers it: it keeps every answer. */
+    const asker = () => {
+      const answers: AnyEventObject[] = [];
+      const actor = createActor(fromCallback(({ receive }) => receive((event: AnyEventObject) => void answers.push(event))));
+      actor.start();
+      return { actor, answers };
+    };
+
+    it("loads no cart code for a session without a cart, and starts the cart with the shopper's first line", async () => {
+      const { shop, go, ready, loadCart, cartRunning, told } = startShop({ cartExpected: false, cart: null });
+      await ready();
+      go('/');
+      await vi.waitFor(() => expect(shop.getSnapshot().hasTag('cartNone')).toBe(true));
+      expect(loadCart).not.toHaveBeenCalled();
+      expect(shop.system.get('cart')).toBeUndefined();
+
+      const { actor } = asker();
+      shop.send({ type: 'cart.lineAdded', line, replyTo: actor });
+      expect(shop.getSnapshot().hasTag('cartLoading')).toBe(true);
+      await cartRunning();
+      const cart = shop.system.get('cart');
+      // The cart has the line (it is creating the cart for it) and answers the asker, not the shop.
+      await vi.waitFor(() => expect(cart.getSnapshot().context.pendingLine).toEqual(line));
+      expect(cart.getSnapshot().context.lineRequester).toBe(actor);
+      expect(told).toContainEqual({ type: 'actor.started', id: 'cart', actor: cart });
+      expect(loadCart).toHaveBeenCalledTimes(1);
+    });
+
+    it('opens a page that shows the cart once the cart runs', async () => {
+      const { shop, go, ready, running, loadCart } = startShop({
+        cartExpected: false,
+        cart: null,
+        pages: () => Promise.resolve({ checkout: page('checkout') as never, newLine: page('newLine') as never, viewCartRequestOf: () => ({ kind: 'view' as const }) }),
+      });
+      await ready();
+      go('/checkout/view-cart');
+      await vi.waitFor(() => expect(running()).toEqual(['checkout', 'newLine']));
+      expect(shop.system.get('cart')).toBeDefined();
+      expect(loadCart).toHaveBeenCalled();
+    });
+
+    it("refuses the line and reports it when the cart's code cannot load, and tries again with the next line", async () => {
+      const failure = new Error('chunk');
+      const loadCart = vi.fn<() => Promise<LoadedPages>>().mockRejectedValueOnce(failure);
+      const { shop, ready, told } = startShop({ cartExpected: false, cart: null, loadCart });
+      await ready();
+      await vi.waitFor(() => expect(shop.getSnapshot().hasTag('cartNone')).toBe(true));
+      const { actor, answers } = asker();
+      shop.send({ type: 'cart.lineAdded', line, replyTo: actor });
+      await vi.waitFor(() => expect(shop.getSnapshot().hasTag('cartFailed')).toBe(true));
+      expect(answers).toEqual([{ type: 'cart.lineRefused', problem: { title: messages.somethingWentWrong } }]);
+      expect(told.at(-1)).toEqual({ type: 'error.reported', error: failure, where: 'loadCart' });
+      shop.send({ type: 'cart.lineAdded', line, replyTo: actor });
+      expect(shop.getSnapshot().hasTag('cartLoading')).toBe(true);
+    });
   });
 
   describe('the checkout', () => {

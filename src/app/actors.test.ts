@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assign, createActor, setup, waitFor } from 'xstate';
-import { createShopServices, provideCart, type SessionLink } from './actors.ts';
+import { createShopServices, type SessionLink } from './actors.ts';
+import { provideCart } from './on-demand/cart.ts';
 import type { ShopConfig } from './config.ts';
 
 const config: ShopConfig = { apiBase: 'http://api.test', siteId: 1, appOrigin: 'http://shop.test', pspOrigin: 'http://psp.test' };

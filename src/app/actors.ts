@@ -32,48 +32,31 @@ import {
   fetchSiteProducts,
   fetchSiteSettings,
 } from '#src/api/catalogue.ts';
-import {
-  abandonCart,
-  addCartLine,
-  checkoutCart,
-  createCart,
-  deleteCartLine,
-  extendCart,
-  fetchCart,
-  fetchCartExists,
-  recreateWebCart,
-  setBuybackGuarantee,
-  setRefundGuarantee,
-  updateCartLine,
-} from '#src/api/cart.ts';
-import { rememberBasketEmail, sendTrackingInfo } from '#src/api/order-notes.ts';
+import { rememberBasketEmail } from '#src/api/order-notes.ts';
 import { lookupAddresses } from '#src/api/places.ts';
 import { createSession, fetchSessionInfo } from '#src/api/session.ts';
-import { tokenNamesCart, tokenSaysNoCart } from '#domain/session.ts';
+import { tokenSaysNoCart } from '#domain/session.ts';
 import type { PreloadedReads } from '#domain/contract/runtime-config.ts';
 import type { Branch, BranchDetailsData, LookupAddress } from '#domain/contract/branches.ts';
 import type { StoreDetails } from '#domain/order-confirmation.ts';
-import type { Cart } from '#domain/contract/cart.ts';
 import type { CheckoutContent, RatesBoard } from '#domain/contract/catalogue.ts';
-import type { Tracking } from '#domain/contract/tracking.ts';
 import { transactionTypeOf } from '#domain/products.ts';
 import type { GeoPoint } from '#domain/branch-search.ts';
 import { calculatorMachine } from '#machines/calculator/calculator.machine.ts';
 import type { LoadCalculatorInput, LoadCalculatorOutput } from '#machines/calculator/calculator.types.ts';
-import { cartMachine } from '#machines/cart/cart.machine.ts';
 import { sessionMachine, type StoredTokens } from '#machines/session/session.machine.ts';
 import { createReadMachine, type ReadMachine } from '#machines/read/read.machine.ts';
 import type { EffectsLogic } from '#machines/shop/effects.ts';
+import type { CartActorRef } from './on-demand/cart.ts';
 import { shopMachine, type LoadedPages, type OnDemandPage, type ShopSettings } from '#machines/shop/shop.machine.ts';
 import type { ShopConfig } from './config.ts';
 import { createConsoleReporter, type ErrorReporter } from './errors.ts';
-import { silentTracker, trackingPayload, withBasketReminder, type MarketingTracker } from './tracking.ts';
+import { silentTracker, withBasketReminder, type MarketingTracker } from './tracking.ts';
 import { authorised, fromPromise } from './authorised-calls.ts';
 import {
   browserTokenStorage,
   LEGACY_TOKEN_STORAGE_KEY,
   SESSION_TOKEN_STORAGE_KEY,
-  trackingCookieValues,
   type TokenStorage,
 } from './browser-services.ts';
 import type { SessionActorRef, SessionLink } from './session-link.ts';
@@ -149,53 +132,6 @@ export function provideSession(services: ShopServices, storage: TokenStorage | n
       clearStoredToken: fromPromise(async () => storage?.removeItem(SESSION_TOKEN_STORAGE_KEY)),
       // Invoked only once the token is ready, so it does not wait for the session.
       fetchSessionInfo: fromPromise(({ input, signal }) => fetchSessionInfo(services.api, input.siteId, { signal })),
-    },
-  });
-}
-
-// ------------------------------------------------------------------------------------------------
-// Cart (spec 2.3, 2.6, 4.3, 7.4): one root actor for the header cart and the view-cart page
-// ------------------------------------------------------------------------------------------------
-
-export function provideCart(services: ShopServices, tracking: () => Partial<Tracking> = trackingCookieValues) {
-  const { api } = services;
-  return cartMachine.provide({
-    actors: {
-      // The token says whether the session has a cart (spec 3; decision 023): none, no call; one,
-      // GET /api/cart reads it at once (a 404 still means none: it expired and was purged since).
-      // A token that cannot say: GET /cart says whether there is one (404: none), then GET /api/cart.
-      fetchCart: authorised(
-        fromPromise<Cart | null>(async ({ signal }) => {
-          const token = services.session.getToken();
-          if (tokenSaysNoCart(token)) return null;
-          if (tokenNamesCart(token)) {
-            return fetchCart(api, { signal }).catch((error: unknown) => {
-              if (statusOf(error) === 404) return null;
-              throw error;
-            });
-          }
-          return (await fetchCartExists(api, { signal })) === null ? null : fetchCart(api, { signal });
-        }),
-      ),
-      createCart: authorised(fromPromise(({ input, signal }) => createCart(api, input, { signal }))),
-      addLine: authorised(fromPromise(({ input, signal }) => addCartLine(api, input, { signal }))),
-      updateLine: authorised(fromPromise(({ input, signal }) => updateCartLine(api, input.lineId, input.line, { signal }))),
-      removeLine: authorised(fromPromise(({ input, signal }) => deleteCartLine(api, input.lineId, { signal }))),
-      setBuyback: authorised(fromPromise(({ input, signal }) => setBuybackGuarantee(api, input.choice, { signal }))),
-      setRefund: authorised(fromPromise(({ input, signal }) => setRefundGuarantee(api, input.choice, { signal }))),
-      recreateCart: authorised(fromPromise(({ input, signal }) => recreateWebCart(api, input.webCartId, { signal }))),
-      abandonCart: authorised(fromPromise(({ signal }) => abandonCart(api, { signal }))),
-      extendCart: authorised(fromPromise(({ signal }) => extendCart(api, { signal }))),
-      checkoutCart: authorised(
-        fromPromise(async ({ signal }) => {
-          const order = await checkoutCart(api, { signal });
-          // Spec 7.5: the order carries the attribution values; the order stands without them.
-          await sendTrackingInfo(api, trackingPayload(tracking()), { signal }).catch((error: unknown) =>
-            services.errors.report(error, { where: 'cart.checkoutCart.gaInfo' }),
-          );
-          return order;
-        }),
-      ),
     },
   });
 }
@@ -314,6 +250,15 @@ export function readOf<TOutput, TInput>(call: PromiseActorLogic<TOutput, TInput>
   return createReadMachine<TOutput, TInput>().provide({ actors: { read: call as unknown as PromiseActorLogic<TOutput, unknown> } });
 }
 
+/**
+ * Whether the session may have a cart (spec 3; decision 023): once the session has settled, its
+ * token says so; a token that cannot say, or no session, may. A new visitor's token says none, so
+ * the cart's machine does not load until the shopper adds a line or opens a page that shows it.
+ */
+export function provideCartExpected(services: ShopServices) {
+  return authorised(fromPromise<boolean>(async () => !tokenSaysNoCart(services.session.getToken())));
+}
+
 /** Loads the machines of on-demand pages, each with its real I/O, as the shop asks for them. */
 export function provideLoadPages(services: ShopServices) {
   const loadOne = async (page: OnDemandPage): Promise<LoadedPages> => {
@@ -329,6 +274,8 @@ export function provideLoadPages(services: ShopServices) {
         return { manageOrder: (await import('./on-demand/manage-order.ts')).provideManageOrder(services) };
       case 'branchFinder':
         return { branchFinder: (await import('./on-demand/branch-finder.ts')).provideBranchFinder(services) };
+      case 'cart':
+        return { cart: (await import('./on-demand/cart.ts')).provideCart(services) };
     }
   };
   return fromPromise<LoadedPages, { pages: OnDemandPage[] }>(async ({ input }) => Object.assign({}, ...(await Promise.all(input.pages.map(loadOne)))));
@@ -350,7 +297,7 @@ export function provideShop(services: ShopServices, wiring: ShopWiring) {
       effects: wiring.effects,
       loadSettings: provideShopSettings(services),
       loadPages: provideLoadPages(services),
-      cart: provideCart(services),
+      cartExpected: provideCartExpected(services),
       calculator: provideCalculator(services),
       ratesBoard: readOf(reads.ratesBoard),
       checkoutContent: readOf(reads.checkoutContent),
@@ -361,11 +308,14 @@ export function provideShop(services: ShopServices, wiring: ShopWiring) {
 }
 
 export type ShopActorRef = ActorRefFrom<ReturnType<typeof provideShop>>;
-export type CartActorRef = ActorRefFrom<ReturnType<typeof provideCart>>;
+export type { CartActorRef } from './on-demand/cart.ts';
 
 /** The running root actors the views share. */
 export interface ShopActors {
   session: SessionActorRef;
-  /** The header cart's and the checkout's cart, with its countdown child. */
-  cart: CartActorRef;
+  /**
+   * The header cart's and the checkout's cart, with its countdown child; null until the shop runs
+   * it (its machine loads on demand: machines/shop, `cart` region).
+   */
+  cart: CartActorRef | null;
 }

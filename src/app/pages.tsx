@@ -9,20 +9,21 @@
  *   order's screens.
  */
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useState, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
 import type { RatesBoard, SiteSettings } from '#domain/contract/catalogue.ts';
 import { messages } from '#domain/messages.ts';
 import { selectRead, type ReadActorRef, type ReadState } from '#machines/read/read.machine.ts';
+import { selectCartPresence } from '#machines/shop/shop.machine.ts';
 import { Button } from '#src/ui/button.tsx';
 import { Notice } from '#src/ui/notice.tsx';
 import { Spinner } from '#src/ui/spinner.tsx';
 import { Calculator } from '#src/screens/calculator/calculator.tsx';
 import { useCurrencies, type CalculatorRef } from '#src/screens/calculator/use-calculator.ts';
-import { HeaderCart } from '#src/screens/header-cart/header-cart.tsx';
+import { HeaderCartIdle } from '#src/screens/header-cart/header-cart-idle.tsx';
 import { HomeView } from '#src/screens/home/home-view.tsx';
 import { SessionNoticeBanner } from '#src/screens/session-notice/session-notice.tsx';
 import { ShopLayout } from './layout.tsx';
-import { useShopActors, useSiteSettings } from './providers.tsx';
+import { useShopActor, useShopActors, useSiteSettings } from './providers.tsx';
 import { useLoyaltySignInHref, useLoyaltySignInStart, usePageActor, usePageLoadFailure, useSignedIn } from './use-machines.ts';
 
 /**
@@ -42,6 +43,9 @@ const HomePanelsForSite = onDemand(() => import('#src/screens/home/home-panels.t
 const InfoPage = onDemand(() => import('#src/screens/info-page/info-page.tsx').then((m) => m.InfoPage));
 // The chart (and @visx with it) loads only on a chart page; manage my order when it is opened.
 const ChartContainer = onDemand(() => import('#src/screens/chart/chart-screen.tsx').then((m) => m.ChartContainer));
+// The header cart's hooks over the cart actor load with the cart (before it runs, the idle basket shows).
+const loadHeaderCart = () => import('#src/screens/header-cart/header-cart.tsx');
+const HeaderCart = onDemand(() => loadHeaderCart().then((m) => m.HeaderCart));
 const ManageOrderScreen = onDemand(() => import('#src/screens/manage-order/manage-order-screen.tsx').then((m) => m.ManageOrderScreen));
 
 const loading = <Spinner label={messages.loadingPage} size="large" />;
@@ -71,10 +75,28 @@ export function useRead<TOutput, TInput>(read: ReadActorRef<TOutput, TInput> | u
 // Shop pages
 // ------------------------------------------------------------------------------------------------
 
-/** The shop's frame with the header cart over the root cart actor. */
-export function ShopFrame() {
+/** The header cart: over the cart actor once the shop runs it, the idle basket until then. */
+export function HeaderCartSlot() {
   const { cart } = useShopActors();
-  return <ShopLayout headerEnd={<HeaderCart cart={cart} />} banner={<SessionNoticeBanner />} site={useSiteSettings()} />;
+  const presence = useSelector(useShopActor(), selectCartPresence);
+  const loadingCart = useSelector(useShopActor(), (s) => s.hasTag('cartLoading'));
+  // The header's code comes beside the cart's machine, not after it.
+  useEffect(() => {
+    if (loadingCart) void loadHeaderCart();
+  }, [loadingCart]);
+  if (cart) {
+    return (
+      <Suspense fallback={<HeaderCartIdle status="loading" />}>
+        <HeaderCart cart={cart} />
+      </Suspense>
+    );
+  }
+  return <HeaderCartIdle status={presence === 'none' ? 'empty' : presence === 'failed' ? 'error' : 'loading'} />;
+}
+
+/** The shop's frame with the header cart. */
+export function ShopFrame() {
+  return <ShopLayout headerEnd={<HeaderCartSlot />} banner={<SessionNoticeBanner />} site={useSiteSettings()} />;
 }
 
 /** The calculator pages: buy (/), sell (/sell-travel-money) and the iframe's (/embed/calculator). */

@@ -12,7 +12,7 @@ import { fetchCart } from '#src/api/cart.ts';
 import { fetchOrder } from '#src/api/order.ts';
 import { ProblemError } from '#src/api/client.ts';
 import { sessionToken } from '../../mocks/fixtures.ts';
-import { Probe, captured, config, fakeTracker, memoryStorage, renderShop, tokenShown, withProbe } from '../../tests/support/composition-root.tsx';
+import { Probe, captured, config, fakeTracker, memoryStorage, renderShop, tokenShown, withProbe, runningCart } from '../../tests/support/composition-root.tsx';
 import { handlers, on, problemResponse, routeUrl, variants } from '../../mocks/handlers.ts';
 import { fixtures, problems } from '../../mocks/fixtures.ts';
 import { selectSessionNotice } from '#machines/session/session.machine.ts';
@@ -54,10 +54,12 @@ describe('root actors', () => {
     await waitFor(() => expect(tokenShown()).not.toBe('none'));
     const actors = captured.current!.actors;
     expect(actors.session.system.get('session')).toBe(actors.session);
-    expect(actors.cart.system.get('cart')).toBe(actors.cart);
+    // The token names a cart: the cart's machine loads and the cart runs.
+    const cart = await runningCart();
+    expect(cart.system.get('cart')).toBe(cart);
     // The cart was read with the session's token, and its countdown child runs.
-    await waitFor(() => expect(actors.cart.getSnapshot().matches('open')).toBe(true));
-    expect(actors.cart.getSnapshot().children.countdown).toBeDefined();
+    await waitFor(() => expect(cart.getSnapshot().matches('open')).toBe(true));
+    expect(cart.getSnapshot().children.countdown).toBeDefined();
     // A new session, started without a bearer, its token kept for the next page.
     expect(bearers).toEqual([null]);
     expect(storage.data.get(SESSION_TOKEN_STORAGE_KEY)).toBe(tokenShown());
@@ -127,7 +129,7 @@ describe('root actors', () => {
     expect(fresh).not.toBe('none');
     expect(storage.data.get(SESSION_TOKEN_STORAGE_KEY)).toBe(fresh);
     // The refused read was made again with the new token, and the shopper is told.
-    const cart = captured.current!.actors.cart;
+    const cart = await runningCart();
     await waitFor(() => expect(cart.getSnapshot().matches('open')).toBe(true));
     const session = captured.current!.actors.session;
     await waitFor(() => expect(selectSessionNotice(session.getSnapshot())).toEqual({ kind: 'sessionEnded', keptCart: true }));
@@ -196,7 +198,7 @@ describe('cart side effects', () => {
     const navigate = vi.fn<(to: string) => void>();
     renderShop(withProbe(null), '/', { clock, navigate });
     await screen.findByText(fixtures.siteSettings.name);
-    const { cart } = captured.current!.actors;
+    const cart = await runningCart();
     await waitFor(() => expect(cart.getSnapshot().matches('open')).toBe(true));
     act(() => cart.send({ type: 'cart.abandonRequested' }));
     await waitFor(() => expect(cart.getSnapshot().hasTag('cleared')).toBe(true));
@@ -339,7 +341,7 @@ describe('checkout and cart together', () => {
     );
     const { router } = renderShop(routes, '/checkout/view-cart');
     await screen.findByText(fixtures.siteSettings.name);
-    const { cart } = captured.current!.actors;
+    const cart = await runningCart();
     await waitFor(() => expect(cart.getSnapshot().matches('open')).toBe(true));
     act(() => cart.send({ type: 'cart.checkoutRequested' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/delivery-options'));
@@ -356,7 +358,7 @@ describe('checkout and cart together', () => {
       },
     });
     await screen.findByText(fixtures.siteSettings.name);
-    const { cart } = captured.current!.actors;
+    const cart = await runningCart();
     await waitFor(() => expect(cart.getSnapshot().matches('open')).toBe(true));
     await waitFor(() => expect(stops).toHaveLength(1));
     expect(cart.getSnapshot().children.countdown?.getSnapshot().status ?? 'done').toBe('done');
@@ -367,7 +369,7 @@ describe('checkout and cart together', () => {
     server.use(...variants.checkoutFailed());
     renderShop(routes, '/checkout/payment-unsuccessful', { clock });
     await screen.findByText(fixtures.siteSettings.name);
-    const { cart } = captured.current!.actors;
+    const cart = await runningCart();
     await waitFor(() => expect(cart.getSnapshot().matches('open')).toBe(true));
     await waitFor(() => expect(checkoutRef.current?.getSnapshot().can({ type: 'checkout.left' })).toBe(true));
     act(() => checkoutRef.current!.send({ type: 'checkout.left' }));

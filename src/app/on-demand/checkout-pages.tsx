@@ -8,6 +8,7 @@
 import { createContext, useCallback, useContext } from 'react';
 import { SessionNoticeBanner } from '#src/screens/session-notice/session-notice.tsx';
 import type { CheckoutActorRef } from '#src/screens/checkout-shared/use-checkout.ts';
+import type { CartActorRef } from './cart.ts';
 import { CheckoutLayout } from '../layout.tsx';
 import { onDemand, PageWaiting, useRead } from '../pages.tsx';
 import { useShopActor, useShopActors, useSiteSettings } from '../providers.tsx';
@@ -21,12 +22,17 @@ const PaymentScreen = onDemand(() => import('#src/screens/payment/payment-screen
 const ViewCartScreen = onDemand(() => import('#src/screens/view-cart/view-cart-screen.tsx').then((m) => m.ViewCartScreen));
 
 const CheckoutContext = createContext<CheckoutActorRef | null>(null);
+const CartContext = createContext<CartActorRef | null>(null);
 
-/** The checkout actor the shop runs for the checkout's routes, around the checkout layout. */
+/**
+ * The checkout actor the shop runs for the checkout's routes, and the cart (the shop starts it
+ * before the checkout on these routes), around the checkout layout.
+ */
 export function CheckoutScope() {
   const checkout = usePageActor('checkout');
+  const { cart } = useShopActors();
   const site = useSiteSettings();
-  if (!checkout) {
+  if (!checkout || !cart) {
     return (
       <CheckoutLayout banner={<SessionNoticeBanner />} site={site}>
         <PageWaiting />
@@ -35,7 +41,9 @@ export function CheckoutScope() {
   }
   return (
     <CheckoutContext value={checkout}>
-      <CheckoutLayout banner={<SessionNoticeBanner />} site={site} />
+      <CartContext value={cart}>
+        <CheckoutLayout banner={<SessionNoticeBanner />} site={site} />
+      </CartContext>
     </CheckoutContext>
   );
 }
@@ -47,8 +55,15 @@ export function useCheckout(): CheckoutActorRef {
   return checkout;
 }
 
+/** The cart, on the checkout routes. */
+function useCart(): CartActorRef {
+  const cart = useContext(CartContext);
+  if (!cart) throw new Error('useCart needs <CheckoutScope> above it.');
+  return cart;
+}
+
 export function ViewCartPage() {
-  const { cart } = useShopActors();
+  const cart = useCart();
   const checkout = useCheckout();
   const newLine = usePageActor('newLine');
   if (!newLine) return <PageWaiting />;
@@ -56,7 +71,7 @@ export function ViewCartPage() {
 }
 
 export function DeliveryPage() {
-  return <DeliveryScreen checkout={useCheckout()} countdown={useCartCountdown()} cart={useShopActors().cart} settings={useSiteSettings()} />;
+  return <DeliveryScreen checkout={useCheckout()} countdown={useCartCountdown()} cart={useCart()} settings={useSiteSettings()} />;
 }
 
 export function CustomerInfoPage() {
@@ -70,7 +85,7 @@ export function CustomerInfoPage() {
     <CustomerInfoScreen
       checkout={useCheckout()}
       countdown={useCartCountdown()}
-      cart={useShopActors().cart}
+      cart={useCart()}
       settings={settings}
       marketingDefault={settings.marketingDefault}
       content={content?.status === 'done' ? content.output : null}
@@ -82,11 +97,11 @@ export function CustomerInfoPage() {
 }
 
 export function PaymentPage() {
-  return <PaymentScreen checkout={useCheckout()} countdown={useCartCountdown()} cart={useShopActors().cart} settings={useSiteSettings()} />;
+  return <PaymentScreen checkout={useCheckout()} countdown={useCartCountdown()} cart={useCart()} settings={useSiteSettings()} />;
 }
 
 export function PaymentUnsuccessfulPage() {
-  return <PaymentUnsuccessfulScreen checkout={useCheckout()} countdown={useCartCountdown()} cart={useShopActors().cart} />;
+  return <PaymentUnsuccessfulScreen checkout={useCheckout()} countdown={useCartCountdown()} cart={useCart()} />;
 }
 
 export function ConfirmationPage() {

@@ -7,6 +7,13 @@
  * until it has loaded,
  * 'Something went wrong' with Retry when it cannot load; the details form's address search runs
  * while one is asked for. A failure is reported once, as it happens.
+ *
+ * The cart (spec 2.3, decision 062): once the page shows, the shop asks whether the session may
+ * have a cart; one that may (or cannot say) has its cart's code loaded and the cart runs from then
+ * on; one that has none runs no cart until the shopper asks for a line or opens a page that shows
+ * the cart (the review, the checkout's steps), which waits for the cart. A line asked for while
+ * the cart's code loads is handed to the cart; when the code cannot load, the line is refused,
+ * the failure reported, and the next line tries again.
  */
 import type { AnyEventObject } from 'xstate';
 
@@ -20,6 +27,10 @@ export interface ShopSeen {
   actors: string[];
   /** Failures reported in this step (where). */
   reports: string[];
+  /** The cart: not yet (before the page shows), being asked about, none, its code on its way, failed, or running. */
+  cart: 'off' | 'asking' | 'none' | 'loading' | 'failed' | 'running';
+  /** A line asked for waits for the cart. */
+  lineWaiting: boolean;
 }
 
 const PAGES = ['page', 'pageSpinner', 'pageFailed'] as const;
@@ -27,6 +38,8 @@ const onPage = (seen: ShopSeen) => (PAGES as readonly string[]).includes(seen.sh
 
 /** Pages whose code loads when the shopper first goes there. */
 const ON_DEMAND = ['checkout', 'newLine', 'chart', 'paymentResponse', 'manageOrder', 'branchFinder'];
+/** Pages that show the cart: they open once it runs. */
+const SHOW_THE_CART = ['checkout', 'newLine'];
 const CHECKOUT_STEPS = ['/checkout/delivery-options', '/checkout/payment', '/checkout/payment-unsuccessful', '/checkout/order-confirmation'];
 
 /**
@@ -68,19 +81,42 @@ function pageAt(seen: ShopSeen): ShopSeen {
   const lookup = keepLookup ? ['addressLookup'] : [];
   const screens = seen.path === null ? [] : screensAt(seen.path);
   const waiting = screens.filter((a) => ON_DEMAND.includes(a) && !seen.loaded.includes(a));
+  const showsCart = screens.some((a) => SHOW_THE_CART.includes(a));
+  if (showsCart && seen.cart !== 'running' && !seen.loaded.includes('cart')) waiting.push('cart');
   const running = screens.filter((a) => !waiting.includes(a));
-  return { ...seen, shows: waiting.length > 0 ? 'pageSpinner' : 'page', actors: [...running, ...lookup].sort() };
+  // A page that shows the cart wants it now (unless its code failed: its page asks for it again).
+  const cart = showsCart && (seen.cart === 'asking' || seen.cart === 'none') ? 'loading' : seen.cart;
+  return { ...seen, cart, shows: waiting.length > 0 ? 'pageSpinner' : 'page', actors: [...running, ...lookup].sort() };
 }
+
+/** The cart's code is here: the cart runs (and is given the line that waited). */
+const cartRuns = (seen: ShopSeen): ShopSeen => (seen.cart === 'off' ? seen : { ...seen, cart: 'running', lineWaiting: false });
+
+/** The cart's code loaded by the cart's own load: the pages know it is here too. */
+const withCart = (seen: ShopSeen): ShopSeen => ({ ...seen, loaded: [...new Set([...seen.loaded, 'cart'])].sort() });
 
 export const shopOracle = {
   start(): ShopSeen {
-    return { shows: 'spinner', path: null, loaded: [], actors: [], reports: [] };
+    return { shows: 'spinner', path: null, loaded: [], actors: [], reports: [], cart: 'off', lineWaiting: false };
   },
   next(before: ShopSeen, event: AnyEventObject): ShopSeen {
-    const seen = { ...before, reports: [] };
+    const seen: ShopSeen = { ...before, reports: [] };
     switch (event.type) {
       case 'xstate.done.actor.loadSettings':
-        return seen.shows === 'spinner' ? pageAt(seen) : seen;
+        return seen.shows === 'spinner' ? pageAt({ ...seen, cart: 'asking' }) : seen;
+      case 'xstate.done.actor.cartExpected':
+        return seen.cart === 'asking' ? { ...seen, cart: event.output === true ? 'loading' : 'none' } : seen;
+      case 'xstate.error.actor.cartExpected':
+        return seen.cart === 'asking' ? { ...seen, cart: 'loading' } : seen;
+      case 'cart.lineAdded':
+        if (seen.cart === 'off' || seen.cart === 'running') return seen;
+        return { ...seen, cart: 'loading', lineWaiting: true };
+      case 'xstate.done.actor.loadCart':
+        if (seen.cart !== 'loading') return seen;
+        if ((event.output as { cart?: unknown } | undefined)?.cart !== undefined) return withCart(cartRuns(seen));
+        return { ...seen, cart: 'failed', lineWaiting: false, reports: ['loadCart'] };
+      case 'xstate.error.actor.loadCart':
+        return seen.cart === 'loading' ? { ...seen, cart: 'failed', lineWaiting: false, reports: ['loadCart'] } : seen;
       case 'xstate.error.actor.loadSettings':
         return seen.shows === 'spinner' ? { ...seen, shows: 'somethingWentWrong', reports: ['shopSettings'] } : seen;
       case 'settings.retried':
@@ -91,8 +127,9 @@ export const shopOracle = {
       }
       case 'xstate.done.actor.loadPages': {
         if (seen.shows !== 'pageSpinner') return seen;
-        const loaded = Object.keys((event.output ?? {}) as object).filter((k) => ON_DEMAND.includes(k));
-        const opened = pageAt({ ...seen, loaded: [...new Set([...seen.loaded, ...loaded])].sort() });
+        const loaded = Object.keys((event.output ?? {}) as object).filter((k) => ON_DEMAND.includes(k) || k === 'cart');
+        const withLoaded = { ...seen, loaded: [...new Set([...seen.loaded, ...loaded])].sort() };
+        const opened = pageAt(loaded.includes('cart') ? cartRuns(withLoaded) : withLoaded);
         // An answer without the page waited for fails the page (asking again would never end).
         return opened.shows === 'pageSpinner' ? { ...seen, shows: 'pageFailed', reports: ['loadPages'] } : opened;
       }
