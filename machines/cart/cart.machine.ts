@@ -12,7 +12,8 @@
  *
  * As the view-cart page opens, the shop sends `cart.viewOpened` with what its query asks for
  * (domain/cart-link.ts): a line to add (creating the cart when there is none), a web cart to
- * recreate, or just the cart, where no cart means 'You have no cart' and / one second later; so
+ * recreate, or just the cart, where no cart means 'You have no cart' and / one second after the
+ * page shows it (`cart.noCartShown`); so
  * does a cart the link's line could not create, whose problem pops up too.
  *
  * Add to cart is a conversation: the calculator or the 'Add new currency' form sends
@@ -145,9 +146,18 @@ export const cartMachine = cartSetup.createMachine({
       },
     },
 
+    /**
+     * 'You have no cart', then / one second after the shopper sees it (spec 4.3, 8): the
+     * view-cart page tells the cart once it shows the notice (`cart.noCartShown`), since its own
+     * code may still be on its way when the cart knows there is none.
+     */
     noCart: {
       tags: ['noCart', 'empty'],
-      after: { REDIRECT: { target: 'none', actions: 'goHome' } },
+      initial: 'unseen',
+      states: {
+        unseen: { on: { 'cart.noCartShown': 'shown' } },
+        shown: { after: { REDIRECT: { target: '#cart.none', actions: 'goHome' } } },
+      },
     },
 
     unavailable: {

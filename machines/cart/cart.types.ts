@@ -81,6 +81,8 @@ export interface CartContext {
 export type CartEvent =
   /** The view-cart page opened (the shop tells it): what its address asks (domain/view-cart-request.ts). */
   | { type: 'cart.viewOpened'; request: ViewCartRequest }
+  /** The view-cart page shows 'You have no cart': / follows one second later. */
+  | { type: 'cart.noCartShown' }
   /** Add to cart (calculator, 'Add new currency'): `replyTo` is answered with a CartLineAnswer. */
   | { type: 'cart.lineAdded'; line: NewLine; replyTo?: AnyActorRef }
   /** A line's amount as typed; null when the text is not a number. */

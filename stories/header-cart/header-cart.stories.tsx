@@ -60,10 +60,16 @@ export const Empty: Story = {
   loaders: story({ cart: ok(null) }),
 };
 
-/** The view-cart page found no cart: 'You have no cart', then / after 1 s. */
+/** The view-cart page found no cart: 'You have no cart', then / 1 s after the page shows it. */
 export const NoCart: Story = {
-  parameters: { machineStates: ['cart.noCart'], shows: ['You have no cart', 'No currency in your cart'] },
+  parameters: { machineStates: ['cart.noCart.unseen'], shows: ['You have no cart', 'No currency in your cart'] },
   loaders: story({ cart: ok(null), events: [{ type: 'cart.viewOpened', request: { kind: 'view' } }] }),
+};
+
+/** The page shows 'You have no cart': the second to / has started. */
+export const NoCartShown: Story = {
+  parameters: { machineStates: ['cart.noCart.shown'], shows: ['You have no cart', 'No currency in your cart'] },
+  loaders: story({ cart: ok(null), events: [{ type: 'cart.viewOpened', request: { kind: 'view' } }, { type: 'cart.noCartShown' }] }),
 };
 
 export const FetchFailed: Story = {
@@ -257,6 +263,7 @@ const checks: StateChecks = {
   Loading: { texts: [messages.loadingCart] },
   Empty: { texts: [messages.headerCartEmpty], absent: [messages.reviewAndCheckout] },
   NoCart: { texts: [messages.headerCartEmpty] },
+  NoCartShown: { texts: [messages.headerCartEmpty] },
   FetchFailed: { texts: [messages.cartFetchFailed] },
   Creating: { texts: [messages.headerCartEmpty] },
   CreatingFromLink: { texts: [messages.headerCartEmpty] },

@@ -85,6 +85,8 @@ definePathSuite({
     ...requests.map((request) => ({ type: 'cart.viewOpened' as const, request })),
     // From the calculator, which waits for the answer (a stand-in: the answers are recorded as emitted).
     { type: 'cart.lineAdded', line: { currencyCode: 'EUR', qty: 250, productId: 2, storeId: 1 }, replyTo: CALCULATOR },
+    // The view-cart page shows 'You have no cart' (its effect).
+    { type: 'cart.noCartShown' },
     { type: 'cart.lineChanged', lineId: 'line-1', qty: 300 },
     { type: 'cart.lineChanged', lineId: 'line-1', qty: 0 },
     { type: 'cart.lineChanged', lineId: 'ghost', qty: 5 },

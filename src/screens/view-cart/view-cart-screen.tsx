@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { formatMessage, messages } from '#domain/messages.ts';
 import { formatForeign, formatGbpAmount, formatRate, formatUnits, toMajor, toMinor } from '#domain/money.ts';
 import { parseAmountInput } from '#domain/pricing.ts';
@@ -62,6 +62,10 @@ function useReviewAnnouncement(saving: boolean, total: string): string {
 export function ViewCartScreen({ cart, checkout, newLine }: ViewCartScreenProps) {
   const noteMix = useSelector(checkout, selectNoteMixRef);
   const status = useViewCartStatus(cart);
+  // 'You have no cart' is on the screen: the cart goes to / one second from now (spec 4.3).
+  useEffect(() => {
+    if (status === 'noCart') cart.send({ type: 'cart.noCartShown' });
+  }, [status, cart]);
   const current = useCart(cart);
   const lines = useReviewLines(cart);
   const rules = useViewCartRules(cart);

@@ -372,6 +372,9 @@ export function cartOracle(site: SiteRules) {
           return { ...forget(seen), screen: 'cleared' };
         case 'xstate.error.actor.abandonCart':
           return resume({ ...seen, problem: true });
+        // The page shows 'You have no cart': the second to / starts (the chart's timer, which the path fires next).
+        case 'cart.noCartShown':
+          return seen;
         case 'after.REDIRECT':
           return { ...seen, screen: 'empty', effects: [{ type: 'navigation.requested', to: HOME }] };
         default:
