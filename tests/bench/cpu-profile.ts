@@ -9,7 +9,10 @@
  *   npm run bench -- --only profile              every page of tests/bench/lighthouse.ts
  *   npm run bench -- --only profile /branches    the pages named
  */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import type { Page } from 'playwright-core';
+import { SourceMapConsumer } from 'source-map-js';
 import { appPaths } from '#domain/contract/routes.ts';
 import { launchBrowser, newShopperContext } from '../e2e/support/browser.ts';
 import { buildIfNeeded, startShop } from '../e2e/support/servers.ts';
@@ -60,6 +63,37 @@ function byScript(profile: Profile): { script: string; ms: number }[] {
   return [...totals].map(([script, ms]) => ({ script, ms })).sort((a, b) => b.ms - a.ms);
 }
 
+const DIST_ASSETS = path.resolve(import.meta.dirname, '../../dist/assets');
+
+/** A package of node_modules by its name, a module of the shop by its path. */
+function sourceGroup(source: string): string {
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source);
+  return pkg ? pkg[1]! : source.replace(/^(\.\.\/)+/, '');
+}
+
+/** Self time by original source: each sample's place in its chunk mapped through the chunk's source map. */
+function bySource(profile: Profile): { source: string; ms: number }[] {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const maps = new Map<string, SourceMapConsumer | null>();
+  const mapOf = (file: string) => {
+    if (!maps.has(file)) {
+      const mapFile = path.join(DIST_ASSETS, `${file}.map`);
+      maps.set(file, existsSync(mapFile) ? new SourceMapConsumer(JSON.parse(readFileSync(mapFile, 'utf8'))) : null);
+    }
+    return maps.get(file) ?? null;
+  };
+  const totals = new Map<string, number>();
+  profile.samples.forEach((id, i) => {
+    const frame = byId.get(id)?.callFrame;
+    if (!frame?.url) return;
+    const file = new URL(frame.url).pathname.replace('/assets/', '');
+    const original = mapOf(file)?.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber });
+    const source = original?.source ? sourceGroup(original.source) : file;
+    totals.set(source, (totals.get(source) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
+  });
+  return [...totals].map(([source, ms]) => ({ source, ms })).sort((a, b) => b.ms - a.ms);
+}
+
 async function profileLoad(page: Page, url: string): Promise<{ profile: Profile; loadMs: number }> {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
@@ -98,6 +132,7 @@ export async function profilePages(log: Log, paths: readonly string[]): Promise<
       const busy = byScript(profile).filter((s) => !['(idle)', '(program)'].includes(s.script));
       log(`\n${path}: ${loadMs} ms until the network is idle at 4× CPU; ${Math.round(busy.reduce((a, s) => a + s.ms, 0))} ms of script and GC, ${Math.round(idle)} ms idle`);
       log(table(['script', 'self time'], busy.slice(0, 8).map((s) => [s.script, `${s.ms.toFixed(1)} ms`])));
+      log(table(['source', 'self time'], bySource(profile).slice(0, 15).map((s) => [s.source, `${s.ms.toFixed(1)} ms`])));
       log(table(['function', 'self time'], selfTimes(profile).filter((f) => !/^\((idle|program)\)/.test(f.where)).slice(0, 15).map((f) => [f.where, `${f.ms.toFixed(1)} ms`])));
     }
   } finally {
