@@ -290,6 +290,12 @@ function onDemandChild<I>(page: OnDemandPage, input: I): { systemId: OnDemandPag
   return options;
 }
 
+/** Add to cart before the cart runs: the line is kept, to be handed to the cart as it starts. */
+const keepLine = {
+  type: 'keepLineForCart',
+  params: ({ event }: { event: { line: NewLine; replyTo?: AnyActorRef } }) => ({ line: event.line, replyTo: event.replyTo ?? null }),
+} as const;
+
 export const shopMachine = setup({
   types: {
     input: {} as ShopInput,
@@ -596,7 +602,7 @@ export const shopMachine = setup({
                 // Unknown: there may be one.
                 onError: 'loading',
               },
-              on: { 'cart.lineAdded': { target: 'loading', actions: { type: 'keepLineForCart', params: ({ event }) => ({ line: event.line, replyTo: event.replyTo ?? null }) } } },
+              on: { 'cart.lineAdded': { target: 'loading', actions: keepLine } },
             },
             /** The session has no cart and nothing asks for one: the header's cart is empty. */
             none: {
@@ -604,7 +610,7 @@ export const shopMachine = setup({
               // A page that shows the cart, or a line, wants it now (the cart's code is not here yet:
               // only this region and the pages that wait for the cart load it, and both wait here first).
               always: { guard: 'isCartWanted', target: 'loading' },
-              on: { 'cart.lineAdded': { target: 'loading', actions: { type: 'keepLineForCart', params: ({ event }) => ({ line: event.line, replyTo: event.replyTo ?? null }) } } },
+              on: { 'cart.lineAdded': { target: 'loading', actions: keepLine } },
             },
             /** The cart's machine is on its way. */
             loading: {
@@ -620,7 +626,7 @@ export const shopMachine = setup({
                 ],
                 onError: { target: 'failed', actions: ['refuseLineForCart', { type: 'reportError', params: ({ event }) => ({ error: event.error, where: 'loadCart' }) }] },
               },
-              on: { 'cart.lineAdded': { actions: { type: 'keepLineForCart', params: ({ event }) => ({ line: event.line, replyTo: event.replyTo ?? null }) } } },
+              on: { 'cart.lineAdded': { actions: keepLine } },
             },
             /**
              * The cart's machine could not be loaded ("We couldn't get your cart"): the next line
@@ -629,7 +635,7 @@ export const shopMachine = setup({
             failed: {
               tags: ['cartFailed'],
               always: { guard: 'isCartLoaded', target: 'running' },
-              on: { 'cart.lineAdded': { target: 'loading', actions: { type: 'keepLineForCart', params: ({ event }) => ({ line: event.line, replyTo: event.replyTo ?? null }) } } },
+              on: { 'cart.lineAdded': { target: 'loading', actions: keepLine } },
             },
             running: {
               entry: 'startCart',
