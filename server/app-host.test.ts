@@ -5,7 +5,10 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_MOUNT_PATH, PRELOADED_READS_ID, type ShopRuntimeConfig } from '#domain/contract/runtime-config.ts';
-import { chooseEncoding, createAppHost, IMMUTABLE, injectShopConfig } from './app-host.ts';
+import { firstPageApiRoutes } from '#domain/contract/routes.ts';
+import { PRODUCT } from '#domain/products.ts';
+import { fixtures, quoteFor } from '../mocks/fixtures.ts';
+import { chooseEncoding, createAppHost, IMMUTABLE, injectShopConfig, preloadReads } from './app-host.ts';
 
 const config: ShopRuntimeConfig = {
   apiBase: 'http://localhost:4101',
@@ -286,5 +289,35 @@ describe('app host', () => {
     expect(seen).toEqual([{ method: 'POST', url: 'http://localhost/api/cart/add?x=1', body: '{"qty":1}' }]);
     // Without an API, the path is the page (client routing), as any other.
     expect((await app.request(`${API_MOUNT_PATH}/api/cart`)).headers.get('content-type')).toContain('text/html');
+  });
+});
+
+describe('preloadReads', () => {
+  const answers = (): Record<string, unknown> => ({
+    [firstPageApiRoutes.siteSettings.url(1)]: fixtures.siteSettings,
+    [firstPageApiRoutes.defaultStore.url(1)]: fixtures.metaStore,
+    [firstPageApiRoutes.products.url()]: fixtures.products,
+    // An answer that breaks the contract.
+    [firstPageApiRoutes.currencies.url()]: { not: 'a list' },
+    [firstPageApiRoutes.quote.url(1, fixtures.metaStore.id, PRODUCT.CLICK_AND_COLLECT, fixtures.siteSettings.defaultCurrency)]: quoteFor(fixtures.siteSettings.defaultCurrency),
+  });
+  const apiAnswering = (table: Record<string, unknown>) => ({
+    request: (path: string) => (path in table ? Response.json(table[path]) : Response.json({ title: 'Not found' }, { status: 404 })),
+  });
+
+  it("adds the calculator's first quote (the default currency at the default branch, click and collect) to the reads every page starts with", async () => {
+    const table = answers();
+    const reads = await preloadReads(apiAnswering(table), 1);
+    const quotePath = firstPageApiRoutes.quote.url(1, fixtures.metaStore.id, PRODUCT.CLICK_AND_COLLECT, fixtures.siteSettings.defaultCurrency);
+    expect(reads[quotePath]).toEqual(table[quotePath]);
+    expect(reads[firstPageApiRoutes.siteSettings.url(1)]).toEqual(fixtures.siteSettings);
+    expect(reads[firstPageApiRoutes.products.url()]).toEqual(fixtures.products);
+  });
+
+  it('leaves out a read that failed or whose answer breaks the contract (the app asks the API for it), and the quote without settings', async () => {
+    const table = answers();
+    delete table[firstPageApiRoutes.siteSettings.url(1)];
+    const reads = await preloadReads(apiAnswering(table), 1);
+    expect(Object.keys(reads).sort()).toEqual([firstPageApiRoutes.defaultStore.url(1), firstPageApiRoutes.products.url()].sort());
   });
 });

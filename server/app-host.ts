@@ -28,7 +28,21 @@ import { createHash, randomBytes } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { appPaths, preloadedReadPaths } from '#domain/contract/routes.ts';
+import * as v from 'valibot';
+import {
+  CalculatorContentSchema,
+  CheckoutContentSchema,
+  CurrenciesResponseSchema,
+  ProductsResponseSchema,
+  QuoteResponseSchema,
+  RatesBoardSchema,
+  SiteProductsResponseSchema,
+  SiteSettingsSchema,
+  type SiteSettings,
+} from '#domain/contract/catalogue.ts';
+import { StoreSchema, type Store } from '#domain/contract/branches.ts';
+import { appPaths, firstPageApiRoutes, preloadedReadPaths, type PreloadedRead, type PreloadedRoute } from '#domain/contract/routes.ts';
+import { initialSelection } from '#domain/products.ts';
 import { API_MOUNT_PATH, PRELOADED_READS_ID, SHOP_CONFIG_GLOBAL, type PreloadedReads, type ShopRuntimeConfig } from '#domain/contract/runtime-config.ts';
 import { preloadLinks, readManifest, type Manifest } from './page-preloads.ts';
 import { appContentSecurityPolicy, appSecurityHeaders, inlineScriptHashes } from './security-headers.ts';
@@ -187,25 +201,58 @@ export function withPreloadSlot(html: string): string {
   return `${html.slice(0, head.index)}  ${block}\n  ${html.slice(head.index)}`;
 }
 
+/** The contract's schema of each read the page carries: the host writes only answers that match it. */
+const PRELOADED_SCHEMAS: Record<PreloadedRoute, v.GenericSchema> = {
+  siteSettings: SiteSettingsSchema,
+  siteProducts: SiteProductsResponseSchema,
+  products: ProductsResponseSchema,
+  currencies: CurrenciesResponseSchema,
+  calculatorContent: CalculatorContentSchema,
+  checkoutContent: CheckoutContentSchema,
+  defaultStore: StoreSchema,
+  ratesBoard: RatesBoardSchema,
+  quote: QuoteResponseSchema,
+};
+
+type ApiInProcess = { request: (path: string) => Response | Promise<Response> };
+
+/** One read asked of the API in-process; null when it fails or its answer breaks the contract. */
+async function preloadRead(api: ApiInProcess, read: PreloadedRead): Promise<readonly [string, unknown] | null> {
+  try {
+    const res = await api.request(read.path);
+    if (res.status !== 200) return null;
+    const parsed = v.safeParse(PRELOADED_SCHEMAS[read.route], await res.json());
+    return parsed.success ? ([read.path, parsed.output] as const) : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * The reads every page starts with (domain/contract/routes.ts preloadedReadPaths), asked of the
- * API in-process as an anonymous browser would; a read that fails is left out (the app asks).
+ * The calculator's first quote on the shop's own pages, as the calculator asks for it when it
+ * starts with no branch, cart or page type of its own: the site's default currency at the default
+ * branch, for the product a first visit offers (domain/products.ts initialSelection).
  */
-export async function preloadReads(
-  api: { request: (path: string) => Response | Promise<Response> },
-  siteId: number,
-): Promise<PreloadedReads> {
-  const answers = await Promise.all(
-    preloadedReadPaths(siteId).map(async (read) => {
-      try {
-        const res = await api.request(read);
-        return res.status === 200 ? ([read, await res.json()] as const) : null;
-      } catch {
-        return null;
-      }
-    }),
-  );
-  return Object.fromEntries(answers.filter((a) => a !== null));
+export function firstQuoteRead(siteId: number, settings: SiteSettings | undefined, store: Store | undefined): PreloadedRead | null {
+  if (settings === undefined || store === undefined) return null;
+  const { productId } = initialSelection({ pageType: null, sellCurrency: null, cartProductId: null });
+  return { route: 'quote', path: firstPageApiRoutes.quote.url(siteId, store.id, productId, settings.defaultCurrency) };
+}
+
+/**
+ * The reads every page starts with (domain/contract/routes.ts preloadedReadPaths), and then the
+ * calculator's first quote, asked of the API in-process as an anonymous browser would; each answer
+ * is checked against the contract's schema (the app trusts what the page carries), and a read
+ * that fails or does not match is left out (the app asks, and its client reports the mismatch).
+ */
+export async function preloadReads(api: ApiInProcess, siteId: number): Promise<PreloadedReads> {
+  const reads = preloadedReadPaths(siteId);
+  const answers = Object.fromEntries((await Promise.all(reads.map((read) => preloadRead(api, read)))).filter((a) => a !== null));
+  const pathOf = (route: PreloadedRoute) => reads.find((read) => read.route === route)?.path ?? '';
+  // Both were checked against their schemas (preloadRead).
+  const quote = firstQuoteRead(siteId, answers[pathOf('siteSettings')] as SiteSettings | undefined, answers[pathOf('defaultStore')] as Store | undefined);
+  const quoted = quote === null ? null : await preloadRead(api, quote);
+  return quoted === null ? answers : { ...answers, [quoted[0]]: quoted[1] };
 }
 
 /** The staff page's address on the shop's origin (server/routes/staff.ts), answered by the API. */

@@ -121,20 +121,29 @@ export const AUTH_HEADER = 'Authorization';
 export const SESSION_TOKEN_HEADER = 'Session-Token';
 export const bearer = (token: string) => `Bearer ${token}`;
 
+/** A read the app host writes into the page: its route and the path the client builds for it. */
+export interface PreloadedRead {
+  route: PreloadedRoute;
+  path: string;
+}
+export type PreloadedRoute = 'siteSettings' | 'siteProducts' | 'products' | 'currencies' | 'calculatorContent' | 'checkoutContent' | 'defaultStore' | 'ratesBoard' | 'quote';
+
 /**
  * The public reads every page of the site starts with (settings, catalogue, content, the default
  * branch), as the client builds their paths: the app host answers them inside the page, so the
- * first screen needs no round trip for them (for a minute; then the client asks the API).
+ * first screen needs no round trip for them (for a minute; then the client asks the API). The
+ * host adds the calculator's first quote, which it reads from these (server/app-host.ts).
  */
-export function preloadedReadPaths(siteId: number): string[] {
+export function preloadedReadPaths(siteId: number): PreloadedRead[] {
+  const read = (route: PreloadedRoute, path: string): PreloadedRead => ({ route, path });
   return [
-    firstPageApiRoutes.siteSettings.url(siteId),
-    firstPageApiRoutes.siteProducts.url(siteId),
-    firstPageApiRoutes.products.url(),
-    firstPageApiRoutes.currencies.url(),
-    firstPageApiRoutes.calculatorContent.url(),
-    firstPageApiRoutes.checkoutContent.url(),
-    firstPageApiRoutes.defaultStore.url(siteId),
-    firstPageApiRoutes.ratesBoard.url(siteId),
+    read('siteSettings', firstPageApiRoutes.siteSettings.url(siteId)),
+    read('siteProducts', firstPageApiRoutes.siteProducts.url(siteId)),
+    read('products', firstPageApiRoutes.products.url()),
+    read('currencies', firstPageApiRoutes.currencies.url()),
+    read('calculatorContent', firstPageApiRoutes.calculatorContent.url()),
+    read('checkoutContent', firstPageApiRoutes.checkoutContent.url()),
+    read('defaultStore', firstPageApiRoutes.defaultStore.url(siteId)),
+    read('ratesBoard', firstPageApiRoutes.ratesBoard.url(siteId)),
   ];
 }

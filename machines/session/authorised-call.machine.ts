@@ -2,15 +2,16 @@
  * An authorised call (spec 4.4, 6): cart and order calls carry the session's token.
  *
  * The call waits until the session has settled (a usable token, or a failed attempt to get one),
- * so the first calls of a page never go out bare and cost the fresh session a needless 401. A call
+ * so the first calls of a page never go out bare and cost the fresh session a needless 401. A
+ * visitor with no session yet gets one now: the call asks the session for it (`session.needed`). A call
  * refused with 401 or 403 while it carried a token has cleared that token (the session is told
  * `session.unauthorized`); once the new session, which keeps the cart and order
  * (docs/decisions/011), is ready, the call is made again, once. A session that fails, or does not
  * move on within 30 seconds, leaves the call failed with its original error.
  *
  * It talks to the session actor of the system (systemId 'session') by events: `watchSession`
- * subscribes to it and reports `session.ready { token }` and `session.failed`; the refusal goes to
- * it with `sendTo`. With no session in the system, the call goes out at once, bare.
+ * subscribes to it and reports `session.ready { token }`, `session.missing` and `session.failed`;
+ * the request for a session and the refusal go to it with `sendTo`. With no session in the system, the call goes out at once, bare.
  *
  * It stands in for the promise actor it wraps: the machine that invokes it sees the call's output
  * (onDone) or the call's error (onError), so its own chart does not change. The call itself is the
@@ -44,11 +45,13 @@ export type AuthorisedCallEvent =
   /** The session has a usable token. */
   | { type: 'session.ready'; token: string }
   /** The session could not get a token. */
-  | { type: 'session.failed' };
+  | { type: 'session.failed' }
+  /** There is no session yet. */
+  | { type: 'session.missing' };
 
 /**
- * Reports the session of the system as it is now and as it changes: `session.ready { token }` or
- * `session.failed`. No session in the system: settled at once, with no token.
+ * Reports the session of the system as it is now and as it changes: `session.ready { token }`,
+ * `session.missing` or `session.failed`. No session in the system: settled at once, with no token.
  */
 export const watchSession = fromCallback<AuthorisedCallEvent>(({ system, sendBack }) => {
   const session = systemActor(system, SYSTEM_ID.session);
@@ -59,6 +62,7 @@ export const watchSession = fromCallback<AuthorisedCallEvent>(({ system, sendBac
   const report = (snapshot: SessionSnapshot) => {
     const token = selectToken(snapshot);
     if (token !== null) sendBack({ type: 'session.ready', token });
+    else if (snapshot.hasTag('none')) sendBack({ type: 'session.missing' });
     else if (snapshot.hasTag('failed')) sendBack({ type: 'session.failed' });
   };
   report(session.getSnapshot());
@@ -82,6 +86,11 @@ export const authorisedCallMachine = setup({
     rememberToken: assign({ token: (_, params: { token: string | null }) => params.token }),
     rememberOutput: assign({ output: (_, params: { output: unknown }) => params.output }),
     rememberError: assign({ error: (_, params: { error: unknown }) => params.error }),
+    /** The session starts, since this call needs its token. */
+    askForSession: enqueueActions(({ enqueue, system }) => {
+      const session = systemActor(system, SYSTEM_ID.session);
+      if (session) enqueue.sendTo(session, { type: 'session.needed' });
+    }),
     /** The session clears the refused token and starts the new session (it ignores a refusal it has seen). */
     reportRefusal: enqueueActions(({ context, enqueue, system }) => {
       const session = systemActor(system, SYSTEM_ID.session);
@@ -112,6 +121,7 @@ export const authorisedCallMachine = setup({
         'session.ready': { target: 'calling', actions: { type: 'rememberToken', params: ({ event }) => ({ token: event.token }) } },
         // No token to be had: the call goes out bare and answers for itself.
         'session.failed': { target: 'calling', actions: { type: 'rememberToken', params: { token: null } } },
+        'session.missing': { actions: 'askForSession' },
       },
     },
     calling: {

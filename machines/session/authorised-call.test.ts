@@ -2,18 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { assign, createActor, fromPromise, setup, SimulatedClock, type AnyEventObject } from 'xstate';
 import { authorisedCallMachine, REPLACEMENT_TIMEOUT_MS } from './authorised-call.machine.ts';
 
-/** A session as the call sees it: acquiring, ready with a token, or failed; it records refusals. */
+/** A session as the call sees it: not started, acquiring, ready with a token, or failed; it records refusals and requests for a session. */
 const fakeSession = setup({
   types: {
-    context: {} as { token: string | null; refusals: Array<string | null | undefined> },
+    context: {} as { token: string | null; missing: boolean; refusals: Array<string | null | undefined>; needed: number },
     events: {} as
+      | { type: 'session.needed' }
       | { type: 'fake.ready'; token: string }
       | { type: 'fake.failed' }
       | { type: 'session.unauthorized'; token?: string | null },
-    input: {} as { token: string | null; failed?: boolean },
+    input: {} as { token: string | null; missing?: boolean },
   },
 }).createMachine({
-  context: ({ input }) => ({ token: input.token, refusals: [] }),
+  context: ({ input }) => ({ token: input.token, missing: input.missing === true, refusals: [], needed: 0 }),
   initial: 'starting',
   on: {
     'fake.ready': { target: '.ready', actions: assign({ token: ({ event }) => event.token }) },
@@ -24,8 +25,13 @@ const fakeSession = setup({
     starting: {
       always: [
         { guard: ({ context }) => context.token !== null, target: 'ready' },
+        { guard: ({ context }) => context.missing, target: 'missing' },
         { target: 'acquiring' },
       ],
+    },
+    missing: {
+      tags: ['none'],
+      on: { 'session.needed': { target: 'acquiring', actions: assign({ needed: ({ context }) => context.needed + 1 }) } },
     },
     acquiring: {},
     ready: { tags: ['ready'] },
@@ -36,7 +42,7 @@ const fakeSession = setup({
 type Answer = { ok: unknown } | { error: unknown };
 
 /** The shop as far as the call needs it: the session (systemId 'session') and a machine invoking the call. */
-function startCall(options: { session: 'ready' | 'acquiring' | 'failed' | 'none'; answers: Answer[] }) {
+function startCall(options: { session: 'ready' | 'acquiring' | 'failed' | 'missing' | 'none'; answers: Answer[] }) {
   const clock = new SimulatedClock();
   const calls: Array<{ input: unknown; signal: AbortSignal }> = [];
   const answers = [...options.answers];
@@ -60,7 +66,7 @@ function startCall(options: { session: 'ready' | 'acquiring' | 'failed' | 'none'
       session: {
         ...(options.session === 'none'
           ? {}
-          : { invoke: { id: 'session', src: 'session', systemId: 'session', input: { token: options.session === 'ready' ? 't1' : null } } }),
+          : { invoke: { id: 'session', src: 'session', systemId: 'session', input: { token: options.session === 'ready' ? 't1' : null, missing: options.session === 'missing' } } }),
       },
       op: {
         initial: 'running',
@@ -119,6 +125,17 @@ describe('authorised call (spec 4.4, 6)', () => {
     expect(calls).toHaveLength(callCount);
     for (const c of calls) expect(c.input).toEqual({ lineId: 'line-1' });
     expect(session()?.getSnapshot().context.refusals ?? []).toEqual(refusals);
+  });
+
+  it('asks for a session when the visitor has none yet, and calls once it is ready', async () => {
+    const { calls, session, flush, result } = startCall({ session: 'missing', answers: [{ ok: 'cart' }] });
+    await flush();
+    expect(calls).toHaveLength(0);
+    expect(session()?.getSnapshot().context.needed).toBe(1);
+    session()?.send({ type: 'fake.ready', token: 't1' });
+    await flush();
+    expect(calls).toHaveLength(1);
+    expect(result().output).toBe('cart');
   });
 
   it('waits for the session to settle before calling (the first calls never go out bare)', async () => {

@@ -3,6 +3,10 @@
  * 403 and acquired again, a legacy token exchanged for a new session once and then removed; and
  * the loyalty sign-in flag (hasProfile), read when the calculator starts.
  *
+ * A visitor with no token yet has none until a call needs one (`none`): an authorised call asks
+ * for it (`session.needed`), so a first page that only shows the catalogue starts no session.
+ * An expired token is replaced at once, since its cart may come along.
+ *
  * Three regions: `token` owns the token (the API client reads it with selectToken and reports
  * 401/403 as `session.unauthorized`, naming the token it sent); `profile` reads hasProfile once a
  * token is ready, on `session.profileRequested` (sent by the app when a calculator starts);
@@ -69,6 +73,8 @@ export type SessionEvent =
   | { type: 'session.profileRequested' }
   /** Try again after the token could not be acquired. */
   | { type: 'session.retried' }
+  /** A call needs the session's token, and there is none yet: start the session. */
+  | { type: 'session.needed' }
   /**
    * A call carrying `replacing` was answered a renewed token: the call moved the session to
    * another cart or order, and the new token says so (its claims name them).
@@ -76,11 +82,12 @@ export type SessionEvent =
   | { type: 'session.tokenRenewed'; token: string; replacing: string };
 
 /**
- * `ready`: a usable token is in context; `acquiring` and `failed`: on the way to one, or given up;
+ * `ready`: a usable token is in context; `none`: no session yet, started when a call needs one;
+ * `acquiring` and `failed`: on the way to one, or given up;
  * `signedIn`: the visitor has a loyalty profile ("You're signed in!"); `sessionEnded`: the notice
  * that the session ended and a new one started is showing.
  */
-export type SessionTag = 'ready' | 'acquiring' | 'failed' | 'signedIn' | 'sessionEnded';
+export type SessionTag = 'ready' | 'none' | 'acquiring' | 'failed' | 'signedIn' | 'sessionEnded';
 
 /** What storage holds when the page starts. */
 export interface StoredTokens {
@@ -175,6 +182,8 @@ export const sessionMachine = setup({
   },
   guards: {
     hasLegacyToken: (_, params: StoredTokens) => params.legacyToken !== null && params.legacyToken !== '',
+    /** Storage holds no token at all (an expired one is replaced at once: its cart may come along). */
+    hasNoStoredToken: (_, params: StoredTokens) => params.token === null || params.token === '',
     isTokenUsable: ({ context }, params: { token: string | null }) => isTokenUsable(params.token, new Date(context.now())),
     hasToken: ({ context }) => context.token !== null,
     isCurrentToken: ({ context }, params: { token: string | null | undefined }) => params.token === undefined || params.token === context.token,
@@ -234,15 +243,22 @@ export const sessionMachine = setup({
                 target: 'ready',
                 actions: { type: 'rememberStoredTokens', params: ({ event }) => event.output },
               },
-              // Missing, or expired: an expired token is handed over for the next session.
+              // Missing: started when a call needs it.
+              { guard: { type: 'hasNoStoredToken', params: ({ event }) => event.output }, target: 'none' },
+              // Expired: handed over for the next session.
               {
                 target: 'acquiring',
                 actions: { type: 'rememberExpiredToken', params: ({ event }) => ({ token: event.output.token || null }) },
               },
             ],
-            // Unreadable storage is no reason to stop: start a session afresh.
-            onError: { target: 'acquiring' },
+            // Unreadable storage is no reason to stop: a session is started when a call needs one.
+            onError: { target: 'none' },
           },
+        },
+        none: {
+          meta: { view: false },
+          tags: ['none'],
+          on: { 'session.needed': { target: 'acquiring' } },
         },
         exchangingLegacyToken: {
           meta: { view: false },
@@ -365,7 +381,11 @@ export const sessionMachine = setup({
           on: { 'session.profileRequested': { target: 'waitingForToken' } },
         },
         waitingForToken: {
-          always: { guard: stateIn('#session.token.ready'), target: 'loading' },
+          always: [
+            { guard: stateIn('#session.token.ready'), target: 'loading' },
+            // No session yet: nobody has signed in.
+            { guard: stateIn('#session.token.none'), target: 'anonymous' },
+          ],
         },
         loading: {
           invoke: {
@@ -416,6 +436,11 @@ export function selectHasProfile(snapshot: SessionSnapshot): boolean {
 }
 
 /** No session could be started (the token call failed): the shopper can try again (`session.retried`). */
+/** The session has settled: a usable token, no session yet, or none to be had. */
+export function selectSessionSettled(snapshot: SessionSnapshot): boolean {
+  return snapshot.hasTag('ready') || snapshot.hasTag('none') || snapshot.hasTag('failed');
+}
+
 export function selectSessionFailed(snapshot: SessionSnapshot): boolean {
   return snapshot.matches({ token: 'failed' });
 }

@@ -12,6 +12,8 @@ interface SessionOptions {
   hasProfile?: boolean;
   /** What storage holds when it is read again after a refusal (another tab may have written it). */
   storedLater?: () => StoredTokens;
+  /** Storage cannot be read at all. */
+  unreadable?: boolean;
 }
 
 function startSession(stored: StoredTokens, options: SessionOptions = {}) {
@@ -28,7 +30,10 @@ function startSession(stored: StoredTokens, options: SessionOptions = {}) {
   };
   const machine = sessionMachine.provide({
     actors: {
-      readStoredTokens: fromPromise(async () => (reads++ === 0 ? stored : (options.storedLater?.() ?? stored))),
+      readStoredTokens: fromPromise(async () => {
+        if (options.unreadable === true) throw new Error('SecurityError');
+        return reads++ === 0 ? stored : (options.storedLater?.() ?? stored);
+      }),
       acquireToken: fromPromise(async ({ input }) => {
         expect(input.siteId).toBe(7);
         return calls.acquire(input.previousToken);
@@ -57,8 +62,24 @@ describe('session token (spec 4.4)', () => {
     expect(calls.acquire).not.toHaveBeenCalled();
   });
 
+  it('starts no session for a visitor without a token until a call needs one', async () => {
+    const { actor, calls, ready } = startSession({ token: null, legacyToken: null });
+    await waitFor(actor, (s) => s.hasTag('none'));
+    expect(calls.acquire).not.toHaveBeenCalled();
+    expect(selectToken(actor.getSnapshot())).toBeNull();
+    actor.send({ type: 'session.needed' });
+    await ready();
+    expect(calls.acquire).toHaveBeenCalledWith(null);
+    expect(calls.store).toHaveBeenCalledWith(selectToken(actor.getSnapshot()));
+  });
+
+  it('waits for a call to need a session when storage cannot be read', async () => {
+    const { actor, calls } = startSession({ token: null, legacyToken: null }, { unreadable: true });
+    await waitFor(actor, (s) => s.hasTag('none'));
+    expect(calls.acquire).not.toHaveBeenCalled();
+  });
+
   it.each([
-    ['missing', null],
     ['expired', fakeSessionToken(BASE - 1000)],
     ['unreadable', 'garbage'],
   ])('acquires and stores a new token when the stored one is %s', async (_label, token) => {
@@ -224,6 +245,8 @@ describe('a refused session (spec 4.4, 8; docs/decisions/011)', () => {
       { token: null, legacyToken: null },
       { acquire: async () => (++attempts === 1 ? Promise.reject(new TypeError('Failed to fetch')) : fakeSessionToken(BASE + HOUR)) },
     );
+    await waitFor(actor, (s) => s.hasTag('none'));
+    actor.send({ type: 'session.needed' });
     await waitFor(actor, (s) => s.hasTag('failed'));
     expect(selectToken(actor.getSnapshot())).toBeNull();
     actor.send({ type: 'session.retried' });
@@ -234,13 +257,22 @@ describe('a refused session (spec 4.4, 8; docs/decisions/011)', () => {
 
 describe('loyalty sign-in flag (spec 4.4, 2.1)', () => {
   it('is read when the calculator starts, once a token is ready', async () => {
-    const { actor, calls, ready } = startSession({ token: null, legacyToken: null }, { hasProfile: true });
+    const { actor, calls, ready } = startSession({ token: fakeSessionToken(BASE - 1000), legacyToken: null }, { hasProfile: true });
     actor.send({ type: 'session.profileRequested' });
     expect(calls.info).not.toHaveBeenCalled();
     await ready();
     await waitFor(actor, (s) => s.matches({ profile: 'signedIn' }));
     expect(selectHasProfile(actor.getSnapshot())).toBe(true);
     expect(calls.info).toHaveBeenCalledTimes(1);
+  });
+
+  it('is not read for a visitor with no session yet: nobody has signed in', async () => {
+    const { actor, calls } = startSession({ token: null, legacyToken: null }, { hasProfile: true });
+    actor.send({ type: 'session.profileRequested' });
+    await waitFor(actor, (s) => s.matches({ profile: 'anonymous' }));
+    expect(selectHasProfile(actor.getSnapshot())).toBe(false);
+    expect(calls.info).not.toHaveBeenCalled();
+    expect(calls.acquire).not.toHaveBeenCalled();
   });
 
   it('is not read until a calculator asks', async () => {

@@ -1,25 +1,9 @@
-import {
-  CalculatorContentSchema,
-  CheckoutContentSchema,
-  CurrenciesResponseSchema,
-  ProductsResponseSchema,
-  QuoteResponseSchema,
-  RatesBoardSchema,
-  SiteProductsResponseSchema,
-  SiteSettingsSchema,
-  type CalculatorContent,
-  type CheckoutContent,
-  type Currency,
-  type Product,
-  type ProductId,
-  type Quote,
-  type RatesBoard,
-  type SiteProduct,
-  type SiteSettings,
-  type TransactionType,
-} from '#domain/contract/catalogue.ts';
+import type { CalculatorContent, CheckoutContent, Currency, Product, ProductId, Quote, RatesBoard, SiteProduct, SiteSettings, TransactionType } from '#domain/contract/catalogue.ts';
 import { firstPageApiRoutes as apiRoutes } from '#domain/contract/routes.ts';
-import type { ApiClient, CallOptions } from './client.ts';
+import { schemaIn, type ApiClient, type CallOptions } from './client.ts';
+
+/** The contract's schemas, loaded with the HTTP client when a call is made. */
+const contract = () => import('#domain/contract/catalogue.ts');
 
 export interface QuoteRequest {
   siteId: number;
@@ -46,39 +30,39 @@ export interface QuoteRequest {
 export async function fetchQuote(api: ApiClient, request: QuoteRequest, options?: CallOptions): Promise<Quote> {
   let path = apiRoutes.quote.url(request.siteId, request.storeId, request.productId, request.currencyCode);
   if (request.affiliateCode) path += `?${new URLSearchParams({ affiliateCode: request.affiliateCode }).toString()}`;
-  const quote = await api.json(apiRoutes.quote, path, QuoteResponseSchema, { auth: request.signInReturn === true ? 'session' : 'profile', ...options });
+  const quote = await api.json(apiRoutes.quote, path, schemaIn(contract, 'QuoteResponseSchema'), { auth: request.signInReturn === true ? 'session' : 'profile', ...options });
   return { ...quote, currencyCode: request.currencyCode, productId: request.productId, transactionType: request.transactionType };
 }
 
 export function fetchCurrencies(api: ApiClient, options?: CallOptions): Promise<Currency[]> {
-  return api.json(apiRoutes.currencies, apiRoutes.currencies.url(), CurrenciesResponseSchema, { ...options, auth: 'none' });
+  return api.json(apiRoutes.currencies, apiRoutes.currencies.url(), schemaIn(contract, 'CurrenciesResponseSchema'), { ...options, auth: 'none' });
 }
 
 /** Only products with carts enabled are offered (spec 7.2). */
 export async function fetchProducts(api: ApiClient, options?: CallOptions): Promise<Product[]> {
-  const products = await api.json(apiRoutes.products, apiRoutes.products.url(), ProductsResponseSchema, { ...options, auth: 'none' });
+  const products = await api.json(apiRoutes.products, apiRoutes.products.url(), schemaIn(contract, 'ProductsResponseSchema'), { ...options, auth: 'none' });
   return products.filter((p) => p.cartsEnabled);
 }
 
 export function fetchSiteProducts(api: ApiClient, siteId: number, options?: CallOptions): Promise<SiteProduct[]> {
-  return api.json(apiRoutes.siteProducts, apiRoutes.siteProducts.url(siteId), SiteProductsResponseSchema, { ...options, auth: 'none' });
+  return api.json(apiRoutes.siteProducts, apiRoutes.siteProducts.url(siteId), schemaIn(contract, 'SiteProductsResponseSchema'), { ...options, auth: 'none' });
 }
 
 /** Content calls carry no bearer token (spec 6). */
 export function fetchCalculatorContent(api: ApiClient, options?: CallOptions): Promise<CalculatorContent> {
-  return api.json(apiRoutes.calculatorContent, apiRoutes.calculatorContent.url(), CalculatorContentSchema, { ...options, auth: 'none' });
+  return api.json(apiRoutes.calculatorContent, apiRoutes.calculatorContent.url(), schemaIn(contract, 'CalculatorContentSchema'), { ...options, auth: 'none' });
 }
 
 export function fetchCheckoutContent(api: ApiClient, options?: CallOptions): Promise<CheckoutContent> {
-  return api.json(apiRoutes.checkoutContent, apiRoutes.checkoutContent.url(), CheckoutContentSchema, { ...options, auth: 'none' });
+  return api.json(apiRoutes.checkoutContent, apiRoutes.checkoutContent.url(), schemaIn(contract, 'CheckoutContentSchema'), { ...options, auth: 'none' });
 }
 
 /** The home page's rates board: today's rates of the popular currencies and their last month. */
 export function fetchRatesBoard(api: ApiClient, siteId: number, options?: CallOptions): Promise<RatesBoard> {
-  return api.json(apiRoutes.ratesBoard, apiRoutes.ratesBoard.url(siteId), RatesBoardSchema, { ...options, auth: 'none' });
+  return api.json(apiRoutes.ratesBoard, apiRoutes.ratesBoard.url(siteId), schemaIn(contract, 'RatesBoardSchema'), { ...options, auth: 'none' });
 }
 
 export function fetchSiteSettings(api: ApiClient, siteId: number, options?: CallOptions): Promise<SiteSettings> {
-  return api.json(apiRoutes.siteSettings, apiRoutes.siteSettings.url(siteId), SiteSettingsSchema, { ...options, auth: 'none' });
+  return api.json(apiRoutes.siteSettings, apiRoutes.siteSettings.url(siteId), schemaIn(contract, 'SiteSettingsSchema'), { ...options, auth: 'none' });
 }
 

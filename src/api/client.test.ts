@@ -88,11 +88,21 @@ describe('API client', () => {
     expect(seen).toHaveLength(1);
   });
 
-  it('parses a preloaded read with the contract like any answer', async () => {
-    const api = createApiClient({ baseUrl: MOCK_API_BASE, preloaded: { [apiRoutes.currencies.url()]: { not: 'a list' } } });
-    await expect(api.json(apiRoutes.currencies, apiRoutes.currencies.url(), v.array(v.object({ code: v.string() })))).rejects.toBeInstanceOf(
-      ResponseShapeError,
-    );
+  it("answers a preloaded read as the host wrote it (the host checked it against the contract), loading no schema", async () => {
+    const api = createApiClient({ baseUrl: MOCK_API_BASE, preloaded: { [apiRoutes.currencies.url()]: [{ code: 'EUR' }] } });
+    const load = vi.fn(async () => v.array(v.object({ code: v.string(), name: v.string() })));
+    await expect(api.json(apiRoutes.currencies, apiRoutes.currencies.url(), load, { auth: 'none' })).resolves.toEqual([{ code: 'EUR' }]);
+    expect(load).not.toHaveBeenCalled();
+  });
+
+  it("asks the API, with the contract's schema loaded, for a call that carries the session's token: preloaded reads are anyone's", async () => {
+    const seen = capture('currencies', [{ code: 'USD' }]);
+    const api = createApiClient({ baseUrl: MOCK_API_BASE, getToken: () => 'current.token.x', preloaded: { [apiRoutes.currencies.url()]: [{ code: 'EUR' }] } });
+    const load = vi.fn(async () => v.array(v.object({ code: v.string() })));
+    await expect(api.json(apiRoutes.currencies, apiRoutes.currencies.url(), load)).resolves.toEqual([{ code: 'USD' }]);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(seen[0]?.headers.get('authorization')).toBe('Bearer current.token.x');
+    await expect(api.json(apiRoutes.currencies, apiRoutes.currencies.url(), v.array(v.object({ code: v.number() })))).rejects.toBeInstanceOf(ResponseShapeError);
   });
 
   it('sends an explicit token when asked (the legacy exchange)', async () => {

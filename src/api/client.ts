@@ -1,14 +1,16 @@
 /**
- * The one HTTP client of the app (ky): every call sends credentials, carries the session bearer
- * token when there is one, never retries (cart and order writes must not happen twice), reports
- * 401/403 so the session actor can drop its token and hands it a renewed token (Session-Token),
- * turns problem+json answers into ProblemError, and parses every answer with the contract schema so a shape drift fails loudly at the edge.
+ * The one API client of the app. It chooses the token a call carries (the session's bearer token
+ * when there is one), answers the page's preloaded reads from the page, and hands every other call
+ * to the HTTP client (./http.ts: ky, and the contract's schemas through valibot), which loads with
+ * the first call the page makes: a first page that only shows what the app host wrote into it
+ * loads neither. The session actor learns of 401/403 answers and renewed tokens through
+ * `onUnauthorized` and `onTokenRenewed`.
  */
-import ky, { type KyInstance } from 'ky';
-import * as v from 'valibot';
-import { PROBLEM_CONTENT_TYPE, ProblemSchema, type Problem } from '#domain/contract/common.ts';
-import { AUTH_HEADER, SESSION_TOKEN_HEADER, bearer } from '#domain/contract/routes.ts';
+import type * as v from 'valibot';
 import { tokenMayHaveProfile } from '#domain/session.ts';
+import type { Http } from './http.ts';
+
+export { HttpError, ProblemError, ResponseShapeError, statusOf } from './errors.ts';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -16,56 +18,6 @@ type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export interface RouteRef {
   readonly method: Method;
   readonly pattern: string;
-}
-
-/** An answer that is a problem document (RFC 9457). `problem` is read by domain/problem.ts. */
-export class ProblemError extends Error {
-  override readonly name = 'ProblemError';
-  readonly status: number;
-  readonly title: string;
-  readonly detail: string | undefined;
-  readonly errors: Readonly<Record<string, string>> | undefined;
-  readonly problem: Problem;
-
-  constructor(status: number, problem: Problem) {
-    super(problem.detail ? `${problem.title}: ${problem.detail}` : problem.title);
-    this.status = status;
-    this.title = problem.title;
-    this.detail = problem.detail;
-    this.errors = problem.errors;
-    this.problem = { ...problem, status };
-  }
-}
-
-/** An error status whose body is not a problem document (a proxy page, an empty body). */
-export class HttpError extends Error {
-  override readonly name = 'HttpError';
-  readonly status: number;
-  readonly body: string;
-
-  constructor(status: number, statusText: string, body: string) {
-    super(`HTTP ${status}${statusText ? ` ${statusText}` : ''}`);
-    this.status = status;
-    this.body = body;
-  }
-}
-
-/** A successful answer that does not match the contract. */
-export class ResponseShapeError extends Error {
-  override readonly name = 'ResponseShapeError';
-  readonly route: string;
-  readonly issues: readonly string[];
-
-  constructor(route: string, issues: readonly string[]) {
-    super(`The answer of ${route} does not match the contract: ${issues.join('; ')}`);
-    this.route = route;
-    this.issues = issues;
-  }
-}
-
-/** The HTTP status behind an API error, or undefined for network failures and bugs. */
-export function statusOf(error: unknown): number | undefined {
-  return error instanceof ProblemError || error instanceof HttpError ? error.status : undefined;
 }
 
 export interface ApiClientOptions {
@@ -85,8 +37,9 @@ export interface ApiClientOptions {
   onTokenRenewed?: (token: string, sentToken: string) => void;
   /**
    * Answers the page already holds (the app host's preloaded reads, by path): a GET of one of
-   * these paths is answered from here, without a call, while they are fresh (PRELOADED_FRESH_MS
-   * from the client's creation, like an HTTP max-age); then every read asks the API.
+   * these paths that carries no token is answered from here, without a call, while they are fresh
+   * (PRELOADED_FRESH_MS from the client's creation, like an HTTP max-age); then every read asks
+   * the API. They are anyone's answers, which the host checked against the contract's schemas.
    */
   preloaded?: Readonly<Record<string, unknown>>;
   /** Epoch milliseconds; Date.now unless a test drives the clock. */
@@ -101,20 +54,33 @@ export interface CallOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * 'session' (default) sends the current token when there is one; 'none' never sends one (content
+ * calls); 'profile' sends it only when the session may have a loyalty profile (the quote); a
+ * string sends that token instead (the legacy-token exchange).
+ */
+export type CallAuth = 'session' | 'none' | 'profile' | { token: string };
+
 export interface RequestOptions extends CallOptions {
   /** JSON body. */
   json?: unknown;
-  /**
-   * 'session' (default) sends the current token when there is one; 'none' never sends one (content
-   * calls); 'profile' sends it only when the session may have a loyalty profile (the quote); a
-   * string sends that token instead (the legacy-token exchange).
-   */
-  auth?: 'session' | 'none' | 'profile' | { token: string };
+  auth?: CallAuth;
+}
+
+/**
+ * A contract schema, or how to load it: the modules of the first page pass loaders, so the
+ * schemas load with the HTTP client, when a call is made.
+ */
+export type SchemaRef<S extends v.GenericSchema> = S | (() => Promise<S>);
+
+/** A schema of a contract module loaded on demand: `schemaIn(() => import('#domain/contract/x.ts'), 'XSchema')`. */
+export function schemaIn<M, K extends keyof M>(load: () => Promise<M>, name: K): () => Promise<M[K]> {
+  return async () => (await load())[name];
 }
 
 export interface ApiClient {
   /** Calls a route and parses the JSON answer with `schema`. */
-  json<S extends v.GenericSchema>(route: RouteRef, path: string, schema: S, options?: RequestOptions): Promise<v.InferOutput<S>>;
+  json<S extends v.GenericSchema>(route: RouteRef, path: string, schema: SchemaRef<S>, options?: RequestOptions): Promise<v.InferOutput<S>>;
   /** Calls a route whose answer has no body worth reading (204, or ignored). */
   send(route: RouteRef, path: string, options?: RequestOptions): Promise<void>;
   /** Calls a route and hands back the successful Response, for answers that are not plain JSON. */
@@ -123,84 +89,57 @@ export interface ApiClient {
   url(path: string): string;
 }
 
-function describeIssues(issues: readonly v.BaseIssue<unknown>[]): string[] {
-  return issues.map((i) => `${v.getDotPath(i) ?? '(root)'}: ${i.message}`);
-}
-
-async function toError(response: Response): Promise<Error> {
-  const text = await response.text().catch(() => '');
-  const type = response.headers.get('content-type') ?? '';
-  if (type.includes(PROBLEM_CONTENT_TYPE) || type.includes('json')) {
-    try {
-      const parsed = v.safeParse(ProblemSchema, JSON.parse(text));
-      if (parsed.success) return new ProblemError(response.status, parsed.output);
-    } catch {
-      // Not JSON after all: fall through to the plain HTTP error.
-    }
-  }
-  return new HttpError(response.status, response.statusText, text);
+/** The token a call carries, by its `auth`; undefined: none. */
+export function tokenFor(auth: CallAuth, getToken: ApiClientOptions['getToken']): string | undefined {
+  if (auth === 'none') return undefined;
+  if (typeof auth === 'object') return auth.token;
+  const current = getToken?.() ?? undefined;
+  return auth === 'profile' && !tokenMayHaveProfile(current) ? undefined : current;
 }
 
 /**
- * How long the page's preloaded reads answer (settings, catalogue, content, the default branch):
- * the pages a shopper opens in the first minute (an empty cart's redirect home, the checkout's
- * steps) need no call for them; a page left open longer reads them afresh.
+ * How long the page's preloaded reads answer (settings, catalogue, content, the default branch,
+ * the first quote): the pages a shopper opens in the first minute (an empty cart's redirect home,
+ * the checkout's steps) need no call for them; a page left open longer reads them afresh.
  */
 export const PRELOADED_FRESH_MS = 60_000;
 
+function loaded<S extends v.GenericSchema>(schema: SchemaRef<S>): S | Promise<S> {
+  // A valibot schema is an object, a loader a function.
+  return typeof schema === 'function' ? (schema as () => Promise<S>)() : schema;
+}
+
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const base = options.baseUrl.replace(/\/+$/, '');
-  const http: KyInstance = ky.create({
-    prefixUrl: base,
-    credentials: 'include',
-    retry: 0,
-    timeout: options.timeout ?? 30_000,
-    throwHttpErrors: false,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  });
-
-  async function response(route: RouteRef, path: string, request: RequestOptions = {}): Promise<Response> {
-    const headers: Record<string, string> = { Accept: `application/json, ${PROBLEM_CONTENT_TYPE}, text/plain` };
-    const auth = request.auth ?? 'session';
-    const current = auth === 'session' || auth === 'profile' ? options.getToken?.() : undefined;
-    const token =
-      auth === 'none' ? undefined : auth === 'session' ? current : auth === 'profile' ? (tokenMayHaveProfile(current) ? current : undefined) : auth.token;
-    if (token) headers[AUTH_HEADER] = bearer(token);
-    const res = await http(path.replace(/^\/+/, ''), {
-      method: route.method,
-      headers,
-      ...(request.json === undefined ? {} : { json: request.json }),
-      ...(request.signal ? { signal: request.signal } : {}),
-    });
-    if (res.ok) {
-      const renewed = res.headers.get(SESSION_TOKEN_HEADER);
-      if (renewed && token && auth === 'session') options.onTokenRenewed?.(renewed, token);
-      return res;
-    }
-    if ((res.status === 401 || res.status === 403) && auth === 'session') options.onUnauthorized?.(res.status, token ?? null);
-    throw await toError(res);
-  }
+  let loading: Promise<Http> | undefined;
+  /** The HTTP client, loaded once; a failed load (the network) is tried again by the next call. */
+  const http = (): Promise<Http> =>
+    (loading ??= import('./http.ts').then(
+      (module) => module.createHttp(options, base),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
 
   const preloaded = new Map(Object.entries(options.preloaded ?? {}));
   const now = options.now ?? Date.now;
   const preloadedUntil = now() + PRELOADED_FRESH_MS;
 
   return {
-    response,
-    async json(route, path, schema, request) {
-      let body: unknown;
-      if (route.method === 'GET' && preloaded.has(path) && now() < preloadedUntil) {
-        body = preloaded.get(path);
-      } else {
-        const res = await response(route, path, request);
-        body = res.status === 204 ? null : await res.json();
+    async json(route, path, schema, request = {}) {
+      if (route.method === 'GET' && preloaded.has(path) && now() < preloadedUntil && tokenFor(request.auth ?? 'session', options.getToken) === undefined) {
+        // The host parsed it with this route's schema before writing it into the page.
+        return preloaded.get(path) as never;
       }
-      const parsed = v.safeParse(schema, body);
-      if (!parsed.success) throw new ResponseShapeError(`${route.method} ${route.pattern}`, describeIssues(parsed.issues));
-      return parsed.output;
+      const [client, parser] = await Promise.all([http(), loaded(schema)]);
+      return client.json(route, path, parser, request);
+    },
+    async response(route, path, request) {
+      return (await http()).response(route, path, request);
     },
     async send(route, path, request) {
-      const res = await response(route, path, request);
+      const res = await (await http()).response(route, path, request);
       // Drain the body so the connection is released.
       await res.arrayBuffer().catch(() => undefined);
     },
@@ -208,11 +147,4 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return `${base}/${path.replace(/^\/+/, '')}`;
     },
   };
-}
-
-/** Parses a value already read from a response with a contract schema (for non-JSON answers). */
-export function parseWith<S extends v.GenericSchema>(route: RouteRef, schema: S, value: unknown): v.InferOutput<S> {
-  const parsed = v.safeParse(schema, value);
-  if (!parsed.success) throw new ResponseShapeError(`${route.method} ${route.pattern}`, describeIssues(parsed.issues));
-  return parsed.output;
 }

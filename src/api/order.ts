@@ -12,7 +12,9 @@ import {
 } from '#domain/contract/order.ts';
 import { CollectionBranchesSchema, type CollectionBranches } from '#domain/contract/collection-switch.ts';
 import { laterApiRoutes as apiRoutes } from '#domain/contract/later-routes.ts';
-import { HttpError, parseWith, type ApiClient, type CallOptions } from './client.ts';
+import type { ApiClient, CallOptions } from './client.ts';
+import { HttpError } from './errors.ts';
+import { parseWith } from './http.ts';
 
 export function fetchOrder(api: ApiClient, options?: CallOptions): Promise<Order> {
   return api.json(apiRoutes.order, apiRoutes.order.url(), OrderSchema, options);

@@ -1,10 +1,13 @@
-import { LoyaltySignInStartSchema, SessionInfoSchema, TokenResponseSchema, type SessionInfo } from '#domain/contract/session.ts';
+import type { SessionInfo } from '#domain/contract/session.ts';
 import { firstPageApiRoutes as apiRoutes } from '#domain/contract/routes.ts';
-import type { ApiClient, CallOptions } from './client.ts';
+import { schemaIn, type ApiClient, type CallOptions } from './client.ts';
+
+/** The contract's schemas, loaded with the HTTP client when a call is made. */
+const contract = () => import('#domain/contract/session.ts');
 
 /** GET /session/{siteId}/token without a bearer: the token of a new anonymous session (spec 4.4, 7.1). */
 export async function fetchSessionToken(api: ApiClient, siteId: number, options?: CallOptions): Promise<string> {
-  const r = await api.json(apiRoutes.sessionToken, apiRoutes.sessionToken.url(siteId), TokenResponseSchema, { ...options, auth: 'none' });
+  const r = await api.json(apiRoutes.sessionToken, apiRoutes.sessionToken.url(siteId), schemaIn(contract, 'TokenResponseSchema'), { ...options, auth: 'none' });
   return r.token;
 }
 
@@ -19,7 +22,7 @@ export async function createSession(
   presentedToken?: string | null,
   options?: CallOptions,
 ): Promise<string> {
-  const r = await api.json(apiRoutes.sessionCreate, apiRoutes.sessionCreate.url(siteId), TokenResponseSchema, {
+  const r = await api.json(apiRoutes.sessionCreate, apiRoutes.sessionCreate.url(siteId), schemaIn(contract, 'TokenResponseSchema'), {
     ...options,
     auth: presentedToken ? { token: presentedToken } : 'none',
   });
@@ -28,7 +31,7 @@ export async function createSession(
 
 /** GET /session/{siteId}: whether the visitor has a loyalty profile. */
 export function fetchSessionInfo(api: ApiClient, siteId: number, options?: CallOptions): Promise<SessionInfo> {
-  return api.json(apiRoutes.sessionInfo, apiRoutes.sessionInfo.url(siteId), SessionInfoSchema, options);
+  return api.json(apiRoutes.sessionInfo, apiRoutes.sessionInfo.url(siteId), schemaIn(contract, 'SessionInfoSchema'), options);
 }
 
 /**
@@ -45,7 +48,7 @@ export function loyaltySignInUrl(api: ApiClient, siteId: number, returnUrl = '/?
  * short-lived, single-use code, so the session token never travels in a URL.
  */
 export async function startLoyaltySignIn(api: ApiClient, siteId: number, returnUrl = '/?signedIn', options?: CallOptions): Promise<string> {
-  const r = await api.json(apiRoutes.loyaltySignInStart, apiRoutes.loyaltySignInStart.url(siteId), LoyaltySignInStartSchema, {
+  const r = await api.json(apiRoutes.loyaltySignInStart, apiRoutes.loyaltySignInStart.url(siteId), schemaIn(contract, 'LoyaltySignInStartSchema'), {
     ...options,
     json: { returnUrl },
   });

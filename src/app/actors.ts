@@ -44,7 +44,8 @@ import { transactionTypeOf } from '#domain/products.ts';
 import type { GeoPoint } from '#domain/branch-search.ts';
 import { calculatorMachine } from '#machines/calculator/calculator.machine.ts';
 import type { LoadCalculatorInput, LoadCalculatorOutput } from '#machines/calculator/calculator.types.ts';
-import { sessionMachine, type StoredTokens } from '#machines/session/session.machine.ts';
+import { selectSessionSettled, selectToken, sessionMachine, type SessionSnapshot, type StoredTokens } from '#machines/session/session.machine.ts';
+import { SYSTEM_ID, systemActor } from '#machines/system.ts';
 import { createReadMachine, type ReadMachine } from '#machines/read/read.machine.ts';
 import type { EffectsLogic } from '#machines/shop/effects.ts';
 import type { CartActorRef } from './on-demand/cart.ts';
@@ -251,12 +252,28 @@ export function readOf<TOutput, TInput>(call: PromiseActorLogic<TOutput, TInput>
 }
 
 /**
- * Whether the session may have a cart (spec 3; decision 023): once the session has settled, its
- * token says so; a token that cannot say, or no session, may. A new visitor's token says none, so
- * the cart's machine does not load until the shopper adds a line or opens a page that shows it.
+ * Whether the session may have a cart (spec 3; decision 023), once the session has settled: its
+ * token says so; a token that cannot say, or a session that could not start, may; a visitor with
+ * no session yet has none. It only watches the session, never starts one. A new visitor's token
+ * says none, so the cart's machine does not load until the shopper adds a line or opens a page
+ * that shows it.
  */
-export function provideCartExpected(services: ShopServices) {
-  return authorised(fromPromise<boolean>(async () => !tokenSaysNoCart(services.session.getToken())));
+export function provideCartExpected() {
+  return fromPromise<boolean>(
+    ({ system, signal }) =>
+      new Promise((resolve) => {
+        const session = systemActor(system, SYSTEM_ID.session);
+        if (!session) return resolve(true);
+        const settle = (snapshot: SessionSnapshot) => {
+          if (!selectSessionSettled(snapshot)) return;
+          subscription.unsubscribe();
+          resolve(snapshot.hasTag('ready') ? !tokenSaysNoCart(selectToken(snapshot)) : !snapshot.hasTag('none'));
+        };
+        const subscription = session.subscribe(settle);
+        signal.addEventListener('abort', () => subscription.unsubscribe());
+        settle(session.getSnapshot());
+      }),
+  );
 }
 
 /** Loads the machines of on-demand pages, each with its real I/O, as the shop asks for them. */
@@ -297,7 +314,7 @@ export function provideShop(services: ShopServices, wiring: ShopWiring) {
       effects: wiring.effects,
       loadSettings: provideShopSettings(services),
       loadPages: provideLoadPages(services),
-      cartExpected: provideCartExpected(services),
+      cartExpected: provideCartExpected(),
       calculator: provideCalculator(services),
       ratesBoard: readOf(reads.ratesBoard),
       checkoutContent: readOf(reads.checkoutContent),

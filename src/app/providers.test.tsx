@@ -46,15 +46,26 @@ const systemIdOf = (actor: object) => (actor as { systemId?: string }).systemId;
 
 
 describe('root actors', () => {
-  it('creates the session and cart actors, each with its system id, once the page settings are read', async () => {
+  it('starts no session for a new visitor on a page that only shows the catalogue', async () => {
     const bearers = countSessionCreations();
     const storage = memoryStorage();
     renderShop(withProbe(null), '/', { storage });
     expect(await screen.findByText(fixtures.siteSettings.name)).toBeInTheDocument();
+    await waitFor(() => expect(captured.current?.actors.session.getSnapshot().hasTag('none')).toBe(true));
+    expect(tokenShown()).toBe('none');
+    expect(bearers).toEqual([]);
+    expect(captured.current!.actors.cart).toBeNull();
+    expect(storage.data.has(SESSION_TOKEN_STORAGE_KEY)).toBe(false);
+  });
+
+  it('creates the session and cart actors, each with its system id, once a page needs them', async () => {
+    const bearers = countSessionCreations();
+    const storage = memoryStorage();
+    // The review page shows the cart: the cart's machine loads, and its read needs the session.
+    renderShop(withProbe(null), '/checkout/view-cart', { storage });
     await waitFor(() => expect(tokenShown()).not.toBe('none'));
     const actors = captured.current!.actors;
     expect(actors.session.system.get('session')).toBe(actors.session);
-    // The token names a cart: the cart's machine loads and the cart runs.
     const cart = await runningCart();
     expect(cart.system.get('cart')).toBe(cart);
     // The cart was read with the session's token, and its countdown child runs.

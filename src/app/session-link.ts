@@ -8,7 +8,7 @@
  * Waiting for the session and making a refused call again are the authorised-call statechart's
  * (machines/session/authorised-call.machine.ts, wired in ./authorised-calls.ts), not the link's.
  */
-import type { ActorRefFrom } from 'xstate';
+import { waitFor, type ActorRefFrom } from 'xstate';
 import { selectToken, type sessionMachine } from '#machines/session/session.machine.ts';
 
 export interface SessionLink {
@@ -37,4 +37,14 @@ export function createSessionLink(): ConnectableSessionLink {
     unauthorized: (_status, token) => session?.send({ type: 'session.unauthorized', token }),
     renewed: (token, sentToken) => session?.send({ type: 'session.tokenRenewed', token, replacing: sentToken }),
   };
+}
+
+/**
+ * Resolves once the session has a token, starting one for a visitor who has none yet (spec 4.4:
+ * fetched when missing), or has failed to get one; for a call the shopper starts that is no
+ * actor's (the loyalty sign-in's code).
+ */
+export async function sessionStarted(session: SessionActorRef): Promise<void> {
+  if (session.getSnapshot().hasTag('none')) session.send({ type: 'session.needed' });
+  await waitFor(session, (s) => s.hasTag('ready') || s.hasTag('failed'), { timeout: Infinity });
 }

@@ -6,9 +6,10 @@ import type { RouteObject } from 'react-router-dom';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SimulatedClock } from 'xstate';
 import { messages } from '#domain/messages.ts';
+import { AUTH_HEADER } from '#domain/contract/routes.ts';
 import { fixtures } from '../../mocks/fixtures.ts';
 import { handlers, routeUrl, variants } from '../../mocks/handlers.ts';
-import { Probe, captured, renderShop, runningCart } from '../../tests/support/composition-root.tsx';
+import { Probe, captured, memoryStorage, renderShop, runningCart } from '../../tests/support/composition-root.tsx';
 import { useSelector } from '@xstate/react';
 import { useLoyaltySignInHref, useLoyaltySignInStart, usePageActor, useSignedIn, type PageActorId, type PageActors } from './use-machines.ts';
 
@@ -105,6 +106,18 @@ describe('calculator page', () => {
     expect(url.pathname).toBe('/session/1/loyalty-signin');
     expect(url.searchParams.get('code')).toMatch(/^[\w-]{43}$/);
     expect(url.toString()).not.toContain(fixtures.token);
+  });
+
+  it('offers a new visitor the loyalty sign-in too: the click starts the session, then the sign-in', async () => {
+    const created: (string | null)[] = [];
+    server.use(http.post(routeUrl('sessionCreate'), ({ request }) => (created.push(request.headers.get(AUTH_HEADER)), HttpResponse.json({ token: fixtures.token }))));
+    renderShop(routes, '/', { storage: memoryStorage() });
+    await waitFor(() => expect(screen.getByTestId('loyalty')).not.toHaveTextContent('none'));
+    expect(created).toEqual([]);
+    act(() => screen.getByRole('button', { name: 'sign in' }).click());
+    await waitFor(() => expect(navigations).toHaveLength(1));
+    expect(created).toEqual([null]);
+    expect(new URL(navigations[0] ?? '').searchParams.get('code')).toMatch(/^[\w-]{43}$/);
   });
 
   it('adds to the cart through the cart actor, creating the cart, then goes to the cart', async () => {

@@ -6,10 +6,11 @@
 import { useSelector } from '@xstate/react';
 import { useCallback } from 'react';
 import { selectCountdownRef } from '#machines/cart/cart-summary.ts';
-import { selectHasProfile, selectSessionFailed, selectSessionNotice, selectToken, type SessionNotice } from '#machines/session/session.machine.ts';
+import { selectHasProfile, selectSessionFailed, selectSessionNotice, type SessionNotice } from '#machines/session/session.machine.ts';
 import type { ShopSnapshot } from '#machines/shop/shop.machine.ts';
 import { loyaltySignInUrl, startLoyaltySignIn } from '#src/api/session.ts';
 import { useShopActor, useShopActors, useShopServices, useSiteSettings } from './providers.tsx';
+import { sessionStarted } from './session-link.ts';
 
 /** The actors the shop runs for pages, by their systemId. */
 type ShopChildren = ShopSnapshot['children'];
@@ -68,9 +69,10 @@ export function useLoyaltySignInHref(): string | null {
   const { api, config } = useShopServices();
   const settings = useSiteSettings();
   const { session } = useShopActors();
-  const token = useSelector(session, selectToken);
+  // A session in place, or none yet (the sign-in starts one): not while one is on its way or failed.
+  const settled = useSelector(session, (s) => s.hasTag('ready') || s.hasTag('none'));
   const signedIn = useSelector(session, selectHasProfile);
-  if (!settings.showLoyaltyCTA || signedIn || token === null) return null;
+  if (!settings.showLoyaltyCTA || signedIn || !settled) return null;
   return loyaltySignInUrl(api, config.siteId);
 }
 
@@ -78,12 +80,16 @@ const goToAddress = (url: string) => window.location.assign(url);
 
 /**
  * Starts the loyalty sign-in: asks the API for a single-use sign-in code (with the bearer, so the
- * token never goes in the address) and then goes to the sign-in page with it. A refused session
- * reaches the session actor through the API client, like any call.
+ * token never goes in the address; a visitor with no session yet gets one first) and then goes to
+ * the sign-in page with it. A refused session reaches the session actor through the API client,
+ * like any call.
  */
 export function useLoyaltySignInStart(navigate: (url: string) => void = goToAddress): () => void {
   const { api, config } = useShopServices();
+  const { session } = useShopActors();
   return useCallback(() => {
-    startLoyaltySignIn(api, config.siteId).then(navigate, (error: unknown) => console.warn('The loyalty sign-in could not start', error));
-  }, [api, config.siteId, navigate]);
+    sessionStarted(session)
+      .then(() => startLoyaltySignIn(api, config.siteId))
+      .then(navigate, (error: unknown) => console.warn('The loyalty sign-in could not start', error));
+  }, [api, config.siteId, navigate, session]);
 }

@@ -1,5 +1,6 @@
 import { expect, inject, test } from 'vitest';
 import { messages } from '#domain/messages.ts';
+import { AUTH_HEADER } from '#domain/contract/routes.ts';
 import { apiPathOf } from './support/api-calls.ts';
 import { cspViolations, shopperForEachTest } from './support/journey.ts';
 import { addToCart, journeySteps, openHome, payPounds, pickRadio } from './support/steps.ts';
@@ -33,11 +34,16 @@ test('loyalty sign-in: the session token never appears in the address, and the s
   const { page } = shopper;
   const step = journeySteps(page, 'loyalty-signin');
   await openHome(page, shop);
-  const token = await page.evaluate(() => Object.values(localStorage).map((v) => v.replace(/"/g, '')).find((v) => v.split('.').length === 3) ?? '');
-  expect(token).not.toBe('');
+  const storedToken = () => page.evaluate(() => Object.values(localStorage).map((v) => v.replace(/"/g, '')).find((v) => v.split('.').length === 3) ?? '');
+  // A new visitor has no session until something needs one: here, the sign-in.
+  expect(await storedToken()).toBe('');
   const standardRate = await page.getByTestId('rate-line').innerText();
 
+  // The token the sign-in's code was asked for with: the session started for it.
+  const asked = page.waitForRequest((r) => r.method() === 'POST' && r.url().endsWith('/loyalty-signin/code'));
   await page.getByRole('link', { name: messages.loyaltyCta }).click();
+  const token = ((await asked).headers()[AUTH_HEADER.toLowerCase()] ?? '').replace(/^Bearer /, '');
+  expect(token).not.toBe('');
   await page.getByRole('heading', { name: 'Sign in to your loyalty account' }).waitFor();
   const address = new URL(page.url());
   expect(address.origin).toBe(shop.api);
@@ -69,15 +75,19 @@ test('loyalty sign-in: the session token never appears in the address, and the s
 test('a page without a cart asks for none (no 404 in the console); once there is one, the next page finds it', async () => {
   const { page } = shopper;
   const cartCalls: string[] = [];
+  const apiCalls: string[] = [];
   const failed: string[] = [];
   page.on('response', (r) => {
     const call = apiPathOf(shop, r.url());
+    if (call !== null) apiCalls.push(`${r.request().method()} ${call}`);
     if (call === '/cart' || call === '/api/cart') cartCalls.push(`${r.request().method()} ${call} ${r.status()}`);
     if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
   });
   await openHome(page, shop);
   await page.waitForLoadState('networkidle');
-  // The session's token says it has no cart (spec 3), so nothing is asked and nothing fails.
+  // A new visitor's first page asks the API nothing: the page carries its reads and its first
+  // quote, and no session starts until something needs one (spec 4.4).
+  expect(apiCalls).toEqual([]);
   expect(cartCalls).toEqual([]);
   expect(failed).toEqual([]);
 

@@ -21,6 +21,7 @@ definePathSuite({
   provide: {
     actions: {
       reportRefusal: emit(({ context }) => ({ type: 'session.unauthorized', token: context.token })),
+      askForSession: emit({ type: 'session.needed' }),
       reportFailure: emit(({ context }) => ({ type: 'call.failed', error: context.error })),
     },
   },
@@ -29,6 +30,7 @@ definePathSuite({
     { type: 'session.ready', token: 't1' },
     { type: 'session.ready', token: 't2' },
     { type: 'session.failed' },
+    { type: 'session.missing' },
     actorDone('call', 'cart'),
     actorFailed('call', refused401),
     actorFailed('call', refused403),
@@ -38,7 +40,7 @@ definePathSuite({
   assertState: (s, step) => {
     seen = step.event.type === INIT_EVENT ? oracle.start() : oracle.next(seen, step.event);
     const after = `after ${step.event.type}`;
-    const told = step.emitted.filter((e) => e.type === 'session.unauthorized');
+    const told = step.emitted.filter((e) => e.type === 'session.unauthorized' || e.type === 'session.needed');
     expect(told, `what the session is told ${after}`).toEqual(seen.effects);
     expect('call' in s.children, `the call on its way ${after}`).toBe(seen.onItsWay);
     const failure = step.emittedSoFar.find((e) => e.type === 'call.failed');

@@ -16,6 +16,8 @@ const otherTab = fakeSessionToken(NOW + 3_600_000, { sid: 'other-tab' });
 const renewedStored = fakeSessionToken(NOW + 3_600_000, { sid: 'stored', cart: 'cart-2', renewable: true });
 const renewedFresh = fakeSessionToken(NOW + 3_600_000, { sid: 'fresh', cart: 'cart-3', renewable: true });
 const renewedExpired = fakeSessionToken(NOW - 1_000, { sid: 'stored', cart: 'cart-2', renewable: true });
+/** A stored token that expired: replaced at once, handed over. */
+const expiredStored = fakeSessionToken(NOW - 1_000, { sid: 'expired' });
 const unauthorized = Object.assign(new Error('HTTP 401'), { status: 401 });
 
 const EVENTS: AnyEventObject[] = [
@@ -25,6 +27,7 @@ const EVENTS: AnyEventObject[] = [
     { type: 'session.noticeDismissed' },
     { type: 'session.profileRequested' },
     { type: 'session.retried' },
+    { type: 'session.needed' },
     { type: 'session.tokenRenewed', token: renewedStored, replacing: stored },
     { type: 'session.tokenRenewed', token: renewedFresh, replacing: fresh },
     // A renewal answered to a call that carried a token since replaced, or one already expired: ignored.
@@ -32,6 +35,7 @@ const EVENTS: AnyEventObject[] = [
     { type: 'session.tokenRenewed', token: renewedExpired, replacing: stored },
     actorDone('readStoredTokens', { token: stored, legacyToken: null }),
     actorDone('readStoredTokens', { token: null, legacyToken: null }),
+    actorDone('readStoredTokens', { token: expiredStored, legacyToken: null }),
     actorDone('readStoredTokens', { token: null, legacyToken: 'legacy' }),
     actorDone('readStoredTokens', { token: otherTab, legacyToken: null }),
     actorFailed('readStoredTokens', new Error('storage unavailable')),
@@ -109,7 +113,8 @@ definePathSuite({
           : event.type === 'session.unauthorized' ||
             (event.type === 'session.noticeDismissed' && seen.notice !== null) ||
             (event.type === 'session.profileRequested' && seen.profile === 'unknown') ||
-            (event.type === 'session.retried' && seen.phase === 'failed');
+            (event.type === 'session.retried' && seen.phase === 'failed') ||
+            (event.type === 'session.needed' && seen.phase === 'none');
       if (!applies) continue;
       const expected = oracle.next(seen, event);
       const next = getNextSnapshot(sessionMachine, s, event as never);

@@ -47,10 +47,10 @@ definePathSuite({
   input: { siteId: 1, affiliateCode: null, appOrigin: 'https://shop.example' },
   provide: { actors: { effects } },
   isolateSystems: true,
-  // A journey's log names the page machines `loadPages` answered ('machine checkout'): each
-  // becomes a stand-in of that id, as manage my order's is here.
+  // A journey's log names the page machines `loadPages` (and `loadCart`) answered ('machine
+  // checkout'): each becomes a stand-in of that id, as manage my order's is here.
   replayEvent: (event) =>
-    event.type === 'xstate.done.actor.loadPages'
+    event.type === 'xstate.done.actor.loadPages' || event.type === 'xstate.done.actor.loadCart'
       ? {
           ...event,
           output: Object.fromEntries(

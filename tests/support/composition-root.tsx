@@ -11,13 +11,14 @@ import { expect, vi } from 'vitest';
 import type { InspectionEvent, SimulatedClock } from 'xstate';
 import { selectToken } from '#machines/session/session.machine.ts';
 import type { CartActorRef, ShopServices } from '#src/app/actors.ts';
-import type { TokenStorage } from '#src/app/browser-services.ts';
+import { SESSION_TOKEN_STORAGE_KEY, type TokenStorage } from '#src/app/browser-services.ts';
 import type { ShopConfig } from '#src/app/config.ts';
 import type { ErrorReporter } from '#src/app/errors.ts';
 import { ShopProviders, useShopActors, useShopServices, useSiteSettings } from '#src/app/providers.tsx';
 import type { MarketingTracker } from '#src/app/tracking.ts';
 import { underShopRoot } from '#src/app/route-sync.tsx';
 import { MOCK_API_BASE } from '../../mocks/handlers.ts';
+import { fixtures } from '../../mocks/fixtures.ts';
 
 /** The shop's configured origin differs from the page's on purpose: postMessage must use the configured one. */
 export const config: ShopConfig = {
@@ -36,6 +37,9 @@ export function memoryStorage(initial: Record<string, string> = {}): TokenStorag
     removeItem: vi.fn((key: string) => void data.delete(key)),
   };
 }
+
+/** The handlers' visitor (mocks/handlers.ts): back with the fixtures' session, whose token names the cart. */
+export const visitorWithSession = () => memoryStorage({ [SESSION_TOKEN_STORAGE_KEY]: fixtures.token });
 
 export function fakeTracker() {
   return {
@@ -80,7 +84,7 @@ export function renderShop(routes: RouteObject[], path: string, options: RenderO
   const view = render(
     <ShopProviders
       config={config}
-      storage={options.storage ?? memoryStorage()}
+      storage={options.storage ?? visitorWithSession()}
       overrides={{
         ...(options.tracker ? { tracker: options.tracker } : {}),
         ...(options.errors ? { errors: options.errors } : {}),

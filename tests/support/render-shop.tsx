@@ -1,7 +1,7 @@
 /**
  * Renders a screen as the app does (ShopProviders over a memory router, the route table under the
  * shop's root, which tells the shop the address) against the msw handlers, with a fresh session
- * store each time, for the views project's component tests. The shop starts the page's actors from
+ * store each time holding the handlers' session (a visitor back with a cart) unless told otherwise, for the views project's component tests. The shop starts the page's actors from
  * the address, so the path is the page's own.
  */
 import { render, type RenderResult } from '@testing-library/react';
@@ -10,10 +10,11 @@ import type { SimulatedClock } from 'xstate';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
 import type { ShopConfig } from '#src/app/config.ts';
 import { ShopProviders } from '#src/app/providers.tsx';
-import type { TokenStorage } from '#src/app/browser-services.ts';
+import { SESSION_TOKEN_STORAGE_KEY, type TokenStorage } from '#src/app/browser-services.ts';
 import type { ErrorReporter } from '#src/app/errors.ts';
 import { underShopRoot } from '#src/app/route-sync.tsx';
 import { MOCK_API_BASE } from '../../mocks/handlers.ts';
+import { fixtures } from '../../mocks/fixtures.ts';
 
 export const testConfig: ShopConfig = {
   apiBase: MOCK_API_BASE,
@@ -56,7 +57,7 @@ export function renderShop(element: ReactElement, options: RenderShopOptions = {
   const app = (
     <ShopProviders
       config={testConfig}
-      storage={options.storage === undefined ? memoryStorage() : options.storage}
+      storage={options.storage === undefined ? memoryStorage({ [SESSION_TOKEN_STORAGE_KEY]: fixtures.token }) : options.storage}
       overrides={options.errors ? { errors: options.errors } : {}}
       inspect={{}}
       {...(options.clock ? { clock: options.clock } : {})}

@@ -53,6 +53,9 @@ export function authorisedCallOracle() {
         if (!seen.sessionSettled) return send(seen, event.token as string);
         if (seen.waitingForNewSession && event.token !== seen.carried) return { ...send(seen, event.token as string), waitingForNewSession: false };
         return seen;
+      // No session yet: the call needs one, so the session is asked to start (4.4: fetched when missing).
+      case 'session.missing':
+        return seen.sessionSettled ? seen : { ...seen, effects: [{ type: 'session.needed' }] };
       case 'session.failed':
         if (!seen.sessionSettled) return send(seen, null);
         return seen.waitingForNewSession ? { ...seen, waitingForNewSession: false, outcome: { error: seen.refusal } } : seen;

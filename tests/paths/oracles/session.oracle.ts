@@ -16,7 +16,8 @@ export type SessionCall =
   | 'storeToken'
   | 'clearStoredToken';
 
-type Phase = SessionCall | 'ready' | 'failed';
+/** `none`: no session yet, started when a call needs one. */
+type Phase = SessionCall | 'none' | 'ready' | 'failed';
 type Profile = 'unknown' | 'waitingForToken' | 'fetchSessionInfo' | 'signedIn' | 'anonymous';
 
 export interface SessionSeen {
@@ -48,6 +49,7 @@ export const PHASE_TAGS: Record<Phase, string[]> = {
   // A new token can be used while it is being stored.
   storeToken: ['ready'],
   ready: ['ready'],
+  none: ['none'],
   failed: ['failed'],
 };
 
@@ -56,9 +58,12 @@ export function sessionOracle(now: number) {
   const usable = (token: string | null | undefined): token is string =>
     typeof token === 'string' && token !== '' && (claimsOf(token).exp ?? 0) * 1000 > now;
   const noticeFor = (token: string) => ({ kind: 'sessionEnded' as const, keptCart: claimsOf(token).cart != null });
-  /** The loyalty flag is read once a token is in place. */
-  const withProfile = (seen: SessionSeen): SessionSeen =>
-    seen.profile === 'waitingForToken' && seen.phase === 'ready' ? { ...seen, profile: 'fetchSessionInfo' } : seen;
+  /** The loyalty flag is read once a token is in place; with no session yet, nobody has signed in. */
+  const withProfile = (seen: SessionSeen): SessionSeen => {
+    if (seen.profile !== 'waitingForToken') return seen;
+    if (seen.phase === 'ready') return { ...seen, profile: 'fetchSessionInfo' };
+    return seen.phase === 'none' ? { ...seen, profile: 'anonymous' } : seen;
+  };
 
   return {
     start(): SessionSeen {
@@ -73,7 +78,7 @@ export function sessionOracle(now: number) {
     /** The calls on their way. */
     calls(seen: SessionSeen): string[] {
       const calls: string[] = [];
-      if (seen.phase !== 'ready' && seen.phase !== 'failed') calls.push(seen.phase);
+      if (seen.phase !== 'ready' && seen.phase !== 'failed' && seen.phase !== 'none') calls.push(seen.phase);
       if (seen.profile === 'fetchSessionInfo') calls.push('fetchSessionInfo');
       return calls.sort();
     },
@@ -98,10 +103,15 @@ export function sessionOracle(now: number) {
           // A legacy token is exchanged for a new session once (4.4).
           if (stored.legacyToken) return { ...seen, phase: 'exchangeLegacyToken' };
           if (usable(stored.token)) return withProfile({ ...seen, phase: 'ready', token: stored.token });
-          return { ...seen, phase: 'acquireToken', handOver: stored.token || null };
+          // Fetched when missing (4.4): when a call needs it, not before.
+          if (!stored.token) return withProfile({ ...seen, phase: 'none' });
+          return { ...seen, phase: 'acquireToken', handOver: stored.token };
         }
         case 'xstate.error.actor.readStoredTokens':
-          return { ...seen, phase: seen.afterRefusal ? 'clearStoredToken' : 'acquireToken' };
+          return seen.afterRefusal ? { ...seen, phase: 'clearStoredToken' } : withProfile({ ...seen, phase: 'none' });
+        // A call needs the token and there is none yet.
+        case 'session.needed':
+          return seen.phase === 'none' ? { ...seen, phase: 'acquireToken' } : seen;
         case 'xstate.done.actor.exchangeLegacyToken':
           return { ...seen, phase: 'removeLegacyToken', token: output as string };
         // ... and removed all the same when refused.
