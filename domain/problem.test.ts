@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { errorStatus, isNotFoundError, isUnauthorizedError, problemOf, serverMessageOf } from './problem.ts';
+import * as v from 'valibot';
+import { ProblemSchema } from './contract/common.ts';
+import { errorStatus, isNotFoundError, isProblem, isUnauthorizedError, problemOf, serverMessageOf } from './problem.ts';
 
 describe('the problem shown after a failed call (spec 8)', () => {
   const problem = { title: 'Order not found', detail: 'Your session has no order.', status: 404 };
@@ -48,5 +50,27 @@ describe("the server's response message (spec 8)", () => {
 
   it('is null when there is no problem document', () => {
     expect(serverMessageOf(new TypeError('Failed to fetch'))).toBeNull();
+  });
+});
+
+describe('isProblem agrees with the contract (ProblemSchema), which the first page does not load', () => {
+  it.each([
+    [{ title: 'Bad request' }],
+    [{ title: 'Bad request', type: 'about:blank', status: 400, detail: 'Amount should be greater than 0', instance: '/api/cart', requestId: 'r1' }],
+    [{ title: 'Bad request', errors: { 'lines[0].qty': 'Amount should be greater than 0' } }],
+    [{ title: 'Bad request', errors: ['Amount should be greater than 0'] }],
+    [{ title: 'Bad request', extra: { kept: true } }],
+    [{ title: 'Bad request', errors: { qty: 0 } }],
+    [{ title: 'Bad request', status: '400' }],
+    [{ title: 'Bad request', status: Number.NaN }],
+    [{ title: 'Bad request', detail: null }],
+    [{ title: 3 }],
+    [{ detail: 'no title' }],
+    [Object.assign(new Error('HTTP 404'), { title: 'Not found', status: 404 })],
+    [null],
+    ['Bad request'],
+    [[]],
+  ])('%j', (value) => {
+    expect(isProblem(value)).toBe(v.is(ProblemSchema, value));
   });
 });

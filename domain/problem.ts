@@ -3,16 +3,34 @@
  * detail are shown). The API client rejects with the problem+json body, or with an error carrying
  * it as `problem`; anything else (a network failure, a bug) reads as a generic problem.
  */
-import * as v from 'valibot';
-import { ProblemSchema, type Problem } from './contract/common.ts';
+import type { Problem } from './contract/common.ts';
 import { messages } from './messages.ts';
+import { isNumber, isRecord } from './value-checks.ts';
+
+const isOptionalString = (value: unknown): boolean => value === undefined || typeof value === 'string';
+
+/**
+ * Whether a value is a problem document, as ProblemSchema says (domain/problem.test.ts holds the
+ * two equal): checked without the schema, since the first page reads failures before it loads
+ * valibot (src/api/client.ts); the HTTP client parsed the answer with the schema.
+ */
+export function isProblem(value: unknown): value is Problem {
+  return (
+    isRecord(value) &&
+    typeof value.title === 'string' &&
+    isOptionalString(value.type) &&
+    (value.status === undefined || isNumber(value.status)) &&
+    isOptionalString(value.detail) &&
+    isOptionalString(value.instance) &&
+    isOptionalString(value.requestId) &&
+    (value.errors === undefined || (isRecord(value.errors) && Object.values(value.errors).every((text) => typeof text === 'string')))
+  );
+}
 
 /** The problem document a failure carries, if any. */
 function carriedProblem(error: unknown): Problem | null {
-  if (v.is(ProblemSchema, error)) return error;
-  if (typeof error === 'object' && error !== null && 'problem' in error && v.is(ProblemSchema, error.problem)) {
-    return error.problem;
-  }
+  if (isProblem(error)) return error;
+  if (isRecord(error) && isProblem(error.problem)) return error.problem;
   return null;
 }
 

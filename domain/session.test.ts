@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { isTokenExpired, isTokenUsable, msUntilTokenExpiry, tokenClaims, tokenMayHaveProfile } from './session.ts';
+import * as v from 'valibot';
+import { SessionClaimsSchema } from './contract/session.ts';
+import { isSessionClaims, isTokenExpired, isTokenUsable, msUntilTokenExpiry, tokenClaims, tokenMayHaveProfile } from './session.ts';
 
 const segment = (value: unknown): string =>
   btoa(JSON.stringify(value)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
@@ -50,5 +52,26 @@ describe('tokenMayHaveProfile: whether the quote needs the token', () => {
 
   it('no token: nothing to send', () => {
     expect(tokenMayHaveProfile(null)).toBe(false);
+  });
+});
+
+describe('isSessionClaims agrees with the contract (SessionClaimsSchema), which the first page does not load', () => {
+  const claims = { sid: 's1', site: 1, cart: 'c1', order: null, exp: exp(60) };
+  it.each([
+    [claims],
+    [{ ...claims, cart: undefined, order: undefined, renewable: true, profile: false }],
+    [{ ...claims, extra: 'kept' }],
+    [{ ...claims, sid: 1 }],
+    [{ ...claims, site: '1' }],
+    [{ ...claims, site: Number.NaN }],
+    [{ ...claims, cart: 3 }],
+    [{ ...claims, exp: undefined }],
+    [{ ...claims, renewable: 'yes' }],
+    [{ ...claims, profile: null }],
+    [null],
+    ['claims'],
+    [[]],
+  ])('%j', (value) => {
+    expect(isSessionClaims(value)).toBe(v.is(SessionClaimsSchema, value));
   });
 });

@@ -3,8 +3,8 @@
  * client reads its claims without verifying them (the server verifies) only to know whether the
  * token is still worth sending: a missing or expired token is fetched again.
  */
-import * as v from 'valibot';
-import { SessionClaimsSchema, type SessionClaims } from './contract/session.ts';
+import type { SessionClaims } from './contract/session.ts';
+import { isNullishString, isNumber, isOptionalBoolean, isRecord } from './value-checks.ts';
 
 function decodeSegment(segment: string): unknown {
   const base64 = segment.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(segment.length / 4) * 4, '=');
@@ -12,13 +12,31 @@ function decodeSegment(segment: string): unknown {
   return JSON.parse(new TextDecoder().decode(bytes));
 }
 
+/**
+ * Whether a payload holds session claims, as SessionClaimsSchema says (domain/session.test.ts
+ * holds the two equal): checked without the schema, since every page reads its token before it
+ * loads valibot (src/api/client.ts).
+ */
+export function isSessionClaims(value: unknown): value is SessionClaims {
+  return (
+    isRecord(value) &&
+    typeof value.sid === 'string' &&
+    isNumber(value.site) &&
+    isNullishString(value.cart) &&
+    isNullishString(value.order) &&
+    isNumber(value.exp) &&
+    isOptionalBoolean(value.renewable) &&
+    isOptionalBoolean(value.profile)
+  );
+}
+
 /** The token's claims, or null when it is not a readable session token. */
 export function tokenClaims(token: string): SessionClaims | null {
   const payload = token.split('.')[1];
   if (payload === undefined) return null;
   try {
-    const parsed = v.safeParse(SessionClaimsSchema, decodeSegment(payload));
-    return parsed.success ? parsed.output : null;
+    const claims = decodeSegment(payload);
+    return isSessionClaims(claims) ? claims : null;
   } catch {
     return null;
   }

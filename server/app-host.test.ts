@@ -5,9 +5,11 @@ import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_MOUNT_PATH, PRELOADED_READS_ID, type ShopRuntimeConfig } from '#domain/contract/runtime-config.ts';
-import { firstPageApiRoutes } from '#domain/contract/routes.ts';
+import type { Store } from '#domain/contract/branches.ts';
+import type { SiteSettings } from '#domain/contract/catalogue.ts';
+import { firstPageApiRoutes, preloadedReadPaths, type PreloadedRoute } from '#domain/contract/routes.ts';
 import { PRODUCT } from '#domain/products.ts';
-import { fixtures, quoteFor } from '../mocks/fixtures.ts';
+import { createTestServer, type TestServer } from './testing.ts';
 import { chooseEncoding, createAppHost, IMMUTABLE, injectShopConfig, preloadReads } from './app-host.ts';
 
 const config: ShopRuntimeConfig = {
@@ -293,31 +295,34 @@ describe('app host', () => {
 });
 
 describe('preloadReads', () => {
-  const answers = (): Record<string, unknown> => ({
-    [firstPageApiRoutes.siteSettings.url(1)]: fixtures.siteSettings,
-    [firstPageApiRoutes.defaultStore.url(1)]: fixtures.metaStore,
-    [firstPageApiRoutes.products.url()]: fixtures.products,
-    // An answer that breaks the contract.
-    [firstPageApiRoutes.currencies.url()]: { not: 'a list' },
-    [firstPageApiRoutes.quote.url(1, fixtures.metaStore.id, PRODUCT.CLICK_AND_COLLECT, fixtures.siteSettings.defaultCurrency)]: quoteFor(fixtures.siteSettings.defaultCurrency),
+  let api: TestServer;
+  beforeAll(async () => {
+    api = await createTestServer();
   });
-  const apiAnswering = (table: Record<string, unknown>) => ({
-    request: (path: string) => (path in table ? Response.json(table[path]) : Response.json({ title: 'Not found' }, { status: 404 })),
+  afterAll(async () => {
+    await api.close();
   });
+  const path = (read: PreloadedRoute) => preloadedReadPaths(1).find((r) => r.route === read)?.path ?? '';
 
   it("adds the calculator's first quote (the default currency at the default branch, click and collect) to the reads every page starts with", async () => {
-    const table = answers();
-    const reads = await preloadReads(apiAnswering(table), 1);
-    const quotePath = firstPageApiRoutes.quote.url(1, fixtures.metaStore.id, PRODUCT.CLICK_AND_COLLECT, fixtures.siteSettings.defaultCurrency);
-    expect(reads[quotePath]).toEqual(table[quotePath]);
-    expect(reads[firstPageApiRoutes.siteSettings.url(1)]).toEqual(fixtures.siteSettings);
-    expect(reads[firstPageApiRoutes.products.url()]).toEqual(fixtures.products);
+    const reads = await preloadReads(api, 1);
+    const settings = reads[path('siteSettings')] as SiteSettings;
+    const store = reads[path('defaultStore')] as Store;
+    const quotePath = firstPageApiRoutes.quote.url(1, store.id, PRODUCT.CLICK_AND_COLLECT, settings.defaultCurrency);
+    expect(Object.keys(reads).sort()).toEqual([...preloadedReadPaths(1).map((r) => r.path), quotePath].sort());
+    expect(reads[quotePath]).toEqual(await (await api.request(quotePath)).json());
   });
 
-  it('leaves out a read that failed or whose answer breaks the contract (the app asks the API for it), and the quote without settings', async () => {
-    const table = answers();
-    delete table[firstPageApiRoutes.siteSettings.url(1)];
-    const reads = await preloadReads(apiAnswering(table), 1);
-    expect(Object.keys(reads).sort()).toEqual([firstPageApiRoutes.defaultStore.url(1), firstPageApiRoutes.products.url()].sort());
+  it('leaves out a read that failed or whose answer breaks the contract (the app asks the API for it), and the quote without the settings', async () => {
+    const broken = {
+      request: async (asked: string) => {
+        if (asked === path('siteSettings')) return Response.json({ title: 'Server error' }, { status: 500 });
+        if (asked === path('currencies')) return Response.json({ not: 'a list' });
+        return api.request(asked);
+      },
+    };
+    const reads = await preloadReads(broken, 1);
+    const expected = preloadedReadPaths(1).map((r) => r.path).filter((p) => p !== path('siteSettings') && p !== path('currencies'));
+    expect(Object.keys(reads).sort()).toEqual(expected.sort());
   });
 });

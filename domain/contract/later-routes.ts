@@ -1,13 +1,29 @@
 /**
- * The routes only the pages loaded on demand call (the chart, the branch finder's searches, the
- * order and its payment, manage my order, the notes you want): kept apart from ./routes.ts's so the first page's code does not carry
- * them. ./api-routes.ts's `apiRoutes` holds both.
+ * The routes only the pages and actors loaded on demand call (the cart, the chart, the branch
+ * finder's searches, the order and its payment, manage my order, the notes you want): kept apart
+ * from ./routes.ts's so the first page's code does not carry them. ./api-routes.ts's `apiRoutes`
+ * holds both.
  */
 import type { ApiRoute } from './routes.ts';
 
 const enc = encodeURIComponent;
 
 export const laterApiRoutes = {
+  // 7.4 Cart (its code loads when the session has a cart, a line is added or a page shows it)
+  cartExists: { method: 'GET', pattern: '/cart', url: () => '/cart' },
+  cart: { method: 'GET', pattern: '/api/cart', url: () => '/api/cart' },
+  cartCreate: { method: 'POST', pattern: '/cart', url: () => '/cart' },
+  cartAdd: { method: 'POST', pattern: '/api/cart/add', url: () => '/api/cart/add' },
+  cartLineUpdate: { method: 'PUT', pattern: '/api/cart/line/:id', url: (id: string) => `/api/cart/line/${enc(id)}` },
+  cartLineDelete: { method: 'DELETE', pattern: '/api/cart/line/:id', url: (id: string) => `/api/cart/line/${enc(id)}` },
+  cartBuyback: { method: 'GET', pattern: '/api/cart/buyback', url: (isBuyBack: boolean) => `/api/cart/buyback?isBuyBack=${isBuyBack}` },
+  cartRefund: { method: 'GET', pattern: '/api/cart/refund', url: (isRefund: boolean) => `/api/cart/refund?isRefund=${isRefund}` },
+  cartRecreate: { method: 'GET', pattern: '/api/cart/recreatewebcart', url: (id: string) => `/api/cart/recreatewebcart?id=${enc(id)}` },
+  cartAbandon: { method: 'DELETE', pattern: '/cart', url: () => '/cart' },
+  cartCheckout: { method: 'POST', pattern: '/cart/checkout', url: () => '/cart/checkout' },
+  /** "Need more time?": the cart's hold extended by its TTL (ours, not in spec 7.4). */
+  cartExtend: { method: 'POST', pattern: '/api/cart/extend', url: () => '/api/cart/extend' },
+
   currencyConverter: {
     method: 'GET',
     pattern: '/api/currency-converter/:code',

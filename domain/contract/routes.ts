@@ -9,7 +9,7 @@
  */
 const enc = encodeURIComponent;
 
-/** The routes the first page calls: the session, the catalogue, the branches and the cart. */
+/** The routes the first page calls: the session, the catalogue, the branches and what the details form sends as the shopper goes. */
 export const firstPageApiRoutes = {
   // 7.1 Session
   sessionToken: { method: 'GET', pattern: '/session/:siteId/token', url: (siteId: number) => `/session/${siteId}/token` },
@@ -56,22 +56,6 @@ export const firstPageApiRoutes = {
   },
   /** The demo address lookup behind the customer form's address search. */
   addressLookup: { method: 'GET', pattern: '/api/address-lookup', url: (postcode: string) => `/api/address-lookup?postcode=${enc(postcode)}` },
-
-  // 7.4 Cart
-  cartExists: { method: 'GET', pattern: '/cart', url: () => '/cart' },
-  cart: { method: 'GET', pattern: '/api/cart', url: () => '/api/cart' },
-  cartCreate: { method: 'POST', pattern: '/cart', url: () => '/cart' },
-  cartAdd: { method: 'POST', pattern: '/api/cart/add', url: () => '/api/cart/add' },
-  cartLineUpdate: { method: 'PUT', pattern: '/api/cart/line/:id', url: (id: string) => `/api/cart/line/${enc(id)}` },
-  cartLineDelete: { method: 'DELETE', pattern: '/api/cart/line/:id', url: (id: string) => `/api/cart/line/${enc(id)}` },
-  cartBuyback: { method: 'GET', pattern: '/api/cart/buyback', url: (isBuyBack: boolean) => `/api/cart/buyback?isBuyBack=${isBuyBack}` },
-  cartRefund: { method: 'GET', pattern: '/api/cart/refund', url: (isRefund: boolean) => `/api/cart/refund?isRefund=${isRefund}` },
-  cartRecreate: { method: 'GET', pattern: '/api/cart/recreatewebcart', url: (id: string) => `/api/cart/recreatewebcart?id=${enc(id)}` },
-  cartAbandon: { method: 'DELETE', pattern: '/cart', url: () => '/cart' },
-  cartCheckout: { method: 'POST', pattern: '/cart/checkout', url: () => '/cart/checkout' },
-  /** "Need more time?": the cart's hold extended by its TTL (ours, not in spec 7.4). */
-  cartExtend: { method: 'POST', pattern: '/api/cart/extend', url: () => '/api/cart/extend' },
-
 
   // 7.5 Order: what the details form sends as the shopper goes (its code comes with the first page)
   gaInfo: { method: 'PUT', pattern: '/api/order/ga-info', url: () => '/api/order/ga-info' },

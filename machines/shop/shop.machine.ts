@@ -49,7 +49,7 @@ import type { CheckoutMachine } from '#machines/checkout/checkout.machine.ts';
 import type { CheckoutInput } from '#machines/checkout/checkout.types.ts';
 import type { ManageOrderMachine } from '#machines/manage-order/manage-order.machine.ts';
 import type { PaymentResponseMachine } from '#machines/payment/payment-response.machine.ts';
-import { createReadMachine } from '#machines/read/read.machine.ts';
+import { createReadMachine, type ReadMachine } from '#machines/read/read.machine.ts';
 import { sessionMachine } from '#machines/session/session.machine.ts';
 import { SYSTEM_ID, systemActor, type SystemLookup } from '#machines/system.ts';
 import { isActorWithEffects, noEffects, type ActorStarted, type ActorWithEffects } from './effects.ts';
@@ -100,12 +100,18 @@ export interface LineForCart {
   replyTo: AnyActorRef | null;
 }
 
+/** The details form's address lookup: a read of the addresses at a postcode. */
+export type AddressLookupMachine = ReadMachine<LookupAddress[], { postcode: string }>;
+
 /**
- * What loading on-demand pages brings: their machines, and with 'Add new currency''s the way the
- * view-cart page's address is read (both load with the view-cart page, off the first load).
+ * What loading on-demand pages brings: their machines, with 'Add new currency''s the way the
+ * view-cart page's address is read (both load with the view-cart page, off the first load), and
+ * with the checkout's the details form's address lookup (an authorised call, whose chart loads
+ * with it).
  */
 export interface LoadedPages extends Partial<OnDemandPageLogic> {
   viewCartRequestOf?: (path: string, search: string) => ViewCartRequest;
+  addressLookup?: AddressLookupMachine;
 }
 
 export interface ShopContext {
@@ -343,7 +349,8 @@ export const shopMachine = setup({
     ratesBoard: createReadMachine<RatesBoard, Record<string, never>>(),
     checkoutContent: createReadMachine<CheckoutContent, Record<string, never>>(),
     branchDetails: createReadMachine<BranchDetailsData | null, { branchCode: string }>(),
-    addressLookup: createReadMachine<LookupAddress[], { postcode: string }>(),
+    // Loads with the checkout's pages (LoadedPages): the shop spawns the logic that brought.
+    addressLookup: fromPromise(() => Promise.reject(new Error("The address lookup loads with the checkout's pages."))) as unknown as AddressLookupMachine,
   },
   actions: {
     rememberSettings: assign({ shopSettings: (_, params: { shopSettings: ShopSettings }) => params.shopSettings }),
@@ -466,9 +473,14 @@ export const shopMachine = setup({
 
       enqueue.assign({ running, openedPath: path, viewCartOpened });
     }),
-    lookUpAddress: enqueueActions(({ enqueue }, params: { postcode: string }) => {
+    lookUpAddress: enqueueActions(({ context, enqueue }, params: { postcode: string }) => {
+      const logic = context.loaded.addressLookup;
+      if (logic === undefined) throw new Error("The address lookup comes with the checkout's pages (isAddressLookupLoaded).");
       enqueue.stopChild('addressLookup');
-      enqueue.spawnChild('addressLookup', { id: 'addressLookup', systemId: SYSTEM_ID.addressLookup, input: { postcode: params.postcode } });
+      // Spawned from logic, which XState types as taking no id, though it takes one (see onDemandChild).
+      const spawned = { id: 'addressLookup', systemId: SYSTEM_ID.addressLookup, input: { postcode: params.postcode } };
+      const options: { systemId: typeof SYSTEM_ID.addressLookup; input: { postcode: string } } = spawned;
+      enqueue.spawnChild(logic, options);
     }),
     clearAddressLookup: enqueueActions(({ enqueue }) => {
       enqueue.stopChild('addressLookup');
@@ -477,6 +489,8 @@ export const shopMachine = setup({
   guards: {
     isPageLogicMissing: ({ context }) => missingPages(context).length > 0,
     isCartLoaded: ({ context }) => context.loaded.cart !== undefined,
+    /** The details form's address lookup came with the checkout's pages. */
+    isAddressLookupLoaded: ({ context }) => context.loaded.addressLookup !== undefined,
     /** The cart is needed now: a line waits for it, or the address shows it. */
     isCartWanted: ({ context }) => context.lineForCart !== null || routeShowsCart(context),
     isCartExpected: (_, params: { expected: boolean }) => params.expected,
@@ -534,7 +548,10 @@ export const shopMachine = setup({
       tags: ['ready'],
       type: 'parallel',
       on: {
-        'addressLookup.requested': { actions: { type: 'lookUpAddress', params: ({ event }) => ({ postcode: event.postcode }) } },
+        'addressLookup.requested': {
+          guard: 'isAddressLookupLoaded',
+          actions: { type: 'lookUpAddress', params: ({ event }) => ({ postcode: event.postcode }) },
+        },
         'addressLookup.cleared': { actions: 'clearAddressLookup' },
       },
       states: {

@@ -61,7 +61,6 @@ function startShop(options: StartOptions = {}) {
         ratesBoard: page('ratesBoard') as never,
         checkoutContent: page('checkoutContent') as never,
         branchDetails: page('branchDetails') as never,
-        addressLookup: page('addressLookup') as never,
       },
     }),
     { input: { siteId: 1, affiliateCode: 'aff-1', appOrigin: 'https://shop.example' } },
@@ -309,7 +308,8 @@ describe('shop', () => {
     });
 
     it('runs the address search the details form asks for, a new one replacing the last, and ends it off the page', async () => {
-      const { go, ready, running, shop, inputOf } = startShop({ pages: () => Promise.resolve({ checkout: page('checkout') as never }) });
+      // The lookup comes with the checkout's pages.
+      const { go, ready, running, shop, inputOf } = startShop({ pages: () => Promise.resolve({ checkout: page('checkout') as never, addressLookup: page('addressLookup') as never }) });
       await ready();
       go('/checkout/customer-information');
       await vi.waitFor(() => expect(running()).toEqual(['checkout', 'checkoutContent']));

@@ -8,7 +8,7 @@ import {
   type CheckoutResponse,
   type CreateCartRequest,
 } from '#domain/contract/cart.ts';
-import { firstPageApiRoutes as apiRoutes } from '#domain/contract/routes.ts';
+import { laterApiRoutes as apiRoutes } from '#domain/contract/later-routes.ts';
 import { statusOf, type ApiClient, type CallOptions } from './client.ts';
 
 /** GET /cart: the session's open cart, or null when it has none (404). */

@@ -33,11 +33,10 @@ import {
   fetchSiteSettings,
 } from '#src/api/catalogue.ts';
 import { rememberBasketEmail } from '#src/api/order-notes.ts';
-import { lookupAddresses } from '#src/api/places.ts';
 import { createSession, fetchSessionInfo } from '#src/api/session.ts';
 import { tokenSaysNoCart } from '#domain/session.ts';
 import type { PreloadedReads } from '#domain/contract/runtime-config.ts';
-import type { Branch, BranchDetailsData, LookupAddress } from '#domain/contract/branches.ts';
+import type { Branch, BranchDetailsData } from '#domain/contract/branches.ts';
 import type { StoreDetails } from '#domain/order-confirmation.ts';
 import type { CheckoutContent, RatesBoard } from '#domain/contract/catalogue.ts';
 import { transactionTypeOf } from '#domain/products.ts';
@@ -53,7 +52,7 @@ import { shopMachine, type LoadedPages, type OnDemandPage, type ShopSettings } f
 import type { ShopConfig } from './config.ts';
 import { createConsoleReporter, type ErrorReporter } from './errors.ts';
 import { silentTracker, withBasketReminder, type MarketingTracker } from './tracking.ts';
-import { authorised, fromPromise } from './authorised-calls.ts';
+import { fromPromise } from './promise-actor.ts';
 import {
   browserTokenStorage,
   LEGACY_TOKEN_STORAGE_KEY,
@@ -62,7 +61,7 @@ import {
 } from './browser-services.ts';
 import type { SessionActorRef, SessionLink } from './session-link.ts';
 
-export { authorised, fromPromise } from './authorised-calls.ts';
+export { fromPromise } from './promise-actor.ts';
 export { createSessionLink, type ConnectableSessionLink, type SessionActorRef, type SessionLink } from './session-link.ts';
 
 // ------------------------------------------------------------------------------------------------
@@ -221,10 +220,6 @@ export function createShopReads(services: ShopServices) {
       });
       return { branch, openingTimes };
     }),
-    /** Addresses at a postcode, to fill the customer form. */
-    addressLookup: authorised(
-      fromPromise<LookupAddress[], { postcode: string }>(({ input, signal }) => lookupAddresses(api, input.postcode, { signal })),
-    ),
   };
 }
 
@@ -319,7 +314,6 @@ export function provideShop(services: ShopServices, wiring: ShopWiring) {
       ratesBoard: readOf(reads.ratesBoard),
       checkoutContent: readOf(reads.checkoutContent),
       branchDetails: readOf(reads.branchDetails),
-      addressLookup: readOf(reads.addressLookup),
     },
   });
 }

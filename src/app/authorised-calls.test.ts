@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { assign, createActor, setup, waitFor } from 'xstate';
-import { authorised, fromPromise } from './authorised-calls.ts';
+import { authorised } from './authorised-calls.ts';
+import { fromPromise } from './promise-actor.ts';
 
 /** A machine invoking a promise actor as the shop's machines do: output on done, error on error. */
 function invoking(logic: ReturnType<typeof fromPromise<string, { n: number }>>) {

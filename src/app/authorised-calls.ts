@@ -1,6 +1,8 @@
 /**
- * The promise actors the statecharts invoke for their I/O, and the authorised ones among them
- * (spec 4.4, 6: cart and order calls carry the session's token).
+ * The authorised calls among the promise actors the statecharts invoke for their I/O (spec 4.4, 6:
+ * cart and order calls carry the session's token). Only the actors loaded on demand make them, so
+ * this module (with the authorised-call chart) is not on the first load; ./promise-actor.ts holds
+ * the promise actors themselves.
  *
  * `authorised(call)` is the authorised-call statechart (machines/session/authorised-call.machine.ts)
  * around a call: it waits for the session of the system, makes the call, and after a 401 or 403
@@ -8,30 +10,8 @@
  * machine invoking it gets the call's output (onDone) or error (onError), and the inspector shows
  * its states and its events with the session.
  */
-import {
-  fromPromise as xstateFromPromise,
-  type EventObject,
-  type NonReducibleUnknown,
-  type PromiseActorLogic,
-} from 'xstate';
+import type { NonReducibleUnknown, PromiseActorLogic } from 'xstate';
 import { authorisedCallMachine } from '#machines/session/authorised-call.machine.ts';
-
-/**
- * xstate's fromPromise, except that a call the actor abandoned never settles. React's StrictMode
- * stops and restarts every actor once in development (@xstate/react keeps its snapshot and runs
- * the invoked call again); without this, the first call's AbortError reaches the restarted actor
- * as a failure and the page shows its error state.
- */
-export function fromPromise<TOutput, TInput = NonReducibleUnknown, TEmitted extends EventObject = EventObject>(
-  creator: Parameters<typeof xstateFromPromise<TOutput, TInput, TEmitted>>[0],
-): PromiseActorLogic<TOutput, TInput, TEmitted> {
-  return xstateFromPromise<TOutput, TInput, TEmitted>((args) =>
-    Promise.resolve(creator(args)).catch((error: unknown) => {
-      if (args.signal.aborted) return new Promise<TOutput>(() => {});
-      throw error;
-    }),
-  );
-}
 
 /**
  * The call as an authorised call: the statechart, with the call as its `call` actor and the

@@ -1,8 +1,10 @@
 /**
  * Runtime configuration. The app host injects `window.__SHOP_CONFIG__` so one build runs against
- * any API; during development Vite's VITE_* variables stand in, then the local defaults.
+ * any API; during development Vite's VITE_* variables stand in, then the local defaults. The host
+ * builds it from its validated environment (server/env.ts); what a hand-set value could still get
+ * wrong is checked here without a schema library, which the first page does not load (valibot
+ * comes with the API's HTTP client, src/api/client.ts).
  */
-import * as v from 'valibot';
 import { PRELOADED_READS_ID, type PreloadedReads, type ShopRuntimeConfig } from '#domain/contract/runtime-config.ts';
 
 export type ShopConfig = ShopRuntimeConfig;
@@ -18,13 +20,10 @@ export const DEFAULT_API_BASE = 'http://localhost:3001';
 export const DEFAULT_PSP_ORIGIN = 'http://localhost:3002';
 export const DEFAULT_SITE_ID = 1;
 
-const Origin = v.pipe(v.string(), v.url(), v.transform((s) => s.replace(/\/+$/, '')));
-const ConfigSchema = v.object({
-  apiBase: Origin,
-  siteId: v.pipe(v.number(), v.integer(), v.minValue(1)),
-  appOrigin: Origin,
-  pspOrigin: Origin,
-});
+/** An absolute URL, without its trailing slashes; null when it is none. */
+function origin(value: unknown): string | null {
+  return typeof value === 'string' && URL.canParse(value) ? value.replace(/\/+$/, '') : null;
+}
 
 type Env = Partial<Record<'VITE_API_BASE' | 'VITE_SITE_ID' | 'VITE_PSP_ORIGIN' | 'VITE_APP_ORIGIN', string>>;
 
@@ -43,12 +42,18 @@ export function readConfig(
     appOrigin: injected?.appOrigin ?? blankToUndefined(env.VITE_APP_ORIGIN) ?? locationOrigin ?? 'http://localhost:3000',
     pspOrigin: injected?.pspOrigin ?? blankToUndefined(env.VITE_PSP_ORIGIN) ?? DEFAULT_PSP_ORIGIN,
   };
-  const parsed = v.safeParse(ConfigSchema, candidate);
-  if (!parsed.success) {
-    const lines = parsed.issues.map((i) => `${v.getDotPath(i) ?? '?'}: ${i.message}`);
+  const config = {
+    apiBase: origin(candidate.apiBase),
+    siteId: Number.isInteger(candidate.siteId) && candidate.siteId >= 1 ? candidate.siteId : null,
+    appOrigin: origin(candidate.appOrigin),
+    pspOrigin: origin(candidate.pspOrigin),
+  };
+  const bad = Object.entries(config).filter(([, value]) => value === null);
+  if (bad.length > 0) {
+    const lines = bad.map(([key]) => `${key}: ${key === 'siteId' ? 'must be a whole number of 1 or more' : 'must be an absolute URL'} (${JSON.stringify(candidate[key as keyof typeof candidate])})`);
     throw new Error(`Bad shop configuration:\n${lines.join('\n')}`);
   }
-  return parsed.output;
+  return config as ShopConfig;
 }
 
 let cached: ShopConfig | undefined;

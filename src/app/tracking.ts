@@ -5,7 +5,8 @@
  * The marketing tracker (spec 7.6) is an interface: the shop calls identify and track at the
  * moments the spec names, and the default tracker sends nothing anywhere.
  */
-import { TRACKING_KEYS, type Tracking } from '#domain/contract/tracking.ts';
+import { TRACKING_KEYS } from '#domain/contract/tracking-keys.ts';
+import type { Tracking } from '#domain/contract/tracking.ts';
 import type { TrackedStep } from '#domain/order-state.ts';
 
 export const TRACKING_COOKIE = 'tm_tracking';

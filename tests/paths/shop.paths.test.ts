@@ -3,7 +3,7 @@ import { createMachine, fromCallback } from 'xstate';
 import { siteProducts, siteSettings } from '../../mocks/fixtures.ts';
 import type { EffectsEvent } from '#machines/shop/effects.ts';
 import type { cartMachine } from '#machines/cart/cart.machine.ts';
-import { selectCartPresence, shopMachine, type ShopSnapshot } from '#machines/shop/shop.machine.ts';
+import { selectCartPresence, shopMachine, type AddressLookupMachine, type ShopSnapshot } from '#machines/shop/shop.machine.ts';
 import { actorDone, actorFailed, definePathSuite, INIT_EVENT } from '../support/graph-coverage.ts';
 import { shopOracle, type ShopSeen } from './oracles/shop.oracle.ts';
 
@@ -39,6 +39,7 @@ const SHOP_OWN = ['session', 'effects', 'loadSettings', 'loadPages', 'cartExpect
 const line = { currencyCode: 'EUR', qty: 200, productId: 2, storeId: 1 };
 const checkout = createMachine({ id: 'checkout' });
 const newLine = createMachine({ id: 'newLine' });
+const addressLookup = createMachine({ id: 'addressLookup' }) as unknown as AddressLookupMachine;
 const actors = (s: ShopSnapshot): string[] => Object.keys(s.children).filter((id) => !SHOP_OWN.includes(id)).sort();
 
 definePathSuite({
@@ -80,7 +81,8 @@ definePathSuite({
     actorDone('loadCart', {}),
     actorFailed('loadCart', failure),
     route('/checkout/view-cart'),
-    actorDone('loadPages', { checkout, newLine, cart: noCart }),
+    // The checkout's pages bring the details form's address lookup.
+    actorDone('loadPages', { checkout, newLine, cart: noCart, addressLookup }),
   ],
   serializeState: (s) => JSON.stringify([s.value, s.context.route?.path ?? null, actors(s), Object.keys(s.context.loaded), s.context.cartStarted, s.context.lineForCart !== null]),
   assertState: (s, step) => {

@@ -25,7 +25,8 @@ import type { Cart } from '#domain/contract/cart.ts';
 import type { Tracking } from '#domain/contract/tracking.ts';
 import { tokenNamesCart, tokenSaysNoCart } from '#domain/session.ts';
 import { cartMachine } from '#machines/cart/cart.machine.ts';
-import { authorised, fromPromise, type ShopServices } from '../actors.ts';
+import { fromPromise, type ShopServices } from '../actors.ts';
+import { authorised } from '../authorised-calls.ts';
 import { trackingCookieValues } from '../browser-services.ts';
 import { trackingPayload } from '../tracking.ts';
 

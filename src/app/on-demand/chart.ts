@@ -4,7 +4,8 @@
  */
 import { createRateAlert, fetchChart } from '#src/api/chart.ts';
 import { chartMachine } from '#machines/chart/chart.machine.ts';
-import { authorised, fromPromise, type ShopServices } from '../actors.ts';
+import { fromPromise, type ShopServices } from '../actors.ts';
+import { authorised } from '../authorised-calls.ts';
 
 export function provideChart(services: ShopServices) {
   return chartMachine.provide({

@@ -19,7 +19,10 @@ import { SYSTEM_ID, systemActor } from '#machines/system.ts';
 import { loadCartNotes, saveLineNotes } from '#src/api/note-mix.ts';
 import { fromCallback } from 'xstate';
 import type { LoadedPages } from '#machines/shop/shop.machine.ts';
-import { authorised, createShopReads, fromPromise, readOf, type ShopServices } from '../actors.ts';
+import { createShopReads, fromPromise, readOf, type ShopServices } from '../actors.ts';
+import { authorised } from '../authorised-calls.ts';
+import { lookupAddresses } from '#src/api/places.ts';
+import type { LookupAddress } from '#domain/contract/branches.ts';
 
 export function provideCheckout(services: ShopServices) {
   return checkoutMachine.provide({
@@ -76,7 +79,14 @@ export function provideNewLine(services: ShopServices) {
   });
 }
 
+/** The details form's address lookup: the addresses at a postcode, to fill the customer form. */
+export function provideAddressLookup(services: ShopServices) {
+  return readOf(
+    authorised(fromPromise<LookupAddress[], { postcode: string }>(({ input, signal }) => lookupAddresses(services.api, input.postcode, { signal }))),
+  );
+}
+
 /** What the checkout's pages bring the shop. */
 export function provideCheckoutPages(services: ShopServices): LoadedPages {
-  return { checkout: provideCheckout(services), newLine: provideNewLine(services), viewCartRequestOf };
+  return { checkout: provideCheckout(services), newLine: provideNewLine(services), viewCartRequestOf, addressLookup: provideAddressLookup(services) };
 }

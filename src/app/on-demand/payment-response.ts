@@ -5,7 +5,8 @@
  */
 import { fetchOrder } from '#src/api/order.ts';
 import { paymentResponseMachine } from '#machines/payment/payment-response.machine.ts';
-import { authorised, fromPromise, type ShopServices } from '../actors.ts';
+import { fromPromise, type ShopServices } from '../actors.ts';
+import { authorised } from '../authorised-calls.ts';
 
 export function providePaymentResponse(services: ShopServices) {
   return paymentResponseMachine.provide({

@@ -9,7 +9,7 @@ import type { LookupAddress } from '#domain/contract/branches.ts';
 import type { ReadActorRef } from '#machines/read/read.machine.ts';
 import type { CustomerForm } from '#domain/customer.ts';
 import type { SiteSettings } from '#domain/contract/catalogue.ts';
-import { createShopReads, readOf } from '#src/app/actors.ts';
+import { provideAddressLookup } from '#src/app/on-demand/checkout.ts';
 import { createEffects } from '#src/app/effects.ts';
 import { useRead } from '#src/app/pages.tsx';
 import type { MarketingTracker } from '#src/app/tracking.ts';
@@ -74,7 +74,6 @@ function open(options: Options = {}) {
   ).start();
   effects.send({ type: 'actor.started', id: 'checkout', actor: run.checkout });
   // The address search as the shop runs it: a read actor a search, the last one replacing the one before.
-  const reads = createShopReads(services);
   function Screen() {
     const [lookup, setLookup] = useState<ReadActorRef<LookupAddress[], { postcode: string }> | undefined>(undefined);
     const state = useRead(lookup);
@@ -86,7 +85,7 @@ function open(options: Options = {}) {
         addressLookup={state}
         onAddressSearch={(postcode) => {
           lookup?.stop();
-          setLookup(createActor(readOf(reads.addressLookup), { input: { postcode } }).start());
+          setLookup(createActor(provideAddressLookup(services), { input: { postcode } }).start());
         }}
         onAddressSearchCleared={() => setLookup(undefined)}
         now={() => NOW}

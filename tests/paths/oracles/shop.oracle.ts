@@ -137,8 +137,9 @@ export const shopOracle = {
         return seen.shows === 'pageSpinner' ? { ...seen, shows: 'pageFailed', reports: ['loadPages'] } : seen;
       case 'pages.retried':
         return seen.shows === 'pageFailed' ? pageAt(seen) : seen;
+      // The lookup comes with the checkout's pages: before they load, there is no form to ask.
       case 'addressLookup.requested':
-        return onPage(seen) ? { ...seen, actors: [...seen.actors.filter((a) => a !== 'addressLookup'), 'addressLookup'].sort() } : seen;
+        return onPage(seen) && seen.loaded.includes('checkout') ? { ...seen, actors: [...seen.actors.filter((a) => a !== 'addressLookup'), 'addressLookup'].sort() } : seen;
       case 'addressLookup.cleared':
         return onPage(seen) ? { ...seen, actors: seen.actors.filter((a) => a !== 'addressLookup') } : seen;
       default:
