@@ -69,6 +69,14 @@ export const OFF_THE_FIRST_LOAD = [
   'src/app/on-demand/cart.ts',
   'src/screens/header-cart/header-cart.tsx',
   'src/screens/header-cart/use-header-cart.ts',
+  // The API's HTTP client, the contract's schemas and the authorised-call chart load with the first
+  // call a page makes (decision 063): a new visitor's calculator page makes none.
+  'src/api/http.ts',
+  'node_modules/ky/distribution/core/Ky.js',
+  'node_modules/valibot/dist/index.mjs',
+  'domain/contract/catalogue.ts',
+  'machines/session/authorised-call.machine.ts',
+  'src/app/authorised-calls.ts',
 ] as const;
 
 /** The modules of OFF_THE_FIRST_LOAD that the source map of one of `files` (built JS files of distDir) names. */

@@ -1,14 +1,13 @@
 /**
  * `npm run check:bundle`: fails when all the JS the calculator page loads until the network is
- * idle (gzip) is over FIRST_LOAD_CEILING times a bare app of the design card's own stack (the goal,
- * FIRST_LOAD_GOAL, not met yet: the ceiling stops growth and comes down with each cut)
+ * idle (gzip) is over FIRST_LOAD_GOAL times a bare app of the design card's own stack
  * (tests/bench/first-load.ts), and when a module only the pages loaded on demand need loads with
  * it (OFF_THE_FIRST_LOAD in scripts/bundle-size.ts). Builds the app and the server first
  * when their sources changed, as `npm start` does; needs Debian's chromium. The figures are bytes,
  * not times: the same build gives the same figures on any machine.
  */
 import { kb } from '../../scripts/bundle-size.ts';
-import { FIRST_LOAD_CEILING, FIRST_LOAD_GOAL, measureFirstLoad, type AppFigures } from './first-load.ts';
+import { FIRST_LOAD_GOAL, measureFirstLoad, type AppFigures } from './first-load.ts';
 
 const bytes = (n: number) => `${n.toLocaleString('en-GB')} B (${kb(n)})`;
 const times = (n: number) => `${n.toFixed(3)}×`;
@@ -37,8 +36,8 @@ if (misplaced.length > 0) {
   process.exit(1);
 }
 const overBy = (limit: number) => (shop.untilIdle.gzipBytes - Math.floor(limit * cardStack.untilIdle.gzipBytes)).toLocaleString('en-GB');
-if (ratio > FIRST_LOAD_CEILING) {
-  console.error(`${report}\nOver the ceiling of ${FIRST_LOAD_CEILING}× by ${overBy(FIRST_LOAD_CEILING)} B: the page grew.`);
+if (ratio > FIRST_LOAD_GOAL) {
+  console.error(`${report}\nOver the goal of ${FIRST_LOAD_GOAL}× by ${overBy(FIRST_LOAD_GOAL)} B: the page grew.`);
   process.exit(1);
 }
-console.log(ratio > FIRST_LOAD_GOAL ? `${report}\nGoal not met yet: ${overBy(FIRST_LOAD_GOAL)} B over ${FIRST_LOAD_GOAL}×; under the ceiling of ${FIRST_LOAD_CEILING}× (decision 052).` : report);
+console.log(`${report}\n${(Math.floor(FIRST_LOAD_GOAL * cardStack.untilIdle.gzipBytes) - shop.untilIdle.gzipBytes).toLocaleString('en-GB')} B under the goal.`);
