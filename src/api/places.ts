@@ -1,11 +1,8 @@
-import type { LookupAddress } from '#domain/contract/branches.ts';
+import { AddressLookupResponseSchema, type LookupAddress } from '#domain/contract/branches.ts';
 import { firstPageApiRoutes as apiRoutes } from '#domain/contract/routes.ts';
-import { schemaIn, type ApiClient, type CallOptions } from './client.ts';
-
-/** The contract's schemas, loaded with the HTTP client when a call is made. */
-const contract = () => import('#domain/contract/branches.ts');
+import type { ApiClient, CallOptions } from './client.ts';
 
 /** Addresses at a postcode, to fill the customer form. */
 export function lookupAddresses(api: ApiClient, postcode: string, options?: CallOptions): Promise<LookupAddress[]> {
-  return api.json(apiRoutes.addressLookup, apiRoutes.addressLookup.url(postcode), schemaIn(contract, 'AddressLookupResponseSchema'), options);
+  return api.json(apiRoutes.addressLookup, apiRoutes.addressLookup.url(postcode), AddressLookupResponseSchema, options);
 }

@@ -13,7 +13,7 @@
  * shop's system. What the browser gives (token storage, geolocation, the tracking cookie) is in
  * ./browser-services.ts. Their names are exported here too.
  */
-import type { ActorRefFrom, PromiseActorLogic } from 'xstate';
+import { waitFor, type ActorRefFrom, type PromiseActorLogic } from 'xstate';
 import { createApiClient, statusOf, type ApiClient } from '#src/api/client.ts';
 import {
   fetchBranchByCode,
@@ -43,7 +43,7 @@ import { transactionTypeOf } from '#domain/products.ts';
 import type { GeoPoint } from '#domain/branch-search.ts';
 import { calculatorMachine } from '#machines/calculator/calculator.machine.ts';
 import type { LoadCalculatorInput, LoadCalculatorOutput } from '#machines/calculator/calculator.types.ts';
-import { selectSessionSettled, selectToken, sessionMachine, type SessionSnapshot, type StoredTokens } from '#machines/session/session.machine.ts';
+import { selectSessionSettled, selectToken, sessionMachine, type StoredTokens } from '#machines/session/session.machine.ts';
 import { SYSTEM_ID, systemActor } from '#machines/system.ts';
 import { createReadMachine, type ReadMachine } from '#machines/read/read.machine.ts';
 import type { EffectsLogic } from '#machines/shop/effects.ts';
@@ -254,21 +254,12 @@ export function readOf<TOutput, TInput>(call: PromiseActorLogic<TOutput, TInput>
  * that shows it.
  */
 export function provideCartExpected() {
-  return fromPromise<boolean>(
-    ({ system, signal }) =>
-      new Promise((resolve) => {
-        const session = systemActor(system, SYSTEM_ID.session);
-        if (!session) return resolve(true);
-        const settle = (snapshot: SessionSnapshot) => {
-          if (!selectSessionSettled(snapshot)) return;
-          subscription.unsubscribe();
-          resolve(snapshot.hasTag('ready') ? !tokenSaysNoCart(selectToken(snapshot)) : !snapshot.hasTag('none'));
-        };
-        const subscription = session.subscribe(settle);
-        signal.addEventListener('abort', () => subscription.unsubscribe());
-        settle(session.getSnapshot());
-      }),
-  );
+  return fromPromise<boolean>(async ({ system, signal }) => {
+    const session = systemActor(system, SYSTEM_ID.session);
+    if (!session) return true;
+    const settled = await waitFor(session, selectSessionSettled, { timeout: Infinity, signal });
+    return settled.hasTag('ready') ? !tokenSaysNoCart(selectToken(settled)) : !settled.hasTag('none');
+  });
 }
 
 /** Loads the machines of on-demand pages, each with its real I/O, as the shop asks for them. */
