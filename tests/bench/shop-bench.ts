@@ -358,24 +358,9 @@ export async function captureCartAdd(postgresUrl: string): Promise<{ statements:
   }
   if (statements.length === 0) throw new Error('no statement was seen while the add was answered');
   if (status !== 201) throw new Error(`POST /api/cart/add answered ${status}`);
-  const schema = await schemaOf(postgresUrl, cartId);
-  return { statements, cartId, schema, databaseUrl: postgresUrl, close: () => server.close() };
-}
-
-/** The test server's schema: the one whose carts table holds the cart. */
-async function schemaOf(postgresUrl: string, cartId: string): Promise<string> {
-  const client = new pg.Client({ connectionString: postgresUrl });
-  await client.connect();
-  try {
-    const schemas = await client.query<{ nspname: string }>(`select table_schema as nspname from information_schema.tables where table_name = 'carts' and table_schema like 'test\\_%'`);
-    for (const { nspname } of schemas.rows) {
-      const found = await client.query(`select 1 from "${nspname}".carts where id = $1`, [cartId]);
-      if (found.rowCount) return nspname;
-    }
-  } finally {
-    await client.end();
-  }
-  throw new Error('could not find the test server schema');
+  // The test server works in a copy of the seeded template database, in the template's schema.
+  if (server.pgUrl === undefined || server.pgSchema === undefined) throw new Error('the test server is not on PostgreSQL');
+  return { statements, cartId, schema: server.pgSchema, databaseUrl: server.pgUrl, close: () => server.close() };
 }
 
 /**
@@ -535,7 +520,7 @@ export async function benchCartAdd(shop: RunningShop, postgresUrl: string, optio
   log('  capturing the statements of one add');
   const captured = await captureCartAdd(postgresUrl);
   const dir = await mkdtemp(path.join(os.tmpdir(), 'bench-pgbench-'));
-  const client = new pg.Client({ connectionString: postgresUrl, options: `-c search_path="${captured.schema}"` });
+  const client = new pg.Client({ connectionString: captured.databaseUrl, options: `-c search_path="${captured.schema}"` });
   await client.connect();
   try {
     // A fresh cart for every pgbench transaction (warm-up and rounds), made by the shop's own rules
