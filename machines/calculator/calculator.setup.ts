@@ -149,9 +149,9 @@ export const calculatorSetup = setup({
   },
   actions: {
     // The session reads the loyalty flag.
-    requestProfile: enqueueActions(({ enqueue, system }) => {
+    requestProfile: enqueueActions(({ context, enqueue, system }) => {
       const session = systemActor(system, SYSTEM_ID.session);
-      if (session) enqueue.sendTo(session, { type: 'session.profileRequested' });
+      if (session) enqueue.sendTo(session, { type: 'session.profileRequested', signInReturn: context.signedIn });
     }),
     confirmSignIn: assign({ toast: messages.signedIn }),
     dismissToast: assign({ toast: null }),

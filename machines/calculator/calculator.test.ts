@@ -96,7 +96,7 @@ describe('starting (spec 2.1, 4.2, 4.4, 4.5)', () => {
     expect(api.load).toHaveBeenCalledWith({ siteId: 1, storeId: null });
     expect(api.quote).toHaveBeenCalledWith({ siteId: 1, storeId: 1, productId: 2, currencyCode: 'EUR', affiliateCode: 'AFF', signInReturn: false });
     expect(amounts(actor)).toMatchObject({ gbpMinor: 100_000, foreignMinor: 120_000, rate: 1.2 });
-    expect(emitted).toEqual([{ type: 'session.profileRequested' }]);
+    expect(emitted).toEqual([{ type: 'session.profileRequested', signInReturn: false }]);
   });
 
   it.each<[TestInput]>([[{ settings: { pageType: 'sell-travel-money' } }], [{ settings: { sellCurrency: true } }]])(
@@ -156,7 +156,7 @@ describe('starting (spec 2.1, 4.2, 4.4, 4.5)', () => {
     const { actor, emitted, settled, api } = startCalculator({ signedIn: true });
     await settled();
     expect(api.quote).toHaveBeenCalledWith(expect.objectContaining({ signInReturn: true }));
-    expect(emitted).toEqual([{ type: 'session.profileRequested' }, { type: 'queryParam.removed', name: 'signedIn' }]);
+    expect(emitted).toEqual([{ type: 'session.profileRequested', signInReturn: true }, { type: 'queryParam.removed', name: 'signedIn' }]);
     expect(actor.getSnapshot().context.toast).toBe("You're signed in!");
     actor.send({ type: 'toast.dismissed' });
     expect(actor.getSnapshot().context.toast).toBeNull();

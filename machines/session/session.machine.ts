@@ -26,10 +26,10 @@
  * chart never touches localStorage. A failed storage write does not stop the page: the token in
  * context still works until the page is left.
  */
-import { assign, setup, stateIn, type SnapshotFrom } from 'xstate';
+import { and, assign, setup, stateIn, type SnapshotFrom } from 'xstate';
 import { providedLater } from '../provided-later.ts';
 import type { SessionInfo } from '#domain/contract/session.ts';
-import { isTokenUsable, msUntilTokenExpiry, tokenClaims } from '#domain/session.ts';
+import { isTokenUsable, msUntilTokenExpiry, tokenClaims, tokenMayHaveProfile } from '#domain/session.ts';
 
 export interface SessionInput {
   siteId: number;
@@ -45,6 +45,8 @@ export interface SessionContext {
   /** A token of the previous session scheme found in storage, to exchange once. */
   legacyToken: string | null;
   hasProfile: boolean | null;
+  /** The flag was asked for on the way back from the loyalty sign-in: read it whatever the token says. */
+  signInReturn: boolean;
   /** A refused or expired token, presented once when the next session is acquired (the hand-over). */
   previousToken: string | null;
   /** The token being replaced was refused (401/403), so the shopper is told once it is replaced. */
@@ -69,8 +71,11 @@ export type SessionEvent =
   | { type: 'session.unauthorized'; token?: string | null }
   /** The shopper closed the 'session ended' notice. */
   | { type: 'session.noticeDismissed' }
-  /** A calculator started: read the loyalty sign-in flag. */
-  | { type: 'session.profileRequested' }
+  /**
+   * A calculator started: read the loyalty sign-in flag. `signInReturn`: back from the loyalty
+   * sign-in, when the token still says there is no profile until it is renewed.
+   */
+  | { type: 'session.profileRequested'; signInReturn?: boolean }
   /** Try again after the token could not be acquired. */
   | { type: 'session.retried' }
   /** A call needs the session's token, and there is none yet: start the session. */
@@ -179,6 +184,7 @@ export const sessionMachine = setup({
     rememberError: assign({ error: (_, params: { error: unknown }) => params.error }),
     rememberProfile: assign({ hasProfile: (_, params: { hasProfile: boolean }) => params.hasProfile }),
     forgetProfile: assign({ hasProfile: null }),
+    rememberSignInReturn: assign({ signInReturn: (_, params: { signInReturn: boolean }) => params.signInReturn }),
   },
   guards: {
     hasLegacyToken: (_, params: StoredTokens) => params.legacyToken !== null && params.legacyToken !== '',
@@ -195,6 +201,8 @@ export const sessionMachine = setup({
       params.replacing === context.token && isTokenUsable(params.token, new Date(context.now())),
     hasNotice: ({ context }) => context.notice !== null,
     hasProfile: (_, params: { info: SessionInfo }) => params.info.hasProfile,
+    /** The token says its session has no loyalty profile, and this is not the way back from the sign-in. */
+    tokenSaysNoProfile: ({ context }) => !context.signInReturn && !tokenMayHaveProfile(context.token),
   },
   delays: {
     /** Until the token's own expiry: an expired token is acquired again. */
@@ -208,6 +216,7 @@ export const sessionMachine = setup({
     token: null,
     legacyToken: null,
     hasProfile: null,
+    signInReturn: false,
     previousToken: null,
     refused: false,
     notice: null,
@@ -378,10 +387,17 @@ export const sessionMachine = setup({
       },
       states: {
         unknown: {
-          on: { 'session.profileRequested': { target: 'waitingForToken' } },
+          on: {
+            'session.profileRequested': {
+              target: 'waitingForToken',
+              actions: { type: 'rememberSignInReturn', params: ({ event }) => ({ signInReturn: event.signInReturn === true }) },
+            },
+          },
         },
         waitingForToken: {
           always: [
+            // A new session's token says it has none: no call to ask.
+            { guard: and([stateIn('#session.token.ready'), 'tokenSaysNoProfile']), target: 'anonymous', actions: { type: 'rememberProfile', params: { hasProfile: false } } },
             { guard: stateIn('#session.token.ready'), target: 'loading' },
             // No session yet: nobody has signed in.
             { guard: stateIn('#session.token.none'), target: 'anonymous' },

@@ -275,6 +275,21 @@ describe('loyalty sign-in flag (spec 4.4, 2.1)', () => {
     expect(calls.acquire).not.toHaveBeenCalled();
   });
 
+  it("is not read when the token says its session has no profile, unless back from the sign-in (the token says so only once renewed)", async () => {
+    const token = fakeSessionToken(BASE + HOUR, { profile: false });
+    const first = startSession({ token, legacyToken: null }, { hasProfile: true });
+    await first.ready();
+    first.actor.send({ type: 'session.profileRequested' });
+    expect(first.actor.getSnapshot().matches({ profile: 'anonymous' })).toBe(true);
+    expect(first.calls.info).not.toHaveBeenCalled();
+
+    const back = startSession({ token, legacyToken: null }, { hasProfile: true });
+    await back.ready();
+    back.actor.send({ type: 'session.profileRequested', signInReturn: true });
+    await waitFor(back.actor, (s) => s.hasTag('signedIn'));
+    expect(back.calls.info).toHaveBeenCalledTimes(1);
+  });
+
   it('is not read until a calculator asks', async () => {
     const { actor, calls, ready } = startSession({ token: fakeSessionToken(BASE + HOUR), legacyToken: null });
     await ready();

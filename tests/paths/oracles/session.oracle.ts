@@ -31,12 +31,14 @@ export interface SessionSeen {
   refused: boolean;
   notice: { kind: 'sessionEnded'; keptCart: boolean } | null;
   profile: Profile;
+  /** The flag was asked for on the way back from the loyalty sign-in (the token may not say so yet). */
+  signInReturn: boolean;
 }
 
 /** The claims of a session token (its payload), read without the chart's helpers. */
-export function claimsOf(token: string): { exp?: number; cart?: string | null } {
+export function claimsOf(token: string): { exp?: number; cart?: string | null; profile?: boolean } {
   const payload = token.split('.')[1];
-  return payload ? (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { exp?: number; cart?: string | null }) : {};
+  return payload ? (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { exp?: number; cart?: string | null; profile?: boolean }) : {};
 }
 
 /** What the views and the API client read in each phase. */
@@ -61,13 +63,14 @@ export function sessionOracle(now: number) {
   /** The loyalty flag is read once a token is in place; with no session yet, nobody has signed in. */
   const withProfile = (seen: SessionSeen): SessionSeen => {
     if (seen.profile !== 'waitingForToken') return seen;
-    if (seen.phase === 'ready') return { ...seen, profile: 'fetchSessionInfo' };
+    // A token that says its session has no profile needs no call, unless back from the sign-in.
+    if (seen.phase === 'ready') return { ...seen, profile: seen.token !== null && claimsOf(seen.token).profile === false && !seen.signInReturn ? 'anonymous' : 'fetchSessionInfo' };
     return seen.phase === 'none' ? { ...seen, profile: 'anonymous' } : seen;
   };
 
   return {
     start(): SessionSeen {
-      return { phase: 'readStoredTokens', afterRefusal: false, token: null, handOver: null, refused: false, notice: null, profile: 'unknown' };
+      return { phase: 'readStoredTokens', afterRefusal: false, token: null, handOver: null, refused: false, notice: null, profile: 'unknown', signInReturn: false };
     },
 
     /** The token the API client sends: only one in place, never one being replaced. */
@@ -149,7 +152,7 @@ export function sessionOracle(now: number) {
           return { ...profileReset, phase: 'readStoredTokens', afterRefusal: true, handOver: seen.token ?? seen.handOver, token: null, refused: true };
         }
         case 'session.profileRequested':
-          return withProfile({ ...seen, profile: 'waitingForToken' });
+          return withProfile({ ...seen, profile: 'waitingForToken', signInReturn: event.signInReturn === true });
         case 'xstate.done.actor.fetchSessionInfo':
           return { ...seen, profile: (output as { hasProfile: boolean }).hasProfile ? 'signedIn' : 'anonymous' };
         // The flag only adds a greeting: without it the visitor is anonymous.
