@@ -4,14 +4,30 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { appPaths } from '#domain/contract/routes.ts';
 import { routes } from '#src/app/router.tsx';
 import { ShopProviders } from '#src/app/providers.tsx';
+import { SESSION_TOKEN_STORAGE_KEY, type TokenStorage } from '#src/app/browser-services.ts';
+import { fixtures } from '../mocks/fixtures.ts';
 import { formatMessage, messages } from '#domain/messages.ts';
 import { playChecks, type StateChecks } from './support/play-checks.ts';
+
+/**
+ * The mocks' visitor (mocks/handlers.ts: the happy path), back with the fixtures' session, whose
+ * token names the two-line cart the header shows: kept in memory, so no story leaves a token behind.
+ */
+function returningVisitor(): TokenStorage {
+  const items = new Map([[SESSION_TOKEN_STORAGE_KEY, fixtures.token]]);
+  return {
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => void items.set(key, value),
+    removeItem: (key) => void items.delete(key),
+  };
+}
 
 /** The app's real route table in a memory router, opened at one address. */
 function ShellAt({ path }: { path: string }) {
   const [router] = useState(() => createMemoryRouter(routes, { initialEntries: [path] }));
+  const [storage] = useState(returningVisitor);
   return (
-    <ShopProviders>
+    <ShopProviders storage={storage}>
       <RouterProvider router={router} />
     </ShopProviders>
   );
