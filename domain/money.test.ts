@@ -4,6 +4,7 @@ import {
   currencyFor,
   exponentOf,
   foreignAmountOf,
+  formatCount,
   formatForeign,
   formatGbp,
   formatGbpAmount,
@@ -119,6 +120,10 @@ describe('display', () => {
     [25000, { code: 'JPY', symbol: '¥' }, {}, '¥25,000'],
   ])('formatForeign(%i, %o, %o) is %s', (minor, currency, options, text) => {
     expect(formatForeign(minor, currency, options)).toBe(text);
+  });
+
+  it.each([0, 7, 999, 1000, 12345, 1234567, 1000000000, -4500])('formatCount(%i) groups as toLocaleString en-GB does', (count) => {
+    expect(formatCount(count)).toBe(count.toLocaleString('en-GB'));
   });
 
   it.each([

@@ -12,6 +12,7 @@
 import * as v from 'valibot';
 import { CurrencyCode, Id } from './contract/common.ts';
 import { formatMessage, messages } from './messages.ts';
+import { formatCount } from './money.ts';
 
 /** The notes each currency is printed in, lowest first; only these can be chosen one by one. */
 export const DENOMINATIONS: Readonly<Record<string, readonly number[]>> = {
@@ -111,7 +112,7 @@ export function totalOf(counts: readonly NoteCount[]): number {
 
 /** The line's amount as a shopper reads it: '€250'. */
 export function unitsText(symbol: string, units: number): string {
-  return `${symbol}${units.toLocaleString('en-GB')}`;
+  return `${symbol}${formatCount(units)}`;
 }
 
 const KIND_TEXT: Readonly<Record<NoteKind, string>> = {

@@ -1,6 +1,7 @@
 import { memo, useId, useRef, type ReactNode } from 'react';
 import type { ProductId, TransactionType } from '#domain/contract/catalogue.ts';
 import { formatMessage, messages } from '#domain/messages.ts';
+import { formatCount } from '#domain/money.ts';
 import { Button } from '#src/ui/button.tsx';
 import { Notice } from '#src/ui/notice.tsx';
 import { Radio, RadioGroup } from '#src/ui/radio-group.tsx';
@@ -307,7 +308,7 @@ export function CalculatorView(props: CalculatorViewProps) {
       {props.reviews ? (
         <p className={styles.reviews}>
           <strong>{props.reviews.text}</strong>{' '}
-          {formatMessage(messages.reviewsSummary, { rating: props.reviews.rating, count: props.reviews.count.toLocaleString('en-GB') })}
+          {formatMessage(messages.reviewsSummary, { rating: props.reviews.rating, count: formatCount(props.reviews.count) })}
         </p>
       ) : null}
       {props.loyaltyHref ? (
