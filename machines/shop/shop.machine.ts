@@ -2,8 +2,10 @@
  * The shop: the root of the actor system. It holds the session from the start (systemId
  * 'session') and the effects actor (systemId 'effects', ./effects.ts), reads the site's page
  * settings and product spend limits (spec 6), and once they are read runs two regions: the pages
- * (below) and the cart. While the settings are being read the page shows its spinner; when they
- * could not be read, 'Something went wrong' and Retry (`settings.retried`).
+ * (below) and the cart. While the settings are being read the page shows nothing for
+ * SPINNER_DELAY_MS (the page's own reads answer well within it: no spinner flashes before the
+ * page, decision 064), then its spinner; when they could not be read, 'Something went wrong' and
+ * Retry (`settings.retried`).
  *
  * The cart (systemId 'cart', with its countdown child; on an address reached only with the cart
  * checked out, the payment provider's return page, the cart knows so and is not read) loads on
@@ -302,6 +304,13 @@ const keepLine = {
   params: ({ event }: { event: { line: NewLine; replyTo?: AnyActorRef } }) => ({ line: event.line, replyTo: event.replyTo ?? null }),
 } as const;
 
+/**
+ * How long the page shows nothing while the settings are read, before its spinner: a wait under
+ * half a second reads as the page arriving, and a spinner drawn for a frame or two before the
+ * page is a flash that tells the shopper nothing.
+ */
+export const SPINNER_DELAY_MS = 500;
+
 export const shopMachine = setup({
   types: {
     input: {} as ShopInput,
@@ -486,6 +495,9 @@ export const shopMachine = setup({
       enqueue.stopChild('addressLookup');
     }),
   },
+  delays: {
+    SPINNER_DELAY: SPINNER_DELAY_MS,
+  },
   guards: {
     isPageLogicMissing: ({ context }) => missingPages(context).length > 0,
     isCartLoaded: ({ context }) => context.loaded.cart !== undefined,
@@ -525,7 +537,12 @@ export const shopMachine = setup({
   initial: 'loadingSettings',
   states: {
     loadingSettings: {
-      tags: ['loading'],
+      // Quiet at first; the spinner (tag `loading`) once the wait is long enough to notice.
+      initial: 'quiet',
+      states: {
+        quiet: { after: { SPINNER_DELAY: 'slow' } },
+        slow: { tags: ['loading'] },
+      },
       invoke: {
         id: 'loadSettings',
         src: 'loadSettings',

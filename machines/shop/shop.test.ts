@@ -1,12 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createActor, emit, fromCallback, fromPromise, setup, type AnyActorLogic, type AnyEventObject } from 'xstate';
+import { createActor, emit, fromCallback, fromPromise, setup, SimulatedClock, type AnyActorLogic, type AnyEventObject } from 'xstate';
 import type { Cart } from '#domain/contract/cart.ts';
 import type { ViewCartRequest } from '#domain/cart-link.ts';
 import { cartMachine } from '#machines/cart/cart.machine.ts';
 import { messages } from '#domain/messages.ts';
 import { makeCart, siteProducts, siteSettings } from '../../mocks/fixtures.ts';
 import type { EffectsEvent } from './effects.ts';
-import { shopMachine, type LoadedPages, type OnDemandPage, type ShopSettings } from './shop.machine.ts';
+import { shopMachine, SPINNER_DELAY_MS, type LoadedPages, type OnDemandPage, type ShopSettings } from './shop.machine.ts';
 
 const shopSettings: ShopSettings = { settings: { ...siteSettings, abandonCartUrl: 'https://partner.example/basket' }, siteProducts };
 const idle = fromCallback(() => undefined);
@@ -24,6 +24,7 @@ interface StartOptions {
   cartExpected?: boolean;
   /** How the cart's machine loads (by default it does, over `cart`). */
   loadCart?: () => Promise<LoadedPages>;
+  clock?: SimulatedClock;
 }
 
 /** The shop with its effects recorded: every event the effects actor is sent, and what the actors it is told of emit. */
@@ -63,7 +64,7 @@ function startShop(options: StartOptions = {}) {
         branchDetails: page('branchDetails') as never,
       },
     }),
-    { input: { siteId: 1, affiliateCode: 'aff-1', appOrigin: 'https://shop.example' } },
+    { input: { siteId: 1, affiliateCode: 'aff-1', appOrigin: 'https://shop.example' }, ...(options.clock ? { clock: options.clock } : {}) },
   );
   shop.start();
   const go = (path: string, search = '', params: Record<string, string> = {}) => shop.send({ type: 'route.changed', path, search, params });
@@ -77,7 +78,9 @@ function startShop(options: StartOptions = {}) {
 describe('shop', () => {
   it('holds the session at once and the cart, with the page settings, once they are read', async () => {
     const { shop, ready, told, cartRunning } = startShop();
-    expect(shop.getSnapshot().hasTag('loading')).toBe(true);
+    // No spinner yet: the settings usually come well within the delay.
+    expect(shop.getSnapshot().hasTag('loading')).toBe(false);
+    expect(shop.getSnapshot().hasTag('ready')).toBe(false);
     expect(shop.system.get('session')).toBeDefined();
     expect(shop.system.get('effects')).toBeDefined();
     expect(shop.system.get('cart')).toBeUndefined();
@@ -95,6 +98,15 @@ describe('shop', () => {
     expect(told).toEqual([{ type: 'actor.started', id: 'cart', actor: cart }]);
   });
 
+  it('shows the spinner only once the settings have taken half a second', () => {
+    const clock = new SimulatedClock();
+    const { shop } = startShop({ load: () => new Promise(() => {}), clock });
+    clock.increment(SPINNER_DELAY_MS - 1);
+    expect(shop.getSnapshot().hasTag('loading')).toBe(false);
+    clock.increment(1);
+    expect(shop.getSnapshot().hasTag('loading')).toBe(true);
+  });
+
   it("says 'Something went wrong' when the settings cannot be read, reports it, and reads them again on Retry", async () => {
     const failure = new Error('down');
     const load = vi.fn<() => Promise<ShopSettings>>().mockRejectedValueOnce(failure).mockResolvedValue(shopSettings);
@@ -102,7 +114,7 @@ describe('shop', () => {
     await vi.waitFor(() => expect(shop.getSnapshot().hasTag('failed')).toBe(true));
     expect(told).toEqual([{ type: 'error.reported', error: failure, where: 'shopSettings' }]);
     shop.send({ type: 'settings.retried' });
-    expect(shop.getSnapshot().hasTag('loading')).toBe(true);
+    expect(shop.getSnapshot().hasTag('failed')).toBe(false);
     await ready();
     expect(load).toHaveBeenCalledTimes(2);
   });
@@ -170,6 +182,15 @@ describe('shop', () => {
     expect(loadPages).toHaveBeenCalledTimes(1);
   });
 
+  it('shows the spinner only once the settings have taken half a second', () => {
+    const clock = new SimulatedClock();
+    const { shop } = startShop({ load: () => new Promise(() => {}), clock });
+    clock.increment(SPINNER_DELAY_MS - 1);
+    expect(shop.getSnapshot().hasTag('loading')).toBe(false);
+    clock.increment(1);
+    expect(shop.getSnapshot().hasTag('loading')).toBe(true);
+  });
+
   it("says 'Something went wrong' when a page's machine cannot load, and loads it again on Retry", async () => {
     const failure = new Error('chunk');
     const pages = vi.fn<(pages: OnDemandPage[]) => Promise<LoadedPages>>().mockRejectedValueOnce(failure).mockResolvedValue({ manageOrder: page('manageOrder') as never });
@@ -180,6 +201,15 @@ describe('shop', () => {
     expect(told.at(-1)).toEqual({ type: 'error.reported', error: failure, where: 'loadPages' });
     shop.send({ type: 'pages.retried' });
     await vi.waitFor(() => expect(running()).toEqual(['manageOrder']));
+  });
+
+  it('shows the spinner only once the settings have taken half a second', () => {
+    const clock = new SimulatedClock();
+    const { shop } = startShop({ load: () => new Promise(() => {}), clock });
+    clock.increment(SPINNER_DELAY_MS - 1);
+    expect(shop.getSnapshot().hasTag('loading')).toBe(false);
+    clock.increment(1);
+    expect(shop.getSnapshot().hasTag('loading')).toBe(true);
   });
 
   it("says 'Something went wrong' when the answer lacks the page's machine, rather than asking for ever", async () => {

@@ -173,8 +173,10 @@ export function ShopProviders({ children, ...props }: ShopProvidersProps) {
         </Button>
       </Notice>
     );
-  } else {
+  } else if (status === 'loading') {
     content = <Spinner label={messages.loadingPage} size="large" />;
+  } else {
+    content = null;
   }
 
   return (
@@ -191,9 +193,11 @@ function selectSessionRef(snapshot: ShopSnapshot): SessionActorRef {
   return snapshot.children.session as SessionActorRef;
 }
 
-function selectSettingsStatus(snapshot: ShopSnapshot): 'loading' | 'failed' | 'ready' {
+function selectSettingsStatus(snapshot: ShopSnapshot): 'starting' | 'loading' | 'failed' | 'ready' {
   if (snapshot.hasTag('ready')) return 'ready';
-  return snapshot.hasTag('failed') ? 'failed' : 'loading';
+  if (snapshot.hasTag('failed')) return 'failed';
+  // The spinner once the wait is long enough to notice (SPINNER_DELAY_MS); nothing before.
+  return snapshot.hasTag('loading') ? 'loading' : 'starting';
 }
 
 interface RootActorsProps {

@@ -27,7 +27,8 @@ const shown = (s: ShopSnapshot): ShopSeen['shows'] => {
   if (s.hasTag('pageFailed')) return 'pageFailed';
   if (s.matches({ ready: { pages: 'loadingPages' } })) return 'pageSpinner';
   if (s.hasTag('ready')) return 'page';
-  return s.hasTag('failed') ? 'somethingWentWrong' : 'spinner';
+  if (s.hasTag('failed')) return 'somethingWentWrong';
+  return s.hasTag('loading') ? 'spinner' : 'nothing';
 };
 /**
  * The cart as the shop reads it when a page opens (a calculator takes its type and branch, a

@@ -1,6 +1,6 @@
 /**
  * The shop as the spec (6, 8, 2.14) describes it, not as the chart does: the page waits for the
- * site's settings (a spinner), says 'Something went wrong' with Retry when they cannot be read, and
+ * site's settings (nothing at first, a spinner once the wait is long enough to notice), says 'Something went wrong' with Retry when they cannot be read, and
  * once they are shows the page of the address, whose screens each have their own actor while the
  * shopper is there (`screensAt`): a page whose code loads on demand (the checkout, 'Add new
  * currency', a chart, the payment response, manage my order, the branch finder) shows a spinner
@@ -18,7 +18,7 @@
 import type { AnyEventObject } from 'xstate';
 
 export interface ShopSeen {
-  shows: 'spinner' | 'somethingWentWrong' | 'page' | 'pageSpinner' | 'pageFailed';
+  shows: 'nothing' | 'spinner' | 'somethingWentWrong' | 'page' | 'pageSpinner' | 'pageFailed';
   /** The address the router gave last. */
   path: string | null;
   /** The on-demand pages whose code has loaded. */
@@ -35,6 +35,9 @@ export interface ShopSeen {
 
 const PAGES = ['page', 'pageSpinner', 'pageFailed'] as const;
 const onPage = (seen: ShopSeen) => (PAGES as readonly string[]).includes(seen.shows);
+
+/** Waiting for the settings, with or without the spinner. */
+const waitingForSettings = (seen: ShopSeen) => seen.shows === 'nothing' || seen.shows === 'spinner';
 
 /** Pages whose code loads when the shopper first goes there. */
 const ON_DEMAND = ['checkout', 'newLine', 'chart', 'paymentResponse', 'manageOrder', 'branchFinder'];
@@ -97,13 +100,13 @@ const withCart = (seen: ShopSeen): ShopSeen => ({ ...seen, loaded: [...new Set([
 
 export const shopOracle = {
   start(): ShopSeen {
-    return { shows: 'spinner', path: null, loaded: [], actors: [], reports: [], cart: 'off', lineWaiting: false };
+    return { shows: 'nothing', path: null, loaded: [], actors: [], reports: [], cart: 'off', lineWaiting: false };
   },
   next(before: ShopSeen, event: AnyEventObject): ShopSeen {
     const seen: ShopSeen = { ...before, reports: [] };
     switch (event.type) {
       case 'xstate.done.actor.loadSettings':
-        return seen.shows === 'spinner' ? pageAt({ ...seen, cart: 'asking' }) : seen;
+        return waitingForSettings(seen) ? pageAt({ ...seen, cart: 'asking' }) : seen;
       case 'xstate.done.actor.cartExpected':
         return seen.cart === 'asking' ? { ...seen, cart: event.output === true ? 'loading' : 'none' } : seen;
       case 'xstate.error.actor.cartExpected':
@@ -118,9 +121,9 @@ export const shopOracle = {
       case 'xstate.error.actor.loadCart':
         return seen.cart === 'loading' ? { ...seen, cart: 'failed', lineWaiting: false, reports: ['loadCart'] } : seen;
       case 'xstate.error.actor.loadSettings':
-        return seen.shows === 'spinner' ? { ...seen, shows: 'somethingWentWrong', reports: ['shopSettings'] } : seen;
+        return waitingForSettings(seen) ? { ...seen, shows: 'somethingWentWrong', reports: ['shopSettings'] } : seen;
       case 'settings.retried':
-        return seen.shows === 'somethingWentWrong' ? { ...seen, shows: 'spinner' } : seen;
+        return seen.shows === 'somethingWentWrong' ? { ...seen, shows: 'nothing' } : seen;
       case 'route.changed': {
         const moved = { ...seen, path: String(event.path) };
         return onPage(seen) ? pageAt(moved) : moved;
@@ -143,6 +146,8 @@ export const shopOracle = {
       case 'addressLookup.cleared':
         return onPage(seen) ? { ...seen, actors: seen.actors.filter((a) => a !== 'addressLookup') } : seen;
       default:
+        // Half a second without the settings (SPINNER_DELAY_MS): the spinner shows.
+        if (event.type.startsWith('xstate.after.SPINNER_DELAY.') && seen.shows === 'nothing') return { ...seen, shows: 'spinner' };
         return seen;
     }
   },
