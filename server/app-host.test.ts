@@ -8,9 +8,10 @@ import { API_MOUNT_PATH, PRELOADED_READS_ID, type ShopRuntimeConfig } from '#dom
 import type { Store } from '#domain/contract/branches.ts';
 import type { SiteSettings } from '#domain/contract/catalogue.ts';
 import { firstPageApiRoutes, preloadedReadPaths, type PreloadedRoute } from '#domain/contract/routes.ts';
+import { laterApiRoutes } from '#domain/contract/later-routes.ts';
 import { PRODUCT } from '#domain/products.ts';
 import { createTestServer, type TestServer } from './testing.ts';
-import { chooseEncoding, createAppHost, IMMUTABLE, injectShopConfig, preloadReads } from './app-host.ts';
+import { chooseEncoding, createAppHost, IMMUTABLE, injectShopConfig, pageReads, preloadReads } from './app-host.ts';
 
 const config: ShopRuntimeConfig = {
   apiBase: 'http://localhost:4101',
@@ -311,6 +312,17 @@ describe('preloadReads', () => {
     const quotePath = firstPageApiRoutes.quote.url(1, store.id, PRODUCT.CLICK_AND_COLLECT, settings.defaultCurrency);
     expect(Object.keys(reads).sort()).toEqual([...preloadedReadPaths(1).map((r) => r.path), quotePath].sort());
     expect(reads[quotePath]).toEqual(await (await api.request(quotePath)).json());
+  });
+
+  it("adds a chart page's rate history, at the path the chart asks for it (spec 7.2), and nothing for other pages", async () => {
+    const chartPath = laterApiRoutes.currencyConverter.url('EUR', true);
+    const reads = await preloadReads(api, 1, '/eur-to-gbp');
+    expect(reads[chartPath]).toEqual(await (await api.request(chartPath)).json());
+    expect((await preloadReads(api, 1, '/usd-from-gbp'))[laterApiRoutes.currencyConverter.url('USD', false)]).toBeDefined();
+    expect(pageReads('/')).toEqual([]);
+    expect(pageReads('/branches')).toEqual([]);
+    // A currency the shop does not sell: the API says so, and the page carries nothing for it.
+    expect(Object.keys(await preloadReads(api, 1, '/xyz-to-gbp')).filter((p) => p.includes('currency-converter'))).toEqual([]);
   });
 
   it('leaves out a read that failed or whose answer breaks the contract (the app asks the API for it), and the quote without the settings', async () => {

@@ -31,6 +31,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import * as v from 'valibot';
 import {
   CalculatorContentSchema,
+  ChartResponseSchema,
   CheckoutContentSchema,
   CurrenciesResponseSchema,
   ProductsResponseSchema,
@@ -43,6 +44,8 @@ import {
 import { StoreSchema, type Store } from '#domain/contract/branches.ts';
 import { appPaths, firstPageApiRoutes, preloadedReadPaths, type PreloadedRead, type PreloadedRoute } from '#domain/contract/routes.ts';
 import { initialSelection } from '#domain/products.ts';
+import { chartPageOf } from '#domain/chart.ts';
+import { laterApiRoutes } from '#domain/contract/later-routes.ts';
 import { API_MOUNT_PATH, PRELOADED_READS_ID, SHOP_CONFIG_GLOBAL, type PreloadedReads, type ShopRuntimeConfig } from '#domain/contract/runtime-config.ts';
 import { preloadLinks, readManifest, type Manifest } from './page-preloads.ts';
 import { appContentSecurityPolicy, appSecurityHeaders, inlineScriptHashes } from './security-headers.ts';
@@ -79,10 +82,11 @@ export interface AppHostOptions {
    */
   api?: { fetch: (request: Request, env?: unknown) => Response | Promise<Response> };
   /**
-   * The public reads every page starts with (domain/contract/routes.ts preloadedReadPaths), written
-   * into each page as a data block so the first screen needs no round trip for them.
+   * The public reads every page starts with (domain/contract/routes.ts preloadedReadPaths) and
+   * those of the page at the address (pageReads), written into each page as a data block so the
+   * first screen needs no round trip for them.
    */
-  preload?: () => Promise<PreloadedReads>;
+  preload?: (pathname: string) => Promise<PreloadedReads>;
   /** The built app (absolute, or relative to the working directory). */
   distDir?: string;
   /** Partner origins that may frame the embedded calculator (EMBED_ANCESTORS). */
@@ -212,6 +216,7 @@ const PRELOADED_SCHEMAS: Record<PreloadedRoute, v.GenericSchema> = {
   defaultStore: StoreSchema,
   ratesBoard: RatesBoardSchema,
   quote: QuoteResponseSchema,
+  chart: ChartResponseSchema,
 };
 
 type ApiInProcess = { request: (path: string) => Response | Promise<Response> };
@@ -240,13 +245,24 @@ export function firstQuoteRead(siteId: number, settings: SiteSettings | undefine
 }
 
 /**
- * The reads every page starts with (domain/contract/routes.ts preloadedReadPaths), and then the
- * calculator's first quote, asked of the API in-process as an anonymous browser would; each answer
- * is checked against the contract's schema (the app trusts what the page carries), and a read
- * that fails or does not match is left out (the app asks, and its client reports the mismatch).
+ * The reads of the page at an address beyond those every page starts with: a currency's chart
+ * page carries its rate history (the chart's largest element is drawn from it, with no round
+ * trip after the chart's code arrives). Its path is the one the chart asks for (spec 7.2).
  */
-export async function preloadReads(api: ApiInProcess, siteId: number): Promise<PreloadedReads> {
-  const reads = preloadedReadPaths(siteId);
+export function pageReads(pathname: string): PreloadedRead[] {
+  const chart = chartPageOf(pathname);
+  return chart === null ? [] : [{ route: 'chart', path: laterApiRoutes.currencyConverter.url(chart.currencyCode, chart.inverted) }];
+}
+
+/**
+ * The reads every page starts with (domain/contract/routes.ts preloadedReadPaths) and those of
+ * the page at `pathname` (pageReads), and then the calculator's first quote, asked of the API
+ * in-process as an anonymous browser would; each answer is checked against the contract's schema
+ * (the app trusts what the page carries), and a read that fails or does not match is left out
+ * (the app asks, and its client reports the mismatch).
+ */
+export async function preloadReads(api: ApiInProcess, siteId: number, pathname = '/'): Promise<PreloadedReads> {
+  const reads = [...preloadedReadPaths(siteId), ...pageReads(pathname)];
   const answers = Object.fromEntries((await Promise.all(reads.map((read) => preloadRead(api, read)))).filter((a) => a !== null));
   const pathOf = (route: PreloadedRoute) => reads.find((read) => read.route === route)?.path ?? '';
   // Both were checked against their schemas (preloadRead).
@@ -311,7 +327,7 @@ export function createAppHost({ config, distDir = 'dist', embedAncestors = [], a
       page = undefined;
       throw error;
     });
-    const reads = preload === undefined ? {} : await preload().catch(() => ({}));
+    const reads = preload === undefined ? {} : await preload(c.req.path).catch(() => ({}));
     const html = Buffer.from(
       (await page)
         .replace(NONCE_SLOT, c.get('styleNonce'))

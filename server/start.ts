@@ -152,8 +152,8 @@ export async function start(config: Config, opening: Promise<Opened>): Promise<v
       },
       embedAncestors: config.embedAncestors,
       ...(config.apiOnAppOrigin ? { api } : {}),
-      // The public reads every page starts with, answered by the API in-process for each page.
-      preload: () => preloadReads(api, config.siteId),
+      // The public reads every page starts with and its own, answered by the API in-process for each page.
+      preload: (pathname) => preloadReads(api, config.siteId, pathname),
     });
     const appLogger = createLogger({ level: config.logLevel, name: 'app' });
     servers.push(listen({ fetch: withRequestLog(appHost, appLogger).fetch, readBodyFirst: { maxBytes: config.bodyLimitBytes, under: `${API_MOUNT_PATH}/` }, port: config.appPort, hostname: config.host, timeouts: config }));

@@ -110,7 +110,17 @@ export interface PreloadedRead {
   route: PreloadedRoute;
   path: string;
 }
-export type PreloadedRoute = 'siteSettings' | 'siteProducts' | 'products' | 'currencies' | 'calculatorContent' | 'checkoutContent' | 'defaultStore' | 'ratesBoard' | 'quote';
+export type PreloadedRoute =
+  | 'siteSettings'
+  | 'siteProducts'
+  | 'products'
+  | 'currencies'
+  | 'calculatorContent'
+  | 'checkoutContent'
+  | 'defaultStore'
+  | 'ratesBoard'
+  | 'quote'
+  | 'chart';
 
 /**
  * The public reads every page of the site starts with (settings, catalogue, content, the default
