@@ -6,6 +6,7 @@ import { routes } from '#src/app/router.tsx';
 import { ShopProviders } from '#src/app/providers.tsx';
 import { SESSION_TOKEN_STORAGE_KEY, type TokenStorage } from '#src/app/browser-services.ts';
 import { fixtures } from '../mocks/fixtures.ts';
+import { variants } from '../mocks/handlers.ts';
 import { formatMessage, messages } from '#domain/messages.ts';
 import { playChecks, type StateChecks } from './support/play-checks.ts';
 
@@ -50,6 +51,10 @@ export const CheckoutStep: Story = { args: { path: appPaths.deliveryOptions } };
 export const InsidePaymentFrame: Story = { args: { path: appPaths.paymentResponse } };
 export const Chart: Story = { args: { path: '/eur-to-gbp' } };
 export const NotFound: Story = { args: { path: '/no-such-page' } };
+/** The site's settings not read yet: nothing for half a second (SPINNER_DELAY_MS), then the page's spinner. */
+export const SettingsSlow: Story = { parameters: { msw: { handlers: variants.loading('siteSettings') } } };
+/** The site's settings could not be read: 'Something went wrong' and Retry (spec 6). */
+export const SettingsFailed: Story = { parameters: { msw: { handlers: variants.networkError('siteSettings') } } };
 /** The footer's pages: help, terms, privacy, cookies. */
 export const Help: Story = { args: { path: appPaths.faq } };
 export const Terms: Story = { args: { path: appPaths.terms } };
@@ -78,4 +83,6 @@ const checks: StateChecks = {
   InsidePaymentFrame: { texts: [messages.checkingPayment], absent: [messages.navBranches] },
   Chart: { texts: [...shell, formatMessage(messages.chartTitle, { from: 'EUR', to: 'GBP' })] },
   NotFound: { texts: [...shell, messages.pageNotFound, messages.goToHomepage] },
+  SettingsSlow: { texts: [messages.loadingPage], absent: [messages.navBranches] },
+  SettingsFailed: { texts: [messages.somethingWentWrong], enabled: [['button', messages.retry]], absent: [messages.navBranches] },
 };

@@ -14,6 +14,7 @@ import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useSt
 import type { ActorOptions, AnyActorLogic, InspectionEvent } from 'xstate';
 import type { SiteSettings } from '#domain/contract/catalogue.ts';
 import { messages } from '#domain/messages.ts';
+import styles from './providers.module.css';
 import { Button } from '#src/ui/button.tsx';
 import { Notice } from '#src/ui/notice.tsx';
 import { Spinner } from '#src/ui/spinner.tsx';
@@ -167,14 +168,20 @@ export function ShopProviders({ children, ...props }: ShopProvidersProps) {
     );
   } else if (status === 'failed') {
     content = (
-      <Notice tone="error" title={messages.somethingWentWrong}>
-        <Button variant="secondary" onClick={retry}>
-          {messages.retry}
-        </Button>
-      </Notice>
+      <div className={styles.beforeFrame}>
+        <Notice tone="error" title={messages.somethingWentWrong}>
+          <Button variant="secondary" onClick={retry}>
+            {messages.retry}
+          </Button>
+        </Notice>
+      </div>
     );
   } else if (status === 'loading') {
-    content = <Spinner label={messages.loadingPage} size="large" />;
+    content = (
+      <div className={styles.beforeFrame}>
+        <Spinner label={messages.loadingPage} size="large" />
+      </div>
+    );
   } else {
     content = null;
   }
