@@ -12,8 +12,10 @@
  *
  * One round trip: the host can serve the API on the shop's own origin (under /backend, so the
  * browser's calls need no CORS preflight) and writes the public reads every page starts with
- * (settings, catalogue, content, the default branch) into the page as a JSON data block; the
- * app's API client answers those reads from it while fresh (src/api/client.ts `preloaded`). A
+ * (settings, catalogue, content, the default branch, the calculator's first quote) and those of
+ * the page at the address (a chart page's rate history, `pageReads`) into the page as a JSON data
+ * block; the app's API client answers those reads from it while fresh (src/api/client.ts
+ * `preloaded`), each in a task of its own (decision 064). A
  * page drawn by chunks it loads on demand names them in its head (./page-preloads.ts), so they
  * arrive beside the first chunk.
  *
