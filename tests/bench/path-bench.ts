@@ -63,6 +63,8 @@ export async function benchPaths(options: { rounds: number; budgetPerMachineMs: 
           events: suite.events as readonly AnyEventObject[],
           serializeState,
           ...(suite.limit === undefined ? {} : { limit: suite.limit }),
+          // As `npm run test:paths` plans it: a suite whose actors join a system (the shop's) plans each path in a system of its own.
+          ...(suite.isolateSystems ? { isolateSystems: true } : {}),
         }),
       );
     try {
