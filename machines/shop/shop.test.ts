@@ -182,15 +182,6 @@ describe('shop', () => {
     expect(loadPages).toHaveBeenCalledTimes(1);
   });
 
-  it('shows the spinner only once the settings have taken half a second', () => {
-    const clock = new SimulatedClock();
-    const { shop } = startShop({ load: () => new Promise(() => {}), clock });
-    clock.increment(SPINNER_DELAY_MS - 1);
-    expect(shop.getSnapshot().hasTag('loading')).toBe(false);
-    clock.increment(1);
-    expect(shop.getSnapshot().hasTag('loading')).toBe(true);
-  });
-
   it("says 'Something went wrong' when a page's machine cannot load, and loads it again on Retry", async () => {
     const failure = new Error('chunk');
     const pages = vi.fn<(pages: OnDemandPage[]) => Promise<LoadedPages>>().mockRejectedValueOnce(failure).mockResolvedValue({ manageOrder: page('manageOrder') as never });
@@ -201,15 +192,6 @@ describe('shop', () => {
     expect(told.at(-1)).toEqual({ type: 'error.reported', error: failure, where: 'loadPages' });
     shop.send({ type: 'pages.retried' });
     await vi.waitFor(() => expect(running()).toEqual(['manageOrder']));
-  });
-
-  it('shows the spinner only once the settings have taken half a second', () => {
-    const clock = new SimulatedClock();
-    const { shop } = startShop({ load: () => new Promise(() => {}), clock });
-    clock.increment(SPINNER_DELAY_MS - 1);
-    expect(shop.getSnapshot().hasTag('loading')).toBe(false);
-    clock.increment(1);
-    expect(shop.getSnapshot().hasTag('loading')).toBe(true);
   });
 
   it("says 'Something went wrong' when the answer lacks the page's machine, rather than asking for ever", async () => {

@@ -1,7 +1,8 @@
 /**
  * The shop as the spec (6, 8, 2.14) describes it, not as the chart does: the page waits for the
- * site's settings (nothing at first, a spinner once the wait is long enough to notice), says 'Something went wrong' with Retry when they cannot be read, and
- * once they are shows the page of the address, whose screens each have their own actor while the
+ * site's settings (nothing at first, a spinner once the wait is long enough to notice), says
+ * 'Something went wrong' with Retry when they cannot be read, and once they are shows the page of
+ * the address, whose screens each have their own actor while the
  * shopper is there (`screensAt`): a page whose code loads on demand (the checkout, 'Add new
  * currency', a chart, the payment response, manage my order, the branch finder) shows a spinner
  * until it has loaded,
