@@ -262,7 +262,7 @@ describe('app host', () => {
       const branches = await (await host.request('/branches')).text();
       const head = branches.slice(0, branches.indexOf('</head>'));
       expect(head).toContain('<link rel="modulepreload" crossorigin href="/assets/branch-finder-screen-1.js" />');
-      expect(head).toContain('<link rel="preload" as="style" crossorigin href="/assets/branch-finder-screen-1.css" />');
+      expect(head).toContain('<link rel="preload" as="style" fetchpriority="low" crossorigin href="/assets/branch-finder-screen-1.css" />');
       expect(await (await host.request('/')).text()).not.toContain('modulepreload');
     } finally {
       await rm(dir, { recursive: true, force: true });

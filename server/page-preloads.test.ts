@@ -31,13 +31,13 @@ describe('the chunks a page loads on demand, named in its head', () => {
     });
   });
 
-  it('as links: scripts as module preloads, styles as style preloads, both as the app asks for them (crossorigin)', () => {
+  it('as links: scripts as module preloads, styles as low-priority style preloads, both as the app asks for them (crossorigin)', () => {
     expect(preloadLinks(manifest, '/Branches/')).toBe(
       [
         '<link rel="modulepreload" crossorigin href="/assets/branch-finder-screen-1.js" />',
         '<link rel="modulepreload" crossorigin href="/assets/shared-1.js" />',
         '<link rel="modulepreload" crossorigin href="/assets/branch-finder-1.js" />',
-        '<link rel="preload" as="style" crossorigin href="/assets/branch-finder-screen-1.css" />',
+        '<link rel="preload" as="style" fetchpriority="low" crossorigin href="/assets/branch-finder-screen-1.css" />',
       ].join('\n    '),
     );
   });
@@ -73,5 +73,8 @@ describe('the chunks a page loads on demand, named in its head', () => {
       for (const module of modules) expect(existsSync(path.join(ROOT, module)), `${page}: ${module}`).toBe(true);
     }
     expect(pageModulesOf(appPaths.customerInformation)).toContain('src/screens/customer-info/customer-info-screen.tsx');
+    // The steps that show the cart name its machine; the confirmation, after the cart, does not.
+    for (const page of [appPaths.viewCart, appPaths.deliveryOptions, appPaths.customerInformation, appPaths.payment, appPaths.paymentUnsuccessful]) expect(pageModulesOf(page), page).toContain('src/app/on-demand/cart.ts');
+    expect(pageModulesOf(appPaths.confirmation)).not.toContain('src/app/on-demand/cart.ts');
   });
 });

@@ -6,6 +6,11 @@
  * other on a slow phone network. The app host writes `<link rel="modulepreload">` for the page's
  * scripts and `<link rel="preload" as="style">` for their styles into the page it answers.
  *
+ * The styles ask for a low priority (decision 065). A style preload is otherwise the browser's
+ * highest priority: a page's five or six of them took every connection before the first chunk,
+ * which the page's paint waits for first, and a phone's network scheduler treats them as blocking
+ * the first paint, which they do not (the page's chunk applies them when it loads).
+ *
  * The calculator pages (/, the sell page, the embedded calculator) name none: their first chunk
  * draws them, and what they load after the first paint stays after it.
  */
@@ -36,7 +41,12 @@ const INFO_PAGES: readonly string[] = [appPaths.faq, appPaths.terms, appPaths.pr
 export function pageModulesOf(pathname: string): string[] {
   const path = pathname.length > 1 ? pathname.replace(/\/+$/, '').toLowerCase() : pathname;
   const checkoutPage = checkoutPageOf(path);
-  if (checkoutPage !== null) return ['src/app/on-demand/checkout-pages.tsx', CHECKOUT_SCREENS[checkoutPage], 'src/app/on-demand/checkout.ts'];
+  if (checkoutPage !== null) {
+    const pages = ['src/app/on-demand/checkout-pages.tsx', CHECKOUT_SCREENS[checkoutPage], 'src/app/on-demand/checkout.ts'];
+    // The cart's machine, which these steps show and read the cart through; without it here it
+    // is asked for only once the first chunk has run, and the cart's read waits for it.
+    return checkoutPage === 'confirmation' ? pages : [...pages, 'src/app/on-demand/cart.ts'];
+  }
   if (path === appPaths.branches) return ['src/screens/branch-finder/branch-finder-screen.tsx', 'src/app/on-demand/branch-finder.ts'];
   if (/^\/branches\/[^/]+$/.test(path)) return ['src/screens/branch-details/branch-details-screen.tsx'];
   if (path === appPaths.manageOrder) return ['src/screens/manage-order/manage-order-screen.tsx', 'src/app/on-demand/manage-order.ts'];
@@ -100,6 +110,6 @@ export function preloadLinks(manifest: Manifest, pathname: string): string {
   const { scripts, styles } = preloadsOf(manifest, pageModulesOf(pathname));
   return [
     ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
-    ...styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}" />`),
+    ...styles.map((file) => `<link rel="preload" as="style" fetchpriority="low" crossorigin href="/${file}" />`),
   ].join('\n    ');
 }
