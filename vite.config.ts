@@ -35,16 +35,18 @@ export default defineConfig({
         //   page's panels, the calculator's cut-off line, and every module they import), so that
         //   page fetches one file after its first paint, and no more bytes than before.
         // - 'dates': the rest of date-fns and @date-fns/tz.
-        // - 'shared': the domain modules (contracts, texts, rules) and valibot that two or more
-        //   pages loaded on demand import.
+        // - 'shared': the domain modules (contracts, texts, rules), valibot and the dialogs' opener
+        //   (src/ui/modal.tsx, which fetches the dialog itself once the page is drawn) that two or
+        //   more pages loaded on demand import.
+        // - 'checkout-shared' (scripts/chunk-groups.ts): what two or more of the checkout's steps
+        //   share and nothing else loads.
         codeSplitting: {
           groups: [
-            { name: 'first-load', tags: ['$initial'], priority: 5 },
-            { name: 'calculator-later', test: /src[\\/]screens[\\/]home[\\/]home-panels\.tsx$|machines[\\/]calculator[\\/]calculator-cut-off\.ts$/, priority: 4 },
-            { name: 'dates', test: /node_modules[\\/](date-fns|@date-fns)[\\/]/, priority: 3 },
-            { name: 'shared', test: /[\\/]domain[\\/]|node_modules[\\/]valibot[\\/]/, minShareCount: 2, priority: 2 },
-            { name: 'modal', test: /src[\\/]ui[\\/]modal\.tsx$/, priority: 1 },
-            { name: checkoutSharedChunk(), priority: 0 },
+            { name: 'first-load', tags: ['$initial'], priority: 4 },
+            { name: 'calculator-later', test: /src[\\/]screens[\\/]home[\\/]home-panels\.tsx$|machines[\\/]calculator[\\/]calculator-cut-off\.ts$/, priority: 3 },
+            { name: 'dates', test: /node_modules[\\/](date-fns|@date-fns)[\\/]/, priority: 2 },
+            { name: 'shared', test: /[\\/]domain[\\/]|node_modules[\\/]valibot[\\/]|src[\\/]ui[\\/]modal\.tsx$/, minShareCount: 2, priority: 1 },
+            { name: checkoutSharedChunk(), debugName: 'checkout-shared', priority: 0 },
           ],
         },
       },

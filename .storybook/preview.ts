@@ -2,6 +2,7 @@ import type { Preview } from '@storybook/react-vite';
 import { setupWorker } from 'msw/browser';
 import { mswLoader } from 'msw-storybook-addon/csf3';
 import { handlers } from '../mocks/handlers.ts';
+import { loadModalDialog } from '../src/ui/modal.tsx';
 import { withFlow } from '../stories/flows/with-flow.tsx';
 import '../src/ui/tokens.css';
 import '../src/ui/global.css';
@@ -15,6 +16,11 @@ const preview: Preview = {
       await worker.start({ onUnhandledRequest: 'bypass', quiet: true });
       return worker;
     }),
+    // A story opens its dialogs as they are drawn, not a fetch later (src/ui/modal.tsx).
+    async () => {
+      await loadModalDialog();
+      return {};
+    },
   ],
   // Screen stories show their statechart beside them, the states they are in highlighted.
   decorators: [withFlow],

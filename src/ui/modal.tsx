@@ -1,6 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
-import { Dialog, Heading, Modal as AriaModal, ModalOverlay } from 'react-aria-components';
-import styles from './modal.module.css';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 
 export interface ModalProps {
   isOpen: boolean;
@@ -24,81 +22,53 @@ export interface ModalProps {
   className?: string;
 }
 
+type Dialog = ComponentType<ModalProps>;
+
+let loaded: Dialog | null = null;
+let loading: Promise<Dialog> | null = null;
+
 /**
- * Keeps focus inside an open dialog. A browser drops focus to the page body when the focused
- * control becomes disabled or is removed (Previous on the first page, a button replaced by a
- * spinner); from the body, Tab and Escape no longer reach the dialog. Focus then goes back to the
- * dialog itself, so Escape still dismisses it and Tab starts again inside it.
+ * The dialog's code (./modal-dialog.tsx, with react-aria's overlays, focus scope and i18n), fetched
+ * once. A page draws its dialogs closed, so they wait until the page is drawn (decision 065).
  */
-function useFocusStaysInside(element: HTMLElement | null) {
-  useEffect(() => {
-    if (!element) return;
-    const recover = () => {
-      const active = element.ownerDocument.activeElement;
-      const lost = active === null || active === element.ownerDocument.body || (element.contains(active) && active.matches(':disabled'));
-      if (element.isConnected && lost) element.focus({ preventScroll: true });
-    };
-    const onFocusOut = (event: FocusEvent) => {
-      if (event.relatedTarget === null) queueMicrotask(recover);
-    };
-    const observer = new MutationObserver(recover);
-    observer.observe(element, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled', 'hidden', 'inert', 'aria-hidden'] });
-    element.addEventListener('focusout', onFocusOut);
-    return () => {
-      observer.disconnect();
-      element.removeEventListener('focusout', onFocusOut);
-    };
-  }, [element]);
+export function loadModalDialog(): Promise<Dialog> {
+  loading ??= import('./modal-dialog.tsx').then((module) => (loaded = module.ModalDialog));
+  return loading;
 }
 
-/** A modal dialog: focus is trapped inside, restored on close, and the title names the dialog. */
-export function Modal({
-  isOpen,
-  onOpenChange,
-  title,
-  children,
-  actions,
-  closeLabel,
-  isDismissable = true,
-  isKeyboardDismissDisabled = false,
-  role = 'dialog',
-  size = 'default',
-  className,
-}: ModalProps) {
-  // A callback ref: the dialog mounts in a portal, possibly after this component's effects ran.
-  const [dialog, setDialog] = useState<HTMLElement | null>(null);
-  useFocusStaysInside(dialog);
-  const modalClasses = [styles.modal, size === 'wide' ? styles.wide : '', className ?? ''].filter(Boolean).join(' ');
+// Once the code is here, the dialog renders at once: React reads a thenable that has already
+// answered without suspending. Only a dialog opened before it arrived waits for it (with nothing
+// drawn in its place: the dialog shows over the page once its code is here).
+const LazyDialog = lazy(() =>
+  loaded === null
+    ? loadModalDialog().then((dialog) => ({ default: dialog }))
+    : // A thenable, not a promise: a promise would answer a microtask later, and React would suspend.
+      ({ then: (resolve: (module: { default: Dialog }) => void) => resolve({ default: loaded! }) } as unknown as Promise<{ default: Dialog }>),
+);
+
+/** After the page is drawn and the browser is idle (or a moment after, where it cannot say). */
+function whenIdle(work: () => void): () => void {
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(work, { timeout: 2_000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(work, 200);
+  return () => window.clearTimeout(id);
+}
+
+/**
+ * A modal dialog: focus is trapped inside, restored on close, and the title names the dialog.
+ * Until it first opens it draws nothing, and its code is fetched once the browser is idle, so a
+ * page that only might show a dialog does not wait for it.
+ */
+export function Modal(props: ModalProps) {
+  const [opened, setOpened] = useState(props.isOpen);
+  if (props.isOpen && !opened) setOpened(true);
+  useEffect(() => (opened || loaded !== null ? undefined : whenIdle(() => void loadModalDialog())), [opened]);
+  if (!opened) return null;
   return (
-    <ModalOverlay
-      isOpen={isOpen}
-      onOpenChange={onOpenChange}
-      isDismissable={isDismissable}
-      isKeyboardDismissDisabled={isKeyboardDismissDisabled}
-      className={styles.overlay}
-    >
-      <AriaModal className={modalClasses}>
-        <Dialog ref={setDialog} role={role} className={styles.dialog}>
-          {({ close }) => (
-            <>
-              <div className={styles.header}>
-                <Heading slot="title" className={styles.title}>
-                  {title}
-                </Heading>
-                {closeLabel ? (
-                  <button type="button" className={styles.close} onClick={close} aria-label={closeLabel}>
-                    <svg width="20" height="20" viewBox="0 0 20 20" aria-hidden="true" stroke="currentColor" strokeWidth="2">
-                      <path d="M4 4l12 12M16 4L4 16" />
-                    </svg>
-                  </button>
-                ) : null}
-              </div>
-              {children}
-              {actions ? <div className={styles.actions}>{actions}</div> : null}
-            </>
-          )}
-        </Dialog>
-      </AriaModal>
-    </ModalOverlay>
+    <Suspense fallback={null}>
+      <LazyDialog {...props} />
+    </Suspense>
   );
 }

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
+import { loadModalDialog } from '#src/ui/modal.tsx';
 import { installWarningGuard } from './fail-on-warnings.ts';
 
 // Registered before the cleanup below, so it runs after it (vitest runs after-hooks last in, first
@@ -14,6 +15,12 @@ configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(() => {
   cleanup();
+});
+
+// A page's dialogs open as they are drawn, as in a browser once the page is idle
+// (src/ui/modal.tsx); src/ui/modal.test.tsx opens one before its code is here.
+beforeAll(async () => {
+  await loadModalDialog();
 });
 
 // The views project shares one jsdom per worker (vitest.config.ts): each file starts from a page
