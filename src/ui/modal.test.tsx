@@ -116,7 +116,7 @@ describe("Modal before its code is here (decision 065)", () => {
   // A fresh copy of the module: its dialog's code not fetched yet, as on a page just drawn.
   const fresh = async () => {
     vi.resetModules();
-    return (await import('./modal.tsx')) as typeof import('./modal.tsx');
+    return import('./modal.tsx');
   };
 
   it('draws nothing while closed, and a dialog opened before its code arrived shows once it has', async () => {

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { whenIdle } from './when-idle.ts';
 
 export interface ModalProps {
   isOpen: boolean;
@@ -45,16 +46,6 @@ const LazyDialog = lazy(() =>
     : // A thenable, not a promise: a promise would answer a microtask later, and React would suspend.
       ({ then: (resolve: (module: { default: Dialog }) => void) => resolve({ default: loaded! }) } as unknown as Promise<{ default: Dialog }>),
 );
-
-/** After the page is drawn and the browser is idle (or a moment after, where it cannot say). */
-function whenIdle(work: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(work, { timeout: 2_000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(work, 200);
-  return () => window.clearTimeout(id);
-}
 
 /**
  * A modal dialog: focus is trapped inside, restored on close, and the title names the dialog.

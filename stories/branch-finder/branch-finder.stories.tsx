@@ -2,6 +2,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { messages } from '#domain/messages.ts';
 import { BranchFinder } from '#src/screens/branch-finder/branch-finder-screen.tsx';
+import { loadPagePlaceSearch } from '#src/screens/branch-finder/page-place-search.tsx';
 import { STORY_NOW, branchFinderStory, fail, manchester, nearbyBranches, ok, pending, type FinderAnswers } from '../support/shop-front-story-support.tsx';
 import type { BranchFinderEvent, NearbyResult } from '#machines/branch-finder/branch-finder.machine.ts';
 import { playChecks, type StateChecks } from '../support/play-checks.ts';
@@ -17,7 +18,14 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const story = (options: FinderAnswers & { events?: BranchFinderEvent[] }) => [async () => ({ finder: await branchFinderStory({ ...options, input: { mode: 'page' } }) })];
+// Each story shows the page as a shopper meets it once it has been idle: with its place search's
+// combobox (src/screens/branch-finder/page-place-search.tsx).
+const story = (options: FinderAnswers & { events?: BranchFinderEvent[] }) => [
+  async () => {
+    await loadPagePlaceSearch();
+    return { finder: await branchFinderStory({ ...options, input: { mode: 'page' } }) };
+  },
+];
 const chooseManchester = { type: 'place.selected', place: manchester } as const;
 const stepFreeOnly = { type: 'filter.stepFreeChanged', stepFreeOnly: true } as const;
 /** The fixtures' branches with step-free access, as the server answers with the filter. */

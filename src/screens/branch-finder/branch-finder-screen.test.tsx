@@ -7,9 +7,13 @@ import { makeFixtures } from '../../../mocks/fixtures.ts';
 import { handlers, routeUrl, variants } from '../../../mocks/handlers.ts';
 import { renderShop } from '../../../tests/support/render-shop.tsx';
 import { BranchFinderPage as BranchFinderScreen } from '#src/app/pages.tsx';
+import { loadPagePlaceSearch } from './page-place-search.tsx';
 
 const server = setupServer(...handlers);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// The page as a shopper meets it once it has been idle: with its place search's combobox
+// (page-place-search.test.tsx draws it before the combobox arrives).
+beforeAll(() => loadPagePlaceSearch());
 afterEach(() => server.resetHandlers());
 afterAll(() => {
   server.close();

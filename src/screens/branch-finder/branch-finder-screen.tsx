@@ -8,7 +8,7 @@ import {
   type BranchFinderRef,
 } from '#src/screens/branch-modal/use-branch-finder.ts';
 import { BranchFinderView } from './branch-finder-view.tsx';
-import { FinderPlaceSearch } from './finder-place-search.tsx';
+import { PagePlaceSearch } from './page-place-search.tsx';
 
 /** The branch finder page over its actor (page mode); `now` (for today's ready time) unless a story or test fixes it. */
 export function BranchFinder({ finder, now = new Date() }: { finder: BranchFinderRef; now?: Date }) {
@@ -32,9 +32,7 @@ export function BranchFinder({ finder, now = new Date() }: { finder: BranchFinde
       onFindNearMe={() => finder.send({ type: 'location.requested' })}
       stepFreeOnly={stepFreeOnly}
       onStepFreeOnlyChange={(on) => finder.send({ type: 'filter.stepFreeChanged', stepFreeOnly: on })}
-      search={
-        <FinderPlaceSearch finder={finder} />
-      }
+      search={<PagePlaceSearch finder={finder} />}
     />
   );
 }
