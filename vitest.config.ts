@@ -20,8 +20,12 @@ export const PGLITE_SMOKE = [
   'server/outbox-crash.test.ts',
 ];
 const onPostgres = Boolean(process.env.DATABASE_URL);
-/** View tests that replace a module with vi.mock: they need a module graph of their own (the `views` project shares one per worker). */
-const VIEWS_ISOLATED = ['src/screens/calculator/calculator-typing.test.tsx'];
+/**
+ * View tests that replace a module with vi.mock, or load one afresh with vi.resetModules (a page
+ * before some of its code arrived): they need a module graph of their own (the `views` project
+ * shares one per worker).
+ */
+const VIEWS_ISOLATED = ['src/screens/calculator/calculator-typing.test.tsx', 'src/ui/modal-loading.test.tsx', 'src/screens/branch-finder/page-place-search.test.tsx'];
 /** Every answer of the server tests is checked against the API's OpenAPI document (server/testing.ts); OPENAPI_CHECK=0 turns it off. */
 const OPENAPI_CHECK = process.env.OPENAPI_CHECK ?? '1';
 

@@ -13,7 +13,9 @@ const server = setupServer(...handlers);
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 // The page as a shopper meets it once it has been idle: with its place search's combobox
 // (page-place-search.test.tsx draws it before the combobox arrives).
-beforeAll(() => loadPagePlaceSearch());
+beforeAll(async () => {
+  await loadPagePlaceSearch();
+});
 afterEach(() => server.resetHandlers());
 afterAll(() => {
   server.close();

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { ComboBox, Input, Label, ListBox, ListBoxItem, Popover, Text, type Key } from 'react-aria-components';
 import type { Place } from '#domain/contract/branches.ts';
 import { messages } from '#domain/messages.ts';
@@ -32,7 +32,9 @@ const nameOf = (place: Place) => (place.region ? `${place.name}, ${place.region}
  */
 export function PlaceSearch({ query, onQueryChange, places, searching, onSelect, onSubmit, error, label, focusOnMount = false, className }: PlaceSearchProps) {
   const input = useRef<HTMLInputElement>(null);
-  useEffect(() => {
+  // In the commit that draws it: the branch finder page's plain box hands over its focus here
+  // (page-place-search.tsx), and a key typed in between would otherwise fall on the page.
+  useLayoutEffect(() => {
     if (focusOnMount) input.current?.focus();
   }, [focusOnMount]);
   const byKey = new Map(places.map((p) => [keyOf(p), p]));
