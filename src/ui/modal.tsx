@@ -33,7 +33,14 @@ let loading: Promise<Dialog> | null = null;
  * once. A page draws its dialogs closed, so they wait until the page is drawn (decision 065).
  */
 export function loadModalDialog(): Promise<Dialog> {
-  loading ??= import('./modal-dialog.tsx').then((module) => (loaded = module.ModalDialog));
+  loading ??= import('./modal-dialog.tsx').then(
+    (module) => (loaded = module.ModalDialog),
+    (error: unknown) => {
+      // Not fetched (the network dropped): the next dialog to open asks again.
+      loading = null;
+      throw error;
+    },
+  );
   return loading;
 }
 
@@ -55,7 +62,7 @@ const LazyDialog = lazy(() =>
 export function Modal(props: ModalProps) {
   const [opened, setOpened] = useState(props.isOpen);
   if (props.isOpen && !opened) setOpened(true);
-  useEffect(() => (opened || loaded !== null ? undefined : whenIdle(() => void loadModalDialog())), [opened]);
+  useEffect(() => (opened || loaded !== null ? undefined : whenIdle(() => void loadModalDialog().catch(() => undefined))), [opened]);
   if (!opened) return null;
   return (
     <Suspense fallback={null}>

@@ -12,7 +12,15 @@ let loading: Promise<Search> | null = null;
 
 /** The place search's combobox (react-aria's, about 50 KB gzip with its popover), fetched once. */
 export function loadPagePlaceSearch(): Promise<Search> {
-  loading ??= import('./finder-place-search.tsx').then((module) => (loaded = module.FinderPlaceSearch));
+  loading ??= import('./finder-place-search.tsx').then(
+    (module) => (loaded = module.FinderPlaceSearch),
+    (error: unknown) => {
+      // Not fetched (the network dropped): the plain form still searches, and going to the box
+      // asks again.
+      loading = null;
+      throw error;
+    },
+  );
   return loading;
 }
 
@@ -32,10 +40,13 @@ export function PagePlaceSearch({ finder }: { finder: BranchFinderRef }) {
   const id = useId();
   const load = useCallback(
     () =>
-      void loadPagePlaceSearch().then((Combobox) => {
-        const focus = input.current !== null && input.current === input.current.ownerDocument.activeElement;
-        setArrived((now) => now ?? { Combobox, focus });
-      }),
+      void loadPagePlaceSearch().then(
+        (Combobox) => {
+          const focus = input.current !== null && input.current === input.current.ownerDocument.activeElement;
+          setArrived((now) => now ?? { Combobox, focus });
+        },
+        () => undefined,
+      ),
     [],
   );
   useEffect(() => (arrived ? undefined : whenIdle(load)), [arrived, load]);
