@@ -33,6 +33,10 @@ describe('Modal', () => {
   it('closes on Escape', async () => {
     const onChange = vi.fn();
     render(<Harness onChange={onChange} />);
+    // Escape is pressed in the dialog, once react-aria has moved the focus there (a frame later on
+    // a busy machine), as a shopper presses it.
+    const dialog = screen.getByRole('dialog');
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
     await userEvent.keyboard('{Escape}');
     expect(onChange).toHaveBeenCalledWith(false);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { fetchedOnce } from './fetched-once.ts';
 import { whenIdle } from './when-idle.ts';
 
 export interface ModalProps {
@@ -25,34 +26,24 @@ export interface ModalProps {
 
 type Dialog = ComponentType<ModalProps>;
 
-let loaded: Dialog | null = null;
-let loading: Promise<Dialog> | null = null;
+const dialog = fetchedOnce<Dialog>(() => import('./modal-dialog.tsx').then((module) => module.ModalDialog));
 
 /**
  * The dialog's code (./modal-dialog.tsx, with react-aria's overlays, focus scope and i18n), fetched
  * once. A page draws its dialogs closed, so they wait until the page is drawn (decision 065).
  */
-export function loadModalDialog(): Promise<Dialog> {
-  loading ??= import('./modal-dialog.tsx').then(
-    (module) => (loaded = module.ModalDialog),
-    (error: unknown) => {
-      // Not fetched (the network dropped): the next dialog to open asks again.
-      loading = null;
-      throw error;
-    },
-  );
-  return loading;
-}
+export const loadModalDialog = dialog.load;
 
 // Once the code is here, the dialog renders at once: React reads a thenable that has already
 // answered without suspending. Only a dialog opened before it arrived waits for it (with nothing
 // drawn in its place: the dialog shows over the page once its code is here).
-const LazyDialog = lazy(() =>
-  loaded === null
-    ? loadModalDialog().then((dialog) => ({ default: dialog }))
+const LazyDialog = lazy(() => {
+  const here = dialog.now();
+  return here === null
+    ? loadModalDialog().then((code) => ({ default: code }))
     : // A thenable, not a promise: a promise would answer a microtask later, and React would suspend.
-      ({ then: (resolve: (module: { default: Dialog }) => void) => resolve({ default: loaded! }) } as unknown as Promise<{ default: Dialog }>),
-);
+      ({ then: (resolve: (module: { default: Dialog }) => void) => resolve({ default: here }) } as unknown as Promise<{ default: Dialog }>);
+});
 
 /**
  * A modal dialog: focus is trapped inside, restored on close, and the title names the dialog.
@@ -62,7 +53,7 @@ const LazyDialog = lazy(() =>
 export function Modal(props: ModalProps) {
   const [opened, setOpened] = useState(props.isOpen);
   if (props.isOpen && !opened) setOpened(true);
-  useEffect(() => (opened || loaded !== null ? undefined : whenIdle(() => void loadModalDialog().catch(() => undefined))), [opened]);
+  useEffect(() => (opened || dialog.now() !== null ? undefined : whenIdle(() => void loadModalDialog().catch(() => undefined))), [opened]);
   if (!opened) return null;
   return (
     <Suspense fallback={null}>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { messages } from '#domain/messages.ts';
+import { fetchedOnce } from '#src/ui/fetched-once.ts';
 import { whenIdle } from '#src/ui/when-idle.ts';
 import { usePlaceQuery, type BranchFinderRef } from '#src/screens/branch-modal/use-branch-finder.ts';
 import type { FinderPlaceSearch } from './finder-place-search.tsx';
@@ -7,22 +8,10 @@ import styles from './place-search.module.css';
 
 type Search = typeof FinderPlaceSearch;
 
-let loaded: Search | null = null;
-let loading: Promise<Search> | null = null;
+const combobox = fetchedOnce<Search>(() => import('./finder-place-search.tsx').then((module) => module.FinderPlaceSearch));
 
 /** The place search's combobox (react-aria's, about 50 KB gzip with its popover), fetched once. */
-export function loadPagePlaceSearch(): Promise<Search> {
-  loading ??= import('./finder-place-search.tsx').then(
-    (module) => (loaded = module.FinderPlaceSearch),
-    (error: unknown) => {
-      // Not fetched (the network dropped): the plain form still searches, and going to the box
-      // asks again.
-      loading = null;
-      throw error;
-    },
-  );
-  return loading;
-}
+export const loadPagePlaceSearch = combobox.load;
 
 /**
  * The branch finder page's place search (decision 065). The page draws it first as a plain form
@@ -34,7 +23,10 @@ export function loadPagePlaceSearch(): Promise<Search> {
  */
 export function PagePlaceSearch({ finder }: { finder: BranchFinderRef }) {
   // The combobox once here, and whether the plain box had the focus when it came.
-  const [arrived, setArrived] = useState<{ Combobox: Search; focus: boolean } | null>(() => (loaded ? { Combobox: loaded, focus: false } : null));
+  const [arrived, setArrived] = useState<{ Combobox: Search; focus: boolean } | null>(() => {
+    const here = combobox.now();
+    return here ? { Combobox: here, focus: false } : null;
+  });
   const input = useRef<HTMLInputElement>(null);
   const query = usePlaceQuery(finder);
   const id = useId();

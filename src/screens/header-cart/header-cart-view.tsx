@@ -2,6 +2,7 @@ import { useEffect, useId, useLayoutEffect, useRef, useState, type ComponentType
 import type { CountdownView } from '#domain/countdown.ts';
 import { formatMessage, messages } from '#domain/messages.ts';
 import { Button } from '#src/ui/button.tsx';
+import { fetchedOnce } from '#src/ui/fetched-once.ts';
 import { useFocusWhenGone } from '#src/ui/focus-kept.ts';
 import { MoreTimeAnnouncer } from '#src/ui/more-time-announcer.tsx';
 import type { MoreTimeView } from '#machines/cart/cart.selectors.ts';
@@ -65,21 +66,10 @@ function BasketIcon() {
 }
 
 type Panel = ComponentType<HeaderCartViewProps>;
-let loadedPanel: Panel | null = null;
-let loadingPanel: Promise<Panel> | null = null;
+const panel = fetchedOnce<Panel>(() => import('./header-cart-panel.tsx').then((m) => m.HeaderCartPanel));
 
 /** Loads the dropdown's body (once); the basket asks for it as soon as the pointer or focus reaches it. */
-export function preloadHeaderCartPanel(): Promise<Panel> {
-  loadingPanel ??= import('./header-cart-panel.tsx').then(
-    (m) => (loadedPanel = m.HeaderCartPanel),
-    (error: unknown) => {
-      // Asked for again next time (a dropped connection, a deploy in between).
-      loadingPanel = null;
-      throw error;
-    },
-  );
-  return loadingPanel;
-}
+export const preloadHeaderCartPanel = panel.load;
 
 const preloadQuietly = () => {
   preloadHeaderCartPanel().catch(() => undefined);
@@ -87,7 +77,7 @@ const preloadQuietly = () => {
 
 /** The dropdown's body, or 'Loading your cart' for the moment it takes to arrive. */
 function HeaderCartPanel(props: HeaderCartViewProps) {
-  const [Loaded, setLoaded] = useState<Panel | null>(() => loadedPanel);
+  const [Loaded, setLoaded] = useState<Panel | null>(() => panel.now());
   useEffect(() => {
     if (Loaded !== null) return;
     let live = true;
